@@ -1,0 +1,48 @@
+# The two commands: `make run` and `make test` (README.md).
+VENV    := .venv
+PY      := $(VENV)/bin/python
+STAMP   := $(VENV)/.installed-stamp
+PYTHON  ?= python3
+
+.PHONY: run test bench install migrate demo check lint clean
+
+$(STAMP): pyproject.toml
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet ".[dev]"
+	@touch $(STAMP)
+
+install: $(STAMP)
+
+migrate: $(STAMP)
+	$(PY) manage.py migrate --noinput
+
+demo: migrate
+	$(PY) manage.py demo_data
+
+## Web, Celery worker and Celery beat together; Ctrl-C stops all three.
+run: demo
+	@echo ""
+	@echo "  Animal ordinance administration: http://127.0.0.1:$${PORT:-8000}/"
+	@$(PY) -c "import django, os; os.environ.setdefault('DJANGO_SETTINGS_MODULE', 'config.settings'); django.setup(); from accounts.demo import demo_logins_text; print(demo_logins_text())"
+	@echo "  Press Ctrl-C to stop the web server, the worker and beat."
+	@echo ""
+	$(VENV)/bin/honcho -f Procfile.dev start
+
+## The whole suite: DATABASE_URL if set, else PostgreSQL on 127.0.0.1 if it answers, else SQLite.
+test: $(STAMP)
+	@./scripts/test.sh $(ARGS)
+
+## Benchmarks (tests/bench/), on PostgreSQL.
+bench: $(STAMP)
+	@./scripts/test.sh tests/bench -p no:randomly -s --no-header $(ARGS)
+
+check: $(STAMP)
+	$(PY) manage.py check
+	DJANGO_DEBUG=false DJANGO_SECRET_KEY=check-deploy-only-$$(head -c 48 /dev/urandom | base64 | tr -d '/+=') $(PY) manage.py check --deploy --fail-level WARNING
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check .
+
+clean:
+	rm -rf var/broker var/test.sqlite3

@@ -1,0 +1,54 @@
+"""Deny by default: every view declares the roles that may use it.
+
+``role_required`` marks a function view (and ``RoleRequiredMixin`` a class view) with
+``allowed_roles``; a test walks every URL pattern and fails on a view without one.
+Anonymous users are sent to the login page; a logged-in user of another role gets 403.
+"""
+
+from functools import wraps
+
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+
+
+def role_required(*roles):
+    def decorator(view):
+        @wraps(view)
+        def wrapped(request, *args, **kwargs):
+            if not request.user.is_authenticated:
+                return redirect_to_login(request.get_full_path())
+            if not request.user.has_role(*roles):
+                raise PermissionDenied
+            return view(request, *args, **kwargs)
+
+        wrapped.allowed_roles = frozenset(roles)
+        return wrapped
+
+    return decorator
+
+
+def public(view):
+    """Mark a view that anyone may use (the login page)."""
+    view.allowed_roles = None
+    view.is_public = True
+    return view
+
+
+class RoleRequiredMixin:
+    allowed_roles: tuple[str, ...] = ()
+
+    def dispatch(self, request, *args, **kwargs):
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        if not request.user.has_role(*self.allowed_roles):
+            raise PermissionDenied
+        return super().dispatch(request, *args, **kwargs)
+
+
+def get_in_jurisdiction(queryset, user, **lookup):
+    """Fetch a jurisdiction-scoped object for staff: 404 when it is not theirs to see."""
+    obj = queryset.filter(jurisdiction_id__in=user.jurisdiction_ids, **lookup).first()
+    if obj is None:
+        raise Http404
+    return obj

@@ -1,0 +1,22 @@
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+
+from .roles import ADMINISTRATOR
+
+
+def restrict_admin_to_administrators(site):
+    """Django admin is for administrators only; others get 403, anonymous the login page."""
+
+    def has_permission(request):
+        user = request.user
+        return user.is_active and user.is_authenticated and user.has_role(ADMINISTRATOR)
+
+    def login(request, extra_context=None):
+        if request.user.is_authenticated:
+            raise PermissionDenied
+        return redirect_to_login(request.GET.get("next", request.get_full_path()))
+
+    site.has_permission = has_permission
+    site.login = login
+    site.site_header = "Animal ordinance administration"
+    site.site_title = "Administration"

@@ -1,0 +1,29 @@
+from ordinance.models import Jurisdiction
+
+from . import nav
+
+
+def site(request):
+    """The city name for the header, and the navigation for the user's roles.
+
+    With one jurisdiction in the installation its name is the site's name and nothing
+    mentions other cities; a user serving several sees them listed.
+    """
+    user = request.user
+    if user.is_authenticated and user.is_staff_member:
+        cities = list(user.served_jurisdictions())
+    else:
+        cities = list(Jurisdiction.objects.all()[:2])
+    multi = len(cities) > 1 or (
+        user.is_authenticated and user.is_staff_member and Jurisdiction.objects.count() > 1
+    )
+    if len(cities) == 1:
+        site_name = cities[0].name
+    else:
+        site_name = "Animal Control"
+    return {
+        "site_name": site_name,
+        "site_cities": cities,
+        "multi_jurisdiction": multi,
+        "nav_items": nav.items_for(user) if user.is_authenticated else [],
+    }

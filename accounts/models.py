@@ -1,0 +1,65 @@
+from functools import cached_property
+
+from django.contrib.auth.models import AbstractUser
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from ordinance.models import Jurisdiction
+
+from .roles import ADMINISTRATOR, ROLE_LABELS, STAFF_ROLES
+
+
+class User(AbstractUser):
+    """A person who logs in: staff serve one or more jurisdictions; residents own animals."""
+
+    jurisdictions = models.ManyToManyField(
+        Jurisdiction,
+        blank=True,
+        related_name="staff",
+        verbose_name=_("jurisdictions served"),
+        help_text=_("Staff see only the records of the cities they serve."),
+    )
+    title = models.CharField(_("title"), max_length=80, blank=True,
+                             help_text=_("Printed under the signature on documents."))
+
+    @cached_property
+    def roles(self) -> frozenset[str]:
+        if not self.is_authenticated or not self.is_active:
+            return frozenset()
+        names = frozenset(g.name for g in self.groups.all())
+        if self.is_superuser:
+            names |= {ADMINISTRATOR}
+        return names
+
+    def has_role(self, *roles: str) -> bool:
+        return bool(self.roles.intersection(roles))
+
+    @property
+    def is_staff_member(self) -> bool:
+        return self.has_role(*STAFF_ROLES)
+
+    @property
+    def primary_role(self) -> str | None:
+        for role in (ADMINISTRATOR, "clerk", "officer", "resident"):
+            if role in self.roles:
+                return role
+        return None
+
+    @property
+    def role_label(self) -> str:
+        return ROLE_LABELS.get(self.primary_role, "")
+
+    @cached_property
+    def jurisdiction_ids(self) -> frozenset[int]:
+        """The jurisdictions whose records this user may see (none for residents)."""
+        if not self.is_staff_member:
+            return frozenset()
+        if self.is_superuser:
+            return frozenset(Jurisdiction.objects.values_list("pk", flat=True))
+        return frozenset(self.jurisdictions.values_list("pk", flat=True))
+
+    def serves(self, jurisdiction_id: int) -> bool:
+        return jurisdiction_id in self.jurisdiction_ids
+
+    def served_jurisdictions(self):
+        return Jurisdiction.objects.filter(pk__in=self.jurisdiction_ids)

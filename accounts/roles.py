@@ -1,0 +1,80 @@
+"""The four roles of architecture.md, as groups with model permissions.
+
+A role is a Django group. Its permissions are declared here by app label pattern, so
+``accounts`` needs to import no app above it; ``sync_role_permissions`` runs after every
+migrate and grants whatever permissions exist by then.
+"""
+
+from django.db.models import Q
+
+CLERK = "clerk"
+OFFICER = "officer"
+ADMINISTRATOR = "administrator"
+RESIDENT = "resident"
+
+STAFF_ROLES = (CLERK, OFFICER, ADMINISTRATOR)
+ALL_ROLES = (*STAFF_ROLES, RESIDENT)
+
+ROLE_LABELS = {
+    CLERK: "Clerk",
+    OFFICER: "Animal control officer",
+    ADMINISTRATOR: "Administrator",
+    RESIDENT: "Resident",
+}
+
+# "app_label.*" grants every permission of that app; "app_label.view_*" only viewing.
+ROLE_PERMISSIONS = {
+    ADMINISTRATOR: ["*"],
+    CLERK: [
+        "licensing.*",
+        "notices.*",
+        "ordinance.view_*",
+        "impound.view_*",
+        "rabies.view_*",
+        "dangerous_dogs.view_*",
+    ],
+    OFFICER: [
+        "impound.*",
+        "rabies.*",
+        "dangerous_dogs.*",
+        "notices.*",
+        "licensing.view_*",
+        "licensing.add_owner",
+        "licensing.change_owner",
+        "licensing.add_animal",
+        "licensing.change_animal",
+        "licensing.add_rabiesvaccination",
+        "ordinance.view_*",
+    ],
+    RESIDENT: [],
+}
+
+
+def _permission_filter(patterns):
+    query = Q(pk__in=[])
+    for pattern in patterns:
+        if pattern == "*":
+            return Q()
+        app_label, codename = pattern.split(".", 1)
+        if codename == "*":
+            query |= Q(content_type__app_label=app_label)
+        elif codename.endswith("*"):
+            query |= Q(content_type__app_label=app_label, codename__startswith=codename[:-1])
+        else:
+            query |= Q(content_type__app_label=app_label, codename=codename)
+    return query
+
+
+def ensure_groups(group_model):
+    for role in ALL_ROLES:
+        group_model.objects.get_or_create(name=role)
+
+
+def sync_role_permissions(**kwargs):
+    """post_migrate handler: make each role's group hold exactly its declared permissions."""
+    from django.contrib.auth.models import Group, Permission
+
+    ensure_groups(Group)
+    for role, patterns in ROLE_PERMISSIONS.items():
+        group = Group.objects.get(name=role)
+        group.permissions.set(Permission.objects.filter(_permission_filter(patterns)))

@@ -1,0 +1,46 @@
+from django.contrib.auth import views as auth_views
+from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.utils.decorators import method_decorator
+from django.views.decorators.cache import never_cache
+
+from ordinance import deadlines
+
+from .access import public, role_required
+from .roles import ALL_ROLES, RESIDENT, STAFF_ROLES
+
+
+@method_decorator(never_cache, name="dispatch")
+class LoginView(auth_views.LoginView):
+    template_name = "registration/login.html"
+    redirect_authenticated_user = True
+
+
+login_view = public(LoginView.as_view())
+logout_view = public(auth_views.LogoutView.as_view())
+
+
+@role_required(*ALL_ROLES)
+def home(request):
+    """After login: each role lands on its own home page."""
+    if request.user.is_staff_member:
+        return redirect("accounts:staff_home")
+    return redirect("accounts:resident_home")
+
+
+@role_required(*STAFF_ROLES)
+def staff_home(request):
+    today = timezone.localdate()
+    upcoming = deadlines.upcoming(jurisdiction_ids=request.user.jurisdiction_ids, today=today)
+    return render(request, "accounts/home_staff.html", {
+        "today": today,
+        "due_today": [d for d in upcoming if d.due <= today],
+        "due_soon": [d for d in upcoming if d.due > today],
+        "horizon_days": deadlines.UPCOMING_HORIZON_DAYS,
+        "role": request.user.primary_role,
+    })
+
+
+@role_required(RESIDENT)
+def resident_home(request):
+    return render(request, "accounts/home_resident.html", {})

@@ -1,0 +1,3 @@
+app_name = "dangerous_dogs"
+
+urlpatterns: list = []

@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class ImpoundConfig(AppConfig):
+    name = "impound"
+    verbose_name = "Impoundment"

@@ -1,0 +1,3 @@
+app_name = "licensing"
+
+urlpatterns: list = []

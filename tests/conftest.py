@@ -1,0 +1,108 @@
+"""Shared fixtures: the two demo cities and the personas of style.md."""
+
+import os
+
+import pytest
+from django.conf import settings
+from django.contrib.auth.models import Group
+from django.db import connection
+
+from accounts.roles import ADMINISTRATOR, CLERK, OFFICER, RESIDENT
+from ordinance.demo import ensure_demo_jurisdictions
+
+
+def pytest_report_header(config):
+    db = settings.DATABASES["default"]
+    return f"database: {db['ENGINE'].rsplit('.', 1)[-1]} {db.get('NAME', '')}"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _fast_test_settings():
+    """MD5 hashing, eager Celery, locmem mail; axes off except where a test turns it on."""
+    from config.celery import app as celery_app
+
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+    settings.AXES_ENABLED = False
+    celery_app.conf.task_always_eager = True
+    celery_app.conf.task_eager_propagates = True
+    yield
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _require_postgres(django_db_setup, django_db_blocker):
+    """In CI (REQUIRE_POSTGRES=1) the suite must not quietly fall back to SQLite."""
+    if os.environ.get("REQUIRE_POSTGRES") and connection.vendor != "postgresql":
+        pytest.exit(f"REQUIRE_POSTGRES is set but the database is {connection.vendor}", 3)
+
+
+@pytest.fixture
+def postgres_only():
+    if connection.vendor != "postgresql":
+        pytest.skip("needs PostgreSQL (row locks / concurrency); SQLite serialises writers")
+
+
+@pytest.fixture
+def cities(db):
+    nb, gl = ensure_demo_jurisdictions()
+    return nb, gl
+
+
+@pytest.fixture
+def north_branch(cities):
+    return cities[0]
+
+
+@pytest.fixture
+def glencoe(cities):
+    return cities[1]
+
+
+def make_user(username, role, jurisdictions=(), **extra):
+    from accounts.models import User
+
+    user = User.objects.create_user(username=username, password="pw-" + username, **extra)
+    user.groups.add(Group.objects.get(name=role))
+    user.jurisdictions.set(jurisdictions)
+    return user
+
+
+@pytest.fixture
+def clerk(north_branch):
+    return make_user("carol", CLERK, [north_branch], first_name="Carol", last_name="Clerk")
+
+
+@pytest.fixture
+def glencoe_clerk(glencoe):
+    return make_user("gus", CLERK, [glencoe], first_name="Gus", last_name="Glencoe")
+
+
+@pytest.fixture
+def officer(north_branch, glencoe):
+    return make_user("olivia", OFFICER, [north_branch, glencoe], first_name="Olivia")
+
+
+@pytest.fixture
+def administrator(north_branch, glencoe):
+    return make_user("avery", ADMINISTRATOR, [north_branch, glencoe], first_name="Avery")
+
+
+@pytest.fixture
+def resident(cities):
+    return make_user("rita", RESIDENT, first_name="Rita", last_name="Resident")
+
+
+@pytest.fixture
+def other_resident(cities):
+    return make_user("bob", RESIDENT, first_name="Bob", last_name="Neighbour")
+
+
+@pytest.fixture
+def client_as(client):
+    """client_as(user) -> a test client logged in as that user."""
+
+    def login(user):
+        client.force_login(user)
+        return client
+
+    return login
