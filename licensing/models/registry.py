@@ -1,0 +1,258 @@
+"""The registry every other app reads: owners, premises, animals, ownership, vaccinations.
+
+Every row belongs to a jurisdiction (architecture.md): lists are scoped to the cities a
+user serves. Field history of every model is kept by django-simple-history.
+"""
+
+from datetime import date
+
+from dateutil.relativedelta import relativedelta
+from django.conf import settings
+from django.db import models
+from django.db.models.functions import Lower
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
+
+from ordinance.models import Jurisdiction
+
+
+class Species(models.TextChoices):
+    DOG = "dog", _("Dog")
+    CAT = "cat", _("Cat")
+    FERRET = "ferret", _("Ferret")
+    OTHER = "other", _("Other pet")
+
+
+class Sex(models.TextChoices):
+    MALE = "male", _("Male")
+    FEMALE = "female", _("Female")
+    UNKNOWN = "unknown", _("Unknown")
+
+
+class AnimalStatus(models.TextChoices):
+    ALIVE = "alive", _("Alive")
+    DECEASED = "deceased", _("Deceased")
+    TRANSFERRED_OUT = "transferred_out", _("Moved or transferred out")
+
+
+class JurisdictionScopedQuerySet(models.QuerySet):
+    def for_user(self, user):
+        """Rows of the jurisdictions this staff user serves (none for anyone else)."""
+        return self.filter(jurisdiction_id__in=user.jurisdiction_ids)
+
+
+class Owner(models.Model):
+    class Kind(models.TextChoices):
+        PERSON = "person", _("Person")
+        ORGANIZATION = "organization", _("Organization")
+
+    jurisdiction = models.ForeignKey(Jurisdiction, on_delete=models.PROTECT, related_name="owners")
+    kind = models.CharField(_("kind"), max_length=12, choices=Kind.choices, default=Kind.PERSON)
+    first_name = models.CharField(_("first name"), max_length=80, blank=True)
+    last_name = models.CharField(_("last name"), max_length=80, blank=True)
+    organization_name = models.CharField(_("organization name"), max_length=160, blank=True)
+    address_line = models.CharField(_("street address"), max_length=160)
+    unit = models.CharField(_("apartment or unit"), max_length=40, blank=True)
+    city = models.CharField(_("city"), max_length=80)
+    state = models.CharField(_("state"), max_length=2, default="MN")
+    postal_code = models.CharField(_("ZIP code"), max_length=10)
+    phone = models.CharField(_("phone"), max_length=30, blank=True)
+    email = models.EmailField(_("e-mail"), blank=True)
+    is_resident = models.BooleanField(
+        _("resident of the city"), default=True,
+        help_text=_("Nonresidents' confined dogs are exempt from licensing (NB Sec. 6-96(4)(b))."),
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="owner_records", verbose_name=_("online account"),
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    history = HistoricalRecords()
+    objects = JurisdictionScopedQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["last_name", "first_name", "organization_name"]
+        indexes = [
+            models.Index(Lower("last_name"), "jurisdiction", name="owner_last_name_idx"),
+            models.Index(fields=["phone"], name="owner_phone_idx"),
+        ]
+
+    def __str__(self):
+        return self.name
+
+    def get_absolute_url(self):
+        return reverse("licensing:owner_detail", args=[self.pk])
+
+    @property
+    def name(self) -> str:
+        if self.kind == self.Kind.ORGANIZATION:
+            return self.organization_name
+        return f"{self.first_name} {self.last_name}".strip()
+
+    @property
+    def address(self) -> str:
+        unit = f" {self.unit}" if self.unit else ""
+        return f"{self.address_line}{unit}, {self.city}, {self.state} {self.postal_code}"
+
+
+class Premises(models.Model):
+    """An address or lot: the household unit whose animal count the limits apply to."""
+
+    jurisdiction = models.ForeignKey(
+        Jurisdiction, on_delete=models.PROTECT, related_name="premises"
+    )
+    address_line = models.CharField(_("street address"), max_length=160)
+    unit = models.CharField(_("apartment or unit"), max_length=40, blank=True)
+    city = models.CharField(_("city"), max_length=80)
+    state = models.CharField(_("state"), max_length=2, default="MN")
+    postal_code = models.CharField(_("ZIP code"), max_length=10)
+    parcel_id = models.CharField(_("parcel ID"), max_length=40, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    history = HistoricalRecords()
+    objects = JurisdictionScopedQuerySet.as_manager()
+
+    class Meta:
+        verbose_name_plural = _("premises")
+        ordering = ["address_line", "unit"]
+        constraints = [
+            models.UniqueConstraint(
+                "jurisdiction", Lower("address_line"), Lower("unit"),
+                name="premises_unique_address_per_city",
+            ),
+        ]
+
+    def __str__(self):
+        return self.address
+
+    @property
+    def address(self) -> str:
+        unit = f" {self.unit}" if self.unit else ""
+        return f"{self.address_line}{unit}, {self.city}, {self.state} {self.postal_code}"
+
+
+class Animal(models.Model):
+    jurisdiction = models.ForeignKey(Jurisdiction, on_delete=models.PROTECT, related_name="animals")
+    species = models.CharField(_("species"), max_length=10, choices=Species.choices)
+    name = models.CharField(_("name"), max_length=80)
+    breed = models.CharField(_("breed"), max_length=80, blank=True)
+    colour = models.CharField(_("colour"), max_length=80, blank=True)
+    sex = models.CharField(_("sex"), max_length=8, choices=Sex.choices, default=Sex.UNKNOWN)
+    sterilized = models.BooleanField(_("spayed or neutered"), default=False)
+    date_of_birth = models.DateField(_("date of birth"), null=True, blank=True)
+    dob_is_estimate = models.BooleanField(
+        _("date of birth is an estimate"), default=False,
+        help_text=_("Tick when only the approximate age is known."),
+    )
+    microchip = models.CharField(_("microchip number"), max_length=20, blank=True, db_index=True)
+    distinguishing_traits = models.TextField(_("distinguishing traits"), blank=True)
+    photo = models.ImageField(_("photo"), upload_to="animals/%Y/", blank=True)
+    owner = models.ForeignKey(Owner, on_delete=models.PROTECT, related_name="animals")
+    premises = models.ForeignKey(
+        Premises, null=True, blank=True, on_delete=models.PROTECT, related_name="animals"
+    )
+    acquired_on = models.DateField(
+        _("date acquired"), null=True, blank=True,
+        help_text=_("Starts the application window for a licence (NB Sec. 6-61)."),
+    )
+    status = models.CharField(
+        _("status"), max_length=16, choices=AnimalStatus.choices, default=AnimalStatus.ALIVE
+    )
+    status_changed_on = models.DateField(null=True, blank=True)
+    is_service_animal = models.BooleanField(_("service or guide animal"), default=False)
+    is_law_enforcement = models.BooleanField(_("law-enforcement animal"), default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    history = HistoricalRecords()
+    objects = JurisdictionScopedQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["name"]
+        indexes = [
+            models.Index(Lower("name"), "jurisdiction", name="animal_name_idx"),
+            models.Index(fields=["premises", "species", "status"], name="animal_premises_idx"),
+        ]
+
+    def __str__(self):
+        return f"{self.name} ({self.get_species_display().lower()})"
+
+    def get_absolute_url(self):
+        return reverse("licensing:animal_detail", args=[self.pk])
+
+    def age_in_months(self, on: date) -> int | None:
+        """Whole calendar months of age on a date (DEF-01: calendar months, not 30-day blocks)."""
+        if self.date_of_birth is None:
+            return None
+        delta = relativedelta(on, self.date_of_birth)
+        return delta.years * 12 + delta.months
+
+    def is_alive(self) -> bool:
+        return self.status == AnimalStatus.ALIVE
+
+
+class Ownership(models.Model):
+    """Who owned an animal when, so transfers are traceable."""
+
+    animal = models.ForeignKey(Animal, on_delete=models.PROTECT, related_name="ownerships")
+    owner = models.ForeignKey(Owner, on_delete=models.PROTECT, related_name="ownerships")
+    premises = models.ForeignKey(
+        Premises, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    started_on = models.DateField(_("from"))
+    ended_on = models.DateField(_("to"), null=True, blank=True)
+    note = models.CharField(_("note"), max_length=200, blank=True)
+
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["-started_on", "-pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["animal"], condition=models.Q(ended_on__isnull=True),
+                name="one_current_ownership_per_animal",
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.owner} since {self.started_on}"
+
+
+class RabiesVaccination(models.Model):
+    """The fields of the standard rabies vaccination certificate (NASPHV Form 51)."""
+
+    class Duration(models.IntegerChoices):
+        ONE_YEAR = 1, _("1 year")
+        THREE_YEARS = 3, _("3 years")
+
+    animal = models.ForeignKey(Animal, on_delete=models.PROTECT, related_name="vaccinations")
+    vaccinated_on = models.DateField(_("date vaccinated"))
+    duration_years = models.PositiveSmallIntegerField(
+        _("vaccine duration"), choices=Duration.choices, default=Duration.ONE_YEAR
+    )
+    next_due_on = models.DateField(_("next vaccination due"), null=True, blank=True)
+    manufacturer = models.CharField(_("vaccine manufacturer"), max_length=80, blank=True)
+    product = models.CharField(_("vaccine product"), max_length=80, blank=True)
+    lot_number = models.CharField(_("lot number"), max_length=40, blank=True)
+    lot_expires_on = models.DateField(_("lot expiration"), null=True, blank=True)
+    rabies_tag_number = models.CharField(_("rabies tag number"), max_length=30, blank=True,
+                                         db_index=True)
+    veterinarian_name = models.CharField(_("veterinarian"), max_length=120)
+    veterinarian_license = models.CharField(_("veterinarian licence number"), max_length=40)
+    clinic_name = models.CharField(_("clinic"), max_length=120, blank=True)
+    clinic_address = models.CharField(_("clinic address"), max_length=200, blank=True)
+    certificate = models.FileField(_("certificate file"), upload_to="certificates/%Y/", blank=True)
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["-vaccinated_on", "-pk"]
+        indexes = [models.Index(fields=["animal", "-vaccinated_on"], name="vacc_animal_date_idx")]
+
+    def __str__(self):
+        return f"Rabies vaccination {self.vaccinated_on:%Y-%m-%d} ({self.duration_years} yr)"
