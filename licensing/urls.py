@@ -1,3 +1,9 @@
+from django.urls import include, path
+
 app_name = "licensing"
 
-urlpatterns: list = []
+# Each area of the app keeps its own routes (registry, counter, kennels, reports).
+urlpatterns = [
+    path("", include("licensing.urls_registry")),
+    path("", include("licensing.urls_counter")),
+]

@@ -1,0 +1,11 @@
+from accounts import nav
+from accounts.roles import ADMINISTRATOR, CLERK, OFFICER
+
+STAFF = (CLERK, OFFICER, ADMINISTRATOR)
+COUNTER = (CLERK, ADMINISTRATOR)
+
+nav.register("Find owner or animal", "licensing:search", roles=STAFF, order=10)
+nav.register("Issue a licence", "licensing:counter_start", roles=COUNTER, order=20)
+nav.register("Tag lookup", "licensing:tag_lookup", roles=STAFF, order=30)
+nav.register("Kennel licences", "licensing:kennel_list", roles=COUNTER, order=40)
+nav.register("Reports", "licensing:reports", roles=COUNTER, order=50)
