@@ -1,3 +1,20 @@
+from ._base import IssuedRecordDeletion
+from .kennels import KennelAnimal, KennelDecision, KennelLicence, KennelStatus
+from .licences import (
+    ExemptionKind,
+    Licence,
+    LicenceExemption,
+    LicenceKind,
+    LicenceSeries,
+    LicenceStatus,
+    PaymentMethod,
+    Receipt,
+    ReceiptLine,
+    ReceiptSeries,
+    Tag,
+    TagStatus,
+    TagStock,
+)
 from .registry import (
     Animal,
     AnimalStatus,
@@ -10,6 +27,9 @@ from .registry import (
 )
 
 __all__ = [
-    "Animal", "AnimalStatus", "Owner", "Ownership", "Premises", "RabiesVaccination", "Sex",
-    "Species",
+    "Animal", "AnimalStatus", "ExemptionKind", "IssuedRecordDeletion", "KennelAnimal",
+    "KennelDecision", "KennelLicence", "KennelStatus", "Licence", "LicenceExemption",
+    "LicenceKind", "LicenceSeries", "LicenceStatus", "Owner", "Ownership", "PaymentMethod",
+    "Premises", "RabiesVaccination", "Receipt", "ReceiptLine", "ReceiptSeries", "Sex",
+    "Species", "Tag", "TagStatus", "TagStock",
 ]

@@ -1,0 +1,327 @@
+"""Dog licences, their exemptions, metal tags and numbered receipts.
+
+Rules: LIC-01..15, REC-01/02 (rules.md). Numbers (receipt, tag) are protected by unique
+constraints; the services allocate them under row locks (style.md, "Official numbers").
+Licences, tags, receipts and receipt lines are never deleted (``delete()`` refuses).
+"""
+
+from datetime import date
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
+
+from ordinance.models import Jurisdiction
+
+from ._base import NoDeleteMixin, NoDeleteQuerySet
+from .registry import Animal, Owner, RabiesVaccination
+
+
+class LicenceKind(models.TextChoices):
+    DOG = "dog", _("Dog licence")
+
+
+class LicenceStatus(models.TextChoices):
+    ACTIVE = "active", _("Active")
+    EXPIRED = "expired", _("Expired")
+    CLOSED = "closed", _("Closed")
+    VOID = "void", _("Void")
+
+
+class PaymentMethod(models.TextChoices):
+    CASH = "cash", _("Cash")
+    CHEQUE = "cheque", _("Cheque")
+    CARD = "card", _("Card")
+
+
+class ReceiptSeries(models.Model):
+    """One gap-free receipt number series per jurisdiction (LIC-06, REC-01).
+
+    The service locks this row (``select_for_update``) in the same transaction as the
+    receipt insert, so a rolled-back issue leaves no gap and two clerks never collide.
+    """
+
+    jurisdiction = models.OneToOneField(
+        Jurisdiction, on_delete=models.PROTECT, related_name="receipt_series"
+    )
+    next_number = models.PositiveIntegerField(_("next receipt number"), default=1)
+
+    class Meta:
+        verbose_name_plural = _("receipt series")
+
+    def __str__(self):
+        return f"{self.jurisdiction}: next {self.next_number}"
+
+
+class LicenceSeries(models.Model):
+    """Licence numbers per jurisdiction, kind and year ("2026-0001"), allocated like receipts."""
+
+    class Kind(models.TextChoices):
+        DOG = "dog", _("Dog licence")
+        KENNEL = "kennel", _("Kennel licence")
+
+    jurisdiction = models.ForeignKey(Jurisdiction, on_delete=models.PROTECT, related_name="+")
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    year = models.PositiveSmallIntegerField()
+    next_number = models.PositiveIntegerField(default=1)
+
+    class Meta:
+        verbose_name_plural = _("licence series")
+        constraints = [
+            models.UniqueConstraint(fields=["jurisdiction", "kind", "year"],
+                                    name="licence_series_unique"),
+        ]
+
+    def __str__(self):
+        return f"{self.jurisdiction} {self.kind} {self.year}: next {self.next_number}"
+
+
+class Receipt(NoDeleteMixin, models.Model):
+    """A numbered receipt (LIC-06, REC-01). A void is a new receipt pointing at the original."""
+
+    jurisdiction = models.ForeignKey(Jurisdiction, on_delete=models.PROTECT, related_name="receipts")
+    number = models.PositiveIntegerField(_("receipt number"))
+    issued_at = models.DateTimeField(_("issued at"))
+    issued_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    payer = models.ForeignKey(
+        Owner, null=True, blank=True, on_delete=models.PROTECT, related_name="receipts"
+    )
+    # Snapshot: the receipt shows the payer as they were when they paid.
+    payer_name = models.CharField(_("payer"), max_length=200)
+    payer_address = models.CharField(_("payer address"), max_length=300, blank=True)
+    method = models.CharField(_("payment method"), max_length=8, choices=PaymentMethod.choices)
+    reference = models.CharField(
+        _("cheque number or card last 4"), max_length=40, blank=True
+    )
+    total = models.DecimalField(_("total"), max_digits=10, decimal_places=2)
+    voids = models.OneToOneField(
+        "self", null=True, blank=True, on_delete=models.PROTECT, related_name="voided_by",
+        verbose_name=_("voids receipt"),
+    )
+    void_reason = models.CharField(_("reason for void"), max_length=300, blank=True)
+
+    history = HistoricalRecords()
+    objects = NoDeleteQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-issued_at", "-number"]
+        constraints = [
+            models.UniqueConstraint(fields=["jurisdiction", "number"],
+                                    name="receipt_number_unique_per_city"),
+        ]
+
+    def __str__(self):
+        return f"Receipt {self.number}"
+
+    def get_absolute_url(self):
+        return reverse("licensing:receipt_detail", args=[self.pk])
+
+    @property
+    def is_void_record(self) -> bool:
+        return self.voids_id is not None
+
+
+class ReceiptLine(NoDeleteMixin, models.Model):
+    """One fee on a receipt, with the authority that sets it (FEE-01..05)."""
+
+    receipt = models.ForeignKey(Receipt, on_delete=models.PROTECT, related_name="lines")
+    position = models.PositiveSmallIntegerField(default=0)
+    code = models.SlugField(_("fee code"), max_length=40)
+    description = models.CharField(_("description"), max_length=200)
+    amount = models.DecimalField(_("amount"), max_digits=10, decimal_places=2)
+    authority = models.CharField(_("authority"), max_length=200)
+
+    objects = NoDeleteQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["receipt", "position", "pk"]
+
+    def __str__(self):
+        return f"{self.description}: {self.amount}"
+
+
+class Licence(NoDeleteMixin, models.Model):
+    """An annual dog licence (LIC-01, LIC-07): issued, active until expiry, then expired."""
+
+    jurisdiction = models.ForeignKey(Jurisdiction, on_delete=models.PROTECT, related_name="licences")
+    number = models.CharField(_("licence number"), max_length=20)
+    kind = models.CharField(_("kind"), max_length=10, choices=LicenceKind.choices,
+                            default=LicenceKind.DOG)
+    animal = models.ForeignKey(Animal, on_delete=models.PROTECT, related_name="licences")
+    owner = models.ForeignKey(Owner, on_delete=models.PROTECT, related_name="licences")
+    term_start = models.DateField(_("term starts"))
+    expires_on = models.DateField(_("expires on"))
+    status = models.CharField(_("status"), max_length=10, choices=LicenceStatus.choices,
+                              default=LicenceStatus.ACTIVE)
+    issued_on = models.DateField(_("issued on"))
+    issued_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    receipt = models.ForeignKey(
+        Receipt, null=True, blank=True, on_delete=models.PROTECT, related_name="licences"
+    )
+    # LIC-05/LIC-15: the certificate the clerk checked when issuing.
+    vaccination = models.ForeignKey(
+        RabiesVaccination, null=True, blank=True, on_delete=models.PROTECT, related_name="+",
+        verbose_name=_("rabies vaccination checked"),
+    )
+    late_penalty = models.BooleanField(_("late penalty charged"), default=False)
+    became_subject_on = models.DateField(
+        _("became subject to licensing on"), null=True, blank=True,
+        help_text=_("Later of acquisition and passing the licence age (LIC-13)."),
+    )
+    renewal_of = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.PROTECT, related_name="renewals"
+    )
+    status_changed_on = models.DateField(null=True, blank=True)
+    status_reason = models.CharField(_("reason"), max_length=300, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    history = HistoricalRecords()
+    objects = NoDeleteQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-term_start", "-issued_on", "-pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["jurisdiction", "number"],
+                                    name="licence_number_unique_per_city"),
+            # LIC-14: one dog, one current licence for a term.
+            models.UniqueConstraint(fields=["animal", "term_start"],
+                                    condition=Q(status="active"),
+                                    name="one_active_licence_per_animal_term"),
+        ]
+        indexes = [
+            models.Index(fields=["jurisdiction", "status", "expires_on"], name="licence_expiry_idx"),
+        ]
+
+    def __str__(self):
+        return f"Licence {self.number}"
+
+    def get_absolute_url(self):
+        return reverse("licensing:licence_detail", args=[self.pk])
+
+    def is_current(self, on: date) -> bool:
+        return self.status == LicenceStatus.ACTIVE and self.term_start <= on <= self.expires_on
+
+    @property
+    def current_tag(self):
+        """The issued tag, from a prefetch of ``tags`` when there is one."""
+        return next((t for t in self.tags.all() if t.status == TagStatus.ISSUED), None)
+
+
+class ExemptionKind(models.TextChoices):
+    TEMPORARY_VISITOR = "temporary_visitor", _("Owner temporarily in the city")
+    SHOW = "show", _("Dog show or performance")
+    SERVICE_ANIMAL = "service_animal", _("Service or guide animal")
+    NONRESIDENT_CONFINED = "nonresident_confined", _("Nonresident's dog kept confined")
+
+
+class LicenceExemption(models.Model):
+    """A claimed exemption from licensing (LIC-02), recorded with its evidence, not skipped."""
+
+    jurisdiction = models.ForeignKey(Jurisdiction, on_delete=models.PROTECT, related_name="+")
+    animal = models.ForeignKey(Animal, on_delete=models.PROTECT, related_name="licence_exemptions")
+    kind = models.CharField(_("exemption"), max_length=24, choices=ExemptionKind.choices)
+    starts_on = models.DateField(_("from"))
+    ends_on = models.DateField(_("until"), null=True, blank=True)
+    evidence = models.TextField(_("evidence"))
+    citation = models.CharField(_("citation"), max_length=200, blank=True)
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    recorded_at = models.DateTimeField(auto_now_add=True)
+
+    history = HistoricalRecords()
+    objects = NoDeleteQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-starts_on", "-pk"]
+
+    def __str__(self):
+        return f"{self.get_kind_display()} from {self.starts_on}"
+
+    def covers(self, on: date) -> bool:
+        return self.starts_on <= on and (self.ends_on is None or on <= self.ends_on)
+
+
+class TagStock(models.Model):
+    """A batch of numbered metal tags for a year, as received from the vendor (LIC-08)."""
+
+    jurisdiction = models.ForeignKey(Jurisdiction, on_delete=models.PROTECT, related_name="tag_stock")
+    year = models.PositiveSmallIntegerField(_("year stamped"))
+    first_number = models.PositiveIntegerField(_("first number"))
+    last_number = models.PositiveIntegerField(_("last number"))
+    received_on = models.DateField(_("received on"))
+    vendor = models.CharField(_("vendor"), max_length=120, blank=True)
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["-year", "first_number"]
+        constraints = [
+            models.CheckConstraint(condition=Q(last_number__gte=models.F("first_number")),
+                                   name="tag_stock_range_ordered"),
+        ]
+
+    def __str__(self):
+        return f"{self.year} tags {self.first_number}–{self.last_number}"
+
+    @property
+    def size(self) -> int:
+        return self.last_number - self.first_number + 1
+
+
+class TagStatus(models.TextChoices):
+    AVAILABLE = "available", _("Available")
+    ISSUED = "issued", _("Issued")
+    LOST = "lost", _("Lost")
+    VOID = "void", _("Void")
+
+
+class Tag(NoDeleteMixin, models.Model):
+    """One metal tag stamped with number and year (LIC-08, REC-02); maps to one licence."""
+
+    jurisdiction = models.ForeignKey(Jurisdiction, on_delete=models.PROTECT, related_name="tags")
+    year = models.PositiveSmallIntegerField(_("year"))
+    number = models.PositiveIntegerField(_("tag number"))
+    stock = models.ForeignKey(TagStock, on_delete=models.PROTECT, related_name="tags")
+    status = models.CharField(_("status"), max_length=10, choices=TagStatus.choices,
+                              default=TagStatus.AVAILABLE)
+    licence = models.ForeignKey(
+        Licence, null=True, blank=True, on_delete=models.PROTECT, related_name="tags"
+    )
+    issued_on = models.DateField(_("issued on"), null=True, blank=True)
+    status_changed_on = models.DateField(null=True, blank=True)
+
+    history = HistoricalRecords()
+    objects = NoDeleteQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-year", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["jurisdiction", "year", "number"],
+                                    name="tag_number_unique_per_city_year"),
+            models.UniqueConstraint(fields=["licence"], condition=Q(status="issued"),
+                                    name="one_issued_tag_per_licence"),
+            models.CheckConstraint(
+                condition=Q(status="available", licence__isnull=True) | ~Q(status="available"),
+                name="available_tag_has_no_licence",
+            ),
+        ]
+        indexes = [
+            # The "next free tag" query: lowest available number of a city's year.
+            models.Index(fields=["jurisdiction", "year", "status", "number"],
+                         name="tag_next_free_idx"),
+        ]
+
+    def __str__(self):
+        return f"Tag {self.number} ({self.year})"

@@ -1,0 +1,72 @@
+"""factory-boy factories for licences, tags and receipts (append-only records)."""
+
+from datetime import date, datetime
+from decimal import Decimal
+from zoneinfo import ZoneInfo
+
+import factory
+
+from licensing.models import Licence, Receipt, ReceiptLine, Tag, TagStock
+from tests.licensing.factories import AnimalFactory, JurisdictionFactory
+
+CHICAGO = ZoneInfo("America/Chicago")
+
+
+class ReceiptFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Receipt
+
+    jurisdiction = factory.SubFactory(JurisdictionFactory)
+    number = factory.Sequence(lambda n: 9000 + n)
+    issued_at = datetime(2026, 3, 2, 10, 0, tzinfo=CHICAGO)
+    payer_name = "Pat Payer"
+    payer_address = "1 Main Street, North Branch, MN 55056"
+    method = "cash"
+    total = Decimal("18.00")
+
+
+class ReceiptLineFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = ReceiptLine
+
+    receipt = factory.SubFactory(ReceiptFactory)
+    code = "dog_license"
+    description = "Dog licence"
+    amount = Decimal("18.00")
+    authority = "Demo Res. 2025-01"
+
+
+class LicenceFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Licence
+
+    jurisdiction = factory.SubFactory(JurisdictionFactory)
+    number = factory.Sequence(lambda n: f"2026-{n + 1:04d}")
+    animal = factory.SubFactory(AnimalFactory, jurisdiction=factory.SelfAttribute("..jurisdiction"))
+    owner = factory.SelfAttribute("animal.owner")
+    term_start = date(2026, 1, 1)
+    expires_on = date(2026, 12, 31)
+    issued_on = date(2026, 1, 15)
+    receipt = factory.SubFactory(ReceiptFactory, jurisdiction=factory.SelfAttribute("..jurisdiction"),
+                                 issued_by=factory.SelfAttribute("..issued_by"))
+
+
+class TagStockFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = TagStock
+        skip_postgeneration_save = True
+
+    jurisdiction = factory.SubFactory(JurisdictionFactory)
+    year = 2026
+    first_number = 1
+    last_number = 50
+    received_on = date(2025, 11, 1)
+    vendor = "Minnesota Tag & Stamp"
+
+    @factory.post_generation
+    def tags(obj, create, extracted, **kwargs):
+        if create and extracted is not False:
+            Tag.objects.bulk_create(
+                Tag(jurisdiction=obj.jurisdiction, year=obj.year, number=n, stock=obj)
+                for n in range(obj.first_number, obj.last_number + 1)
+            )
