@@ -3,6 +3,8 @@ VENV    := .venv
 PY      := $(VENV)/bin/python
 STAMP   := $(VENV)/.installed-stamp
 PYTHON  ?= python3
+WEB_PORT ?= 8000
+export WEB_PORT
 
 .PHONY: run test bench install migrate demo check lint clean
 
@@ -23,7 +25,7 @@ demo: migrate
 ## Web, Celery worker and Celery beat together; Ctrl-C stops all three.
 run: demo
 	@echo ""
-	@echo "  Animal ordinance administration: http://127.0.0.1:$${PORT:-8000}/"
+	@echo "  Animal ordinance administration: http://127.0.0.1:$(WEB_PORT)/"
 	@$(PY) -c "import django, os; os.environ.setdefault('DJANGO_SETTINGS_MODULE', 'config.settings'); django.setup(); from accounts.demo import demo_logins_text; print(demo_logins_text())"
 	@echo "  Press Ctrl-C to stop the web server, the worker and beat."
 	@echo ""
