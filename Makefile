@@ -37,7 +37,7 @@ test: $(STAMP)
 
 ## Benchmarks (tests/bench/), on PostgreSQL.
 bench: $(STAMP)
-	@./scripts/test.sh tests/bench -p no:randomly -s --no-header $(ARGS)
+	@RUN_BENCH=1 ./scripts/test.sh tests/bench -s $(ARGS)
 
 check: $(STAMP)
 	$(PY) manage.py check

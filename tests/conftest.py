@@ -11,6 +11,16 @@ from accounts.roles import ADMINISTRATOR, CLERK, OFFICER, RESIDENT
 from ordinance.demo import ensure_demo_jurisdictions
 
 
+def pytest_collection_modifyitems(config, items):
+    """Benchmarks (tests/bench, marker `bench`) run only with `make bench` (RUN_BENCH=1)."""
+    if os.environ.get("RUN_BENCH"):
+        return
+    skip = pytest.mark.skip(reason="benchmark: run with `make bench`")
+    for item in items:
+        if "bench" in item.keywords or "/tests/bench/" in str(item.fspath):
+            item.add_marker(skip)
+
+
 def pytest_report_header(config):
     db = settings.DATABASES["default"]
     return f"database: {db['ENGINE'].rsplit('.', 1)[-1]} {db.get('NAME', '')}"
