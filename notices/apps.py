@@ -4,3 +4,14 @@ from django.apps import AppConfig
 class NoticesConfig(AppConfig):
     name = "notices"
     verbose_name = "Documents and notices"
+
+    def ready(self):
+        import logging
+
+        # WeasyPrint logs each layout step at INFO; a document a minute would drown the log.
+        logging.getLogger("weasyprint.progress").setLevel(logging.WARNING)
+
+        from accounts import nav
+        from accounts.roles import STAFF_ROLES
+
+        nav.register("Documents", "notices:document_list", roles=STAFF_ROLES, order=90)

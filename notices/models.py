@@ -1,1 +1,137 @@
+"""Documents as issued: the frozen data, the archived PDF and its hash.
 
+An issued document is the city's proof of what was served or handed over (a receipt, a
+licence certificate, a notice of impounding). It is never changed or deleted: a mistake is
+corrected by a void record that points at the original (architecture.md, "Documents";
+style.md, "Issued records are never deleted").
+"""
+
+from django.conf import settings
+from django.contrib.contenttypes.fields import GenericForeignKey
+from django.contrib.contenttypes.models import ContentType
+from django.db import models
+from django.urls import reverse
+from django.utils.text import get_valid_filename
+from django.utils.translation import gettext_lazy as _
+
+from ordinance.models import Jurisdiction
+
+
+class ImmutableDocumentError(RuntimeError):
+    """Raised on any attempt to change or delete an issued document."""
+
+
+class PageSize(models.TextChoices):
+    LETTER = "letter", _("Letter (8.5 × 11 in)")
+    RECEIPT = "receipt", _("Receipt printer (80 mm roll)")
+
+
+class IssuedDocumentQuerySet(models.QuerySet):
+    """Bulk writes are refused too, so nothing reaches around ``IssuedDocument.delete``."""
+
+    def delete(self):
+        raise ImmutableDocumentError("Issued documents are never deleted; void them instead.")
+
+    def update(self, **kwargs):
+        raise ImmutableDocumentError("Issued documents are never changed; void them instead.")
+
+    def for_user(self, user):
+        """Documents this user may see: staff by jurisdiction, a resident their own."""
+        if not user.is_authenticated:
+            return self.none()
+        scope = models.Q(owner_user_id=user.pk)
+        if user.is_staff_member:
+            scope |= models.Q(jurisdiction_id__in=user.jurisdiction_ids)
+        return self.filter(scope)
+
+
+def archive_path(document, filename):
+    # One folder per city and year keeps the archive browsable from a shell.
+    return f"documents/{document.jurisdiction.slug}/{document.issued_at:%Y}/{filename}"
+
+
+class IssuedDocument(models.Model):
+    """One document as issued: snapshot, PDF file, SHA-256, who and when."""
+
+    kind = models.SlugField(_("kind"), max_length=60,
+                            help_text=_("What the document is: receipt, licence_certificate, …"))
+    number = models.CharField(_("number"), max_length=60, blank=True)
+    title = models.CharField(_("title"), max_length=200)
+    template = models.CharField(_("template"), max_length=200,
+                                help_text=_("Under templates/documents/."))
+    page_size = models.CharField(_("page size"), max_length=10, choices=PageSize.choices)
+    snapshot = models.JSONField(_("data as issued"), default=dict)
+    file = models.FileField(_("archived PDF"), upload_to=archive_path, max_length=300)
+    sha256 = models.CharField(_("SHA-256"), max_length=64)
+    size = models.PositiveIntegerField(_("size in bytes"))
+    issued_at = models.DateTimeField(_("issued at"), db_index=True)
+    issued_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+        related_name="+", verbose_name=_("issued by"),
+        help_text=_("Empty when the system issued it (a scheduled job)."),
+    )
+    jurisdiction = models.ForeignKey(
+        Jurisdiction, on_delete=models.PROTECT, related_name="issued_documents"
+    )
+    subject_type = models.ForeignKey(
+        ContentType, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    subject_id = models.PositiveBigIntegerField(null=True, blank=True)
+    subject = GenericForeignKey("subject_type", "subject_id")
+    owner_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+        related_name="documents", verbose_name=_("resident who may download it"),
+    )
+    voids = models.OneToOneField(
+        "self", null=True, blank=True, on_delete=models.PROTECT, related_name="void_record",
+        verbose_name=_("voids document"),
+    )
+    void_reason = models.TextField(_("reason for voiding"), blank=True)
+
+    objects = IssuedDocumentQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-issued_at", "-pk"]
+        verbose_name = _("issued document")
+        indexes = [
+            # The archive list: a city's documents, newest first.
+            models.Index(fields=["jurisdiction", "-issued_at"], name="doc_jurisdiction_issued_idx"),
+            models.Index(fields=["subject_type", "subject_id"], name="doc_subject_idx"),
+            models.Index(fields=["kind", "number"], name="doc_kind_number_idx"),
+        ]
+        constraints = [
+            models.CheckConstraint(
+                condition=~models.Q(voids__isnull=False) | ~models.Q(void_reason=""),
+                name="doc_void_has_reason",
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.title} {self.number}".strip()
+
+    def save(self, *args, **kwargs):
+        if not self._state.adding:
+            raise ImmutableDocumentError("Issued documents are never changed; void them instead.")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise ImmutableDocumentError("Issued documents are never deleted; void them instead.")
+
+    def get_absolute_url(self):
+        return reverse("notices:document_detail", args=[self.pk])
+
+    @property
+    def is_void_record(self) -> bool:
+        return self.voids_id is not None
+
+    @property
+    def is_voided(self) -> bool:
+        """True when a later void record points at this document."""
+        try:
+            return self.void_record is not None
+        except IssuedDocument.DoesNotExist:
+            return False
+
+    @property
+    def download_name(self) -> str:
+        return get_valid_filename(f"{self.kind}-{self.number or self.pk}.pdf")

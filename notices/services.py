@@ -1,0 +1,171 @@
+"""Issue, re-print, re-render and void documents.
+
+Other apps call these to print receipts, licence certificates and notices:
+
+    doc = document_issue(kind="receipt", template="licensing/receipt.html",
+                         context={"lines": [...], "total": Decimal(...)},
+                         jurisdiction=licence.jurisdiction, actor=request.user,
+                         title="Receipt", number=receipt.number, subject=receipt,
+                         owner_user=owner.user, now=now)
+
+The context is frozen first (``snapshot``), the PDF rendered from the frozen copy, and
+the bytes archived with their SHA-256 (architecture.md, "Documents"; style.md).
+"""
+
+import hashlib
+import re
+from datetime import datetime
+
+from django.contrib.contenttypes.models import ContentType
+from django.core.exceptions import PermissionDenied
+from django.core.files.base import ContentFile
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from ordinance.models import Event
+
+from .models import IssuedDocument
+from .rendering import DocumentRenderError, render_pdf
+from .snapshots import is_serialisable, snapshot, thaw
+
+__all__ = [
+    "DocumentIntegrityError", "DocumentRenderError", "document_issue", "document_pdf",
+    "document_render", "document_void", "snapshot", "thaw",
+]
+
+RESERVED_KEYS = ("jurisdiction", "document", "page_size")
+VOID_TEMPLATE = "void_notice.html"
+_KIND = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
+
+
+class DocumentIntegrityError(RuntimeError):
+    """The archived file no longer matches the hash taken when it was issued."""
+
+
+def _sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def _check_actor(actor, jurisdiction, owner_user):
+    """Staff issue only for cities they serve; a resident only their own documents."""
+    if actor is None:  # a scheduled job
+        return
+    if actor.is_staff_member and actor.serves(jurisdiction.pk):
+        return
+    if owner_user is not None and actor.pk == owner_user.pk:
+        return
+    raise PermissionDenied(_("You may not issue documents for %(city)s.") % {"city": jurisdiction})
+
+
+def _frozen(context, *, kind, number, title, jurisdiction, actor, now) -> dict:
+    clash = [key for key in RESERVED_KEYS if key in context]
+    if clash:
+        raise ValueError(f"Context keys {clash} are reserved: the document fills them in.")
+    frozen = snapshot(context)
+    # The city and issuer as they were at issue time, not as the live rows say later.
+    frozen["jurisdiction"] = {
+        "name": jurisdiction.name, "short_name": jurisdiction.short_name,
+        "seal_text": jurisdiction.seal_text, "address": jurisdiction.address,
+        "phone": jurisdiction.phone,
+    }
+    frozen["document"] = snapshot({
+        "kind": kind, "number": number, "title": title, "issued_at": now,
+        "issued_by": {
+            "name": (actor.get_full_name() or actor.username) if actor else "",
+            "title": getattr(actor, "title", "") if actor else "",
+        },
+    })
+    if not is_serialisable(frozen):
+        raise TypeError("The document context is not JSON-serialisable.")
+    return frozen
+
+
+def document_issue(*, kind: str, template: str, context: dict, jurisdiction, actor,
+                   title: str, number: str = "", subject=None, owner_user=None,
+                   now: datetime | None = None) -> IssuedDocument:
+    """Freeze ``context``, render it to PDF, archive the bytes, record the event.
+
+    ``actor`` is None for a scheduled job; staff may issue only for a city they serve.
+    """
+    return _issue(kind=kind, template=template, context=context, jurisdiction=jurisdiction,
+                  actor=actor, title=title, number=number, subject=subject,
+                  owner_user=owner_user, now=now or timezone.now())
+
+
+@transaction.atomic
+def _issue(*, kind, template, context, jurisdiction, actor, title, number, subject,
+           owner_user, now, voids=None, void_reason="") -> IssuedDocument:
+    if not _KIND.match(kind or ""):
+        raise ValueError(f"Document kind must be a lower-case slug, got {kind!r}.")
+    _check_actor(actor, jurisdiction, owner_user)
+    frozen = _frozen(context, kind=kind, number=number, title=title,
+                     jurisdiction=jurisdiction, actor=actor, now=now)
+    pdf, page_size = render_pdf(template=template, snapshot=frozen)
+    document = IssuedDocument(
+        kind=kind, number=number, title=title, template=template, page_size=page_size,
+        snapshot=frozen, sha256=_sha256(pdf), size=len(pdf), issued_at=now, issued_by=actor,
+        jurisdiction=jurisdiction, owner_user=owner_user, voids=voids, void_reason=void_reason,
+    )
+    if subject is not None:
+        document.subject_type = ContentType.objects.get_for_model(subject)
+        document.subject_id = subject.pk
+    # A rolled-back transaction leaves at most an unreferenced file behind, never a row
+    # without its file.
+    document.file.save(f"{kind}-{number or 'unnumbered'}.pdf", ContentFile(pdf), save=False)
+    document.save()
+    Event.record(
+        "notices.document.issued", document, actor=actor, jurisdiction=jurisdiction, at=now,
+        summary=f"{title} {number}".strip(),
+        data={"kind": kind, "number": number, "sha256": document.sha256,
+              "subject_type": document.subject_type_id, "subject_id": document.subject_id},
+    )
+    return document
+
+
+def document_pdf(document: IssuedDocument) -> bytes:
+    """The archived bytes, exactly as issued; refuses a file that fails its hash."""
+    with document.file.open("rb") as handle:
+        data = handle.read()
+    if _sha256(data) != document.sha256:
+        raise DocumentIntegrityError(
+            f"Archived file of document {document.pk} does not match its SHA-256."
+        )
+    return data
+
+
+def document_render(*, template: str, snapshot: dict, page_size: str | None = None) -> bytes:
+    """Render a snapshot to PDF without archiving it (re-render checks, previews)."""
+    pdf, _size = render_pdf(template=template, snapshot=snapshot, page_size=page_size)
+    return pdf
+
+
+@transaction.atomic
+def document_void(*, document: IssuedDocument, actor, reason: str,
+                  now: datetime | None = None) -> IssuedDocument:
+    """Issue a void record pointing at ``document``; the original stays as it was."""
+    now = now or timezone.now()
+    reason = (reason or "").strip()
+    if not reason:
+        raise ValueError("A void needs a reason.")
+    # Lock the original so two clerks voiding at once produce one void record.
+    original = IssuedDocument.objects.select_for_update().get(pk=document.pk)
+    if original.is_void_record:
+        raise ValueError("A void record cannot itself be voided.")
+    if IssuedDocument.objects.filter(voids=original).exists():
+        raise ValueError(f"Document {original} is already void.")
+    original_data = thaw(original.snapshot)["document"]
+    void = _issue(
+        kind=original.kind, template=VOID_TEMPLATE,
+        context={"original": {**original_data, "pk": original.pk, "sha256": original.sha256},
+                 "reason": reason},
+        jurisdiction=original.jurisdiction, actor=actor,
+        title=_("VOID: %(title)s") % {"title": original.title}, number=original.number,
+        subject=original.subject, owner_user=original.owner_user, now=now,
+        voids=original, void_reason=reason,
+    )
+    Event.record(
+        "notices.document.voided", original, actor=actor, jurisdiction=original.jurisdiction,
+        at=now, summary=reason, data={"void_document": void.pk, "reason": reason},
+    )
+    return void
