@@ -1,6 +1,16 @@
-"""The two demo jurisdictions: North Branch and Glencoe, side by side."""
+"""The two demo jurisdictions: North Branch and Glencoe, side by side.
 
-from .models import Jurisdiction
+``ensure_demo_jurisdictions`` is called by most test fixtures, so it stays idempotent
+and cheap: when everything is already there it costs a handful of queries.
+"""
+
+from datetime import date
+from decimal import Decimal
+
+from simple_history.utils import bulk_create_with_history
+
+from .models import FeeScheduleEntry, Jurisdiction
+from .rules import load_profile
 
 DEMO_JURISDICTIONS = [
     {
@@ -23,11 +33,43 @@ DEMO_JURISDICTIONS = [
     },
 ]
 
+# Demo resolutions only: the real amounts are whatever each council resolves.
+DEMO_NOTE = "Demo data: not a real council resolution."
+DEMO_FEES = [
+    ("north-branch", "dog_license", "Annual dog licence", "15.00", date(2025, 1, 1),
+     "Demo Res. 2025-01"),
+    ("north-branch", "dog_license", "Annual dog licence", "18.00", date(2026, 1, 1),
+     "Demo Res. 2025-14"),
+    ("north-branch", "kennel_license", "Annual kennel licence", "50.00", date(2025, 1, 1),
+     "Demo Res. 2025-01"),
+    ("glencoe", "kennel_license", "Kennel licence", "40.00", date(2025, 1, 1),
+     "Demo Res. 2025-01"),
+]
+
 
 def ensure_demo_jurisdictions() -> list[Jurisdiction]:
     found = []
     for row in DEMO_JURISDICTIONS:
         values = {k: v for k, v in row.items() if k != "slug"}
         jurisdiction, _ = Jurisdiction.objects.update_or_create(slug=row["slug"], defaults=values)
+        load_profile(jurisdiction)
         found.append(jurisdiction)
+    _ensure_demo_fees({j.slug: j for j in found})
     return found
+
+
+def _ensure_demo_fees(by_slug: dict[str, Jurisdiction]) -> None:
+    have = set(
+        FeeScheduleEntry.objects.filter(jurisdiction__in=by_slug.values()).values_list(
+            "jurisdiction__slug", "code", "effective_from"
+        )
+    )
+    missing = [
+        FeeScheduleEntry(jurisdiction=by_slug[slug], code=code, description=description,
+                         amount=Decimal(amount), effective_from=start, resolution=resolution,
+                         notes=DEMO_NOTE)
+        for slug, code, description, amount, start, resolution in DEMO_FEES
+        if (slug, code, start) not in have
+    ]
+    if missing:
+        bulk_create_with_history(missing, FeeScheduleEntry)

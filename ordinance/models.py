@@ -10,6 +10,7 @@ from django.contrib.contenttypes.models import ContentType
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
 
 
 class Jurisdiction(models.Model):
@@ -94,3 +95,120 @@ class Event(models.Model):
                 event.jurisdiction_id = subject.jurisdiction_id
         event.save()
         return event
+
+
+class RuleValueQuerySet(models.QuerySet):
+    def in_force(self, jurisdiction, keys, on):
+        """Every row of these keys that took effect on or before ``on``, newest first."""
+        return self.filter(
+            jurisdiction=jurisdiction, key__in=list(keys), effective_from__lte=on
+        ).order_by("key", "-effective_from", "-pk")
+
+
+class RuleValue(models.Model):
+    """One value of a jurisdiction's ordinance profile, from a date on.
+
+    Rows are seeded from the profile data file (``load_profile``) with the ordinance's
+    adoption date; an amendment is a new row with a later ``effective_from`` and the
+    amending ordinance's number. The value in force on a date is the row with the latest
+    ``effective_from`` on or before it: looked up, never copied (architecture.md).
+    ``value`` is JSON: null means the ordinance leaves it blank (rules.md Section 0).
+    """
+
+    jurisdiction = models.ForeignKey(
+        Jurisdiction, on_delete=models.PROTECT, related_name="rule_values"
+    )
+    key = models.CharField(_("key"), max_length=80)
+    value = models.JSONField(_("value"), null=True, blank=True)
+    effective_from = models.DateField(_("effective from"))
+    citation = models.CharField(_("citation"), max_length=200)
+    rule_ids = models.JSONField(_("rule IDs"), default=list, blank=True)
+    ordinance_ref = models.CharField(
+        _("ordinance number"), max_length=100,
+        help_text=_("The adopting or amending ordinance, e.g. “Ord. No. 230-15”."),
+    )
+    note = models.TextField(_("note"), blank=True)
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+        related_name="+",
+    )
+    recorded_at = models.DateTimeField(_("recorded at"), default=timezone.now)
+
+    history = HistoricalRecords()
+    objects = RuleValueQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["jurisdiction", "key", "-effective_from"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["jurisdiction", "key", "effective_from"],
+                name="rulevalue_one_per_key_and_date",
+            )
+        ]
+        verbose_name = _("ordinance rule value")
+
+    def __str__(self):
+        return f"{self.jurisdiction} {self.key} from {self.effective_from}"
+
+    @property
+    def is_blank(self) -> bool:
+        return self.value is None
+
+
+class FeeScheduleEntry(models.Model):
+    """A fee the council sets by resolution, in force from a date (rules.md FEE-01, FEE-02).
+
+    Amounts the ordinance itself fixes (a $3.00 duplicate tag) come from the profile
+    instead; ``ordinance.fees.fee_amount`` looks in both.
+    """
+
+    jurisdiction = models.ForeignKey(
+        Jurisdiction, on_delete=models.PROTECT, related_name="fee_schedule"
+    )
+    code = models.SlugField(_("fee code"), max_length=60)
+    description = models.CharField(_("description"), max_length=200)
+    amount = models.DecimalField(_("amount"), max_digits=8, decimal_places=2)
+    effective_from = models.DateField(_("effective from"))
+    resolution = models.CharField(
+        _("resolution"), max_length=100, help_text=_("E.g. “Council Res. 2025-41”.")
+    )
+    notes = models.TextField(_("notes"), blank=True)
+
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["jurisdiction", "code", "-effective_from"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["jurisdiction", "code", "effective_from"],
+                name="fee_one_per_code_and_date",
+            ),
+            models.CheckConstraint(condition=models.Q(amount__gte=0), name="fee_not_negative"),
+        ]
+        verbose_name = _("fee schedule entry")
+        verbose_name_plural = _("fee schedule")
+
+    def __str__(self):
+        return f"{self.jurisdiction} {self.code} ${self.amount} from {self.effective_from}"
+
+
+class ClosedDay(models.Model):
+    """A day the city is closed beyond weekends and state holidays (rules.md DEF-20)."""
+
+    jurisdiction = models.ForeignKey(
+        Jurisdiction, on_delete=models.PROTECT, related_name="closed_days"
+    )
+    date = models.DateField(_("date"))
+    reason = models.CharField(_("reason"), max_length=200)
+
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["jurisdiction", "date"]
+        constraints = [
+            models.UniqueConstraint(fields=["jurisdiction", "date"], name="closed_day_unique")
+        ]
+        verbose_name = _("closed day")
+
+    def __str__(self):
+        return f"{self.jurisdiction}: {self.date} ({self.reason})"

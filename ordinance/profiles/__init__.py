@@ -1,0 +1,155 @@
+"""Ordinance profiles: one TOML data file per adopted ordinance (``<profile_key>.toml``).
+
+A profile says, for each value, what it means (label, type, unit), where the ordinance
+sets it (citation, rule IDs, a verbatim quote) and its value as adopted. The database
+(``RuleValue``) holds the values in force over time; this file only seeds them and
+describes them. Files are parsed once per process and validated as they load, so a typo
+in a profile fails loudly at the first use rather than giving a wrong deadline.
+"""
+
+import re
+import tomllib
+from dataclasses import dataclass
+from datetime import date
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from ..kinds import KINDS, UNITS, to_json, to_python
+
+PROFILE_DIR = Path(__file__).resolve().parent
+_KEY_RE = re.compile(r"^[a-z][a-z0-9_]*$")
+_SPACES = re.compile(r"\s+")
+
+
+class ProfileError(Exception):
+    """A profile data file is missing or malformed."""
+
+
+@dataclass(frozen=True)
+class ValueSpec:
+    key: str
+    label: str
+    kind: str
+    unit: str
+    citation: str
+    rule_ids: tuple[str, ...]
+    quote: str
+    note: str
+    blank: bool
+    raw: Any  # the adopted value as JSON (None when blank)
+    source: str  # "ordinance", or "fee_schedule" when the council sets it by resolution
+    blocks: tuple[str, ...]
+
+    @property
+    def value(self) -> Any:
+        return to_python(self.kind, self.raw)
+
+
+@dataclass(frozen=True)
+class FeeSpec:
+    code: str
+    description: str
+    rule: str
+
+
+@dataclass(frozen=True)
+class Passage:
+    """The ordinance text around a quote, for the profile page."""
+
+    before: str
+    quote: str
+    after: str
+
+
+@dataclass(frozen=True)
+class Profile:
+    key: str
+    name: str
+    ordinance_ref: str
+    adopted: date
+    text_file: Path
+    values: dict[str, ValueSpec]
+    fees: dict[str, FeeSpec]
+
+    def text(self) -> str:
+        return _read_text(self.text_file)
+
+    def passage(self, quote: str, context: int = 350) -> Passage | None:
+        """Find ``quote`` in the text (whitespace-insensitive) with ``context`` chars around."""
+        if not quote:
+            return None
+        text = _SPACES.sub(" ", self.text())
+        needle = _SPACES.sub(" ", quote).strip()
+        at = text.find(needle)
+        if at < 0:
+            return None
+        end = at + len(needle)
+        before = text[max(0, at - context) : at]
+        after = text[end : end + context]
+        return Passage(("…" if at > context else "") + before, needle,
+                       after + ("…" if end + context < len(text) else ""))
+
+
+@lru_cache(maxsize=16)
+def _read_text(path: Path) -> str:
+    return path.read_text(encoding="utf-8")
+
+
+def available_profiles() -> list[str]:
+    return sorted(p.stem for p in PROFILE_DIR.glob("*.toml"))
+
+
+@lru_cache(maxsize=32)
+def get_profile(key: str) -> Profile:
+    """The parsed, validated profile ``key``; ProfileError if there is none or it is wrong."""
+    if not _KEY_RE.match(key or ""):
+        raise ProfileError(f"“{key}” is not a profile name.")
+    path = PROFILE_DIR / f"{key}.toml"
+    if not path.exists():
+        raise ProfileError(f"There is no ordinance profile “{key}” in {PROFILE_DIR}.")
+    with path.open("rb") as fh:
+        data = tomllib.load(fh)
+    return _build(key, data)
+
+
+def _build(key: str, data: dict) -> Profile:
+    head = data.get("profile", {})
+    if head.get("key") != key:
+        raise ProfileError(f"{key}.toml: [profile] key must be “{key}”.")
+    values = {k: _value_spec(key, k, v) for k, v in data.get("values", {}).items()}
+    fees = {}
+    for code, spec in data.get("fees", {}).items():
+        if spec.get("rule") not in values:
+            raise ProfileError(f"{key}.toml: fee {code} names unknown value {spec.get('rule')}.")
+        fees[code] = FeeSpec(code, spec["description"], spec["rule"])
+    return Profile(
+        key=key, name=head["name"], ordinance_ref=head["ordinance_ref"],
+        adopted=head["adopted"], text_file=PROFILE_DIR / head["text"],
+        values=values, fees=fees,
+    )
+
+
+def _value_spec(profile_key: str, key: str, v: dict) -> ValueSpec:
+    where = f"{profile_key}.toml [values.{key}]"
+    if not _KEY_RE.match(key):
+        raise ProfileError(f"{where}: bad key.")
+    kind, unit = v.get("type"), v.get("unit", "")
+    if kind not in KINDS or unit not in UNITS:
+        raise ProfileError(f"{where}: unknown type {kind!r} or unit {unit!r}.")
+    blank = bool(v.get("blank", False))
+    if blank == ("value" in v):
+        raise ProfileError(f"{where}: give either a value or blank = true.")
+    try:
+        raw = None if blank else to_json(kind, v["value"])
+    except ValueError as exc:
+        raise ProfileError(f"{where}: {exc}") from exc
+    for field in ("label", "citation", "quote"):
+        if not isinstance(v.get(field), str):
+            raise ProfileError(f"{where}: {field} is required.")
+    return ValueSpec(
+        key=key, label=v["label"], kind=kind, unit=unit, citation=v["citation"],
+        rule_ids=tuple(v.get("rules", ())), quote=v["quote"], note=v.get("note", ""),
+        blank=blank, raw=raw, source=v.get("source", "ordinance"),
+        blocks=tuple(v.get("blocks", ())),
+    )
