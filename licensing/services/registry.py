@@ -1,0 +1,289 @@
+"""Registry use cases: owners, premises, animals, ownership and rabies vaccinations.
+
+Each change goes through one function here. It checks the input against the date it is
+given (``on``), writes the rows, stamps simple-history's user and change reason, and
+records a named ``Event`` (rules.md REC-18: who changed what, when, on which basis).
+Views and the demo loader call these; nothing else writes registry rows one by one.
+"""
+
+import re
+from datetime import date
+
+from dateutil.relativedelta import relativedelta
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.files import File
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from licensing.models import Animal, AnimalStatus, Owner, Ownership, Premises, RabiesVaccination
+from ordinance.models import Event, Jurisdiction
+
+OWNER_FIELDS = frozenset({
+    "kind", "first_name", "last_name", "organization_name", "address_line", "unit", "city",
+    "state", "postal_code", "phone", "email", "is_resident", "user",
+})
+ADDRESS_FIELDS = ("address_line", "unit", "city", "state", "postal_code")
+ANIMAL_FIELDS = frozenset({
+    "species", "name", "breed", "colour", "sex", "sterilized", "date_of_birth",
+    "dob_is_estimate", "microchip", "distinguishing_traits", "photo", "acquired_on",
+    "is_service_animal", "is_law_enforcement",
+})
+VACCINATION_FIELDS = frozenset({
+    "vaccinated_on", "duration_years", "next_due_on", "manufacturer", "product", "lot_number",
+    "lot_expires_on", "rabies_tag_number", "veterinarian_name", "veterinarian_license",
+    "clinic_name", "clinic_address", "certificate",
+})
+# ISO 11784 chips are 15 digits; the older AVID/Home Again chips still read in the field
+# are 9 or 10. Letters or other lengths are a misread (shape, not an ordinance value).
+MICROCHIP_LENGTHS = (9, 10, 15)
+
+
+class RegistryError(Exception):
+    """A registry transition that does not apply to the record's current state."""
+
+
+def clean_microchip(value: str) -> str:
+    """Spaces and dashes dropped; digits only, of a length real chips have."""
+    digits = re.sub(r"[\s-]", "", value or "")
+    if not digits:
+        return ""
+    if not digits.isdigit() or len(digits) not in MICROCHIP_LENGTHS:
+        raise ValidationError(
+            _("A microchip number has 9, 10 or 15 digits and nothing else (you entered "
+              "“%(value)s”).") % {"value": value},
+            code="microchip",
+        )
+    return digits
+
+
+def _check_fields(fields: dict, allowed: frozenset) -> None:
+    unknown = set(fields) - allowed
+    if unknown:
+        raise TypeError(f"unexpected fields: {sorted(unknown)}")
+
+
+def _check_serves(actor, jurisdiction_id: int) -> None:
+    # Defence in depth: the views already scope lookups, but a service must not let a
+    # clerk of one city write into another's registry.
+    if actor is not None and not actor.serves(jurisdiction_id):
+        raise PermissionDenied
+
+
+def _stamp(obj, actor, reason: str) -> None:
+    """simple-history reads these when the row is saved."""
+    obj._history_user = actor
+    obj._change_reason = reason
+
+
+def _json(value):
+    if isinstance(value, date):
+        return value.isoformat()
+    if isinstance(value, File):  # an upload or a stored file: its name is what changed
+        return value.name or ""
+    return value if isinstance(value, (str, int, float, bool, type(None))) else str(value)
+
+
+def premises_for_address(*, jurisdiction: Jurisdiction, address_line: str, unit: str = "",
+                         city: str, state: str = "MN", postal_code: str) -> Premises:
+    """The Premises row for an address in a city, created the first time it is seen.
+
+    Premises are the household unit the animal limits count (KEN-01), so two owners at one
+    address share one row; the unique constraint settles two clerks creating it at once.
+    """
+    address_line, unit = " ".join(address_line.split()), " ".join((unit or "").split())
+    lookup = {"jurisdiction": jurisdiction, "address_line__iexact": address_line,
+              "unit__iexact": unit}
+    found = Premises.objects.filter(**lookup).first()
+    if found is not None:
+        return found
+    try:
+        with transaction.atomic():
+            return Premises.objects.create(
+                jurisdiction=jurisdiction, address_line=address_line, unit=unit, city=city,
+                state=state, postal_code=postal_code,
+            )
+    except IntegrityError:
+        return Premises.objects.get(**lookup)
+
+
+def owner_premises(owner: Owner) -> Premises:
+    return premises_for_address(jurisdiction=owner.jurisdiction, **{
+        f: getattr(owner, f) for f in ADDRESS_FIELDS
+    })
+
+
+@transaction.atomic
+def owner_create(*, jurisdiction: Jurisdiction, actor, now=None, **fields) -> Owner:
+    _check_fields(fields, OWNER_FIELDS)
+    _check_serves(actor, jurisdiction.pk)
+    owner = Owner(jurisdiction=jurisdiction, **fields)
+    _stamp(owner, actor, "Registered at the counter")
+    owner.save()
+    premises = owner_premises(owner)
+    Event.record("licensing.owner.created", owner, actor=actor, at=now,
+                 summary=f"Owner {owner.name} registered at {owner.address}",
+                 data={"premises": premises.pk})
+    return owner
+
+
+@transaction.atomic
+def owner_update(*, owner: Owner, actor, now=None, **fields) -> Owner:
+    """Change an owner's details. A new address moves the owner's living animals that
+    were kept at the old premises to the premises of the new address."""
+    _check_fields(fields, OWNER_FIELDS)
+    _check_serves(actor, owner.jurisdiction_id)
+    owner = Owner.objects.select_for_update().get(pk=owner.pk)
+    before = {f: getattr(owner, f) for f in fields}
+    changes = {f: [_json(before[f]), _json(v)] for f, v in fields.items() if before[f] != v}
+    if not changes:
+        return owner
+    old_premises = owner_premises(owner)
+    for name, value in fields.items():
+        setattr(owner, name, value)
+    _stamp(owner, actor, "Owner details changed")
+    owner.save()
+    moved = 0
+    if any(f in changes for f in ADDRESS_FIELDS):
+        moved = _move_animals(owner, old_premises, owner_premises(owner), actor)
+    Event.record("licensing.owner.updated", owner, actor=actor, at=now,
+                 summary=f"Owner {owner.name} changed: {', '.join(sorted(changes))}",
+                 data={"changes": changes, "animals_moved": moved})
+    return owner
+
+
+def _move_animals(owner, old_premises, new_premises, actor) -> int:
+    if old_premises.pk == new_premises.pk:
+        return 0
+    animals = list(owner.animals.filter(premises=old_premises, status=AnimalStatus.ALIVE))
+    for animal in animals:
+        animal.premises = new_premises
+        _stamp(animal, actor, "Owner's address changed")
+        animal.save(update_fields=["premises"])
+    return len(animals)
+
+
+def _check_animal_dates(fields: dict, on: date) -> None:
+    errors = {}
+    born = fields.get("date_of_birth")
+    if born and born > on:
+        errors["date_of_birth"] = _("The date of birth cannot be in the future.")
+    acquired = fields.get("acquired_on")
+    if acquired and acquired > on:
+        errors["acquired_on"] = _("The date acquired cannot be in the future.")
+    elif acquired and born and acquired < born:
+        errors["acquired_on"] = _("The date acquired cannot be before the date of birth.")
+    if errors:
+        raise ValidationError(errors)
+
+
+@transaction.atomic
+def animal_register(*, owner: Owner, actor, on: date, premises: Premises | None = None,
+                    **fields) -> Animal:
+    """A new animal for an owner, kept at the owner's premises unless told otherwise;
+    the first Ownership row starts on the date acquired (or today)."""
+    _check_fields(fields, ANIMAL_FIELDS)
+    _check_serves(actor, owner.jurisdiction_id)
+    fields["microchip"] = clean_microchip(fields.get("microchip", ""))
+    _check_animal_dates(fields, on)
+    premises = premises or owner_premises(owner)
+    animal = Animal(jurisdiction_id=owner.jurisdiction_id, owner=owner, premises=premises,
+                    **fields)
+    _stamp(animal, actor, "Registered")
+    animal.save()
+    ownership = Ownership(animal=animal, owner=owner, premises=premises,
+                          started_on=animal.acquired_on or on, note=_("First registration"))
+    _stamp(ownership, actor, "Registered")
+    ownership.save()
+    Event.record("licensing.animal.registered", animal, actor=actor,
+                 summary=f"{animal} registered to {owner.name}",
+                 data={"owner": owner.pk, "premises": premises.pk, "on": on.isoformat()})
+    return animal
+
+
+@transaction.atomic
+def animal_update(*, animal: Animal, actor, on: date, **fields) -> Animal:
+    _check_fields(fields, ANIMAL_FIELDS)
+    _check_serves(actor, animal.jurisdiction_id)
+    if "microchip" in fields:
+        fields["microchip"] = clean_microchip(fields["microchip"])
+    _check_animal_dates(fields, on)
+    animal = Animal.objects.select_for_update().get(pk=animal.pk)
+    changes = {f: [_json(getattr(animal, f)), _json(v)]
+               for f, v in fields.items() if getattr(animal, f) != v}
+    if not changes:
+        return animal
+    for name, value in fields.items():
+        setattr(animal, name, value)
+    _stamp(animal, actor, "Animal details changed")
+    animal.save()
+    Event.record("licensing.animal.updated", animal, actor=actor,
+                 summary=f"{animal} changed: {', '.join(sorted(changes))}",
+                 data={"changes": changes})
+    return animal
+
+
+@transaction.atomic
+def animal_mark_deceased(*, animal: Animal, actor, on: date, died_on: date | None = None,
+                         note: str = "") -> Animal:
+    """Transition alive -> deceased. Licences are closed by the licensing services, which
+    call this; the ownership row stays as it was (who owned it when it died)."""
+    _check_serves(actor, animal.jurisdiction_id)
+    died_on = died_on or on
+    if died_on > on:
+        raise ValidationError({"died_on": _("The date of death cannot be in the future.")})
+    animal = Animal.objects.select_for_update().get(pk=animal.pk)
+    if animal.status != AnimalStatus.ALIVE:
+        raise RegistryError(_("%(animal)s is already recorded as %(status)s.") % {
+            "animal": animal.name, "status": animal.get_status_display().lower()})
+    animal.status = AnimalStatus.DECEASED
+    animal.status_changed_on = died_on
+    _stamp(animal, actor, note or "Reported deceased")
+    animal.save(update_fields=["status", "status_changed_on"])
+    Event.record("licensing.animal.deceased", animal, actor=actor,
+                 summary=f"{animal} reported deceased on {died_on:%Y-%m-%d}",
+                 data={"died_on": died_on.isoformat(), "note": note})
+    return animal
+
+
+def _vaccination_dates(fields: dict, on: date) -> None:
+    """Shape of the certificate's dates (RAB-03: next due = date given + the vaccine's
+    labelled duration when the certificate leaves it blank)."""
+    given = fields["vaccinated_on"]
+    if given > on:
+        raise ValidationError({"vaccinated_on": _("The vaccination date cannot be in the future.")})
+    if not fields.get("next_due_on"):
+        fields["next_due_on"] = given + relativedelta(years=int(fields["duration_years"]))
+    elif fields["next_due_on"] <= given:
+        raise ValidationError({"next_due_on": _(
+            "The next due date must be after the vaccination date (%(given)s).")
+            % {"given": given.strftime("%m/%d/%Y")}})
+
+
+@transaction.atomic
+def vaccination_record(*, animal: Animal, actor, on: date, **fields) -> RabiesVaccination:
+    """Record a rabies certificate (RAB-01, RAB-05: given by a licensed veterinarian, so
+    the veterinarian's name and licence number are required)."""
+    _check_fields(fields, VACCINATION_FIELDS)
+    _check_serves(actor, animal.jurisdiction_id)
+    fields.setdefault("duration_years", RabiesVaccination.Duration.ONE_YEAR)
+    _vaccination_dates(fields, on)
+    if not fields.get("veterinarian_name") or not fields.get("veterinarian_license"):
+        raise ValidationError({"veterinarian_license": _(
+            "A rabies vaccination must be given by a licensed veterinarian: enter the "
+            "veterinarian's name and licence number (RAB-05).")})
+    vaccination = RabiesVaccination(animal=animal, recorded_by=actor, **fields)
+    _stamp(vaccination, actor, "Certificate recorded")
+    vaccination.save()
+    Event.record(
+        "licensing.vaccination.recorded", animal, actor=actor,
+        summary=f"Rabies vaccination of {fields['vaccinated_on']:%Y-%m-%d} recorded for {animal}",
+        data={"vaccination": vaccination.pk, "next_due_on": vaccination.next_due_on.isoformat(),
+              "certificate": bool(vaccination.certificate)},
+    )
+    return vaccination
+
+
+def today() -> date:
+    """The edge default for ``on``: the local date, read once per request."""
+    return timezone.localdate()

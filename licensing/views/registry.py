@@ -1,0 +1,212 @@
+"""Registry pages for staff: search, owners, animals, rabies vaccinations, uploads.
+
+Thin views: check the role (before any lookup, so a wrong role always gets 403), fetch
+the record within the user's cities (404 otherwise), call one service, render.
+"""
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import FileResponse, Http404
+from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.utils.cache import patch_vary_headers
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from accounts.access import get_in_jurisdiction, role_required
+from accounts.roles import STAFF_ROLES
+from licensing.forms.registry import (
+    AnimalForm,
+    DeceasedForm,
+    OwnerForm,
+    VaccinationForm,
+    sniff_content_type,
+)
+from licensing.models import Animal, Owner, RabiesVaccination
+from licensing.selectors import animal_for_detail, owner_with_animals, registry_search
+from licensing.services import registry as services
+from ordinance.models import Event
+
+
+def _multi_city(user) -> bool:
+    return len(user.jurisdiction_ids) > 1
+
+
+@role_required(*STAFF_ROLES)
+def search(request):
+    query = request.GET.get("q", "").strip()
+    context = {"q": query, "hits": registry_search(user=request.user, query=query),
+               "min_length": 2, "show_city": _multi_city(request.user)}
+    partial = request.htmx and not request.htmx.history_restore_request
+    template = "licensing/registry/_results.html" if partial else "licensing/registry/search.html"
+    response = render(request, template, context)
+    patch_vary_headers(response, ("HX-Request",))
+    return response
+
+
+def _apply_service_errors(form, error: ValidationError) -> None:
+    """Put a service's date-rule errors next to the fields they concern."""
+    if hasattr(error, "error_dict"):
+        for name, errors in error.error_dict.items():
+            form.add_error(name if name in form.fields else None, errors)
+    else:
+        form.add_error(None, error)
+
+
+@role_required(*STAFF_ROLES)
+def owner_detail(request, pk):
+    owner = get_in_jurisdiction(owner_with_animals(Owner.objects), request.user, pk=pk)
+    events = Event.objects.for_object(owner).select_related("actor")[:20]
+    return render(request, "licensing/registry/owner_detail.html", {
+        "owner": owner, "animals": owner.animals.all(), "events": events,
+        "today": timezone.localdate(), "show_city": _multi_city(request.user),
+    })
+
+
+@role_required(*STAFF_ROLES)
+def owner_create(request):
+    cities = list(request.user.served_jurisdictions())
+    form = OwnerForm(request.POST or None, jurisdictions=cities,
+                     initial=_city_initial(cities))
+    if request.method == "POST" and form.is_valid():
+        data = dict(form.cleaned_data)
+        jurisdiction = data.pop("jurisdiction", None) or cities[0]
+        owner = services.owner_create(jurisdiction=jurisdiction, actor=request.user, **data)
+        messages.success(request, _("Owner %(name)s registered.") % {"name": owner.name})
+        return redirect(owner)
+    return render(request, "licensing/registry/owner_form.html",
+                  {"form": form, "owner": None})
+
+
+def _city_initial(cities) -> dict:
+    if len(cities) == 1:
+        return {"city": cities[0].short_name, "state": cities[0].state}
+    return {"state": "MN"}
+
+
+@role_required(*STAFF_ROLES)
+def owner_edit(request, pk):
+    owner = get_in_jurisdiction(Owner.objects.select_related("jurisdiction"), request.user, pk=pk)
+    form = OwnerForm(request.POST or None, instance=Owner.objects.get(pk=owner.pk))
+    if request.method == "POST" and form.is_valid():
+        services.owner_update(owner=owner, actor=request.user, **form.cleaned_data)
+        messages.success(request, _("Owner details saved."))
+        return redirect(owner)
+    return render(request, "licensing/registry/owner_form.html", {"form": form, "owner": owner})
+
+
+@role_required(*STAFF_ROLES)
+def animal_create(request, owner_pk):
+    owner = get_in_jurisdiction(Owner.objects.select_related("jurisdiction"), request.user,
+                                pk=owner_pk)
+    form = AnimalForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            animal = services.animal_register(owner=owner, actor=request.user,
+                                              on=timezone.localdate(), **form.cleaned_data)
+        except ValidationError as error:
+            _apply_service_errors(form, error)
+        else:
+            messages.success(request, _("%(animal)s registered.") % {"animal": animal.name})
+            return redirect(animal)
+    return render(request, "licensing/registry/animal_form.html",
+                  {"form": form, "owner": owner, "animal": None})
+
+
+@role_required(*STAFF_ROLES)
+def animal_edit(request, pk):
+    animal = get_in_jurisdiction(Animal.objects.select_related("owner"), request.user, pk=pk)
+    form = AnimalForm(request.POST or None, request.FILES or None,
+                      instance=Animal.objects.get(pk=animal.pk))
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.animal_update(animal=animal, actor=request.user, on=timezone.localdate(),
+                                   **form.cleaned_data)
+        except ValidationError as error:
+            _apply_service_errors(form, error)
+        else:
+            messages.success(request, _("Animal details saved."))
+            return redirect(animal)
+    return render(request, "licensing/registry/animal_form.html",
+                  {"form": form, "owner": animal.owner, "animal": animal})
+
+
+@role_required(*STAFF_ROLES)
+def animal_detail(request, pk):
+    animal = get_in_jurisdiction(animal_for_detail(Animal.objects), request.user, pk=pk)
+    return render(request, "licensing/registry/animal_detail.html", {
+        "animal": animal, "owner": animal.owner, "ownerships": animal.ownerships.all(),
+        "vaccinations": animal.vaccinations.all(), "today": timezone.localdate(),
+        "deceased_form": DeceasedForm(initial={"died_on": timezone.localdate()}),
+        "show_city": _multi_city(request.user),
+    })
+
+
+@role_required(*STAFF_ROLES)
+@require_POST
+def animal_mark_deceased(request, pk):
+    animal = get_in_jurisdiction(Animal.objects, request.user, pk=pk)
+    form = DeceasedForm(request.POST)
+    if form.is_valid():
+        try:
+            services.animal_mark_deceased(animal=animal, actor=request.user,
+                                          on=timezone.localdate(), **form.cleaned_data)
+        except ValidationError as error:
+            messages.error(request, " ".join(error.messages))
+        except services.RegistryError as error:
+            messages.error(request, str(error))
+        else:
+            messages.success(request, _("%(animal)s recorded as deceased.") % {"animal": animal.name})
+    else:
+        messages.error(request, _("Enter the date of death."))
+    return redirect(animal)
+
+
+@role_required(*STAFF_ROLES)
+def animal_photo(request, pk):
+    animal = get_in_jurisdiction(Animal.objects, request.user, pk=pk)
+    if not animal.photo:
+        raise Http404
+    return _stream(animal.photo, as_attachment=False)
+
+
+@role_required(*STAFF_ROLES)
+def vaccination_create(request, animal_pk):
+    animal = get_in_jurisdiction(Animal.objects.select_related("owner"), request.user,
+                                 pk=animal_pk)
+    form = VaccinationForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.vaccination_record(animal=animal, actor=request.user,
+                                        on=timezone.localdate(), **form.cleaned_data)
+        except ValidationError as error:
+            _apply_service_errors(form, error)
+        else:
+            messages.success(request, _("Rabies vaccination recorded."))
+            return redirect(animal)
+    return render(request, "licensing/registry/vaccination_form.html",
+                  {"form": form, "animal": animal})
+
+
+@role_required(*STAFF_ROLES)
+def vaccination_certificate(request, pk):
+    vaccination = RabiesVaccination.objects.filter(
+        pk=pk, animal__jurisdiction_id__in=request.user.jurisdiction_ids,
+    ).first()
+    if vaccination is None or not vaccination.certificate:
+        raise Http404
+    return _stream(vaccination.certificate, as_attachment=True)
+
+
+def _stream(fieldfile, *, as_attachment: bool) -> FileResponse:
+    """Serve a stored upload with the type its content shows (never the client's claim)."""
+    try:
+        handle = fieldfile.open("rb")
+    except FileNotFoundError as missing:
+        raise Http404 from missing
+    content_type = sniff_content_type(handle) or "application/octet-stream"
+    name = fieldfile.name.rsplit("/", 1)[-1]
+    response = FileResponse(handle, as_attachment=as_attachment, filename=name,
+                            content_type=content_type)
+    response["Cache-Control"] = "private, no-store"
+    return response
