@@ -1,0 +1,177 @@
+"""Counter forms: the shape of the input only; the rules live in licensing.services."""
+
+from django import forms
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from licensing.models import Animal, ExemptionKind, Owner, PaymentMethod, RabiesVaccination
+
+DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+
+
+class JurisdictionChoiceMixin:
+    """A city select only for staff who serve more than one (architecture.md)."""
+
+    def add_jurisdiction(self, user):
+        cities = user.served_jurisdictions()
+        if len(cities) > 1:
+            self.fields["jurisdiction"] = forms.ModelChoiceField(
+                queryset=cities, label=_("City"), empty_label=None)
+        self.single_city = cities[0] if len(cities) == 1 else None
+
+    def chosen_jurisdiction(self):
+        return self.cleaned_data.get("jurisdiction") or self.single_city
+
+
+class OwnerSearchForm(forms.Form):
+    q = forms.CharField(label=_("Owner name, address or phone"), max_length=100, required=False)
+
+
+class CounterOwnerForm(JurisdictionChoiceMixin, forms.ModelForm):
+    class Meta:
+        model = Owner
+        fields = ["first_name", "last_name", "address_line", "unit", "city", "postal_code",
+                  "phone", "email", "is_resident"]
+
+    def __init__(self, *args, user, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["first_name"].required = True
+        self.fields["last_name"].required = True
+        self.add_jurisdiction(user)
+
+
+class CounterAnimalForm(forms.ModelForm):
+    class Meta:
+        model = Animal
+        fields = ["species", "name", "breed", "colour", "sex", "sterilized", "date_of_birth",
+                  "dob_is_estimate", "acquired_on"]
+        widgets = {"date_of_birth": DATE, "acquired_on": DATE}
+
+    def clean(self):
+        data = super().clean()
+        today = timezone.localdate()
+        for name in ("date_of_birth", "acquired_on"):
+            if data.get(name) and data[name] > today:
+                self.add_error(name, _("This date is in the future."))
+        return data
+
+
+class CounterVaccinationForm(forms.ModelForm):
+    class Meta:
+        model = RabiesVaccination
+        fields = ["vaccinated_on", "duration_years", "veterinarian_name", "veterinarian_license",
+                  "clinic_name", "rabies_tag_number", "product", "lot_number"]
+        widgets = {"vaccinated_on": DATE}
+
+    def clean_vaccinated_on(self):
+        value = self.cleaned_data["vaccinated_on"]
+        if value > timezone.localdate():
+            raise forms.ValidationError(_("The vaccination date cannot be in the future."))
+        return value
+
+
+class PaymentForm(forms.Form):
+    method = forms.ChoiceField(label=_("Payment method"), choices=PaymentMethod.choices)
+    reference = forms.CharField(label=_("Cheque number or card last 4 digits"), max_length=40,
+                                required=False)
+    tag_number = forms.IntegerField(
+        label=_("Tag number in hand"), required=False, min_value=1,
+        help_text=_("Leave empty to issue the next free tag of the year's stock."))
+
+    def clean(self):
+        data = super().clean()
+        if data.get("method") in (PaymentMethod.CHEQUE, PaymentMethod.CARD) and not data.get(
+                "reference"):
+            self.add_error("reference", _("Enter the cheque number or the card's last 4 digits."))
+        return data
+
+
+class SubjectDateForm(forms.Form):
+    became_subject_on = forms.DateField(
+        label=_("Became subject to licensing on"), required=False, widget=DATE,
+        help_text=_("Acquired, moved into the city or passed the licence age, whichever is "
+                    "later. Leave empty to compute it from the record."))
+
+
+class IssueForm(PaymentForm, SubjectDateForm):
+    pass
+
+
+class TagStockForm(JurisdictionChoiceMixin, forms.Form):
+    year = forms.IntegerField(label=_("Year stamped on the tags"), min_value=2000, max_value=2100)
+    first_number = forms.IntegerField(label=_("First tag number"), min_value=1)
+    last_number = forms.IntegerField(label=_("Last tag number"), min_value=1)
+    received_on = forms.DateField(label=_("Received on"), widget=DATE)
+    vendor = forms.CharField(label=_("Vendor"), max_length=120, required=False)
+
+    def __init__(self, *args, user, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.add_jurisdiction(user)
+
+    def clean(self):
+        data = super().clean()
+        first, last = data.get("first_number"), data.get("last_number")
+        if first and last and last < first:
+            self.add_error("last_number", _("The last number must not be below the first."))
+        return data
+
+
+class TagLookupForm(forms.Form):
+    number = forms.IntegerField(label=_("Tag number"), min_value=1)
+    year = forms.IntegerField(label=_("Year on the tag"), min_value=2000, max_value=2100,
+                              required=False)
+
+
+class TransferForm(PaymentForm):
+    new_owner = forms.ModelChoiceField(queryset=Owner.objects.none(), label=_("New owner"))
+
+    def __init__(self, *args, jurisdiction, exclude_owner, **kwargs):
+        super().__init__(*args, **kwargs)
+        del self.fields["tag_number"]
+        self.fields["new_owner"].queryset = Owner.objects.filter(
+            jurisdiction=jurisdiction).exclude(pk=exclude_owner.pk).only(
+            "pk", "first_name", "last_name", "organization_name", "kind")
+
+
+class DuplicateTagForm(PaymentForm):
+    pass
+
+
+class AddressChangeForm(forms.Form):
+    within_city = forms.TypedChoiceField(
+        label=_("Where to"), coerce=lambda v: v == "yes",
+        choices=[("yes", _("A new address within the city")),
+                 ("no", _("Out of the city (closes the licence)"))])
+    moved_on = forms.DateField(label=_("Date of the move"), widget=DATE)
+    reported_on = forms.DateField(label=_("Date reported"), widget=DATE)
+    address_line = forms.CharField(label=_("New street address"), max_length=160, required=False)
+    unit = forms.CharField(label=_("Apartment or unit"), max_length=40, required=False)
+    city = forms.CharField(label=_("City"), max_length=80, required=False)
+    postal_code = forms.CharField(label=_("ZIP code"), max_length=10, required=False)
+
+    def clean(self):
+        data = super().clean()
+        if data.get("within_city") and not data.get("address_line"):
+            self.add_error("address_line", _("Enter the new street address."))
+        if data.get("moved_on") and data.get("reported_on") and \
+                data["reported_on"] < data["moved_on"]:
+            self.add_error("reported_on", _("A move is reported on or after the day of the move."))
+        return data
+
+
+class CloseForm(forms.Form):
+    reason = forms.ChoiceField(label=_("Reason"), choices=[
+        ("deceased", _("The animal died")), ("moved_away", _("The animal moved away"))])
+    on = forms.DateField(label=_("Date"), widget=DATE)
+
+
+class VoidForm(forms.Form):
+    reason = forms.CharField(label=_("Reason for the void"), max_length=300)
+
+
+class ExemptionForm(forms.Form):
+    kind = forms.ChoiceField(label=_("Exemption"), choices=ExemptionKind.choices)
+    starts_on = forms.DateField(label=_("From"), widget=DATE)
+    ends_on = forms.DateField(label=_("Until"), widget=DATE, required=False)
+    evidence = forms.CharField(label=_("Evidence"), widget=forms.Textarea(attrs={"rows": 2}),
+                               help_text=_("Arrival date, show name and dates, or attestation."))

@@ -1,0 +1,77 @@
+"""Official numbers: receipt numbers, licence numbers and metal tags.
+
+style.md "Official numbers are protected by the database": every allocation happens in
+the caller's transaction under a row lock, and a unique constraint backs it up.
+
+- Receipt numbers (LIC-06, REC-01) are one gap-free series per jurisdiction: the series
+  row is locked with ``select_for_update`` in the same transaction as the receipt insert,
+  so a rolled-back issue returns its number and two clerks queue on the lock.
+- Tags (LIC-08, REC-02) are physical stock: the next free tag is claimed with
+  ``select_for_update(skip_locked=True)`` so a second clerk takes the next tag instead of
+  waiting; SQLite has no row locks but serialises writers (ordinance.sweeps.lock).
+"""
+
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
+
+from licensing.models import LicenceSeries, ReceiptSeries, Tag, TagStatus
+from ordinance.sweeps import lock
+
+
+class TagUnavailable(Exception):
+    """No tag of that year is free, or the typed tag is not available."""
+
+
+def _locked_series(model, **key):
+    """Get (creating on first use) and lock one series row inside the current transaction."""
+    if not model.objects.filter(**key).exists():
+        try:
+            with transaction.atomic():  # a savepoint: a concurrent first use may win the insert
+                model.objects.create(**key)
+        except IntegrityError:
+            pass
+    return model.objects.select_for_update().get(**key)
+
+
+def _take(series) -> int:
+    number = series.next_number
+    series.next_number = number + 1
+    series.save(update_fields=["next_number"])
+    return number
+
+
+def receipt_number_allocate(*, jurisdiction) -> int:
+    """The next receipt number of the city's series; call inside the receipt's transaction."""
+    assert transaction.get_connection().in_atomic_block, "allocate inside the receipt transaction"
+    return _take(_locked_series(ReceiptSeries, jurisdiction=jurisdiction))
+
+
+def licence_number_allocate(*, jurisdiction, kind: str, year: int) -> str:
+    """A licence number such as "2026-0042", one series per city, kind and year."""
+    assert transaction.get_connection().in_atomic_block, "allocate inside the licence transaction"
+    series = _locked_series(LicenceSeries, jurisdiction=jurisdiction, kind=kind, year=year)
+    return f"{year}-{_take(series):04d}"
+
+
+def tag_claim(*, jurisdiction, year: int, number: int | None = None) -> Tag:
+    """Lock and return an available tag: the lowest free number, or the one in the clerk's hand.
+
+    The caller marks it issued in the same transaction. A typed number must be a tag of
+    that year's stock that is still available (LIC-08, LIC-14).
+    """
+    available = Tag.objects.filter(jurisdiction=jurisdiction, year=year,
+                                   status=TagStatus.AVAILABLE)
+    if number is not None:
+        tag = lock(available.filter(number=number)).first()
+        if tag is None:
+            raise TagUnavailable(
+                _("Tag %(number)s of %(year)s is not an available tag of this city's stock.")
+                % {"number": number, "year": year}
+            )
+        return tag
+    tag = lock(available.order_by("number")).first()
+    if tag is None:
+        raise TagUnavailable(
+            _("No %(year)s tags are left in stock; enter the new stock first.") % {"year": year}
+        )
+    return tag

@@ -1,0 +1,334 @@
+"""The clerk's counter: licence a dog in three screens, then work on a licence.
+
+(1) find or create the owner, (2) find or create the animal, enter its rabies
+certificate and see the checks with their citations, (3) fees line by line, payment and
+tag, "Issue licence". Views are thin: they parse input, check access and call one service.
+"""
+
+from django.contrib import messages
+from django.db.models import Count, Prefetch, Q
+from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+
+from accounts.access import get_in_jurisdiction, role_required
+from accounts.roles import ADMINISTRATOR, CLERK, OFFICER
+from licensing.forms.counter import (
+    AddressChangeForm,
+    CloseForm,
+    CounterAnimalForm,
+    CounterOwnerForm,
+    CounterVaccinationForm,
+    DuplicateTagForm,
+    ExemptionForm,
+    IssueForm,
+    OwnerSearchForm,
+    TagLookupForm,
+    TagStockForm,
+    TransferForm,
+    VoidForm,
+)
+from licensing.models import (
+    Animal,
+    Licence,
+    Owner,
+    Receipt,
+    Tag,
+    TagStatus,
+    TagStock,
+)
+from licensing.services import licences as svc
+
+COUNTER = (CLERK, ADMINISTRATOR)
+STAFF = (CLERK, OFFICER, ADMINISTRATOR)
+SEARCH_LIMIT = 25
+
+
+def _refused(form, exc):
+    for reason in exc.reasons:
+        form.add_error(None, str(reason))
+
+
+# --- Screen 1: owner ------------------------------------------------------------------
+
+@role_required(*COUNTER)
+@require_http_methods(["GET", "POST"])
+def counter_start(request):
+    search = OwnerSearchForm(request.GET or None)
+    owners = []
+    if search.is_valid() and (q := search.cleaned_data["q"].strip()):
+        digits = "".join(ch for ch in q if ch.isdigit())
+        match = (Q(last_name__icontains=q) | Q(first_name__icontains=q)
+                 | Q(organization_name__icontains=q) | Q(address_line__icontains=q))
+        if len(digits) >= 4:
+            match |= Q(phone__contains=digits[-4:])
+        owners = list(Owner.objects.for_user(request.user).filter(match)
+                      .select_related("jurisdiction")[:SEARCH_LIMIT])
+    form = CounterOwnerForm(request.POST or None, user=request.user)
+    if request.method == "POST" and form.is_valid():
+        owner = svc.counter_owner_create(owner=form.save(commit=False), actor=request.user,
+                                         jurisdiction=form.chosen_jurisdiction())
+        return redirect("licensing:counter_animal", owner_pk=owner.pk)
+    return render(request, "licensing/counter/start.html", {
+        "search": search, "owners": owners, "form": form, "searched": bool(search.data),
+        "many_cities": len(request.user.jurisdiction_ids) > 1,
+    })
+
+
+# --- Screen 2: animal, vaccination, checks --------------------------------------------
+
+def _animal_for_counter(user, pk):
+    qs = Animal.objects.select_related("jurisdiction", "owner", "premises").prefetch_related(
+        "vaccinations", "licence_exemptions", "licences")
+    return get_in_jurisdiction(qs, user, pk=pk)
+
+
+@role_required(*COUNTER)
+@require_http_methods(["GET", "POST"])
+def counter_animal(request, owner_pk):
+    owner = get_in_jurisdiction(Owner.objects.select_related("jurisdiction"), request.user,
+                                pk=owner_pk)
+    animal = None
+    if (animal_pk := request.GET.get("animal", "")).isdigit():
+        animal = _animal_for_counter(request.user, int(animal_pk))
+        if animal.owner_id != owner.pk:
+            animal = None
+    action = request.POST.get("action")
+    animal_form = CounterAnimalForm(request.POST if action == "animal" else None, prefix="animal")
+    vacc_form = CounterVaccinationForm(request.POST if action == "vaccination" else None,
+                                       prefix="vacc")
+    exemption_form = ExemptionForm(request.POST if action == "exemption" else None, prefix="ex")
+    today = timezone.localdate()
+    if action == "animal" and animal_form.is_valid():
+        new = svc.counter_animal_register(animal=animal_form.save(commit=False), owner=owner,
+                                          actor=request.user, on=today)
+        return redirect(f"{request.path}?animal={new.pk}")
+    if animal and action == "vaccination" and vacc_form.is_valid():
+        svc.counter_vaccination_record(vaccination=vacc_form.save(commit=False), animal=animal,
+                                       actor=request.user)
+        return redirect(f"{request.path}?animal={animal.pk}")
+    if animal and action == "exemption" and exemption_form.is_valid():
+        svc.exemption_record(animal=animal, actor=request.user, **exemption_form.cleaned_data)
+        return redirect(f"{request.path}?animal={animal.pk}")
+    assessment = svc.licence_assess(animal=animal, owner=owner, on=today) if animal else None
+    status = None if animal else svc.licensing_status(
+        jurisdiction=owner.jurisdiction, species="dog", on=today)
+    return render(request, "licensing/counter/animal.html", {
+        "owner": owner, "animal": animal, "animals": owner.animals.all(),
+        "animal_form": animal_form, "vacc_form": vacc_form, "exemption_form": exemption_form,
+        "assessment": assessment, "status": status,
+    })
+
+
+# --- Screen 3: fees, payment, tag, issue ----------------------------------------------
+
+@role_required(*COUNTER)
+@require_http_methods(["GET", "POST"])
+def counter_pay(request, animal_pk):
+    animal = _animal_for_counter(request.user, animal_pk)
+    today = timezone.localdate()
+    form = IssueForm(request.POST or request.GET or None)
+    subject_on = None
+    if form.is_bound and form.is_valid():
+        subject_on = form.cleaned_data.get("became_subject_on")
+    if request.method == "POST" and form.is_valid():
+        try:
+            result = svc.licence_issue(
+                animal=animal, owner=animal.owner, actor=request.user, on=today,
+                method=form.cleaned_data["method"], reference=form.cleaned_data["reference"],
+                tag_number=form.cleaned_data.get("tag_number"), subject_on=subject_on)
+        except svc.LicenceRefused as exc:
+            _refused(form, exc)
+        else:
+            svc.issue_documents(result, actor=request.user)
+            return redirect("licensing:licence_issued", pk=result.licence.pk)
+    assessment = svc.licence_assess(animal=animal, owner=animal.owner, on=today,
+                                    subject_on=subject_on)
+    return render(request, "licensing/counter/pay.html", {
+        "animal": animal, "owner": animal.owner, "assessment": assessment, "form": form,
+    })
+
+
+def _licence_qs():
+    return Licence.objects.select_related(
+        "jurisdiction", "animal", "owner", "receipt", "vaccination", "issued_by"
+    ).prefetch_related(Prefetch("tags", queryset=Tag.objects.order_by("-pk")))
+
+
+@role_required(*COUNTER)
+def licence_issued(request, pk):
+    licence = get_in_jurisdiction(_licence_qs(), request.user, pk=pk)
+    return render(request, "licensing/counter/issued.html", {
+        "licence": licence, "tag": licence.current_tag, "receipt": licence.receipt,
+        "receipt_docs": svc.documents_for(licence.receipt) if licence.receipt else {},
+        "licence_docs": svc.documents_for(licence),
+    })
+
+
+# --- Licence page and its actions -----------------------------------------------------
+
+@role_required(*STAFF)
+def licence_detail(request, pk):
+    licence = get_in_jurisdiction(_licence_qs(), request.user, pk=pk)
+    receipts = Receipt.objects.filter(
+        Q(licences=licence) | Q(voids__licences=licence)).distinct().order_by("number")
+    return render(request, "licensing/counter/licence_detail.html", {
+        "licence": licence, "tag": licence.current_tag, "receipts": receipts,
+        "today": timezone.localdate(), "can_act": request.user.has_role(*COUNTER),
+        "licence_docs": svc.documents_for(licence),
+    })
+
+
+def _licence_action(request, pk, *, form_class, title, run, form_kwargs=None):
+    licence = get_in_jurisdiction(_licence_qs(), request.user, pk=pk)
+    kwargs = form_kwargs(licence) if form_kwargs else {}
+    form = form_class(request.POST or None, **kwargs)
+    if request.method == "POST" and form.is_valid():
+        try:
+            message = run(licence, form.cleaned_data)
+        except svc.LicenceRefused as exc:
+            _refused(form, exc)
+        else:
+            messages.success(request, message)
+            return redirect("licensing:licence_detail", pk=licence.pk)
+    return render(request, "licensing/counter/licence_action.html", {
+        "licence": licence, "form": form, "title": title, "tag": licence.current_tag,
+    })
+
+
+@role_required(*COUNTER)
+@require_http_methods(["GET", "POST"])
+def licence_transfer(request, pk):
+    def run(licence, data):
+        result = svc.licence_transfer(licence=licence, new_owner=data["new_owner"],
+                                      actor=request.user, on=timezone.localdate(),
+                                      method=data["method"], reference=data["reference"])
+        svc.issue_documents(result, actor=request.user)
+        return _("Licence transferred; receipt %(n)s issued.") % {"n": result.receipt.number}
+
+    return _licence_action(request, pk, form_class=TransferForm, title=_("Transfer licence"),
+                           run=run, form_kwargs=lambda lic: {"jurisdiction": lic.jurisdiction,
+                                                             "exclude_owner": lic.owner})
+
+
+@role_required(*COUNTER)
+@require_http_methods(["GET", "POST"])
+def licence_duplicate_tag(request, pk):
+    def run(licence, data):
+        result = svc.tag_replace_lost(licence=licence, actor=request.user,
+                                      on=timezone.localdate(), method=data["method"],
+                                      reference=data["reference"], tag_number=data["tag_number"])
+        svc.issue_documents(result, actor=request.user)
+        return _("Tag %(t)s issued; receipt %(n)s.") % {"t": result.tag.number,
+                                                       "n": result.receipt.number}
+
+    return _licence_action(request, pk, form_class=DuplicateTagForm,
+                           title=_("Lost tag: issue a duplicate"), run=run)
+
+
+@role_required(*COUNTER)
+@require_http_methods(["GET", "POST"])
+def licence_address(request, pk):
+    def run(licence, data):
+        change = svc.licence_address_change(licence=licence, actor=request.user, **data)
+        note = _("Reported late: due by %(due)s (%(cite)s).") if change.late else _(
+            "Reported in time (due by %(due)s, %(cite)s).")
+        return _("Address change recorded. ") + note % {"due": change.due_on,
+                                                        "cite": change.citation}
+
+    return _licence_action(request, pk, form_class=AddressChangeForm,
+                           title=_("Address change"), run=run)
+
+
+@role_required(*COUNTER)
+@require_http_methods(["GET", "POST"])
+def licence_close(request, pk):
+    def run(licence, data):
+        svc.licence_close(licence=licence, actor=request.user, **data)
+        return _("Licence closed.")
+
+    return _licence_action(request, pk, form_class=CloseForm, title=_("Close licence"), run=run)
+
+
+# --- Receipts -------------------------------------------------------------------------
+
+def _receipt_qs():
+    return Receipt.objects.select_related("jurisdiction", "issued_by", "voids").prefetch_related(
+        "lines", "licences")
+
+
+@role_required(*COUNTER)
+def receipt_detail(request, pk):
+    receipt = get_in_jurisdiction(_receipt_qs(), request.user, pk=pk)
+    return render(request, "licensing/counter/receipt_detail.html", {
+        "receipt": receipt, "docs": svc.documents_for(receipt),
+        "void": Receipt.objects.filter(voids=receipt).first(),
+    })
+
+
+@role_required(*COUNTER)
+@require_http_methods(["GET", "POST"])
+def receipt_void(request, pk):
+    receipt = get_in_jurisdiction(_receipt_qs(), request.user, pk=pk)
+    form = VoidForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            void = svc.receipt_void(receipt=receipt, actor=request.user,
+                                    reason=form.cleaned_data["reason"])
+        except svc.LicenceRefused as exc:
+            _refused(form, exc)
+        else:
+            svc.receipt_documents_issue(receipt=void, actor=request.user)
+            messages.success(request, _("Receipt %(n)s voided by receipt %(v)s.")
+                             % {"n": receipt.number, "v": void.number})
+            return redirect("licensing:receipt_detail", pk=void.pk)
+    return render(request, "licensing/counter/receipt_void.html",
+                  {"receipt": receipt, "form": form})
+
+
+# --- Tags -----------------------------------------------------------------------------
+
+@role_required(*COUNTER)
+@require_http_methods(["GET", "POST"])
+def tag_stock(request):
+    form = TagStockForm(request.POST or None, user=request.user)
+    if request.method == "POST" and form.is_valid():
+        data = dict(form.cleaned_data)
+        data.pop("jurisdiction", None)
+        try:
+            stock = svc.tag_stock_receive(jurisdiction=form.chosen_jurisdiction(),
+                                          actor=request.user, **data)
+        except svc.LicenceRefused as exc:
+            _refused(form, exc)
+        else:
+            messages.success(request, _("%(s)s entered.") % {"s": stock})
+            return redirect("licensing:tag_stock")
+    stocks = TagStock.objects.filter(jurisdiction_id__in=request.user.jurisdiction_ids)\
+        .select_related("jurisdiction")[:50]
+    counts = {}
+    for row in Tag.objects.filter(stock__in=stocks).values("stock_id", "status").annotate(
+            n=Count("pk")):
+        counts.setdefault(row["stock_id"], {})[row["status"]] = row["n"]
+    for stock in stocks:
+        stock.available = counts.get(stock.pk, {}).get(TagStatus.AVAILABLE, 0)
+    return render(request, "licensing/counter/tag_stock.html", {
+        "form": form, "stocks": stocks, "many_cities": len(request.user.jurisdiction_ids) > 1,
+    })
+
+
+@role_required(*STAFF)
+def tag_lookup(request):
+    """LIC-09: find a dog's licence and owner by the number (and year) on its tag."""
+    form = TagLookupForm(request.GET or None)
+    tags = []
+    if form.is_valid():
+        tags = Tag.objects.filter(jurisdiction_id__in=request.user.jurisdiction_ids,
+                                  number=form.cleaned_data["number"])
+        if form.cleaned_data.get("year"):
+            tags = tags.filter(year=form.cleaned_data["year"])
+        tags = list(tags.select_related("jurisdiction", "licence__animal", "licence__owner")
+                    .order_by("-year")[:SEARCH_LIMIT])
+    return render(request, "licensing/counter/tag_lookup.html",
+                  {"form": form, "tags": tags, "searched": form.is_bound})
+
