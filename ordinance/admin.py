@@ -1,6 +1,8 @@
 from django.contrib import admin
+from django.utils import timezone
+from simple_history.admin import SimpleHistoryAdmin
 
-from .models import Event, Jurisdiction
+from .models import ClosedDay, Event, FeeScheduleEntry, Jurisdiction, RuleValue
 
 
 @admin.register(Jurisdiction)
@@ -23,3 +25,33 @@ class EventAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request, obj=None):
         return False
+
+
+@admin.register(RuleValue)
+class RuleValueAdmin(SimpleHistoryAdmin):
+    """Administrators record amendments here or on the profile page (new rows, new dates)."""
+
+    list_display = ("jurisdiction", "key", "value", "effective_from", "citation", "ordinance_ref")
+    list_filter = ("jurisdiction", "effective_from")
+    search_fields = ("key", "citation", "ordinance_ref")
+    readonly_fields = ("recorded_by", "recorded_at")
+
+    def save_model(self, request, obj, form, change):
+        obj.recorded_by = request.user
+        obj.recorded_at = timezone.now()
+        super().save_model(request, obj, form, change)
+
+
+@admin.register(FeeScheduleEntry)
+class FeeScheduleEntryAdmin(SimpleHistoryAdmin):
+    list_display = ("jurisdiction", "code", "description", "amount", "effective_from",
+                    "resolution")
+    list_filter = ("jurisdiction", "code")
+    search_fields = ("code", "description", "resolution")
+
+
+@admin.register(ClosedDay)
+class ClosedDayAdmin(SimpleHistoryAdmin):
+    list_display = ("jurisdiction", "date", "reason")
+    list_filter = ("jurisdiction",)
+    date_hierarchy = "date"
