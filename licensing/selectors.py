@@ -100,7 +100,8 @@ def _animal_q(query: str, jurisdiction_ids) -> Q:
 
 def registry_search(*, user, query: str, limit: int = 25) -> list[SearchHit]:
     """Owners matching the query, each with their animals; three queries in all."""
-    query = " ".join((query or "").split())[:100]
+    # Control characters (a NUL breaks PostgreSQL string literals) become spaces.
+    query = " ".join(re.sub(r"[\x00-\x1f\x7f]", " ", query or "").split())[:100]
     scope = user.jurisdiction_ids
     if len(query) < MIN_QUERY_LENGTH or not scope:
         return []

@@ -1,16 +1,36 @@
+import time
+
 from django.core.management.base import BaseCommand
 from django.db import transaction
+from django.utils import timezone
 
 from accounts.demo import demo_logins_text, ensure_demo_users
+from licensing.demo import fill_bulk, fill_demo_registry
 from ordinance.demo import ensure_demo_jurisdictions
 
 
 class Command(BaseCommand):
-    help = "Load the demo cities (North Branch and Glencoe) and demo staff. Idempotent."
+    help = ("Load the demo cities (North Branch and Glencoe), demo staff and a demo registry. "
+            "Idempotent. --size N adds N more animals in bulk for load tests.")
+
+    def add_arguments(self, parser):
+        parser.add_argument("--size", type=int, default=0,
+                            help="also generate this many animals in bulk (e.g. 200000)")
 
     @transaction.atomic
-    def handle(self, *args, **options):
+    def handle(self, *args, size=0, **options):
+        today = timezone.localdate()
         jurisdictions = ensure_demo_jurisdictions()
-        ensure_demo_users({j.slug: j for j in jurisdictions})
+        users = ensure_demo_users({j.slug: j for j in jurisdictions})
+        resident = next((u for u in users if u.username == "resident"), None)
+        added = fill_demo_registry(jurisdictions, today=today, resident_user=resident)
+        for slug, count in added.items():
+            self.stdout.write(f"  {slug}: {count} demo animals added" if count
+                              else f"  {slug}: demo registry already loaded")
+        if size:
+            started = time.monotonic()
+            bulk = fill_bulk(jurisdictions, size=size, today=today)
+            self.stdout.write(f"  bulk: {bulk} animals added in {time.monotonic() - started:.1f}s"
+                              if bulk else "  bulk: already loaded")
         self.stdout.write(f"Demo data ready: {', '.join(j.short_name for j in jurisdictions)}.")
         self.stdout.write(demo_logins_text())

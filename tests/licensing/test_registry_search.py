@@ -1,0 +1,122 @@
+"""registry_search and the search page: what matches, city scoping, bounded queries."""
+
+import pytest
+from django.urls import reverse
+
+from licensing.selectors import registry_search
+from tests.licensing.factories import (
+    AnimalFactory,
+    OwnerFactory,
+    PremisesFactory,
+    RabiesVaccinationFactory,
+)
+
+
+@pytest.fixture
+def registry(north_branch, glencoe):
+    ingrid = OwnerFactory(jurisdiction=north_branch, first_name="Ingrid", last_name="Halvorson",
+                          address_line="6125 Maple Street", phone="(651) 555-0147")
+    biscuit = AnimalFactory(jurisdiction=north_branch, owner=ingrid, name="Biscuit",
+                            microchip="985112003344556", breed="Beagle")
+    RabiesVaccinationFactory(animal=biscuit, rabies_tag_number="SRV-2025-00412")
+    shelter = OwnerFactory(jurisdiction=north_branch, kind="organization", first_name="",
+                           last_name="", organization_name="Chisago Pet Rescue", phone="")
+    gerhard = OwnerFactory(jurisdiction=glencoe, first_name="Gerhard", last_name="Halvorsen",
+                           postal_code="55336", phone="320-555-0147")
+    fritz = AnimalFactory(jurisdiction=glencoe, owner=gerhard, name="Fritz",
+                          microchip="985112003344999")
+    return {"ingrid": ingrid, "biscuit": biscuit, "shelter": shelter, "gerhard": gerhard,
+            "fritz": fritz}
+
+
+def owners_found(user, query):
+    return [hit.owner for hit in registry_search(user=user, query=query)]
+
+
+@pytest.mark.parametrize("query", ["halv", "Ingrid Halvorson", "ingrid maple", "6125 maple",
+                                   "651 555 0147", "6515550147", "bisc", "985112003344556",
+                                   "98511200334", "srv-2025-00412"])
+def test_a_clerk_finds_the_owner_by(clerk, registry, query):
+    assert owners_found(clerk, query) == [registry["ingrid"]]
+
+
+def test_it_finds_an_organization_by_part_of_its_name(clerk, registry):
+    assert owners_found(clerk, "pet resc") == [registry["shelter"]]
+
+
+def test_the_animal_that_matched_is_marked(clerk, registry):
+    [hit] = registry_search(user=clerk, query="98511200334")
+    assert hit.matched_animal_ids == {registry["biscuit"].pk}
+    assert [a.name for a in hit.animals] == ["Biscuit"]
+
+
+def test_an_owner_match_does_not_mark_every_animal(clerk, registry):
+    [hit] = registry_search(user=clerk, query="Halvorson")
+    assert hit.matched_animal_ids == set()
+
+
+def test_it_only_searches_the_cities_the_user_serves(clerk, glencoe_clerk, officer, registry):
+    assert owners_found(clerk, "5550147") == [registry["ingrid"]]
+    assert owners_found(glencoe_clerk, "5550147") == [registry["gerhard"]]
+    assert set(owners_found(officer, "5550147")) == {registry["ingrid"], registry["gerhard"]}
+    assert owners_found(clerk, "Fritz") == []
+
+
+def test_residents_and_short_queries_get_nothing(resident, clerk, registry):
+    assert registry_search(user=resident, query="Halvorson") == []
+    assert registry_search(user=clerk, query="h") == []
+    assert registry_search(user=clerk, query="   ") == []
+
+
+@pytest.mark.parametrize("query", ["%", "_", "'; drop table", "2026-99999999999999", "(((",
+                                   "985112003344556985112003344556", "\x00", "ab\x00cd"])
+def test_odd_input_never_fails(client_as, clerk, registry, query):
+    assert client_as(clerk).get(reverse("licensing:search"), {"q": query}).status_code == 200
+
+
+def test_the_page_works_without_javascript_and_shows_no_city_column_for_one_city(
+        client_as, clerk, registry):
+    page = client_as(clerk).get(reverse("licensing:search"), {"q": "halv"}).content.decode()
+    assert "<html" in page and 'aria-live="polite"' in page and "Ingrid Halvorson" in page
+    assert "Biscuit" in page and "Beagle" in page
+    assert ">City<" not in page
+
+
+def test_htmx_gets_only_the_results_with_a_city_column_for_two_cities(
+        client_as, officer, registry):
+    response = client_as(officer).get(reverse("licensing:search"), {"q": "5550147"},
+                                      HTTP_HX_REQUEST="true")
+    page = response.content.decode()
+    assert "<html" not in page and ">City<" in page and "Glencoe" in page
+    assert "HX-Request" in response["Vary"]
+
+
+def test_no_match_says_so(client_as, clerk, registry):
+    page = client_as(clerk).get(reverse("licensing:search"), {"q": "zzzz"}).content.decode()
+    assert "No owner or animal matches" in page
+
+
+def test_licence_tag_numbers_are_matched_once_tags_exist(clerk, registry, north_branch):
+    from django.apps import apps
+    try:
+        apps.get_model("licensing", "Tag")
+    except LookupError:
+        pytest.skip("the Tag model is not there yet")
+    # Wiring a real issued tag is the licensing helper's test; here: no error, no false hit.
+    assert owners_found(clerk, "2026-77") == []
+
+
+def test_search_makes_a_bounded_number_of_queries(
+        client_as, officer, north_branch, django_assert_max_num_queries):
+    for n in range(120):
+        owner = OwnerFactory(jurisdiction=north_branch, last_name=f"Olson{n}",
+                             address_line=f"{n} Oak Street")
+        premises = PremisesFactory(jurisdiction=north_branch, address_line=owner.address_line)
+        for k in range(3):
+            AnimalFactory(jurisdiction=north_branch, owner=owner, premises=premises,
+                          name=f"Rex{n}-{k}", microchip=f"985000000{n:03d}{k:03d}")
+    client = client_as(officer)
+    for query in ("olson", "rex", "985000000", "651 555"):
+        with django_assert_max_num_queries(12):
+            page = client.get(reverse("licensing:search"), {"q": query})
+        assert page.status_code == 200 and "owners found" in page.content.decode()
