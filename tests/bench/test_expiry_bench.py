@@ -1,0 +1,84 @@
+"""Benchmark: the December 31 expiry of one million licences (LIC-07; architecture.md).
+
+Seeds one million active licences with INSERT ... SELECT generate_series (one owner,
+one million animals), then times the expiry sweep (the UPDATE plus its bulk history
+INSERT ... SELECT and the per-city summary events) and, after resetting, a bare
+``UPDATE ... SET status='expired' WHERE ...`` on the same rows, and prints both.
+Run with `make bench` (PostgreSQL).
+"""
+
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+import pytest
+from django.db import connection
+
+from licensing.models import Licence, LicenceStatus
+from licensing.services.expiry import licences_expire
+from tests.conftest import make_user
+from tests.licensing.factories import OwnerFactory
+
+ROWS = 1_000_000
+NEW_YEAR = datetime(2027, 1, 1, 0, 5, tzinfo=ZoneInfo("America/Chicago"))
+
+pytestmark = [pytest.mark.bench, pytest.mark.postgres]
+
+SEED_ANIMALS = """
+INSERT INTO licensing_animal (jurisdiction_id, species, name, breed, colour, sex, sterilized,
+    dob_is_estimate, microchip, distinguishing_traits, photo, owner_id, status,
+    is_service_animal, is_law_enforcement, created_at)
+SELECT %(j)s, 'dog', 'Bench ' || i, '', '', 'unknown', false, false, '', '', '', %(owner)s,
+    'alive', false, false, now()
+FROM generate_series(1, %(rows)s) AS i
+"""
+
+SEED_LICENCES = """
+INSERT INTO licensing_licence (jurisdiction_id, number, kind, animal_id, owner_id, term_start,
+    expires_on, status, issued_on, issued_by_id, late_penalty, status_reason, created_at)
+SELECT %(j)s, 'B-' || a.id, 'dog', a.id, %(owner)s, DATE '2026-01-01', DATE '2026-12-31',
+    'active', DATE '2026-01-15', %(user)s, false, '', now()
+FROM licensing_animal a WHERE a.owner_id = %(owner)s
+"""
+
+BARE_UPDATE = """
+UPDATE licensing_licence SET status = 'expired'
+WHERE status = 'active' AND expires_on IS NOT NULL AND expires_on < DATE '2027-01-01'
+"""
+
+
+def run(sql, params=None):
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.rowcount
+
+
+def vacuum():
+    run("VACUUM ANALYZE licensing_licence")
+    run("VACUUM ANALYZE licensing_historicallicence")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_expiry_of_one_million_licences(postgres_only, north_branch, stopwatch):
+    user = make_user("bench", "clerk", [north_branch])
+    owner = OwnerFactory(jurisdiction=north_branch)
+    params = {"j": north_branch.pk, "owner": owner.pk, "user": user.pk, "rows": ROWS}
+    with stopwatch(f"seed {ROWS:,} animals and active licences (INSERT ... SELECT)"):
+        run(SEED_ANIMALS, params)
+        assert run(SEED_LICENCES, params) == ROWS
+    vacuum()
+
+    with stopwatch(f"expiry sweep, {ROWS:,} licences (UPDATE + history + events)") as sweep:
+        result = licences_expire(now=NEW_YEAR)
+    assert result.applied == ROWS
+    assert Licence.history.filter(history_change_reason="expired (automatic)").count() == ROWS
+
+    # Reset: the same rows active again, no history rows, and a clean heap.
+    run("UPDATE licensing_licence SET status = 'active', status_changed_on = NULL, "
+        "status_reason = ''")
+    run("TRUNCATE licensing_historicallicence")
+    vacuum()
+
+    with stopwatch(f"bare UPDATE ... SET status='expired', {ROWS:,} rows") as bare:
+        assert run(BARE_UPDATE) == ROWS
+    assert not Licence.objects.filter(status=LicenceStatus.ACTIVE).exists()
+    print(f"[bench] sweep / bare UPDATE = {sweep.seconds / bare.seconds:.2f}x")
