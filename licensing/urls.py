@@ -6,4 +6,6 @@ app_name = "licensing"
 urlpatterns = [
     path("", include("licensing.urls_registry")),
     path("", include("licensing.urls_counter")),
+    path("", include("licensing.urls_kennels")),
+    path("", include("licensing.urls_reports")),
 ]

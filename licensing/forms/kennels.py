@@ -1,0 +1,120 @@
+"""Kennel licence forms: the shape of the input only; the rules are in services.kennels."""
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from licensing.models import Animal, KennelDecision, Owner, PaymentMethod
+
+
+class DateInput(forms.DateInput):
+    input_type = "date"
+
+
+class KennelApplyForm(forms.Form):
+    owner = forms.ModelChoiceField(label=_("Applicant (owner)"), queryset=Owner.objects.none())
+    business_nature = forms.CharField(
+        label=_("Nature of business"), required=False, max_length=200,
+        help_text=_("Buying, selling, breeding and/or boarding. Leave blank if none: a "
+                    "person decides the route (rules.md KEN-03)."))
+    dog_count = forms.IntegerField(label=_("Number of dogs"), min_value=0, max_value=500)
+    cat_count = forms.IntegerField(label=_("Number of cats"), min_value=0, max_value=500,
+                                   initial=0)
+    cup_reference = forms.CharField(label=_("Conditional use permit reference"), required=False,
+                                    max_length=60)
+
+    def __init__(self, *args, user, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["owner"].queryset = Owner.objects.for_user(user).order_by(
+            "last_name", "first_name", "organization_name")
+
+    def clean(self):
+        data = super().clean()
+        if data.get("dog_count") == 0 and data.get("cat_count") == 0:
+            raise forms.ValidationError(_("Enter how many dogs or cats the kennel keeps."))
+        return data
+
+
+class PersonDecisionFields(forms.Form):
+    decided_by_name = forms.CharField(label=_("Decided by (name)"), max_length=120)
+    decided_by_capacity = forms.CharField(label=_("In the capacity of"), max_length=120)
+    decided_on = forms.DateField(label=_("Decided on"), widget=DateInput)
+    reasons = forms.CharField(label=_("Reasons"), widget=forms.Textarea(attrs={"rows": 2}))
+
+
+class StepDecisionForm(PersonDecisionFields):
+    OUTCOMES = [
+        (KennelDecision.Outcome.APPROVED, _("Approved / satisfied")),
+        (KennelDecision.Outcome.CONDITIONS, _("Approved with conditions")),
+        (KennelDecision.Outcome.REFERRED, _("Referred (pending)")),
+        (KennelDecision.Outcome.DENIED, _("Denied")),
+    ]
+    step = forms.ChoiceField(label=_("Review step"))
+    outcome = forms.ChoiceField(label=_("Outcome"), choices=OUTCOMES)
+    conditions = forms.CharField(label=_("Conditions (one per line)"), required=False,
+                                 widget=forms.Textarea(attrs={"rows": 2}))
+    notified_on = forms.DateField(label=_("Applicant notified of a denial on"), required=False,
+                                  widget=DateInput)
+    field_order = ["step", "outcome", "decided_by_name", "decided_by_capacity", "decided_on",
+                   "reasons", "conditions", "notified_on"]
+
+    def __init__(self, *args, steps=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["step"].choices = [(s, s) for s in steps]
+
+    def clean(self):
+        data = super().clean()
+        if data.get("outcome") == KennelDecision.Outcome.CONDITIONS and not data.get("conditions"):
+            self.add_error("conditions", _("Write the conditions."))
+        return data
+
+
+class PaymentForm(forms.Form):
+    method = forms.ChoiceField(label=_("Payment method"), choices=PaymentMethod.choices)
+    reference = forms.CharField(label=_("Cheque number or card last 4"), required=False,
+                                max_length=40)
+
+
+class NotifiedForm(forms.Form):
+    notified_on = forms.DateField(label=_("Applicant notified of the denial on"),
+                                  widget=DateInput)
+
+
+class AppealFileForm(forms.Form):
+    filed_on = forms.DateField(label=_("Appeal filed with the Council on"), widget=DateInput)
+
+
+class AppealDecideForm(PersonDecisionFields):
+    granted = forms.TypedChoiceField(
+        label=_("Council decision"), coerce=lambda v: v == "yes",
+        choices=[("yes", _("Granted")), ("no", _("Denied (final)"))])
+    conditions = forms.CharField(label=_("Conditions imposed (one per line)"), required=False,
+                                 widget=forms.Textarea(attrs={"rows": 2}))
+    field_order = ["granted", "conditions", "decided_by_name", "decided_by_capacity",
+                   "decided_on", "reasons"]
+
+
+class RevocationNoticeForm(forms.Form):
+    served_on = forms.DateField(label=_("Notice served on"), widget=DateInput)
+    hearing_on = forms.DateField(label=_("Hearing date"), widget=DateInput)
+    decided_by_name = forms.CharField(label=_("Notice given by (name)"), max_length=120)
+    decided_by_capacity = forms.CharField(label=_("In the capacity of"), max_length=120)
+    reasons = forms.CharField(label=_("Alleged violation"),
+                              widget=forms.Textarea(attrs={"rows": 2}))
+
+
+class RevocationDecideForm(PersonDecisionFields):
+    revoke = forms.TypedChoiceField(
+        label=_("Council decision after the hearing"), coerce=lambda v: v == "yes",
+        choices=[("yes", _("Revoke the licence")), ("no", _("Do not revoke"))])
+    field_order = ["revoke", "decided_by_name", "decided_by_capacity", "decided_on", "reasons"]
+
+
+class KennelAnimalForm(forms.Form):
+    animal = forms.ModelChoiceField(label=_("Animal kept under this licence"),
+                                    queryset=Animal.objects.none())
+
+    def __init__(self, *args, kennel, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["animal"].queryset = Animal.objects.filter(
+            owner_id=kennel.owner_id, jurisdiction_id=kennel.jurisdiction_id
+        ).exclude(kennel_memberships__kennel_licence=kennel)

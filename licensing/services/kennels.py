@@ -1,0 +1,488 @@
+"""Kennel licences: application, review steps, fee, issue, denial, appeal, revocation.
+
+People decide; the software records (architecture.md). Each review step of the city's
+profile (``kennel_review_steps``) is a KennelDecision: who decided, in what capacity,
+when, the outcome, the reasons and the rule applied. The service gates issuance on every
+step being satisfied (KEN-04) and computes fee, expiry and appeal deadline from the
+profile (FEE-02, LIC-13, KEN-05, KEN-07). Non-commercial or cat-only applicants are
+flagged for a person, never denied by the software (KEN-03).
+"""
+
+from dataclasses import dataclass
+from datetime import date, datetime
+from decimal import Decimal
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from licensing.models import (
+    Animal,
+    KennelAnimal,
+    KennelDecision,
+    KennelLicence,
+    KennelStatus,
+    LicenceSeries,
+    Receipt,
+    ReceiptLine,
+)
+from licensing.services.numbering import licence_number_allocate, receipt_number_allocate
+from ordinance.calendar import add_calendar_days, due_date
+from ordinance.fees import fee_amount
+from ordinance.models import Event
+from ordinance.rules import RuleUnavailable, get_optional, get_rule
+from ordinance.sweeps import SweepResult, run_sweep
+
+Outcome = KennelDecision.Outcome
+SATISFIED = (Outcome.APPROVED, Outcome.CONDITIONS)
+REVOCATION_NOTICE = "Revocation notice and hearing"
+REVOCATION_DECISION = "Revocation decision"
+APPEAL_DECISION = "Council decision on appeal"
+
+
+class KennelError(Exception):
+    """A kennel action the rules or the current state do not allow; str() is for the clerk."""
+
+
+@dataclass(frozen=True)
+class FeeLine:
+    code: str
+    description: str
+    amount: Decimal
+    authority: str
+
+
+def _event(action, kennel, actor, summary, **data):
+    Event.record(action, kennel, actor=actor, summary=summary, data=data)
+
+
+def _require(kennel, *statuses):
+    if kennel.status not in statuses:
+        raise KennelError(
+            _("This kennel licence is %(status)s; that action is not possible now.")
+            % {"status": kennel.get_status_display().lower()}
+        )
+
+
+# --- Application and screening -------------------------------------------------------
+
+
+def kennel_apply(*, owner, premises, business_nature: str, dog_count: int, cat_count: int,
+                 cup_reference: str, actor, on: date) -> KennelLicence:
+    """Record an application (KEN-03, KEN-04); nothing is decided here."""
+    if owner.jurisdiction_id != premises.jurisdiction_id:
+        raise KennelError(_("The owner and the premises must be in the same city."))
+    with transaction.atomic():
+        kennel = KennelLicence.objects.create(
+            jurisdiction_id=owner.jurisdiction_id, owner=owner, premises=premises,
+            business_nature=business_nature, dog_count=dog_count, cat_count=cat_count,
+            cup_reference=cup_reference, applied_on=on, recorded_by=actor,
+        )
+        _event("licensing.kennel.applied", kennel, actor, "Kennel licence application recorded")
+    return kennel
+
+
+def kennel_premises_for(owner):
+    """The owner's address as a Premises of their city (found, or created once)."""
+    from licensing.models import Premises
+
+    found = Premises.objects.filter(
+        jurisdiction_id=owner.jurisdiction_id, address_line__iexact=owner.address_line,
+        unit__iexact=owner.unit).first()
+    return found or Premises.objects.create(
+        jurisdiction_id=owner.jurisdiction_id, address_line=owner.address_line,
+        unit=owner.unit, city=owner.city, state=owner.state, postal_code=owner.postal_code)
+
+
+def kennel_screening(kennel, *, on: date) -> list[str]:
+    """Flags for a person to look at (KEN-03): shown, never acted on by the software."""
+    flags = []
+    min_dogs = _optional_rule(kennel.jurisdiction, "kennel_min_dogs_commercial", on)
+    if not kennel.business_nature.strip():
+        flags.append(_("No commercial business stated: the ordinance's kennel licence is for "
+                       "buying, selling, breeding or boarding; a person must decide the "
+                       "route (rules.md KEN-03)."))
+    if kennel.dog_count == 0 and kennel.cat_count:
+        flags.append(_("Cats only: the kennel licence as written covers dogs; a person must "
+                       "decide the route (rules.md KEN-03)."))
+    if min_dogs is not None and min_dogs.value is not None and kennel.dog_count < min_dogs.value:
+        flags.append(
+            _("Fewer than %(n)s dogs (%(cite)s): a person must decide whether a kennel "
+              "licence applies (rules.md KEN-03).") % {"n": min_dogs.value, "cite": min_dogs.citation}
+        )
+    requires_cup = _optional_rule(kennel.jurisdiction, "kennel_requires_cup", on)
+    if requires_cup is not None and requires_cup.value is True and not kennel.cup_reference:
+        flags.append(_("No conditional use permit reference yet (%(cite)s).")
+                     % {"cite": requires_cup.citation})
+    return flags
+
+
+def _optional_rule(jurisdiction, key, on):
+    try:
+        return get_optional(jurisdiction, key, on=on)
+    except RuleUnavailable:
+        return None
+
+
+# --- Review steps -------------------------------------------------------------------
+
+
+def review_steps(kennel, *, on: date):
+    """The profile's review steps (KEN-04) as a Rule: ``.value`` is the list of names."""
+    return get_rule(kennel.jurisdiction, "kennel_review_steps", on=on)
+
+
+def step_progress(kennel, *, on: date) -> list[tuple[str, KennelDecision | None]]:
+    """Each review step with its latest recorded decision (decisions prefetched or not)."""
+    latest = {}
+    for decision in kennel.decisions.all():
+        latest[decision.step] = decision
+    return [(step, latest.get(step)) for step in review_steps(kennel, on=on).value]
+
+
+def steps_outstanding(kennel, *, on: date) -> list[str]:
+    return [step for step, d in step_progress(kennel, on=on)
+            if d is None or d.outcome not in SATISFIED]
+
+
+def kennel_decision_record(*, kennel, step: str, outcome: str, decided_by_name: str,
+                           decided_by_capacity: str, decided_on: date, reasons: str,
+                           actor, conditions: str = "") -> KennelDecision:
+    """Record one review step's outcome, decided by a person (KEN-04).
+
+    A denial goes through ``kennel_deny`` (it starts the appeal clock).
+    """
+    _require(kennel, KennelStatus.APPLIED, KennelStatus.UNDER_REVIEW, KennelStatus.APPROVED)
+    rule = review_steps(kennel, on=decided_on)
+    if step not in rule.value:
+        raise KennelError(_("“%(step)s” is not a review step of this city.") % {"step": step})
+    if outcome == Outcome.DENIED:
+        raise KennelError(_("Use “Deny” to record a denial; it records the notification "
+                            "and the appeal deadline."))
+    with transaction.atomic():
+        decision = _decision(kennel, step, outcome, decided_by_name, decided_by_capacity,
+                             decided_on, reasons, rule.citation, actor)
+        if conditions:
+            kennel.conditions = _append_conditions(kennel.conditions, conditions)
+        remaining = steps_outstanding(kennel, on=decided_on)
+        kennel.status = KennelStatus.UNDER_REVIEW if remaining else KennelStatus.APPROVED
+        kennel.save(update_fields=["status", "conditions"])
+        _event("licensing.kennel.step_decided", kennel, actor, f"{step}: {outcome}",
+               step=step, outcome=outcome)
+    return decision
+
+
+def _decision(kennel, step, outcome, name, capacity, on, reasons, citation, actor):
+    return KennelDecision.objects.create(
+        kennel_licence=kennel, step=step, outcome=outcome, decided_by_name=name,
+        decided_by_capacity=capacity, decided_on=on, reasons=reasons, citation=citation,
+        recorded_by=actor,
+    )
+
+
+def _append_conditions(existing: str, new: str) -> str:
+    return f"{existing.rstrip()}\n{new.strip()}".strip()
+
+
+# --- Fee and issuance -----------------------------------------------------------------
+
+
+def kennel_fee_lines(kennel, *, on: date) -> list[FeeLine]:
+    """The kennel fee (FEE-02) and, where the profile has one, the late penalty (LIC-13).
+
+    The penalty applies when paid more than ``renewal_window_days_after_term_start`` days
+    after the term starts (January 1): NB Sec. 6-65(c). Raises FeeNotSet (a RuleUnavailable)
+    while the council has set no fee.
+    """
+    fee = fee_amount(kennel.jurisdiction, "kennel_license", on=on)
+    lines = [FeeLine(fee.code, fee.description, fee.amount, fee.authority)]
+    rate = _optional_rule(kennel.jurisdiction, "late_penalty_rate", on)
+    window = _optional_rule(kennel.jurisdiction, "renewal_window_days_after_term_start", on)
+    if rate is not None and window is not None and rate.value and window.value is not None:
+        window_ends = add_calendar_days(date(on.year, 1, 1), window.value)
+        if on > window_ends:
+            amount = (fee.amount * rate.value).quantize(Decimal("0.01"))
+            lines.append(FeeLine("kennel_license_late_penalty",
+                                 _("Late penalty (%(rate)s of the fee)") % {"rate": rate.display()},
+                                 amount, rate.citation))
+    return lines
+
+
+def kennel_fee_collect(*, kennel, method: str, reference: str, actor, now: datetime) -> Receipt:
+    """Take the fee and issue a numbered receipt (LIC-06, REC-01); Glencoe takes it with
+    the application (701 Subd. 4(C)), North Branch at the latest when issuing."""
+    if kennel.receipt_id:
+        raise KennelError(_("The kennel fee has already been paid (receipt %(n)s).")
+                          % {"n": kennel.receipt.number})
+    _require(kennel, KennelStatus.APPLIED, KennelStatus.UNDER_REVIEW, KennelStatus.APPROVED)
+    on = timezone.localdate(now)
+    try:
+        lines = kennel_fee_lines(kennel, on=on)
+    except RuleUnavailable as exc:
+        raise KennelError(str(exc)) from exc
+    with transaction.atomic():
+        kennel = KennelLicence.objects.select_for_update().get(pk=kennel.pk)
+        if kennel.receipt_id:
+            raise KennelError(_("The kennel fee has already been paid."))
+        receipt = _receipt_create(kennel, lines, method, reference, actor, now)
+        kennel.receipt = receipt
+        kennel.save(update_fields=["receipt"])
+        _event("licensing.receipt.issued", receipt, actor, f"Receipt {receipt.number}",
+               total=str(receipt.total), kennel=kennel.pk)
+    return receipt
+
+
+def _receipt_create(kennel, lines, method, reference, actor, now) -> Receipt:
+    owner = kennel.owner
+    receipt = Receipt.objects.create(
+        jurisdiction=kennel.jurisdiction,
+        number=receipt_number_allocate(jurisdiction=kennel.jurisdiction),
+        issued_at=now, issued_by=actor, payer=owner, payer_name=owner.name,
+        payer_address=owner.address, method=method, reference=reference,
+        total=sum((line.amount for line in lines), Decimal("0.00")),
+    )
+    ReceiptLine.objects.bulk_create(
+        ReceiptLine(receipt=receipt, position=i, code=line.code, description=line.description,
+                    amount=line.amount, authority=line.authority)
+        for i, line in enumerate(lines)
+    )
+    return receipt
+
+
+def kennel_expiry(kennel, *, on: date) -> date | None:
+    """Expiry per ``kennel_license_expiry`` (NB Dec 31, KEN-05); None where the ordinance
+    sets no term (Glencoe 701 Subd. 4): valid until revoked, and the pages warn."""
+    try:
+        rule = get_rule(kennel.jurisdiction, "kennel_license_expiry", on=on)
+    except RuleUnavailable:
+        return None
+    return rule.value.on_year(on.year)
+
+
+def kennel_term_warning(kennel, *, on: date) -> str:
+    """The RuleNotSet sentence when the city's ordinance sets no kennel term, else ""."""
+    try:
+        get_rule(kennel.jurisdiction, "kennel_license_expiry", on=on)
+    except RuleUnavailable as exc:
+        return str(exc)
+    return ""
+
+
+def kennel_issue(*, kennel, actor, now: datetime, method: str = "", reference: str = ""):
+    """Issue an approved kennel licence (KEN-04): every review step satisfied, fee paid."""
+    on = timezone.localdate(now)
+    _require(kennel, KennelStatus.APPROVED)
+    outstanding = steps_outstanding(kennel, on=on)
+    if outstanding and not _appeal_granted(kennel):
+        raise KennelError(_("Not every review step is recorded as satisfied: %(steps)s.")
+                          % {"steps": "; ".join(outstanding)})
+    if not kennel.receipt_id:
+        if not method:
+            raise KennelError(_("Take the kennel fee first (choose a payment method)."))
+        kennel_fee_collect(kennel=kennel, method=method, reference=reference, actor=actor,
+                           now=now)
+        kennel.refresh_from_db()
+    with transaction.atomic():
+        kennel.number = licence_number_allocate(
+            jurisdiction=kennel.jurisdiction, kind=LicenceSeries.Kind.KENNEL, year=on.year)
+        kennel.issued_on = on
+        kennel.expires_on = kennel_expiry(kennel, on=on)
+        kennel.status = KennelStatus.ACTIVE
+        kennel.save(update_fields=["number", "issued_on", "expires_on", "status"])
+        _event("licensing.kennel.issued", kennel, actor, f"Kennel licence {kennel.number} issued",
+               expires_on=kennel.expires_on.isoformat() if kennel.expires_on else None)
+    return kennel
+
+
+def _appeal_granted(kennel) -> bool:
+    return any(d.step == APPEAL_DECISION and d.outcome in SATISFIED
+               for d in kennel.decisions.all())
+
+
+# --- Denial, appeal, final denial ---------------------------------------------------------
+
+
+def kennel_deny(*, kennel, step: str, decided_by_name: str, decided_by_capacity: str,
+                decided_on: date, reasons: str, actor, notified_on: date | None = None):
+    """Record a denial at a review step (KEN-04, KEN-07); the notification starts the clock."""
+    _require(kennel, KennelStatus.APPLIED, KennelStatus.UNDER_REVIEW, KennelStatus.APPROVED)
+    rule = review_steps(kennel, on=decided_on)
+    if step not in rule.value:
+        raise KennelError(_("“%(step)s” is not a review step of this city.") % {"step": step})
+    with transaction.atomic():
+        _decision(kennel, step, Outcome.DENIED, decided_by_name, decided_by_capacity,
+                  decided_on, reasons, rule.citation, actor)
+        kennel.status = KennelStatus.DENIED
+        kennel.denied_on = decided_on
+        kennel.save(update_fields=["status", "denied_on"])
+        _event("licensing.kennel.denied", kennel, actor, f"Denied at {step}", step=step)
+        if notified_on:
+            kennel_denial_notified(kennel=kennel, notified_on=notified_on, actor=actor)
+    return kennel
+
+
+def kennel_denial_notified(*, kennel, notified_on: date, actor):
+    """The applicant was notified: appeal deadline = notification + the appeal days (KEN-07)."""
+    _require(kennel, KennelStatus.DENIED)
+    if kennel.denied_on and notified_on < kennel.denied_on:
+        raise KennelError(_("The notification cannot come before the denial."))
+    deadline = None
+    if get_optional(kennel.jurisdiction, "kennel_denial_appeal_days", on=notified_on):
+        deadline, _rule = due_date(kennel.jurisdiction, "kennel_denial_appeal_days", notified_on)
+    kennel.denial_notified_on = notified_on
+    kennel.appeal_deadline = deadline
+    kennel.save(update_fields=["denial_notified_on", "appeal_deadline"])
+    _event("licensing.kennel.denial_notified", kennel, actor, "Denial notified",
+           notified_on=notified_on.isoformat(),
+           appeal_deadline=deadline.isoformat() if deadline else None)
+    return kennel
+
+
+def appeal_rule(kennel, *, on: date):
+    return _optional_rule(kennel.jurisdiction, "kennel_denial_appeal_days", on)
+
+
+def kennel_appeal_file(*, kennel, filed_on: date, actor):
+    """The applicant appealed to the Council within the deadline (KEN-07)."""
+    _require(kennel, KennelStatus.DENIED)
+    if kennel.appeal_deadline is None:
+        raise KennelError(_("This city's ordinance provides no appeal of a kennel denial, or "
+                            "the notification date is not recorded yet."))
+    if filed_on > kennel.appeal_deadline:
+        rule = appeal_rule(kennel, on=filed_on)
+        raise KennelError(
+            _("The appeal deadline was %(deadline)s (%(cite)s); an appeal filed on %(filed)s "
+              "is late.") % {"deadline": kennel.appeal_deadline, "filed": filed_on,
+                             "cite": rule.citation if rule else ""}
+        )
+    kennel.status = KennelStatus.APPEALED
+    kennel.save(update_fields=["status"])
+    _event("licensing.kennel.appealed", kennel, actor, "Denial appealed to the Council",
+           filed_on=filed_on.isoformat())
+    return kennel
+
+
+def kennel_appeal_decide(*, kennel, granted: bool, conditions: str, decided_by_name: str,
+                         decided_by_capacity: str, decided_on: date, reasons: str, actor):
+    """The Council grants (with conditions) or denies the appeal (KEN-07, Subd. 4(E))."""
+    _require(kennel, KennelStatus.APPEALED)
+    rule = appeal_rule(kennel, on=decided_on)
+    outcome = (Outcome.CONDITIONS if conditions else Outcome.APPROVED) if granted else Outcome.DENIED
+    with transaction.atomic():
+        _decision(kennel, APPEAL_DECISION, outcome, decided_by_name, decided_by_capacity,
+                  decided_on, reasons, rule.citation if rule else "", actor)
+        if conditions:
+            kennel.conditions = _append_conditions(kennel.conditions, conditions)
+        kennel.status = KennelStatus.APPROVED if granted else KennelStatus.DENIED_FINAL
+        kennel.save(update_fields=["status", "conditions"])
+        _event("licensing.kennel.appeal_decided", kennel, actor,
+               "Appeal granted" if granted else "Appeal denied; denial final", granted=granted)
+    return kennel
+
+
+def kennel_denials_finalise(*, now: datetime, dry_run: bool = False) -> SweepResult:
+    """A denial not appealed by its deadline becomes final (KEN-07): the day after it."""
+    today = timezone.localdate(now)
+    return run_sweep(
+        name="kennel denials become final",
+        action="licensing.kennel.denied_final",
+        due=KennelLicence.objects.filter(status=KennelStatus.DENIED,
+                                         appeal_deadline__lt=today),
+        still_applies=lambda k: k.status == KennelStatus.DENIED,
+        transition=_finalise,
+        now=now,
+        dry_run=dry_run,
+    )
+
+
+def _finalise(kennel, now):
+    kennel.status = KennelStatus.DENIED_FINAL
+    kennel._change_reason = "appeal deadline passed (automatic)"
+    kennel.save(update_fields=["status"])
+    return {"appeal_deadline": kennel.appeal_deadline.isoformat()}
+
+
+# --- Revocation (KEN-08) --------------------------------------------------------------------
+
+
+def kennel_revocation_notice(*, kennel, served_on: date, hearing_on: date, reasons: str,
+                             decided_by_name: str, decided_by_capacity: str, actor):
+    """Notice of the alleged violation and of the hearing (Glencoe 701 Subd. 4(F))."""
+    _require(kennel, KennelStatus.ACTIVE)
+    if hearing_on < served_on:
+        raise KennelError(_("The hearing must come after the notice is served."))
+    reasons = _("Hearing on %(hearing)s. %(reasons)s") % {"hearing": hearing_on, "reasons": reasons}
+    decision = _decision(kennel, REVOCATION_NOTICE, Outcome.REFERRED, decided_by_name,
+                         decided_by_capacity, served_on, reasons, "rules.md KEN-08", actor)
+    _event("licensing.kennel.revocation_noticed", kennel, actor, "Revocation notice served",
+           served_on=served_on.isoformat(), hearing_on=hearing_on.isoformat())
+    return decision
+
+
+def kennel_revocation_decide(*, kennel, revoke: bool, decided_by_name: str,
+                             decided_by_capacity: str, decided_on: date, reasons: str, actor):
+    """After notice and hearing the Council revokes or keeps the licence (KEN-08)."""
+    _require(kennel, KennelStatus.ACTIVE)
+    notice = next((d for d in reversed(list(kennel.decisions.all()))
+                   if d.step == REVOCATION_NOTICE), None)
+    if notice is None:
+        raise KennelError(_("Revocation needs notice and a hearing first (rules.md KEN-08)."))
+    if decided_on < notice.decided_on:
+        raise KennelError(_("The decision cannot come before the notice."))
+    with transaction.atomic():
+        _decision(kennel, REVOCATION_DECISION, Outcome.DENIED if revoke else Outcome.APPROVED,
+                  decided_by_name, decided_by_capacity, decided_on, reasons,
+                  "rules.md KEN-08", actor)
+        if revoke:
+            kennel.status = KennelStatus.REVOKED
+            kennel.save(update_fields=["status"])
+        _event("licensing.kennel.revocation_decided", kennel, actor,
+               "Revoked" if revoke else "Revocation refused", revoked=revoke)
+    return kennel
+
+
+# --- Animals and the licence document ----------------------------------------------------------
+
+
+def kennel_animal_add(*, kennel, animal: Animal, on: date, actor) -> KennelAnimal:
+    if animal.jurisdiction_id != kennel.jurisdiction_id:
+        raise KennelError(_("That animal is registered in another city."))
+    if kennel.kennel_animals.filter(animal=animal).exists():
+        raise KennelError(_("That animal is already listed under this kennel licence."))
+    member = KennelAnimal.objects.create(kennel_licence=kennel, animal=animal, added_on=on)
+    _event("licensing.kennel.animal_added", kennel, actor, f"{animal} added", animal=animal.pk)
+    return member
+
+
+def kennel_document_issue(*, kennel, actor, now: datetime):
+    """The kennel licence PDF with its conditions (REC-17, KEN-07), archived as issued."""
+    from notices.services import document_issue
+
+    _require(kennel, KennelStatus.ACTIVE)
+    on = timezone.localdate(now)
+    context = {
+        "number": kennel.number, "owner_name": kennel.owner.name,
+        "owner_address": kennel.owner.address, "premises": kennel.premises.address,
+        "business_nature": kennel.business_nature, "dog_count": kennel.dog_count,
+        "cat_count": kennel.cat_count, "cup_reference": kennel.cup_reference,
+        "conditions": [c for c in kennel.conditions.splitlines() if c.strip()],
+        "issued_on": kennel.issued_on, "expires_on": kennel.expires_on,
+        "term_warning": kennel_term_warning(kennel, on=on),
+        "decisions": [
+            {"step": d.step, "outcome": d.get_outcome_display(), "by": d.decided_by_name,
+             "capacity": d.decided_by_capacity, "on": d.decided_on, "citation": d.citation}
+            for d in kennel.decisions.all()
+        ],
+        "animals": [
+            {"name": m.animal.name, "species": m.animal.get_species_display(),
+             "breed": m.animal.breed}
+            for m in kennel.kennel_animals.select_related("animal") if m.removed_on is None
+        ],
+        "citation": review_steps(kennel, on=on).citation,
+    }
+    return document_issue(
+        kind="kennel_licence", template="kennel_licence.html", context=context,
+        jurisdiction=kennel.jurisdiction, actor=actor, title=_("Kennel licence"),
+        number=kennel.number, subject=kennel,
+        owner_user=kennel.owner.user if kennel.owner.user_id else None, now=now,
+    )

@@ -1,0 +1,100 @@
+"""Licensing's deadline sweeps and upcoming-deadline queries, registered with ordinance.
+
+Sweeps (run by beat through ``deadlines.sweep_all``; by hand with
+``manage.py expire_licences --dry-run``):
+- dog licences expire after ``expires_on`` (LIC-07, NB Sec. 6-62): one set-based UPDATE;
+- kennel licences expire after ``expires_on`` (KEN-05, NB Sec. 6-65(b)): the same;
+- a denied kennel application whose appeal deadline passed unappealed becomes final
+  (KEN-07, Glencoe 701 Subd. 4(E)).
+"""
+
+from collections.abc import Iterable
+from datetime import date, datetime
+
+from django.db.models import Count
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from licensing.models import KennelLicence, KennelStatus, Licence, LicenceStatus
+from licensing.services.expiry import kennel_licences_expire, licences_expire
+from licensing.services.kennels import kennel_denials_finalise
+from ordinance.deadlines import Deadline, register_sweep, register_upcoming
+from ordinance.models import Jurisdiction
+from ordinance.rules import RuleUnavailable, get_optional
+
+
+@register_sweep("licensing.licences_expire")
+def sweep_licences_expire(*, now: datetime, dry_run: bool = False):
+    return licences_expire(now=now, dry_run=dry_run)
+
+
+@register_sweep("licensing.kennel_licences_expire")
+def sweep_kennel_licences_expire(*, now: datetime, dry_run: bool = False):
+    return kennel_licences_expire(now=now, dry_run=dry_run)
+
+
+@register_sweep("licensing.kennel_denials_final")
+def sweep_kennel_denials_final(*, now: datetime, dry_run: bool = False):
+    return kennel_denials_finalise(now=now, dry_run=dry_run)
+
+
+def _citation(jurisdiction, key: str, on: date) -> str:
+    try:
+        rule = get_optional(jurisdiction, key, on=on)
+    except RuleUnavailable:
+        return ""
+    return rule.citation if rule else ""
+
+
+@register_upcoming("licensing.licences_expiring")
+def upcoming_licence_expiries(*, jurisdiction_ids, start: date, end: date) -> Iterable[Deadline]:
+    """Per city and day: "312 dog licences expire" (one aggregate query)."""
+    rows = list(
+        Licence.objects.filter(jurisdiction_id__in=jurisdiction_ids, status=LicenceStatus.ACTIVE,
+                               expires_on__range=(start, end))
+        .order_by().values("jurisdiction_id", "expires_on").annotate(n=Count("pk"))
+    )
+    cities = Jurisdiction.objects.in_bulk({row["jurisdiction_id"] for row in rows})
+    url = reverse("licensing:report_expiring")
+    for row in rows:
+        city = cities[row["jurisdiction_id"]]
+        yield Deadline(
+            due=row["expires_on"],
+            what=ngettext("%(n)d dog licence expires", "%(n)d dog licences expire",
+                          row["n"]) % {"n": row["n"]},
+            subject=city.short_name,
+            consequence=_("expired the next day; renewals after that may carry the late "
+                          "penalty"),
+            citation=_citation(city, "license_expiry", row["expires_on"]),
+            url=f"{url}?start={row['expires_on']:%Y-%m-%d}&end={row['expires_on']:%Y-%m-%d}",
+            jurisdiction=city.short_name,
+        )
+
+
+@register_upcoming("licensing.kennel_deadlines")
+def upcoming_kennel_deadlines(*, jurisdiction_ids, start: date, end: date) -> Iterable[Deadline]:
+    """Kennel licences expiring, and kennel denial appeal deadlines (KEN-05, KEN-07)."""
+    expiring = KennelLicence.objects.filter(
+        jurisdiction_id__in=jurisdiction_ids, status=KennelStatus.ACTIVE,
+        expires_on__range=(start, end),
+    ).select_related("jurisdiction", "premises")
+    for kennel in expiring:
+        yield Deadline(
+            due=kennel.expires_on, what=_("Kennel licence expires"), subject=str(kennel),
+            consequence=_("expired the next day unless renewed"),
+            citation=_citation(kennel.jurisdiction, "kennel_license_expiry", kennel.expires_on),
+            url=kennel.get_absolute_url(), jurisdiction=kennel.jurisdiction.short_name,
+        )
+    appeals = KennelLicence.objects.filter(
+        jurisdiction_id__in=jurisdiction_ids, status=KennelStatus.DENIED,
+        appeal_deadline__range=(start, end),
+    ).select_related("jurisdiction", "premises")
+    for kennel in appeals:
+        yield Deadline(
+            due=kennel.appeal_deadline, what=_("Kennel denial: last day to appeal to the Council"),
+            subject=str(kennel), consequence=_("the denial becomes final"),
+            citation=_citation(kennel.jurisdiction, "kennel_denial_appeal_days",
+                               kennel.denial_notified_on or kennel.appeal_deadline),
+            url=kennel.get_absolute_url(), jurisdiction=kennel.jurisdiction.short_name,
+        )

@@ -1,0 +1,184 @@
+"""Kennel licence pages: list, apply, detail with review steps and actions (KEN-01..08).
+
+Thin: parse the form, call one service, redirect; a refused action re-renders the page
+with the bound form and the reason, so nothing the clerk typed is lost.
+"""
+
+from django.contrib import messages
+from django.core.paginator import Paginator
+from django.db.models import Prefetch
+from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from accounts.access import get_in_jurisdiction, role_required
+from accounts.roles import ADMINISTRATOR, CLERK
+from licensing.forms import kennels as forms
+from licensing.models import KennelDecision, KennelLicence, KennelStatus
+from licensing.services import kennels as services
+from ordinance.rules import RuleUnavailable
+
+COUNTER = (CLERK, ADMINISTRATOR)
+
+
+@role_required(*COUNTER)
+def kennel_list(request):
+    kennels = (KennelLicence.objects.for_user(request.user)
+               .select_related("owner", "premises", "jurisdiction").order_by("-applied_on", "-pk"))
+    status = request.GET.get("status", "")
+    if status in KennelStatus.values:
+        kennels = kennels.filter(status=status)
+    page = Paginator(kennels, 50).get_page(request.GET.get("page"))
+    return render(request, "licensing/kennels/list.html", {
+        "page": page, "statuses": KennelStatus.choices, "status": status,
+        "several_cities": len(request.user.jurisdiction_ids) > 1,
+    })
+
+
+@role_required(*COUNTER)
+def kennel_apply(request):
+    form = forms.KennelApplyForm(request.POST or None, user=request.user,
+                                 initial={"owner": request.GET.get("owner")})
+    if request.method == "POST" and form.is_valid():
+        owner = form.cleaned_data["owner"]
+        try:
+            kennel = services.kennel_apply(
+                owner=owner, premises=services.kennel_premises_for(owner),
+                business_nature=form.cleaned_data["business_nature"],
+                dog_count=form.cleaned_data["dog_count"], cat_count=form.cleaned_data["cat_count"],
+                cup_reference=form.cleaned_data["cup_reference"], actor=request.user,
+                on=timezone.localdate())
+        except services.KennelError as exc:
+            form.add_error(None, str(exc))
+        else:
+            messages.success(request, _("Application recorded."))
+            return redirect(kennel)
+    return render(request, "licensing/kennels/apply.html", {"form": form})
+
+
+def _kennel_for(request, pk):
+    queryset = KennelLicence.objects.select_related(
+        "owner", "premises", "jurisdiction", "receipt").prefetch_related(
+        Prefetch("decisions", queryset=KennelDecision.objects.order_by("decided_on", "pk")),
+        "kennel_animals__animal", "receipt__lines")
+    return get_in_jurisdiction(queryset, request.user, pk=pk)
+
+
+ACTIONS = {
+    "decide": forms.StepDecisionForm,
+    "pay": forms.PaymentForm,
+    "issue": forms.PaymentForm,
+    "notified": forms.NotifiedForm,
+    "appeal": forms.AppealFileForm,
+    "appeal-decide": forms.AppealDecideForm,
+    "revocation-notice": forms.RevocationNoticeForm,
+    "revocation-decide": forms.RevocationDecideForm,
+    "add-animal": forms.KennelAnimalForm,
+}
+
+
+def _form(action, kennel, steps, data=None):
+    cls = ACTIONS[action]
+    if cls is forms.StepDecisionForm:
+        return cls(data, steps=steps, prefix=action)
+    if cls is forms.KennelAnimalForm:
+        return cls(data, kennel=kennel, prefix=action)
+    return cls(data, prefix=action)
+
+
+@role_required(*COUNTER)
+def kennel_detail(request, pk, bound=None, error=""):
+    kennel = _kennel_for(request, pk)
+    today = timezone.localdate()
+    try:
+        steps = services.step_progress(kennel, on=today)
+    except RuleUnavailable as exc:
+        steps, error = [], error or str(exc)
+    forms_by_action = {a.replace("-", "_"): _form(a, kennel, [s for s, _d in steps])
+                       for a in ACTIONS}
+    if bound is not None:
+        forms_by_action[bound[0].replace("-", "_")] = bound[1]
+    try:
+        fee_lines = [] if kennel.receipt_id else services.kennel_fee_lines(kennel, on=today)
+        fee_error = ""
+    except RuleUnavailable as exc:
+        fee_lines, fee_error = [], str(exc)
+    appeal = services.appeal_rule(kennel, on=today)
+    return render(request, "licensing/kennels/detail.html", {
+        "kennel": kennel, "steps": steps, "forms": forms_by_action, "error": error,
+        "flags": services.kennel_screening(kennel, on=today),
+        "term_warning": services.kennel_term_warning(kennel, on=today),
+        "fee_lines": fee_lines, "fee_error": fee_error, "appeal_rule": appeal,
+        "S": KennelStatus, "several_cities": len(request.user.jurisdiction_ids) > 1,
+    }, status=400 if bound is not None else 200)
+
+
+@role_required(*COUNTER)
+@require_POST
+def kennel_action(request, pk, action):
+    kennel = _kennel_for(request, pk)
+    if action not in ACTIONS:
+        return redirect(kennel)
+    try:
+        steps = [s for s, _d in services.step_progress(kennel, on=timezone.localdate())]
+    except RuleUnavailable:
+        steps = []
+    form = _form(action, kennel, steps, request.POST)
+    if not form.is_valid():
+        return kennel_detail(request, pk, bound=(action, form))
+    try:
+        _apply(action, kennel, form.cleaned_data, request.user)
+    except (services.KennelError, RuleUnavailable) as exc:
+        return kennel_detail(request, pk, bound=(action, form), error=str(exc))
+    messages.success(request, _("Recorded."))
+    return redirect(kennel)
+
+
+def _person(data):
+    return {k: data[k] for k in ("decided_by_name", "decided_by_capacity", "decided_on", "reasons")}
+
+
+def _apply(action, kennel, data, actor):
+    now = timezone.now()
+    if action == "decide" and data["outcome"] == KennelDecision.Outcome.DENIED:
+        services.kennel_deny(kennel=kennel, step=data["step"], actor=actor,
+                             notified_on=data["notified_on"], **_person(data))
+    elif action == "decide":
+        services.kennel_decision_record(kennel=kennel, step=data["step"], actor=actor,
+                                        outcome=data["outcome"], conditions=data["conditions"],
+                                        **_person(data))
+    elif action == "pay":
+        services.kennel_fee_collect(kennel=kennel, method=data["method"],
+                                    reference=data["reference"], actor=actor, now=now)
+    elif action == "issue":
+        services.kennel_issue(kennel=kennel, method=data["method"], reference=data["reference"],
+                              actor=actor, now=now)
+    elif action == "notified":
+        services.kennel_denial_notified(kennel=kennel, notified_on=data["notified_on"],
+                                        actor=actor)
+    elif action == "appeal":
+        services.kennel_appeal_file(kennel=kennel, filed_on=data["filed_on"], actor=actor)
+    elif action == "appeal-decide":
+        services.kennel_appeal_decide(kennel=kennel, granted=data["granted"],
+                                      conditions=data["conditions"], actor=actor, **_person(data))
+    elif action == "revocation-notice":
+        services.kennel_revocation_notice(kennel=kennel, actor=actor, **data)
+    elif action == "revocation-decide":
+        services.kennel_revocation_decide(kennel=kennel, revoke=data["revoke"], actor=actor,
+                                          **_person(data))
+    elif action == "add-animal":
+        services.kennel_animal_add(kennel=kennel, animal=data["animal"],
+                                   on=timezone.localdate(now), actor=actor)
+
+
+@role_required(*COUNTER)
+@require_POST
+def kennel_document(request, pk):
+    kennel = _kennel_for(request, pk)
+    try:
+        document = services.kennel_document_issue(kennel=kennel, actor=request.user,
+                                                  now=timezone.now())
+    except (services.KennelError, RuleUnavailable) as exc:
+        return kennel_detail(request, pk, error=str(exc))
+    return redirect("notices:document_pdf", document.pk)

@@ -1,0 +1,152 @@
+"""Reports (HTML table + ``?format=csv`` with the same rows) and the lost-dog tag lookup."""
+
+import csv
+from datetime import date
+
+from django.http import HttpResponse
+from django.shortcuts import render
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from accounts.access import role_required
+from accounts.roles import ADMINISTRATOR, CLERK, STAFF_ROLES
+from licensing.forms.reports import DateRangeForm, TagLookupForm
+from licensing.services import reports
+from ordinance.models import Jurisdiction
+from ordinance.rules import RuleUnavailable, get_optional
+
+COUNTER = (CLERK, ADMINISTRATOR)
+# The HTML table of expiring licences shows this many rows; the CSV has them all.
+EXPIRING_SCREEN_ROWS = 500
+
+REPORTS = {
+    "issued": (_("Licences issued"), ["city", "kind", "issued", "late_penalty", "void"]),
+    "revenue": (_("Revenue by fee code"),
+                ["city", "code", "description", "charged", "voided", "net"]),
+    "tags": (_("Tags outstanding by year"),
+             ["city", "year", "on_current_licences", "issued", "in_stock", "lost", "void",
+              "total"]),
+    "expiring": (_("Licences expiring"),
+                 ["city", "licence", "expires_on", "animal", "owner", "phone"]),
+}
+
+
+@role_required(*COUNTER)
+def report_index(request):
+    return render(request, "licensing/reports/index.html", {"reports": [
+        (f"licensing:report_{key}", title) for key, (title, _cols) in REPORTS.items()]})
+
+
+def _default_range(key: str, today: date) -> dict:
+    if key == "expiring":
+        return {"start": today, "end": date(today.year, 12, 31)}
+    return {"start": date(today.year, 1, 1), "end": today}
+
+
+def _rows(key, *, ids, start, end, today, limit=None):
+    if key == "issued":
+        return reports.report_issued(jurisdiction_ids=ids, start=start, end=end)
+    if key == "revenue":
+        return reports.report_revenue(jurisdiction_ids=ids, start=start, end=end)
+    if key == "tags":
+        return reports.report_tags(jurisdiction_ids=ids, start=start, end=end, on=today)
+    return reports.report_expiring(jurisdiction_ids=ids, start=start, end=end, limit=limit)
+
+
+def _report(request, key):
+    title, columns = REPORTS[key]
+    today = timezone.localdate()
+    data = request.GET if "start" in request.GET or "end" in request.GET else None
+    form = DateRangeForm(data, initial=_default_range(key, today))
+    several = len(request.user.jurisdiction_ids) > 1
+    if not several:
+        columns = [c for c in columns if c != "city"]
+    rows, truncated = None, False
+    if data is None or form.is_valid():
+        bounds = form.cleaned_data if data is not None else _default_range(key, today)
+        csv_wanted = request.GET.get("format") == "csv"
+        limit = None if csv_wanted or key != "expiring" else EXPIRING_SCREEN_ROWS + 1
+        rows = _rows(key, ids=request.user.jurisdiction_ids, today=today, limit=limit, **bounds)
+        if csv_wanted:
+            return _csv(key, columns, rows, bounds)
+        truncated = len(rows) > EXPIRING_SCREEN_ROWS
+        rows = rows[:EXPIRING_SCREEN_ROWS]
+    return render(request, "licensing/reports/report.html", {
+        "title": title, "form": form, "columns": columns, "key": key,
+        "rows": [[row[c] for c in columns] for row in rows] if rows is not None else None,
+        "truncated": truncated, "query": request.GET.urlencode(),
+    }, status=200 if data is None or form.is_valid() else 400)
+
+
+def _csv(key, columns, rows, bounds):
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    name = f"{key}-{bounds['start']:%Y%m%d}-{bounds['end']:%Y%m%d}.csv"
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    writer = csv.writer(response)
+    writer.writerow(columns)
+    for row in rows:
+        writer.writerow([_safe(row[c]) for c in columns])
+    return response
+
+
+def _safe(value):
+    """No spreadsheet formula injection from a name typed at the counter."""
+    text = "" if value is None else str(value)
+    return "'" + text if text[:1] in ("=", "+", "-", "@") and not _is_number(text) else text
+
+
+def _is_number(text):
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
+
+
+@role_required(*COUNTER)
+def report_issued(request):
+    return _report(request, "issued")
+
+
+@role_required(*COUNTER)
+def report_revenue(request):
+    return _report(request, "revenue")
+
+
+@role_required(*COUNTER)
+def report_tags(request):
+    return _report(request, "tags")
+
+
+@role_required(*COUNTER)
+def report_expiring(request):
+    return _report(request, "expiring")
+
+
+@role_required(*STAFF_ROLES)
+def tag_lookup(request):
+    """A lost dog's tag -> licence, dog and owner (LIC-09, NB Sec. 6-63)."""
+    form = TagLookupForm(request.GET or None, initial={"year": timezone.localdate().year})
+    tags, presumption = None, []
+    if form.is_valid():
+        tags = reports.tag_lookup(jurisdiction_ids=request.user.jurisdiction_ids,
+                                  number=form.cleaned_data["number"], year=form.cleaned_data["year"])
+        if not any(t.licence_id for t in tags):
+            presumption = _presumption_citations(request.user, timezone.localdate())
+    return render(request, "licensing/reports/tag_lookup.html", {
+        "form": form, "tags": tags, "presumption": presumption,
+        "several_cities": len(request.user.jurisdiction_ids) > 1,
+    }, status=400 if request.GET and not form.is_valid() else 200)
+
+
+def _presumption_citations(user, today):
+    """The sections that make a dog without a licence presumed unlicensed (LIC-09)."""
+    found = []
+    for city in Jurisdiction.objects.filter(pk__in=user.jurisdiction_ids):
+        try:
+            rule = get_optional(city, "tag_legend", on=today)
+        except RuleUnavailable:
+            rule = None
+        if rule is not None:
+            found.append(rule.citation)
+    return found
