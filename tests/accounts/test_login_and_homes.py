@@ -46,13 +46,14 @@ def test_django_admin_is_for_administrators_only(client_as, clerk, administrator
     assert client_as(administrator).get("/admin/").status_code == 200
 
 
-def test_single_jurisdiction_installation_names_the_city_and_no_other(client_as, north_branch):
+def test_single_jurisdiction_installation_names_the_city_and_no_other(client_as, db):
     from accounts.roles import CLERK
     from ordinance.models import Jurisdiction
     from tests.conftest import make_user
 
-    Jurisdiction.objects.exclude(pk=north_branch.pk).delete()
-    body = client_as(make_user("solo", CLERK, [north_branch])).get(
+    solo = Jurisdiction.objects.create(slug="north-branch", name="City of North Branch",
+                                       short_name="North Branch", profile_key="north_branch")
+    body = client_as(make_user("solo", CLERK, [solo])).get(
         reverse("accounts:staff_home")).content.decode()
     assert "City of North Branch" in body and "Glencoe" not in body
 
