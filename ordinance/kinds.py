@@ -113,12 +113,12 @@ def parse_input(kind: str, text: str) -> Any:
             raise ValueError("Enter a whole number, e.g. 5.")
         return int(text)
     if kind in ("money", "rate", "decimal"):
-        value = to_python(kind, text.lstrip("$").replace(",", ""))
+        value = to_python("decimal", text.lstrip("$").replace(",", ""))
         if value < 0:
             raise ValueError("Enter an amount that is not negative.")
         if kind == "money" and value != value.quantize(_CENT):
             raise ValueError("Enter an amount in dollars and cents, e.g. 15.00.")
-        return value
+        return to_python(kind, str(value))
     if kind == "bool":
         if text.lower() in _TRUE:
             return True

@@ -116,7 +116,7 @@ class RuleValue(models.Model):
     """
 
     jurisdiction = models.ForeignKey(
-        Jurisdiction, on_delete=models.PROTECT, related_name="rule_values"
+        Jurisdiction, on_delete=models.CASCADE, related_name="rule_values"
     )
     key = models.CharField(_("key"), max_length=80)
     value = models.JSONField(_("value"), null=True, blank=True)
@@ -163,7 +163,7 @@ class FeeScheduleEntry(models.Model):
     """
 
     jurisdiction = models.ForeignKey(
-        Jurisdiction, on_delete=models.PROTECT, related_name="fee_schedule"
+        Jurisdiction, on_delete=models.CASCADE, related_name="fee_schedule"
     )
     code = models.SlugField(_("fee code"), max_length=60)
     description = models.CharField(_("description"), max_length=200)
@@ -196,7 +196,7 @@ class ClosedDay(models.Model):
     """A day the city is closed beyond weekends and state holidays (rules.md DEF-20)."""
 
     jurisdiction = models.ForeignKey(
-        Jurisdiction, on_delete=models.PROTECT, related_name="closed_days"
+        Jurisdiction, on_delete=models.CASCADE, related_name="closed_days"
     )
     date = models.DateField(_("date"))
     reason = models.CharField(_("reason"), max_length=200)
