@@ -228,7 +228,7 @@ def kennel_fee_collect(*, kennel, method: str, reference: str, actor, now: datet
         kennel.receipt = receipt
         kennel.save(update_fields=["receipt"])
         _event("licensing.receipt.issued", receipt, actor, f"Receipt {receipt.number}",
-               total=str(receipt.total), kennel=kennel.pk)
+               total=str(receipt.total), kennel_licence=kennel.pk)
     return receipt
 
 

@@ -1,0 +1,202 @@
+"""Kennel licences: review steps recorded as decisions, fee, issue, denial and appeal,
+revocation (KEN-03..08, FEE-02, LIC-13). People decide; the software records and gates."""
+
+from datetime import date, datetime
+from decimal import Decimal
+from zoneinfo import ZoneInfo
+
+import pytest
+import time_machine
+from django.utils import timezone
+
+from licensing.models import KennelDecision, KennelStatus
+from licensing.services import kennels as k
+from notices.services import document_pdf
+from ordinance.models import Event
+from tests.licensing.factories import AnimalFactory, OwnerFactory
+from tests.pdf import pdf_text
+
+CHICAGO = ZoneInfo("America/Chicago")
+NB_STEPS = ["CUP approved by Council", "Zoning and CUP conditions met",
+            "Minn. Stat. 347.30-347.40 complied with"]
+GL_STEPS = ["City Administrator review", "Planning Division zoning referral", "Issue or deny"]
+
+
+def at(y, m, d, hh=10):
+    return datetime(y, m, d, hh, 0, tzinfo=CHICAGO)
+
+
+def apply(jurisdiction, clerk, on, **extra):
+    owner = OwnerFactory(jurisdiction=jurisdiction)
+    values = {"business_nature": "Breeding and boarding", "dog_count": 6, "cat_count": 0,
+              "cup_reference": "CUP-2026-04"} | extra
+    return k.kennel_apply(owner=owner, premises=k.kennel_premises_for(owner), actor=clerk,
+                          on=on, **values)
+
+
+def decide(kennel, step, clerk, on, outcome=KennelDecision.Outcome.APPROVED, conditions=""):
+    return k.kennel_decision_record(
+        kennel=kennel, step=step, outcome=outcome, decided_by_name="Jane Roe",
+        decided_by_capacity="City Council" if "Council" in step else "City Administrator",
+        decided_on=on, reasons="Meets the requirements.", actor=clerk, conditions=conditions)
+
+
+@pytest.fixture
+def nb_clerk(clerk):
+    return clerk
+
+
+def test_north_branch_issuance_is_blocked_until_every_step_is_recorded(north_branch, nb_clerk):
+    kennel = apply(north_branch, nb_clerk, date(2026, 1, 10))
+    assert [s for s, _ in k.step_progress(kennel, on=date(2026, 1, 10))] == NB_STEPS
+    decide(kennel, NB_STEPS[0], nb_clerk, date(2026, 1, 12))
+    decide(kennel, NB_STEPS[1], nb_clerk, date(2026, 1, 13))
+    kennel.refresh_from_db()
+    assert kennel.status == KennelStatus.UNDER_REVIEW
+    with pytest.raises(k.KennelError):
+        k.kennel_issue(kennel=kennel, actor=nb_clerk, now=at(2026, 1, 14), method="cash")
+    decide(kennel, NB_STEPS[2], nb_clerk, date(2026, 1, 14))
+    kennel.refresh_from_db()
+    assert kennel.status == KennelStatus.APPROVED
+    k.kennel_issue(kennel=kennel, actor=nb_clerk, now=at(2026, 1, 14), method="cash")
+    kennel.refresh_from_db()
+    assert kennel.status == KennelStatus.ACTIVE
+    assert kennel.expires_on == date(2026, 12, 31)  # NB Sec. 6-65(b), KEN-05
+    assert kennel.number == "2026-0001"
+    lines = list(kennel.receipt.lines.values_list("code", "amount", "authority"))
+    assert lines == [("kennel_license", Decimal("50.00"), "Demo Res. 2025-01")]
+    decisions = list(kennel.decisions.values_list("step", "decided_by_name", "citation"))
+    assert decisions[0] == (NB_STEPS[0], "Jane Roe", "North Branch Sec. 6-65(a), (b)")
+    assert Event.objects.filter(action="licensing.kennel.issued").count() == 1
+
+
+def test_a_step_not_in_the_profile_is_refused(north_branch, nb_clerk):
+    kennel = apply(north_branch, nb_clerk, date(2026, 1, 10))
+    with pytest.raises(k.KennelError):
+        decide(kennel, "Mayor's blessing", nb_clerk, date(2026, 1, 12))
+
+
+@pytest.mark.parametrize("paid_on,penalty", [(date(2026, 1, 31), None),
+                                             (date(2026, 2, 1), Decimal("25.00"))])
+def test_the_late_penalty_starts_after_the_thirtieth_day_of_the_term(
+        north_branch, nb_clerk, paid_on, penalty):
+    kennel = apply(north_branch, nb_clerk, date(2026, 1, 5))
+    lines = k.kennel_fee_lines(kennel, on=paid_on)
+    assert lines[0].amount == Decimal("50.00")
+    if penalty is None:
+        assert len(lines) == 1
+    else:
+        assert lines[1].amount == penalty and lines[1].authority == "North Branch Sec. 6-65(c)"
+
+
+def test_non_commercial_and_cat_only_applicants_are_flagged_for_a_person_not_denied(
+        north_branch, nb_clerk):
+    kennel = apply(north_branch, nb_clerk, date(2026, 1, 10), business_nature="",
+                   dog_count=0, cat_count=5)
+    flags = k.kennel_screening(kennel, on=date(2026, 1, 10))
+    assert any("No commercial business" in f for f in flags)
+    assert any("Cats only" in f for f in flags)
+    assert any("North Branch Sec. 6-65(a)" in f for f in flags)
+    kennel.refresh_from_db()
+    assert kennel.status == KennelStatus.APPLIED
+
+
+def test_glencoe_kennel_is_valid_until_revoked_and_says_its_term_is_blank(glencoe, glencoe_clerk):
+    kennel = apply(glencoe, glencoe_clerk, date(2026, 3, 2), cup_reference="")
+    # Glencoe takes the fee with the application (701 Subd. 4(C)).
+    receipt = k.kennel_fee_collect(kennel=kennel, method="cheque", reference="1042",
+                                   actor=glencoe_clerk, now=at(2026, 3, 2))
+    assert receipt.total == Decimal("40.00")
+    for step in GL_STEPS:
+        decide(kennel, step, glencoe_clerk, date(2026, 3, 9))
+    kennel.refresh_from_db()
+    k.kennel_issue(kennel=kennel, actor=glencoe_clerk, now=at(2026, 3, 10))
+    kennel.refresh_from_db()
+    assert kennel.status == KennelStatus.ACTIVE and kennel.expires_on is None
+    warning = k.kennel_term_warning(kennel, on=date(2026, 3, 10))
+    assert "blank in the ordinance" in warning and "Glencoe 701 Subd. 4" in warning
+
+
+@pytest.fixture
+def gl_denied(glencoe, glencoe_clerk):
+    kennel = apply(glencoe, glencoe_clerk, date(2026, 3, 2))
+    decide(kennel, GL_STEPS[0], glencoe_clerk, date(2026, 3, 3))
+    k.kennel_deny(kennel=kennel, step=GL_STEPS[1], decided_by_name="Pat Planner",
+                  decided_by_capacity="Planning Division", decided_on=date(2026, 3, 5),
+                  reasons="Zoning district does not allow kennels.", actor=glencoe_clerk,
+                  notified_on=date(2026, 3, 6))
+    kennel.refresh_from_db()
+    return kennel
+
+
+def test_a_denial_sets_the_appeal_deadline_ten_days_after_notification(gl_denied):
+    assert gl_denied.status == KennelStatus.DENIED
+    assert gl_denied.appeal_deadline == date(2026, 3, 16)  # Glencoe 701 Subd. 4(E), KEN-07
+    assert k.appeal_rule(gl_denied, on=date(2026, 3, 6)).citation.startswith("Glencoe 701 Subd. 4")
+
+
+def test_a_late_appeal_is_refused_with_the_deadline(gl_denied, glencoe_clerk):
+    with pytest.raises(k.KennelError, match="March|2026-03-16"):
+        k.kennel_appeal_file(kennel=gl_denied, filed_on=date(2026, 3, 17), actor=glencoe_clerk)
+
+
+def test_an_unappealed_denial_becomes_final_the_day_after_the_deadline(gl_denied):
+    with time_machine.travel(at(2026, 3, 16, 23), tick=False):
+        assert k.kennel_denials_finalise(now=timezone.now()).applied == 0
+    with time_machine.travel(at(2026, 3, 17, 0), tick=False):
+        assert k.kennel_denials_finalise(now=timezone.now()).applied == 1
+        assert k.kennel_denials_finalise(now=timezone.now()).applied == 0
+    gl_denied.refresh_from_db()
+    assert gl_denied.status == KennelStatus.DENIED_FINAL
+
+
+def test_an_appeal_granted_with_conditions_prints_them_on_the_licence(gl_denied, glencoe_clerk):
+    k.kennel_appeal_file(kennel=gl_denied, filed_on=date(2026, 3, 16), actor=glencoe_clerk)
+    k.kennel_appeal_decide(kennel=gl_denied, granted=True,
+                           conditions="No more than 6 dogs outdoors at once.",
+                           decided_by_name="Glencoe City Council", decided_by_capacity="Council",
+                           decided_on=date(2026, 4, 1), reasons="Conditions address zoning.",
+                           actor=glencoe_clerk)
+    gl_denied.refresh_from_db()
+    assert gl_denied.status == KennelStatus.APPROVED
+    k.kennel_issue(kennel=gl_denied, actor=glencoe_clerk, now=at(2026, 4, 2), method="cash")
+    gl_denied.refresh_from_db()
+    AnimalFactory(jurisdiction=gl_denied.jurisdiction, owner=gl_denied.owner, name="Bramble",
+                  premises=gl_denied.premises)
+    k.kennel_animal_add(kennel=gl_denied, animal=gl_denied.owner.animals.get(),
+                        on=date(2026, 4, 2), actor=glencoe_clerk)
+    document = k.kennel_document_issue(kennel=gl_denied, actor=glencoe_clerk, now=at(2026, 4, 2))
+    text = pdf_text(document_pdf(document))
+    assert "No more than 6 dogs outdoors at once." in text
+    assert gl_denied.number in text and "Valid until revoked" in text and "Bramble" in text
+
+
+def test_an_appeal_denied_is_final(gl_denied, glencoe_clerk):
+    k.kennel_appeal_file(kennel=gl_denied, filed_on=date(2026, 3, 10), actor=glencoe_clerk)
+    k.kennel_appeal_decide(kennel=gl_denied, granted=False, conditions="",
+                           decided_by_name="Glencoe City Council", decided_by_capacity="Council",
+                           decided_on=date(2026, 4, 1), reasons="Upheld.", actor=glencoe_clerk)
+    gl_denied.refresh_from_db()
+    assert gl_denied.status == KennelStatus.DENIED_FINAL
+
+
+def test_revocation_needs_notice_and_hearing_first(glencoe, glencoe_clerk):
+    kennel = apply(glencoe, glencoe_clerk, date(2026, 3, 2))
+    for step in GL_STEPS:
+        decide(kennel, step, glencoe_clerk, date(2026, 3, 3))
+    kennel.refresh_from_db()
+    k.kennel_issue(kennel=kennel, actor=glencoe_clerk, now=at(2026, 3, 4), method="cash")
+    kennel.refresh_from_db()
+    person = {"decided_by_name": "Glencoe City Council", "decided_by_capacity": "Council",
+              "reasons": "Unsanitary (701 Subd. 4(G))."}
+    with pytest.raises(k.KennelError, match="notice"):
+        k.kennel_revocation_decide(kennel=kennel, revoke=True, decided_on=date(2026, 6, 1),
+                                   actor=glencoe_clerk, **person)
+    k.kennel_revocation_notice(kennel=kennel, served_on=date(2026, 5, 1),
+                               hearing_on=date(2026, 5, 20), actor=glencoe_clerk, **person)
+    k.kennel_revocation_decide(kennel=kennel, revoke=True, decided_on=date(2026, 5, 20),
+                               actor=glencoe_clerk, **person)
+    kennel.refresh_from_db()
+    assert kennel.status == KennelStatus.REVOKED
+    assert list(kennel.decisions.values_list("step", flat=True))[-2:] == [
+        k.REVOCATION_NOTICE, k.REVOCATION_DECISION]
