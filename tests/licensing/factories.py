@@ -46,6 +46,7 @@ class PremisesFactory(factory.django.DjangoModelFactory):
 class AnimalFactory(factory.django.DjangoModelFactory):
     class Meta:
         model = Animal
+        skip_postgeneration_save = True
 
     jurisdiction = factory.SubFactory(JurisdictionFactory)
     owner = factory.SubFactory(OwnerFactory, jurisdiction=factory.SelfAttribute("..jurisdiction"))
