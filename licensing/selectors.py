@@ -8,12 +8,10 @@ number of queries whatever the registry's size.
 import re
 from dataclasses import dataclass, field
 
-from django.apps import apps
-from django.core.exceptions import FieldError
 from django.db.models import Prefetch, Q, Value
 from django.db.models.functions import Lower, Replace
 
-from .models import Animal, Owner, Ownership, RabiesVaccination
+from .models import Animal, Owner, Ownership, RabiesVaccination, Tag
 
 MIN_QUERY_LENGTH = 2
 MIN_PHONE_DIGITS = 4
@@ -59,8 +57,7 @@ def _licence_tag_animal_ids(query: str, jurisdiction_ids):
     """Animals wearing a licence tag with this number, or None when tags don't exist yet.
 
     LICENCE TAGS — the one place tag numbers are matched (REC-02, LIC-09: finding a lost
-    dog's owner by its tag). The Tag model is added by the licensing counter work; until
-    then this returns None and the search works without it.
+    dog's owner by its tag). None when the query cannot be a tag number.
     """
     if not _looks_numeric(query):
         return None
@@ -71,16 +68,11 @@ def _licence_tag_animal_ids(query: str, jurisdiction_ids):
     if len(lookup["number"]) > MAX_TAG_DIGITS:  # a chip or phone number: no such tag
         return None
     lookup["number"] = int(lookup["number"])
-    try:
-        tag_model = apps.get_model("licensing", "Tag")
-    except LookupError:
-        return None
-    try:
-        return tag_model.objects.filter(
-            jurisdiction_id__in=jurisdiction_ids, **lookup,
-        ).values("licence__animal_id")
-    except (FieldError, ValueError, TypeError):
-        return None
+    # Wired to the Tag model (licensing.models.Tag): tags issued to a licence, lost or void
+    # included, so a dog still wearing a lost tag is found; stock never issued is not.
+    return Tag.objects.filter(
+        jurisdiction_id__in=jurisdiction_ids, licence__isnull=False, **lookup,
+    ).values("licence__animal_id")
 
 
 def _animal_q(query: str, jurisdiction_ids) -> Q:
