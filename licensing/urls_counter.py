@@ -16,5 +16,4 @@ urlpatterns = [
     path("receipts/<int:pk>/", counter.receipt_detail, name="receipt_detail"),
     path("receipts/<int:pk>/void/", counter.receipt_void, name="receipt_void"),
     path("tags/stock/", counter.tag_stock, name="tag_stock"),
-    path("tags/lookup/", counter.tag_lookup, name="tag_lookup"),
 ]

@@ -116,12 +116,6 @@ class TagStockForm(JurisdictionChoiceMixin, forms.Form):
         return data
 
 
-class TagLookupForm(forms.Form):
-    number = forms.IntegerField(label=_("Tag number"), min_value=1)
-    year = forms.IntegerField(label=_("Year on the tag"), min_value=2000, max_value=2100,
-                              required=False)
-
-
 class TransferForm(PaymentForm):
     new_owner = forms.ModelChoiceField(queryset=Owner.objects.none(), label=_("New owner"))
 

@@ -24,7 +24,6 @@ from licensing.forms.counter import (
     ExemptionForm,
     IssueForm,
     OwnerSearchForm,
-    TagLookupForm,
     TagStockForm,
     TransferForm,
     VoidForm,
@@ -315,20 +314,3 @@ def tag_stock(request):
     return render(request, "licensing/counter/tag_stock.html", {
         "form": form, "stocks": stocks, "many_cities": len(request.user.jurisdiction_ids) > 1,
     })
-
-
-@role_required(*STAFF)
-def tag_lookup(request):
-    """LIC-09: find a dog's licence and owner by the number (and year) on its tag."""
-    form = TagLookupForm(request.GET or None)
-    tags = []
-    if form.is_valid():
-        tags = Tag.objects.filter(jurisdiction_id__in=request.user.jurisdiction_ids,
-                                  number=form.cleaned_data["number"])
-        if form.cleaned_data.get("year"):
-            tags = tags.filter(year=form.cleaned_data["year"])
-        tags = list(tags.select_related("jurisdiction", "licence__animal", "licence__owner")
-                    .order_by("-year")[:SEARCH_LIMIT])
-    return render(request, "licensing/counter/tag_lookup.html",
-                  {"form": form, "tags": tags, "searched": form.is_bound})
-
