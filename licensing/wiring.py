@@ -2,3 +2,5 @@
 
 Each part of the licensing app adds its registrations in its own module, imported here.
 """
+
+from . import sweeps  # noqa: E402,F401  (expiry and kennel sweeps, upcoming deadlines)
