@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 
 from dateutil.relativedelta import relativedelta
-from django.db import transaction
-from simple_history.utils import bulk_create_with_history
+from django.db import connection, transaction
+from django.utils import timezone
 
 from ordinance.models import Event, Jurisdiction
 
@@ -238,6 +238,30 @@ def _fill(rng, jurisdiction, plan, addresses, *, today, animals, chip_base) -> i
         made += _household_batch(rng, jurisdiction, plan, batch, today, chips,
                                  None if animals is None else animals - made)
     return made
+
+
+def bulk_create_with_history(objs, model, *, batch_size, default_change_reason):
+    """bulk_create, then the "+" history rows in one INSERT ... SELECT per batch.
+
+    simple-history's own helper builds a Python object per history row, which doubles
+    the time of a 200,000-animal load; copying the rows in SQL gives the same rows.
+    """
+    created = model.objects.bulk_create(objs, batch_size=batch_size)
+    history = model.history.model
+    columns = ", ".join(connection.ops.quote_name(f.column) for f in history.tracked_fields)
+    ids = [obj.pk for obj in created]
+    with connection.cursor() as cursor:
+        for start in range(0, len(ids), batch_size):
+            chunk = ids[start:start + batch_size]
+            cursor.execute(
+                f"INSERT INTO {connection.ops.quote_name(history._meta.db_table)} "
+                f"({columns}, history_date, history_change_reason, history_type, "
+                f"history_user_id) SELECT {columns}, %s, %s, '+', NULL "
+                f"FROM {connection.ops.quote_name(model._meta.db_table)} "
+                f"WHERE id IN ({', '.join(['%s'] * len(chunk))})",
+                [timezone.now(), default_change_reason, *chunk],
+            )
+    return created
 
 
 @transaction.atomic
