@@ -77,6 +77,9 @@ CAT_BREEDS = [
 VACCINES = [("Zoetis", "Defensor 3"), ("Merck Animal Health", "Nobivac 3-Rabies"),
             ("Boehringer Ingelheim", "Imrab 3"), ("Elanco", "Rabvac 3")]
 
+# Demo pets come home at about eight weeks old (demo data, not an ordinance value).
+DEMO_ADOPTION_AGE_MONTHS = 2
+
 
 @dataclass(frozen=True)
 class Clinic:
@@ -198,7 +201,7 @@ def ensure_resident_animals(user, jurisdiction: Jurisdiction, *, today: date) ->
         animal = services.animal_register(
             owner=owner, actor=None, on=today, species=species, name=name, breed=breed,
             colour=colour, sex=sex, sterilized=True, date_of_birth=born,
-            acquired_on=born + relativedelta(months=2),
+            acquired_on=born + relativedelta(months=DEMO_ADOPTION_AGE_MONTHS),
             microchip=f"98511200{years:07d}",
         )
         services.vaccination_record(
