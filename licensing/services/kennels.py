@@ -132,16 +132,21 @@ def review_steps(kennel, *, on: date):
     return get_rule(kennel.jurisdiction, "kennel_review_steps", on=on)
 
 
-def step_progress(kennel, *, on: date) -> list[tuple[str, KennelDecision | None]]:
-    """Each review step with its latest recorded decision (decisions prefetched or not)."""
+def _fresh_decisions(kennel) -> list[KennelDecision]:
+    """Read from the database: a page's prefetched ``decisions`` may predate this change."""
+    return list(KennelDecision.objects.filter(kennel_licence=kennel).order_by("decided_on", "pk"))
+
+
+def step_progress(kennel, *, on: date, decisions=None) -> list[tuple[str, KennelDecision | None]]:
+    """Each review step with its latest recorded decision (pages pass none: prefetched)."""
     latest = {}
-    for decision in kennel.decisions.all():
+    for decision in kennel.decisions.all() if decisions is None else decisions:
         latest[decision.step] = decision
     return [(step, latest.get(step)) for step in review_steps(kennel, on=on).value]
 
 
 def steps_outstanding(kennel, *, on: date) -> list[str]:
-    return [step for step, d in step_progress(kennel, on=on)
+    return [step for step, d in step_progress(kennel, on=on, decisions=_fresh_decisions(kennel))
             if d is None or d.outcome not in SATISFIED]
 
 
@@ -296,7 +301,7 @@ def kennel_issue(*, kennel, actor, now: datetime, method: str = "", reference: s
 
 def _appeal_granted(kennel) -> bool:
     return any(d.step == APPEAL_DECISION and d.outcome in SATISFIED
-               for d in kennel.decisions.all())
+               for d in _fresh_decisions(kennel))
 
 
 # --- Denial, appeal, final denial ---------------------------------------------------------
@@ -423,7 +428,7 @@ def kennel_revocation_decide(*, kennel, revoke: bool, decided_by_name: str,
                              decided_by_capacity: str, decided_on: date, reasons: str, actor):
     """After notice and hearing the Council revokes or keeps the licence (KEN-08)."""
     _require(kennel, KennelStatus.ACTIVE)
-    notice = next((d for d in reversed(list(kennel.decisions.all()))
+    notice = next((d for d in reversed(_fresh_decisions(kennel))
                    if d.step == REVOCATION_NOTICE), None)
     if notice is None:
         raise KennelError(_("Revocation needs notice and a hearing first (rules.md KEN-08)."))
@@ -471,7 +476,7 @@ def kennel_document_issue(*, kennel, actor, now: datetime):
         "decisions": [
             {"step": d.step, "outcome": d.get_outcome_display(), "by": d.decided_by_name,
              "capacity": d.decided_by_capacity, "on": d.decided_on, "citation": d.citation}
-            for d in kennel.decisions.all()
+            for d in _fresh_decisions(kennel)
         ],
         "animals": [
             {"name": m.animal.name, "species": m.animal.get_species_display(),

@@ -112,3 +112,24 @@ def test_list_and_detail_queries_are_bounded(client_as, administrator, north_bra
     assert response.status_code == 200 and b"North Branch" in response.content
     with django_assert_max_num_queries(30):
         assert client.get(kennels[0].get_absolute_url()).status_code == 200
+
+
+def test_steps_recorded_through_the_page_approve_and_issue(client_as, glencoe_clerk, glencoe):
+    """Regression: the page's prefetched decisions must not hide the step just recorded."""
+    kennel = application(glencoe, glencoe_clerk)
+    client = client_as(glencoe_clerk)
+    for step in ["City Administrator review", "Planning Division zoning referral",
+                 "Issue or deny"]:
+        response = client.post(reverse("licensing:kennel_action", args=[kennel.pk, "decide"]), {
+            "decide-step": step, "decide-outcome": "approved",
+            "decide-decided_by_name": "Ann Admin", "decide-decided_by_capacity": "Administrator",
+            "decide-decided_on": "2026-03-05", "decide-reasons": "Met."})
+        assert response.status_code == 302
+    kennel.refresh_from_db()
+    assert kennel.status == KennelStatus.APPROVED
+    response = client.post(reverse("licensing:kennel_action", args=[kennel.pk, "issue"]),
+                           {"issue-method": "cash"})
+    kennel.refresh_from_db()
+    assert response.status_code == 302 and kennel.status == KennelStatus.ACTIVE
+    response = client.post(reverse("licensing:kennel_document", args=[kennel.pk]))
+    assert response.status_code == 302 and "/pdf/" in response.url
