@@ -5,6 +5,7 @@ download; the number of queries does not grow with the data (one aggregate each)
 """
 
 from datetime import date, datetime, time
+from decimal import Decimal
 
 from django.db.models import Count, Max, Q, Sum
 from django.utils import timezone
@@ -34,7 +35,12 @@ def report_revenue(*, jurisdiction_ids, start: date, end: date) -> list[dict]:
             .order_by("receipt__jurisdiction__short_name", "code"))
     return [{"city": r["receipt__jurisdiction__short_name"], "code": r["code"],
              "description": r["description"], "charged": r["charged"], "voided": r["voided"],
-             "net": r["net"]} for r in rows]
+             "net": _money(r["net"])} for r in rows]
+
+
+def _money(value) -> Decimal:
+    """Two places whatever the database's SUM returns (SQLite drops trailing zeros)."""
+    return Decimal(value or 0).quantize(Decimal("0.01"))
 
 
 def report_issued(*, jurisdiction_ids, start: date, end: date) -> list[dict]:
