@@ -1,10 +1,10 @@
 """Counter forms: the shape of the input only; the rules live in licensing.services."""
 
 from django import forms
-from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from licensing.models import Animal, ExemptionKind, Owner, PaymentMethod, RabiesVaccination
+from licensing.forms.registry import VaccinationForm
+from licensing.models import Animal, ExemptionKind, Owner, PaymentMethod
 
 DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 
@@ -41,33 +41,24 @@ class CounterOwnerForm(JurisdictionChoiceMixin, forms.ModelForm):
 
 
 class CounterAnimalForm(forms.ModelForm):
+    """The counter's short animal form; the date rules (not in the future, acquired after
+    birth) are applied by ``licensing.services.registry.animal_register``."""
+
     class Meta:
         model = Animal
         fields = ["species", "name", "breed", "colour", "sex", "sterilized", "date_of_birth",
                   "dob_is_estimate", "acquired_on"]
         widgets = {"date_of_birth": DATE, "acquired_on": DATE}
 
-    def clean(self):
-        data = super().clean()
-        today = timezone.localdate()
-        for name in ("date_of_birth", "acquired_on"):
-            if data.get(name) and data[name] > today:
-                self.add_error(name, _("This date is in the future."))
-        return data
 
+class CounterVaccinationForm(VaccinationForm):
+    """The registry's certificate form with the counter's shorter field list: the same
+    upload type and size checks (``VaccinationForm.clean_certificate``); the date and
+    veterinarian rules are applied by ``licensing.services.registry.vaccination_record``."""
 
-class CounterVaccinationForm(forms.ModelForm):
-    class Meta:
-        model = RabiesVaccination
+    class Meta(VaccinationForm.Meta):
         fields = ["vaccinated_on", "duration_years", "veterinarian_name", "veterinarian_license",
-                  "clinic_name", "rabies_tag_number", "product", "lot_number"]
-        widgets = {"vaccinated_on": DATE}
-
-    def clean_vaccinated_on(self):
-        value = self.cleaned_data["vaccinated_on"]
-        if value > timezone.localdate():
-            raise forms.ValidationError(_("The vaccination date cannot be in the future."))
-        return value
+                  "clinic_name", "rabies_tag_number", "product", "lot_number", "certificate"]
 
 
 class PaymentForm(forms.Form):

@@ -54,6 +54,15 @@ def check_upload(upload, allowed_types) -> None:
         )
 
 
+def apply_service_errors(form, error: ValidationError) -> None:
+    """Put a service's rule errors next to the fields they concern (nothing typed is lost)."""
+    if hasattr(error, "error_dict"):
+        for name, errors in error.error_dict.items():
+            form.add_error(name if name in form.fields else None, errors)
+    else:
+        form.add_error(None, error)
+
+
 class DateInput(forms.DateInput):
     input_type = "date"
 

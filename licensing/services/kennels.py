@@ -27,6 +27,7 @@ from licensing.models import (
     ReceiptLine,
 )
 from licensing.services.numbering import licence_number_allocate, receipt_number_allocate
+from licensing.services.registry import owner_premises
 from ordinance.calendar import add_calendar_days, due_date
 from ordinance.fees import fee_amount
 from ordinance.models import Event
@@ -83,15 +84,8 @@ def kennel_apply(*, owner, premises, business_nature: str, dog_count: int, cat_c
 
 
 def kennel_premises_for(owner):
-    """The owner's address as a Premises of their city (found, or created once)."""
-    from licensing.models import Premises
-
-    found = Premises.objects.filter(
-        jurisdiction_id=owner.jurisdiction_id, address_line__iexact=owner.address_line,
-        unit__iexact=owner.unit).first()
-    return found or Premises.objects.create(
-        jurisdiction_id=owner.jurisdiction_id, address_line=owner.address_line,
-        unit=owner.unit, city=owner.city, state=owner.state, postal_code=owner.postal_code)
+    """The owner's address as a Premises of their city: the registry's one rule."""
+    return owner_premises(owner)
 
 
 def kennel_screening(kennel, *, on: date) -> list[str]:

@@ -20,11 +20,10 @@ from django.utils.translation import gettext as _
 from licensing.models import (
     Animal,
     AnimalStatus,
-    LicenceExemption,
     Licence,
+    LicenceExemption,
     LicenceSeries,
     LicenceStatus,
-    Owner,
     Ownership,
     Receipt,
     ReceiptLine,
@@ -38,6 +37,7 @@ from licensing.services.numbering import (
     receipt_number_allocate,
     tag_claim,
 )
+from licensing.services.registry import owner_premises
 from ordinance.calendar import add_calendar_days, add_months
 from ordinance.fees import fee_amount
 from ordinance.models import Event
@@ -486,7 +486,7 @@ def licence_transfer(*, licence: Licence, new_owner, actor, on: date, method: st
                                         _("Choose a different owner in the same city."))])
         fee = fee_amount(licence.jurisdiction, "transfer", on=on)
         animal = licence.animal
-        premises = _owner_premises(new_owner)
+        premises = owner_premises(new_owner)
         limit = premises_limit_check(premises=premises, on=on, adding=animal)
         if not limit.ok:
             raise LicenceRefused([Check(_("Animal limit"), "fail", limit.message, limit.citation)])
@@ -509,20 +509,6 @@ def licence_transfer(*, licence: Licence, new_owner, actor, on: date, method: st
                            "receipt": receipt.number})
     return IssueResult(licence=licence, receipt=receipt, tag=licence.tags.filter(
         status=TagStatus.ISSUED).first())
-
-
-def _owner_premises(owner):
-    """The premises at the owner's address (created on first use)."""
-    from licensing.models import Premises
-
-    premises = Premises.objects.filter(
-        jurisdiction=owner.jurisdiction, address_line__iexact=owner.address_line,
-        unit__iexact=owner.unit).first()
-    if premises is None:
-        premises = Premises.objects.create(
-            jurisdiction=owner.jurisdiction, address_line=owner.address_line, unit=owner.unit,
-            city=owner.city, state=owner.state, postal_code=owner.postal_code)
-    return premises
 
 
 @dataclass
@@ -557,7 +543,7 @@ def licence_address_change(*, licence: Licence, moved_on: date, reported_on: dat
             owner.city, owner.postal_code = city or owner.city, postal_code or owner.postal_code
             owner.save()
             animal = licence.animal
-            animal.premises = _owner_premises(owner)
+            animal.premises = owner_premises(owner)
             animal.save(update_fields=["premises"])
             data["address"] = owner.address
         else:
@@ -706,41 +692,6 @@ def documents_for(obj) -> dict:
         subject_type=ContentType.objects.get_for_model(obj), subject_id=obj.pk
     ).order_by("issued_at")
     return {d.kind: d for d in docs}
-
-
-# --- Counter registration (compact find-or-create for the three-screen flow) ----------
-# The registry pages have their own services; these keep the counter flow on one screen
-# per step and record the same events.
-
-def counter_owner_create(*, owner: Owner, jurisdiction, actor) -> Owner:
-    owner.jurisdiction = jurisdiction
-    owner.save()
-    Event.record("licensing.owner.created", owner, actor=actor, summary=owner.name)
-    return owner
-
-
-def counter_animal_register(*, animal: Animal, owner: Owner, actor, on: date) -> Animal:
-    """Register an animal at its owner's premises; KEN-01 is checked when it is licensed."""
-    with transaction.atomic():
-        animal.jurisdiction, animal.owner = owner.jurisdiction, owner
-        animal.premises = _owner_premises(owner)
-        animal.save()
-        Ownership.objects.create(animal=animal, owner=owner, premises=animal.premises,
-                                 started_on=animal.acquired_on or on)
-        Event.record("licensing.animal.registered", animal, actor=actor, summary=str(animal))
-    return animal
-
-
-def counter_vaccination_record(*, vaccination, animal: Animal, actor):
-    """Record a rabies certificate (C2); the next due date follows the vaccine's duration."""
-    vaccination.animal, vaccination.recorded_by = animal, actor
-    if vaccination.next_due_on is None:
-        vaccination.next_due_on = add_months(vaccination.vaccinated_on,
-                                             12 * vaccination.duration_years)
-    vaccination.save()
-    Event.record("licensing.vaccination.recorded", animal, actor=actor,
-                 summary=f"Rabies vaccination {vaccination.vaccinated_on}")
-    return vaccination
 
 
 def tag_stock_receive(*, jurisdiction, year: int, first_number: int, last_number: int,

@@ -6,6 +6,7 @@ tag, "Issue licence". Views are thin: they parse input, check access and call on
 """
 
 from django.contrib import messages
+from django.core.exceptions import ValidationError
 from django.db.models import Count, Prefetch, Q
 from django.shortcuts import redirect, render
 from django.utils import timezone
@@ -28,6 +29,7 @@ from licensing.forms.counter import (
     TransferForm,
     VoidForm,
 )
+from licensing.forms.registry import apply_service_errors
 from licensing.models import (
     Animal,
     Licence,
@@ -38,6 +40,7 @@ from licensing.models import (
     TagStock,
 )
 from licensing.services import licences as svc
+from licensing.services import registry
 
 COUNTER = (CLERK, ADMINISTRATOR)
 STAFF = (CLERK, OFFICER, ADMINISTRATOR)
@@ -66,8 +69,9 @@ def counter_start(request):
                       .select_related("jurisdiction")[:SEARCH_LIMIT])
     form = CounterOwnerForm(request.POST or None, user=request.user)
     if request.method == "POST" and form.is_valid():
-        owner = svc.counter_owner_create(owner=form.save(commit=False), actor=request.user,
-                                         jurisdiction=form.chosen_jurisdiction())
+        fields = {k: v for k, v in form.cleaned_data.items() if k != "jurisdiction"}
+        owner = registry.owner_create(jurisdiction=form.chosen_jurisdiction(),
+                                      actor=request.user, **fields)
         return redirect("licensing:counter_animal", owner_pk=owner.pk)
     return render(request, "licensing/counter/start.html", {
         "search": search, "owners": owners, "form": form, "searched": bool(search.data),
@@ -96,17 +100,28 @@ def counter_animal(request, owner_pk):
     action = request.POST.get("action")
     animal_form = CounterAnimalForm(request.POST if action == "animal" else None, prefix="animal")
     vacc_form = CounterVaccinationForm(request.POST if action == "vaccination" else None,
+                                       request.FILES if action == "vaccination" else None,
                                        prefix="vacc")
     exemption_form = ExemptionForm(request.POST if action == "exemption" else None, prefix="ex")
     today = timezone.localdate()
+    # The registry services apply the date, microchip and veterinarian rules (one
+    # implementation each, RAB-03, RAB-05); their errors go back next to the fields.
     if action == "animal" and animal_form.is_valid():
-        new = svc.counter_animal_register(animal=animal_form.save(commit=False), owner=owner,
-                                          actor=request.user, on=today)
-        return redirect(f"{request.path}?animal={new.pk}")
+        try:
+            new = registry.animal_register(owner=owner, actor=request.user, on=today,
+                                           **animal_form.cleaned_data)
+        except ValidationError as error:
+            apply_service_errors(animal_form, error)
+        else:
+            return redirect(f"{request.path}?animal={new.pk}")
     if animal and action == "vaccination" and vacc_form.is_valid():
-        svc.counter_vaccination_record(vaccination=vacc_form.save(commit=False), animal=animal,
-                                       actor=request.user)
-        return redirect(f"{request.path}?animal={animal.pk}")
+        try:
+            registry.vaccination_record(animal=animal, actor=request.user, on=today,
+                                        **vacc_form.cleaned_data)
+        except ValidationError as error:
+            apply_service_errors(vacc_form, error)
+        else:
+            return redirect(f"{request.path}?animal={animal.pk}")
     if animal and action == "exemption" and exemption_form.is_valid():
         svc.exemption_record(animal=animal, actor=request.user, **exemption_form.cleaned_data)
         return redirect(f"{request.path}?animal={animal.pk}")

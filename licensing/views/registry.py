@@ -20,6 +20,7 @@ from licensing.forms.registry import (
     DeceasedForm,
     OwnerForm,
     VaccinationForm,
+    apply_service_errors,
     sniff_content_type,
 )
 from licensing.models import Animal, Owner, RabiesVaccination
@@ -42,15 +43,6 @@ def search(request):
     response = render(request, template, context)
     patch_vary_headers(response, ("HX-Request",))
     return response
-
-
-def _apply_service_errors(form, error: ValidationError) -> None:
-    """Put a service's date-rule errors next to the fields they concern."""
-    if hasattr(error, "error_dict"):
-        for name, errors in error.error_dict.items():
-            form.add_error(name if name in form.fields else None, errors)
-    else:
-        form.add_error(None, error)
 
 
 @role_required(*STAFF_ROLES)
@@ -105,7 +97,7 @@ def animal_create(request, owner_pk):
             animal = services.animal_register(owner=owner, actor=request.user,
                                               on=timezone.localdate(), **form.cleaned_data)
         except ValidationError as error:
-            _apply_service_errors(form, error)
+            apply_service_errors(form, error)
         else:
             messages.success(request, _("%(animal)s registered.") % {"animal": animal.name})
             return redirect(animal)
@@ -123,7 +115,7 @@ def animal_edit(request, pk):
             services.animal_update(animal=animal, actor=request.user, on=timezone.localdate(),
                                    **form.cleaned_data)
         except ValidationError as error:
-            _apply_service_errors(form, error)
+            apply_service_errors(form, error)
         else:
             messages.success(request, _("Animal details saved."))
             return redirect(animal)
@@ -180,7 +172,7 @@ def vaccination_create(request, animal_pk):
             services.vaccination_record(animal=animal, actor=request.user,
                                         on=timezone.localdate(), **form.cleaned_data)
         except ValidationError as error:
-            _apply_service_errors(form, error)
+            apply_service_errors(form, error)
         else:
             messages.success(request, _("Rabies vaccination recorded."))
             return redirect(animal)

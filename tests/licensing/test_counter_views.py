@@ -119,3 +119,87 @@ def test_bad_input_is_not_a_500(client_as, clerk, north_branch, stock):
     resp = client.post(_url("licensing:tag_stock"), {"year": "2026", "first_number": "9",
                                                      "last_number": "3", "received_on": "bad"})
     assert resp.status_code == 200 and b"last number" in resp.content.lower()
+
+
+# --- Step 2 of the counter uses the registry services (one implementation per rule) ----
+
+def test_counter_vaccination_takes_the_certificate_upload_with_the_registry_checks(
+        client_as, clerk, north_branch, settings, tmp_path):
+    """The counter's certificate upload is checked like the registry's (type by content,
+    size against UPLOAD_MAX_BYTES), and stored when it is a real PDF (RAB-05)."""
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from licensing.models import RabiesVaccination
+
+    settings.MEDIA_ROOT = str(tmp_path)
+    owner = OwnerFactory(jurisdiction=north_branch)
+    dog = AnimalFactory(jurisdiction=north_branch, owner=owner)
+    url = _url("licensing:counter_animal", owner.pk) + f"?animal={dog.pk}"
+    client = client_as(clerk)
+    post = {"action": "vaccination", "vacc-vaccinated_on": "2025-09-01",
+            "vacc-duration_years": "3", "vacc-veterinarian_name": "Dr. Holm",
+            "vacc-veterinarian_license": "MN-1"}
+    fake = SimpleUploadedFile("cert.pdf", b"MZ not a pdf", content_type="application/pdf")
+    resp = client.post(url, {**post, "vacc-certificate": fake})
+    assert resp.status_code == 200
+    page = resp.content.decode()
+    assert "This file is not a PDF" in page and 'value="Dr. Holm"' in page
+    assert not RabiesVaccination.objects.filter(animal=dog).exists()
+
+    real = SimpleUploadedFile("cert.pdf", b"%PDF-1.4 signed certificate",
+                              content_type="application/pdf")
+    resp = client.post(url, {**post, "vacc-certificate": real})
+    assert resp.status_code == 302
+    vaccination = RabiesVaccination.objects.get(animal=dog)
+    assert vaccination.certificate.name.endswith(".pdf")
+    assert vaccination.recorded_by == clerk
+
+
+def test_counter_refuses_a_vaccination_without_the_veterinarians_licence(client_as, clerk,
+                                                                          north_branch):
+    """RAB-05 through the one registry service: the counter shows its error at the field."""
+    owner = OwnerFactory(jurisdiction=north_branch)
+    dog = AnimalFactory(jurisdiction=north_branch, owner=owner)
+    url = _url("licensing:counter_animal", owner.pk) + f"?animal={dog.pk}"
+    resp = client_as(clerk).post(url, {
+        "action": "vaccination", "vacc-vaccinated_on": "2999-01-01",
+        "vacc-duration_years": "1", "vacc-veterinarian_name": "Dr. Holm",
+        "vacc-veterinarian_license": "MN-1"})
+    assert resp.status_code == 200
+    assert "vaccination date cannot be in the future" in resp.content.decode()
+
+
+def test_counter_animal_dates_are_checked_by_the_registry_service(client_as, clerk,
+                                                                   north_branch):
+    owner = OwnerFactory(jurisdiction=north_branch)
+    resp = client_as(clerk).post(_url("licensing:counter_animal", owner.pk), {
+        "action": "animal", "animal-species": "dog", "animal-name": "Ghost",
+        "animal-sex": "male", "animal-date_of_birth": "2024-04-01",
+        "animal-acquired_on": "2023-06-01"})
+    assert resp.status_code == 200
+    page = resp.content.decode()
+    assert "cannot be before the date of birth" in page and 'value="Ghost"' in page
+    assert not owner.animals.exists()
+
+
+def test_counter_new_owner_and_animal_share_the_registry_premises_and_history(
+        client_as, clerk, north_branch):
+    """Counter and registry write the same rows: one Premises per address, a first
+    Ownership, history stamped with the clerk, and the registry's events."""
+    from licensing.models import Owner, Premises
+    from ordinance.models import Event
+
+    client = client_as(clerk)
+    resp = client.post(_url("licensing:counter_start"), {
+        "first_name": "Ada", "last_name": "Lind", "address_line": "5 Elm St",
+        "city": "North Branch", "postal_code": "55056"})
+    owner = Owner.objects.get(last_name="Lind")
+    assert resp.status_code == 302 and owner.jurisdiction == north_branch
+    assert owner.history.first().history_user == clerk
+    client.post(resp["Location"], {"action": "animal", "animal-species": "dog",
+                                   "animal-name": "Pip", "animal-sex": "female"})
+    animal = owner.animals.get()
+    assert animal.premises == Premises.objects.get(address_line="5 Elm St")
+    assert animal.ownerships.get().note
+    assert set(Event.objects.filter(action__startswith="licensing.").values_list(
+        "action", flat=True)) >= {"licensing.owner.created", "licensing.animal.registered"}
