@@ -1,0 +1,336 @@
+"""Every page, every persona that may use it: 200 (or the designed redirect), never 500,
+a bounded number of queries with a few hundred rows, and 404 for another city's records.
+
+The data is built through the real services (style.md: a licence with its tag and
+receipt, a kennel licence through its review steps, issued documents), so the pages see
+what a city would see. A URL pattern missing from PAGES fails the test, so a new page
+must be added here.
+"""
+
+from dataclasses import dataclass
+from datetime import date, datetime
+from zoneinfo import ZoneInfo
+
+import pytest
+import time_machine
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import resolve, reverse
+
+from accounts.roles import ADMINISTRATOR, CLERK, OFFICER, RESIDENT
+from licensing.models import Animal, KennelStatus, Owner, Premises
+from licensing.services import kennels as kennel_svc
+from licensing.services import licences as licence_svc
+from licensing.services import registry as registry_svc
+from tests.accounts.test_url_access import ROUTES, view_roles
+from tests.conftest import make_user
+
+CHICAGO = ZoneInfo("America/Chicago")
+NOW = datetime(2026, 3, 2, 10, 0, tzinfo=CHICAGO)  # a Monday, inside the 2026 licence year
+TODAY = NOW.date()
+PDF = b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"
+# Rows beyond the ones the pages are about, so a query per row would show (style.md).
+BULK_OWNERS_PER_CITY = 150
+QUERY_BUDGET = 40
+
+
+def png_bytes() -> bytes:
+    from io import BytesIO
+
+    from PIL import Image
+
+    buffer = BytesIO()
+    Image.new("RGB", (4, 4), (200, 150, 80)).save(buffer, "PNG")
+    return buffer.getvalue()
+
+
+@dataclass
+class World:
+    nb: object
+    gl: object
+    owner: Owner
+    animal: Animal
+    vaccination: object
+    licence: object
+    receipt: object
+    kennel: object
+    kennel_document: object
+    receipt_document: object
+    gl_owner: Owner
+    gl_animal: Animal
+    gl_kennel: object
+    gl_document: object
+
+
+def _decide_all(kennel, actor):
+    for step, decision in kennel_svc.step_progress(kennel, on=TODAY):
+        if decision is None:
+            kennel_svc.kennel_decision_record(
+                kennel=kennel, step=step, outcome="approved", decided_by_name="Jane Roe",
+                decided_by_capacity="City Council", decided_on=TODAY,
+                reasons="Meets the requirements.", actor=actor, conditions="")
+    kennel.refresh_from_db()
+    assert kennel.status == KennelStatus.APPROVED, kennel.status
+
+
+def _issued_kennel(owner, actor):
+    kennel = kennel_svc.kennel_apply(
+        owner=owner, premises=kennel_svc.kennel_premises_for(owner),
+        business_nature="Breeding and boarding", dog_count=6, cat_count=0,
+        cup_reference="CUP-2026-04", actor=actor, on=TODAY)
+    _decide_all(kennel, actor)
+    kennel_svc.kennel_issue(kennel=kennel, actor=actor, now=NOW, method="cash")
+    kennel.refresh_from_db()
+    document = kennel_svc.kennel_document_issue(kennel=kennel, actor=actor, now=NOW)
+    return kennel, document
+
+
+def _bulk_registry(city, count):
+    """Owners, premises and animals in bulk: rows for list pages, not for history."""
+    owners = Owner.objects.bulk_create(
+        Owner(jurisdiction=city, first_name=f"Bulk{i}", last_name="Filler",
+              address_line=f"{1000 + i} Filler Road", city=city.short_name,
+              postal_code="55056", phone=f"651-555-{i:04d}")
+        for i in range(count))
+    premises = Premises.objects.bulk_create(
+        Premises(jurisdiction=city, address_line=o.address_line, city=city.short_name,
+                 postal_code="55056") for o in owners)
+    Animal.objects.bulk_create(
+        Animal(jurisdiction=city, owner=o, premises=p, species="dog", name=f"Filler {i}",
+               sex="female", date_of_birth=date(2020, 1, 1))
+        for i, (o, p) in enumerate(zip(owners, premises, strict=True)))
+
+
+def build_world(*, nb, gl, clerk, glencoe_clerk, administrator, resident) -> World:
+    """Both cities with realistic records, made through the services. Call under NOW."""
+    licence_svc.tag_stock_receive(jurisdiction=nb, year=2026, first_number=1, last_number=50,
+                                  received_on=date(2025, 11, 1), vendor="Minnesota Tag & Stamp",
+                                  actor=clerk)
+    owner = registry_svc.owner_create(
+        jurisdiction=nb, actor=clerk, user=resident, first_name="Rita", last_name="Resident",
+        address_line="38520 Grand Avenue", city="North Branch", state="MN",
+        postal_code="55056", phone="651-555-0147", email="rita@example.org")
+    animal = registry_svc.animal_register(
+        owner=owner, actor=clerk, on=TODAY, species="dog", name="Biscuit",
+        breed="Labrador Retriever", colour="Yellow", sex="female",
+        date_of_birth=date(2022, 5, 1), acquired_on=date(2022, 7, 15),
+        microchip="985112003344556",
+        photo=SimpleUploadedFile("biscuit.png", png_bytes(), content_type="image/png"))
+    vaccination = registry_svc.vaccination_record(
+        animal=animal, actor=clerk, on=TODAY, vaccinated_on=date(2025, 6, 1), duration_years=3,
+        veterinarian_name="Dr. Ann Holm", veterinarian_license="MN-VET-10442",
+        rabies_tag_number="R000123",
+        certificate=SimpleUploadedFile("cert.pdf", PDF, content_type="application/pdf"))
+    result = licence_svc.licence_issue(animal=animal, owner=owner, actor=clerk, on=TODAY,
+                                       method="cash", now=NOW)
+    licence_svc.issue_documents(result, actor=clerk, now=NOW)
+    from notices.models import IssuedDocument
+
+    receipt_document = IssuedDocument.objects.get(kind="receipt", jurisdiction=nb)
+    kennel_owner = registry_svc.owner_create(
+        jurisdiction=nb, actor=clerk, first_name="Kari", last_name="Kennel",
+        address_line="5 Kennel Lane", city="North Branch", state="MN", postal_code="55056")
+    kennel, kennel_document = _issued_kennel(kennel_owner, clerk)
+    gl_owner = registry_svc.owner_create(
+        jurisdiction=gl, actor=glencoe_clerk, first_name="Gerhard", last_name="Schmidt",
+        address_line="1107 Hennepin Avenue", city="Glencoe", state="MN", postal_code="55336")
+    gl_animal = registry_svc.animal_register(
+        owner=gl_owner, actor=glencoe_clerk, on=TODAY, species="dog", name="Fritz",
+        sex="male", date_of_birth=date(2021, 4, 1))
+    gl_kennel, gl_document = _issued_kennel(gl_owner, glencoe_clerk)
+    for city in (nb, gl):
+        _bulk_registry(city, BULK_OWNERS_PER_CITY)
+    return World(nb=nb, gl=gl, owner=owner, animal=animal, vaccination=vaccination,
+                 licence=result.licence, receipt=result.receipt, kennel=kennel,
+                 kennel_document=kennel_document, receipt_document=receipt_document,
+                 gl_owner=gl_owner, gl_animal=gl_animal, gl_kennel=gl_kennel,
+                 gl_document=gl_document)
+
+
+# url name -> (args from the world, {role or "*": expected status}); 200 when absent.
+# POST-only views answer a GET with 405 by design; the login page sends a logged-in user
+# on; "home" sends each role to its own home; logout is POST-only (Django 5).
+PAGES = {
+    "accounts:home": (lambda w: [], {"*": 302}),
+    "accounts:login": (lambda w: [], {"*": 302}),
+    "accounts:logout": (lambda w: [], {"*": 405}),
+    "accounts:staff_home": (lambda w: [], {}),
+    "accounts:resident_home": (lambda w: [], {}),
+    "ordinance:profile_list": (lambda w: [], {}),
+    "ordinance:fee_schedule": (lambda w: [], {}),
+    "ordinance:profile_detail": (lambda w: [w.nb.slug], {}),
+    "ordinance:rule_amend": (lambda w: [w.nb.slug, "duplicate_tag_fee"], {}),
+    "notices:document_list": (lambda w: [], {}),
+    "notices:document_detail": (lambda w: [w.receipt_document.pk], {}),
+    "notices:document_pdf": (lambda w: [w.receipt_document.pk], {}),
+    "licensing:search": (lambda w: [], {}),
+    "licensing:owner_create": (lambda w: [], {}),
+    "licensing:owner_detail": (lambda w: [w.owner.pk], {}),
+    "licensing:owner_edit": (lambda w: [w.owner.pk], {}),
+    "licensing:animal_create": (lambda w: [w.owner.pk], {}),
+    "licensing:animal_detail": (lambda w: [w.animal.pk], {}),
+    "licensing:animal_edit": (lambda w: [w.animal.pk], {}),
+    "licensing:animal_photo": (lambda w: [w.animal.pk], {}),
+    "licensing:animal_mark_deceased": (lambda w: [w.animal.pk], {"*": 405}),
+    "licensing:vaccination_create": (lambda w: [w.animal.pk], {}),
+    "licensing:vaccination_certificate": (lambda w: [w.vaccination.pk], {}),
+    "licensing:counter_start": (lambda w: [], {}),
+    "licensing:counter_animal": (lambda w: [w.owner.pk], {}),
+    "licensing:counter_pay": (lambda w: [w.animal.pk], {}),
+    "licensing:licence_issued": (lambda w: [w.licence.pk], {}),
+    "licensing:licence_detail": (lambda w: [w.licence.pk], {}),
+    "licensing:licence_transfer": (lambda w: [w.licence.pk], {}),
+    "licensing:licence_duplicate_tag": (lambda w: [w.licence.pk], {}),
+    "licensing:licence_address": (lambda w: [w.licence.pk], {}),
+    "licensing:licence_close": (lambda w: [w.licence.pk], {}),
+    "licensing:receipt_detail": (lambda w: [w.receipt.pk], {}),
+    "licensing:receipt_void": (lambda w: [w.receipt.pk], {}),
+    "licensing:tag_stock": (lambda w: [], {}),
+    "licensing:kennel_list": (lambda w: [], {}),
+    "licensing:kennel_apply": (lambda w: [], {}),
+    "licensing:kennel_detail": (lambda w: [w.kennel.pk], {}),
+    "licensing:kennel_document": (lambda w: [w.kennel.pk], {"*": 405}),
+    "licensing:kennel_action": (lambda w: [w.kennel.pk, "decide"], {"*": 405}),
+    "licensing:tag_lookup": (lambda w: [], {}),
+    "licensing:reports": (lambda w: [], {}),
+    "licensing:report_issued": (lambda w: [], {}),
+    "licensing:report_revenue": (lambda w: [], {}),
+    "licensing:report_tags": (lambda w: [], {}),
+    "licensing:report_expiring": (lambda w: [], {}),
+}
+
+
+def url_names() -> set[str]:
+    """Every named URL pattern with its namespace (Django admin excluded)."""
+    from django.urls import get_resolver
+
+    names = set()
+
+    def walk(patterns, namespace=""):
+        for p in patterns:
+            if hasattr(p, "url_patterns"):
+                if p.namespace != "admin":
+                    walk(p.url_patterns, f"{namespace}{p.namespace}:" if p.namespace
+                         else namespace)
+            elif p.name:
+                names.add(f"{namespace}{p.name}")
+
+    walk(get_resolver().url_patterns)
+    return names
+
+
+def roles_of(url):
+    """The roles the view behind ``url`` declares (None: public)."""
+    return view_roles(resolve(url).func)
+
+
+def walk_pages(world):
+    """(name, url, roles, expected) for every page, with the world's real ids."""
+    for name, (args, expected) in PAGES.items():
+        url = reverse(name, args=args(world))
+        yield name, url, roles_of(url), expected
+
+
+@pytest.fixture(autouse=True)
+def _media(settings, tmp_path):
+    settings.MEDIA_ROOT = tmp_path / "media"
+
+
+@pytest.fixture
+def frozen():
+    with time_machine.travel(NOW, tick=False):
+        yield
+
+
+@pytest.fixture
+def world(frozen, north_branch, glencoe, clerk, glencoe_clerk, administrator, resident):
+    return build_world(nb=north_branch, gl=glencoe, clerk=clerk, glencoe_clerk=glencoe_clerk,
+                       administrator=administrator, resident=resident)
+
+
+def test_every_url_pattern_is_in_the_page_table():
+    """A new page must say here who opens it and what they get."""
+    missing = url_names() - set(PAGES)
+    assert not missing, f"add these url names to PAGES: {sorted(missing)}"
+    assert len(ROUTES) == len(url_names())
+
+
+# The Glencoe clerk is here for the pages without a record in the URL (lists, forms,
+# reports); the records in the world's URLs are North Branch's: see the 404 test below.
+PERSONAS = ["clerk", "glencoe_clerk", "officer", "administrator", "resident"]
+
+
+@pytest.mark.parametrize("persona", PERSONAS)
+def test_every_page_opens_for_each_role_that_may_use_it(
+        persona, request, world, client, django_assert_max_num_queries):
+    user = request.getfixturevalue(persona)
+    role = user.primary_role
+    client.force_login(user)
+    failures, opened = [], []
+    for name, url, roles, expected in walk_pages(world):
+        if roles is not None and role not in roles:
+            continue
+        if persona == "glencoe_clerk" and PAGES[name][0](world):
+            continue
+        with django_assert_max_num_queries(QUERY_BUDGET):
+            response = client.get(url)
+        opened.append(name)
+        want = expected.get(role, expected.get("*", 200))
+        if response.status_code != want:
+            failures.append((url, response.status_code, want))
+    assert opened, f"{persona} opened no page"
+    assert not failures, f"{persona}: {failures}"
+
+
+def test_a_staff_member_of_the_other_city_gets_404_for_every_record(
+        world, client, glencoe_clerk, glencoe):
+    gl_admin = make_user("gladys", ADMINISTRATOR, [glencoe])
+    failures, checked = [], 0
+    for user in (glencoe_clerk, gl_admin):
+        client.force_login(user)
+        for name, url, roles, expected in walk_pages(world):
+            if not PAGES[name][0](world) or user.primary_role not in roles:
+                continue
+            # A POST-only view must not reveal the record either, so POST to it.
+            send = client.post if expected.get("*") == 405 else client.get
+            status = send(url, {}).status_code if send is client.post else send(url).status_code
+            checked += 1
+            if status != 404:
+                failures.append((user.username, url, status))
+    assert checked > 20 and not failures, failures
+
+
+def test_the_other_city_sees_its_own_records(world, client, glencoe_clerk):
+    """The 404s above are about the city, not about the pages: Glencoe's own rows open."""
+    client.force_login(glencoe_clerk)
+    for url in (reverse("licensing:owner_detail", args=[world.gl_owner.pk]),
+                reverse("licensing:animal_detail", args=[world.gl_animal.pk]),
+                reverse("licensing:kennel_detail", args=[world.gl_kennel.pk]),
+                reverse("notices:document_detail", args=[world.gl_document.pk]),
+                reverse("notices:document_pdf", args=[world.gl_document.pk]),
+                reverse("ordinance:profile_detail", args=[world.gl.slug])):
+        assert client.get(url).status_code == 200, url
+
+
+def test_a_resident_sees_only_their_own_documents(world, client, other_resident, resident):
+    client.force_login(other_resident)
+    for name in ("notices:document_detail", "notices:document_pdf"):
+        assert client.get(reverse(name, args=[world.receipt_document.pk])).status_code == 404
+    client.force_login(resident)
+    assert client.get(reverse("notices:document_detail",
+                              args=[world.kennel_document.pk])).status_code == 404
+
+
+@pytest.mark.parametrize("persona, role", [("clerk", CLERK), ("officer", OFFICER),
+                                           ("administrator", ADMINISTRATOR),
+                                           ("resident", RESIDENT)])
+def test_home_sends_each_role_to_its_own_home(persona, role, request, client, world):
+    client.force_login(request.getfixturevalue(persona))
+    response = client.get(reverse("accounts:home"))
+    target = "accounts:resident_home" if role == RESIDENT else "accounts:staff_home"
+    assert response.status_code == 302 and response.url == reverse(target)
+    assert client.get(response.url).status_code == 200
+
+
+def test_django_admin_opens_for_the_administrator(client, administrator, world):
+    client.force_login(administrator)
+    assert client.get("/admin/").status_code == 200
