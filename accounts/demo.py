@@ -9,7 +9,8 @@ DEMO_PASSWORD = "demo-password"
 
 # (username, role, first, last, title, jurisdiction slugs served)
 DEMO_USERS = [
-    ("admin", ADMINISTRATOR, "Avery", "Lindqvist", "City Administrator", ["north-branch", "glencoe"]),
+    ("admin", ADMINISTRATOR, "Avery", "Lindqvist", "City Administrator",
+     ["north-branch", "glencoe"]),
     ("clerk", CLERK, "Carol", "Nyberg", "Deputy City Clerk", ["north-branch"]),
     ("clerk.glencoe", CLERK, "Gus", "Hanson", "City Clerk", ["glencoe"]),
     ("officer", OFFICER, "Olivia", "Brandt", "Animal Control Officer", ["north-branch", "glencoe"]),

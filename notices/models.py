@@ -114,11 +114,11 @@ class IssuedDocument(models.Model):
             raise ImmutableDocumentError("Issued documents are never changed; void them instead.")
         super().save(*args, **kwargs)
 
-    def delete(self, *args, **kwargs):
-        raise ImmutableDocumentError("Issued documents are never deleted; void them instead.")
-
     def get_absolute_url(self):
         return reverse("notices:document_detail", args=[self.pk])
+
+    def delete(self, *args, **kwargs):
+        raise ImmutableDocumentError("Issued documents are never deleted; void them instead.")
 
     @property
     def is_void_record(self) -> bool:

@@ -29,7 +29,8 @@ def test_a_wrong_password_shows_an_error_on_the_form(client, clerk):
     assert "Please enter a correct username and password" in response.content.decode()
 
 
-def test_staff_cannot_reach_resident_pages_and_residents_not_staff_pages(client_as, clerk, resident):
+def test_staff_cannot_reach_resident_pages_and_residents_not_staff_pages(
+        client_as, clerk, resident):
     assert client_as(clerk).get(reverse("accounts:resident_home")).status_code == 403
     assert client_as(resident).get(reverse("accounts:staff_home")).status_code == 403
 

@@ -10,7 +10,6 @@ from django.db import transaction
 from notices.models import ImmutableDocumentError, IssuedDocument
 from notices.services import (
     DocumentIntegrityError,
-    document_issue,
     document_pdf,
     document_render,
     document_void,

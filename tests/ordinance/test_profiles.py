@@ -126,4 +126,5 @@ def test_the_values_the_licensing_code_reads_are_as_the_brief_fixes_them():
     assert fees["duplicate_tag"].rule == "duplicate_tag_fee"
     assert fees["transfer"].rule == "transfer_fee"
     gl_fees = get_profile("glencoe").fees
-    assert gl_fees["release"].rule == "release_fee" and gl_fees["unlicensed"].rule == "unlicensed_fee"
+    assert gl_fees["release"].rule == "release_fee"
+    assert gl_fees["unlicensed"].rule == "unlicensed_fee"

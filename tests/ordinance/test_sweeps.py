@@ -22,6 +22,9 @@ class Notice(models.Model):
         app_label = "ordinance"
         managed = False
 
+    def __str__(self):
+        return f"notice {self.pk} ({self.status})"
+
 
 @pytest.fixture
 def notice_table(transactional_db):
