@@ -1,5 +1,6 @@
 from django.contrib.auth import views as auth_views
 from django.shortcuts import redirect, render
+from django.urls import NoReverseMatch, resolve, reverse
 from django.utils import timezone
 from django.utils.decorators import method_decorator
 from django.views.decorators.cache import never_cache
@@ -43,4 +44,14 @@ def staff_home(request):
 
 @role_required(RESIDENT)
 def resident_home(request):
-    return render(request, "accounts/home_resident.html", {})
+    """The resident's landing page: licensing's portal (their animals and documents).
+
+    The portal extends accounts/home_resident.html. accounts sits below licensing
+    (architecture.md), so it finds the portal by its URL name instead of importing it;
+    without the portal the plain welcome page shows.
+    """
+    try:
+        portal = resolve(reverse("licensing:portal_home"))
+    except NoReverseMatch:
+        return render(request, "accounts/home_resident.html", {})
+    return portal.func(request)

@@ -8,4 +8,5 @@ urlpatterns = [
     path("", include("licensing.urls_counter")),
     path("", include("licensing.urls_kennels")),
     path("", include("licensing.urls_reports")),
+    path("", include("licensing.urls_portal")),
 ]

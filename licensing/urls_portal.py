@@ -1,0 +1,12 @@
+"""The resident's read-only pages (their own animals, licences, certificates)."""
+
+from django.urls import path
+
+from .views import portal as views
+
+urlpatterns = [
+    path("my/animals/", views.portal_home, name="portal_home"),
+    path("my/animals/<int:pk>/", views.portal_animal, name="portal_animal"),
+    path("my/vaccinations/<int:pk>/certificate/", views.portal_certificate,
+         name="portal_certificate"),
+]
