@@ -6,12 +6,14 @@ from django.utils import timezone
 
 from accounts.demo import demo_logins_text, ensure_demo_users
 from licensing.demo import fill_bulk, fill_demo_registry
+from licensing.demo_licences import fill_demo_licensing
 from ordinance.demo import ensure_demo_jurisdictions
 
 
 class Command(BaseCommand):
-    help = ("Load the demo cities (North Branch and Glencoe), demo staff and a demo registry. "
-            "Idempotent. --size N adds N more animals in bulk for load tests.")
+    help = ("Load the demo cities (North Branch and Glencoe), demo staff, a demo registry, "
+            "tag stock, licences, receipts and kennels. Idempotent. --size N adds N more "
+            "animals in bulk for load tests.")
 
     def add_arguments(self, parser):
         parser.add_argument("--size", type=int, default=0,
@@ -19,7 +21,8 @@ class Command(BaseCommand):
 
     @transaction.atomic
     def handle(self, *args, size=0, **options):
-        today = timezone.localdate()
+        now = timezone.now()
+        today = timezone.localdate(now)
         jurisdictions = ensure_demo_jurisdictions()
         users = ensure_demo_users({j.slug: j for j in jurisdictions})
         resident = next((u for u in users if u.username == "resident"), None)
@@ -27,6 +30,12 @@ class Command(BaseCommand):
         for slug, count in added.items():
             self.stdout.write(f"  {slug}: {count} demo animals added" if count
                               else f"  {slug}: demo registry already loaded")
+        licensing = fill_demo_licensing(jurisdictions, users={u.username: u for u in users},
+                                        today=today, now=now)
+        for slug, counts in licensing.items():
+            self.stdout.write(f"  {slug}: " + (", ".join(f"{n} {k.replace('_', ' ')}"
+                                                         for k, n in sorted(counts.items()))
+                                               or "demo licensing already loaded"))
         if size:
             started = time.monotonic()
             bulk = fill_bulk(jurisdictions, size=size, today=today)

@@ -1,0 +1,584 @@
+"""Demo licensing: a North Branch counter that has run two seasons, and kennels.
+
+``fill_demo_licensing`` runs after the demo registry (licensing/demo.py). For North Branch
+it receives last year's, this year's and next year's tag stock, then replays last year's
+and this year's licensing seasons through the real services (``licence_issue``,
+``tag_replace_lost``, ``licence_transfer``, ``receipt_void``, the kennel services) in date
+order, passing ``on=`` and ``now=`` rather than moving the clock, so receipt and tag
+numbers follow the days they were issued on. Most dogs old enough are licensed; those who
+came after the penalty-free window paid the late penalty (LIC-13, FEE-03); a few dogs are
+unlicensed, or were licensed last year only and expire in the December 31 sweep (LIC-07).
+A commercial boarding kennel is active with its CUP decisions (KEN-03, KEN-04). Glencoe
+gets one kennel application under review and one denied with its appeal deadline running
+(KEN-04, KEN-07), which the staff home page lists as an upcoming deadline.
+
+Nothing here is an ordinance value: windows, ages, fees and limits come from the profile
+through the services; the shares and hours below only make the demo look lived-in. Each
+licence is checked with ``licence_assess`` when it is planned, so the plan holds only
+licences the services will issue. PDFs are rendered for the demo resident's licence and
+the kennel licence only; the app prints the others on demand.
+"""
+
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+from datetime import date, datetime, time, timedelta
+from functools import partial
+from typing import Callable
+
+from django.db.models import prefetch_related_objects
+from django.utils import timezone
+
+from ordinance.calendar import add_business_days, add_calendar_days, add_months, is_business_day
+from ordinance.models import Event
+from ordinance.rules import get_rules
+
+from .demo import DEMO_ADOPTION_AGE_MONTHS, PLANS
+from .models import (
+    Animal,
+    AnimalStatus,
+    KennelDecision,
+    Owner,
+    PaymentMethod,
+    RabiesVaccination,
+    Sex,
+    Species,
+    TagStock,
+)
+from .services import kennels as kennel_services
+from .services import licences as licence_services
+from .services import registry as registry_services
+
+LICENSED = "licensing.demo.licensed"
+TAG_VENDOR = "Demo vendor"
+TAGS_PER_YEAR = 2000
+# Demo shares (not ordinance values): who comes in when, and who never does.
+IN_WINDOW_SHARE = 0.72
+LAST_YEAR_SHARE = 0.6
+UNLICENSED_SHARE = 0.04
+BOOSTER_SHARE = 0.7
+EARLIER_CERTIFICATE_SHARE = 0.85
+PUPPY_SHOT_MONTHS = 3  # demo puppies get their first rabies shot at about twelve weeks
+CERTIFICATE_COPY = ("duration_years", "manufacturer", "product", "veterinarian_name",
+                    "veterinarian_license", "clinic_name", "clinic_address")
+METHODS = ((PaymentMethod.CASH, 45), (PaymentMethod.CHEQUE, 30), (PaymentMethod.CARD, 25))
+OPENS, CLOSES = 8 * 60, 16 * 60 + 30  # counter hours, minutes after midnight
+SEASON_LAST_MONTH = 3  # the demo season runs from January to March
+# Demo story gaps in days after the licence was issued (not ordinance values).
+STORY_GAPS = {"lost_tag": 45, "transfer": 70, "void": 9}
+RULE_KEYS = ("renewal_window_days_after_term_start", "new_subject_grace_days",
+             "license_age_months", "license_age_comparison")
+
+
+def fill_demo_licensing(jurisdictions, *, users: dict, today: date, now: datetime) -> dict:
+    """Load demo licensing once per city; returns {slug: counts} (empty when loaded before)."""
+    done = {}
+    loaders = {"north-branch": north_branch_licensing, "glencoe": glencoe_kennels}
+    for jurisdiction in jurisdictions:
+        loader = loaders.get(jurisdiction.slug)
+        if loader is None or Event.objects.filter(action=LICENSED,
+                                                  jurisdiction=jurisdiction).exists():
+            done[jurisdiction.slug] = {}
+            continue
+        counts = loader(jurisdiction, users, today=today, now=now)
+        Event.record(LICENSED, jurisdiction=jurisdiction, summary="Demo licensing loaded",
+                     data=dict(counts))
+        done[jurisdiction.slug] = counts
+    return done
+
+
+# --- The timeline: everything at the counter, replayed in date order ---------------------
+
+@dataclass(order=True)
+class Step:
+    at: datetime
+    seq: int
+    run: Callable[[], None] = field(compare=False)
+
+
+@dataclass
+class PlannedIssue:
+    dog: Animal
+    day: date
+    method: str
+    reference: str
+    documents: bool = False
+    story: str = ""
+
+
+class Timeline:
+    """Steps dated on open counter days, never after today, run in order."""
+
+    def __init__(self, jurisdiction, *, today: date, now: datetime, seed: str):
+        self.city, self.today, self.now = jurisdiction, today, now
+        self.rng = random.Random(seed)
+        self.steps: list[Step] = []
+        self._open: dict[date, date] = {}
+
+    def open_on_or_after(self, day: date) -> date:
+        if day not in self._open:
+            self._open[day] = add_business_days(self.city, add_calendar_days(day, -1), 1)
+        return self._open[day]
+
+    def open_on_or_before(self, day: date) -> date:
+        while not is_business_day(self.city, day):
+            day = add_calendar_days(day, -1)
+        return day
+
+    def at(self, day: date) -> datetime:
+        minutes = self.rng.randrange(OPENS, CLOSES)
+        moment = datetime.combine(day, time(minutes // 60, minutes % 60))
+        return min(timezone.make_aware(moment), self.now)
+
+    def add(self, day: date, run: Callable[[datetime], None]) -> bool:
+        """Schedule ``run(at)`` on ``day``; False (and nothing scheduled) if after today."""
+        if day > self.today:
+            return False
+        at = self.at(day)
+        self.steps.append(Step(at, len(self.steps), partial(run, at)))
+        return True
+
+    def play(self) -> None:
+        for step in sorted(self.steps):
+            step.run()
+
+
+def _payment(rng: random.Random) -> tuple[str, str]:
+    method = rng.choices([m for m, _ in METHODS], weights=[w for _, w in METHODS])[0]
+    reference = {PaymentMethod.CHEQUE: f"{rng.randrange(1001, 9999)}",
+                 PaymentMethod.CARD: f"{rng.randrange(10000):04d}"}.get(method, "")
+    return method, reference
+
+
+def _certificate(rng: random.Random, jurisdiction, given: date) -> dict:
+    """A rabies certificate from one of the city's demo clinics (RAB-05)."""
+    clinic = rng.choice(PLANS[jurisdiction.slug].clinics)
+    vet, licence = rng.choice(clinic.vets)
+    return {"vaccinated_on": given, "duration_years": RabiesVaccination.Duration.THREE_YEARS,
+            "manufacturer": "Zoetis", "product": "Defensor 3",
+            "lot_number": f"DF{rng.randrange(10000, 99999)}",
+            "rabies_tag_number": f"{clinic.code}-{given.year}-{rng.randrange(1, 99999):05d}",
+            "veterinarian_name": vet, "veterinarian_license": licence,
+            "clinic_name": clinic.name, "clinic_address": clinic.address}
+
+
+# --- North Branch ------------------------------------------------------------------------
+
+def north_branch_licensing(jurisdiction, users, *, today, now) -> Counter:
+    season = Season(jurisdiction, users, today=today, now=now)
+    season.receive_tag_stock()
+    dogs = season.dogs()
+    for year in (today.year, today.year - 1):
+        season.plan_year(dogs, year)
+    season.plan_resident()
+    NorthBranchKennel(season).plan()
+    season.plan_stories()
+    season.timeline.play()
+    swept = licence_expiry().licences_expire(now=now)
+    season.counts["expired"] += swept.applied
+    return season.counts
+
+
+def licence_expiry():
+    from .services import expiry  # the December 31 sweep (LIC-07)
+
+    return expiry
+
+
+class Season:
+    """Tag stock, two licensing seasons and the counter's stories, for one city."""
+
+    def __init__(self, jurisdiction, users, *, today, now):
+        self.city, self.today = jurisdiction, today
+        self.clerk, self.resident = users["clerk"], users.get("resident")
+        self.timeline = Timeline(jurisdiction, today=today, now=now,
+                                 seed=f"licences-{jurisdiction.slug}")
+        self.rng = self.timeline.rng
+        self.rules = get_rules(jurisdiction, RULE_KEYS, on=today)
+        self.planned: list[PlannedIssue] = []
+        self.issued: dict[int, object] = {}  # animal pk -> latest IssueResult
+        self.counts = Counter()
+
+    def receive_tag_stock(self) -> None:
+        """Tags for a year arrive in the autumn before it (LIC-08, REC-02)."""
+        for year in (self.today.year - 1, self.today.year, self.today.year + 1):
+            if TagStock.objects.filter(jurisdiction=self.city, year=year).exists():
+                continue
+            received = self.timeline.open_on_or_after(date(year - 1, 10, 15))
+            licence_services.tag_stock_receive(
+                jurisdiction=self.city, year=year, first_number=1, last_number=TAGS_PER_YEAR,
+                received_on=min(received, self.today), vendor=TAG_VENDOR, actor=self.clerk)
+            self.counts["tag_stock"] += 1
+
+    def dogs(self) -> list[Animal]:
+        """Household dogs (the resident's and the kennel's are planned on their own)."""
+        return list(
+            Animal.objects.filter(jurisdiction=self.city, species=Species.DOG,
+                                  status=AnimalStatus.ALIVE, owner__user__isnull=True,
+                                  owner__kind=Owner.Kind.PERSON, premises__isnull=False)
+            .select_related("owner", "premises", "jurisdiction")
+            .prefetch_related("vaccinations").order_by("pk")
+        )
+
+    # --- when each owner came in -----------------------------------------------------------
+
+    def subject_on(self, dog: Animal) -> date | None:
+        """Later of acquisition and passing the licence age (LIC-03, LIC-13)."""
+        age = None
+        if dog.date_of_birth:
+            age = add_months(dog.date_of_birth, self.rules["license_age_months"].value)
+            if self.rules["license_age_comparison"].value == "gt":
+                age = add_calendar_days(age, 1)
+        return max((d for d in (dog.acquired_on, age) if d), default=None)
+
+    def season_day(self, year: int) -> date:
+        """Most come in the penalty-free days after the term starts; the rest by March."""
+        term_start, _expires, _renewal = licence_services.licence_term(
+            jurisdiction=self.city, on=date(year, 1, 2))
+        free_until = add_calendar_days(
+            term_start, self.rules["renewal_window_days_after_term_start"].value)
+        first, last = term_start, free_until
+        if self.rng.random() > IN_WINDOW_SHARE:
+            first = add_calendar_days(free_until, 1)
+            last = add_months(date(year, SEASON_LAST_MONTH, 1), 1) - timedelta(days=1)
+        offset = self.rng.randrange((last - first).days + 1)
+        return self.timeline.open_on_or_after(add_calendar_days(first, offset))
+
+    def licence_day(self, dog: Animal, year: int) -> date | None:
+        """The day the owner came in that year; None when not (yet) that year."""
+        day = self.season_day(year)
+        subject = self.subject_on(dog)
+        if subject and subject > day:  # newly subject: came within the grace days
+            grace = self.rules["new_subject_grace_days"].value
+            day = add_calendar_days(subject, self.rng.randrange(1, grace + 1))
+        return self.in_year(self.timeline.open_on_or_after(day), year)
+
+    def in_year(self, day: date, year: int) -> date | None:
+        _start, expires, _renewal = licence_services.licence_term(jurisdiction=self.city, on=day)
+        return day if expires.year == year and day <= self.today else None
+
+    # --- planning -----------------------------------------------------------------------------
+
+    def plan_year(self, dogs: list[Animal], year: int) -> None:
+        """This year first, then last year: certificates found for this year's licences
+        may also cover last year's."""
+        this_year = year == self.today.year
+        for dog in dogs:
+            share = 1 - UNLICENSED_SHARE if this_year else LAST_YEAR_SHARE
+            if self.rng.random() > share:
+                continue  # not licensed that year: the demo needs some of those
+            day = self.licence_day(dog, year)
+            if day is not None:
+                day = self.eligible_day(dog, day, year)
+            if day is not None:
+                self.plan_issue(dog, day)
+            elif this_year:
+                self.counts["not_eligible"] += 1
+
+    def eligible_day(self, dog: Animal, day: date, year: int) -> date | None:
+        """``day`` if a rabies certificate qualifies (LIC-05, LIC-15); else the owner brings
+        the certificate before the one on file, or fetches a booster first; else comes
+        after the next vet visit (often late); else None: not licensed that year."""
+        if self.passes(dog, day):
+            return day
+        if self.rng.random() < EARLIER_CERTIFICATE_SHARE and self.earlier_certificate(dog, day):
+            return day
+        if self.rng.random() < BOOSTER_SHARE and self.booster(dog, day):
+            return day
+        after = [v.vaccinated_on for v in dog.vaccinations.all() if day < v.vaccinated_on]
+        later = after and self.in_year(self.timeline.open_on_or_after(
+            add_calendar_days(min(after), self.rng.randrange(1, 10))), year)
+        return later if later and self.passes(dog, later) else None
+
+    def passes(self, dog: Animal, day: date, vaccination=None) -> bool:
+        return licence_services.licence_assess(animal=dog, owner=dog.owner, on=day,
+                                               vaccination=vaccination).can_issue
+
+    def record_certificate(self, dog: Animal, day: date, fields: dict) -> bool:
+        """Record a certificate if it makes the licence issuable on ``day``."""
+        if not self.passes(dog, day, RabiesVaccination(**fields)):
+            return False
+        registry_services.vaccination_record(animal=dog, actor=self.clerk, on=day, **fields)
+        # The same object is planned for both years: it must see the new certificate.
+        dog._prefetched_objects_cache.pop("vaccinations", None)
+        prefetch_related_objects([dog], "vaccinations")
+        return True
+
+    def earlier_certificate(self, dog: Animal, day: date) -> bool:
+        """The certificate before the first one on file after ``day``: the demo registry
+        holds only the latest, but the owner kept the previous one."""
+        after = [v for v in dog.vaccinations.all() if v.vaccinated_on > day]
+        if not after:
+            return False
+        first = min(after, key=lambda v: v.vaccinated_on)
+        given = add_months(first.vaccinated_on, -12 * first.duration_years)
+        if given > day or given < add_months(dog.date_of_birth or given, PUPPY_SHOT_MONTHS):
+            return False
+        fields = {f: getattr(first, f) for f in CERTIFICATE_COPY} | {
+            "vaccinated_on": given,
+            "lot_number": f"{first.product[:2].upper()}{self.rng.randrange(10000, 99999)}",
+            "rabies_tag_number": f"{first.rabies_tag_number.split('-')[0]}-{given.year}-"
+                                 f"{self.rng.randrange(1, 99999):05d}"}
+        found = self.record_certificate(dog, day, fields)
+        self.counts["earlier_certificates"] += found
+        return found
+
+    def booster(self, dog: Animal, day: date) -> bool:
+        """The owner fetched a rabies booster first and brought the certificate (LIC-05)."""
+        given = add_calendar_days(day, -self.rng.randrange(1, 15))
+        if dog.date_of_birth and given < add_months(dog.date_of_birth, PUPPY_SHOT_MONTHS):
+            return False
+        found = self.record_certificate(dog, day, _certificate(self.rng, self.city, given))
+        self.counts["boosters"] += found
+        return found
+
+    def plan_issue(self, dog: Animal, day: date, **kwargs) -> PlannedIssue:
+        method, reference = _payment(self.rng)
+        planned = PlannedIssue(dog, day, method, reference, **kwargs)
+        if self.timeline.add(day, partial(self.issue, planned)):
+            self.planned.append(planned)
+        return planned
+
+    def issue(self, planned: PlannedIssue, at: datetime) -> None:
+        result = licence_services.licence_issue(
+            animal=planned.dog, owner=planned.dog.owner, actor=self.clerk, on=planned.day,
+            method=planned.method, reference=planned.reference, now=at)
+        self.issued[planned.dog.pk] = result
+        self.counts["licences"] += 1
+        self.counts["late_penalties"] += result.licence.late_penalty
+        if planned.documents:
+            licence_services.issue_documents(result, actor=self.clerk, now=at)
+            self.counts["documents"] += 1
+
+    def plan_resident(self) -> None:
+        """The demo resident's dog is licensed, with its receipt and certificate PDFs."""
+        dogs = Animal.objects.filter(
+            owner__user=self.resident, jurisdiction=self.city, species=Species.DOG,
+            status=AnimalStatus.ALIVE,
+        ).select_related("owner", "premises", "jurisdiction").prefetch_related("vaccinations")
+        for dog in dogs if self.resident else ():
+            day = self.licence_day(dog, self.today.year)
+            day = day and self.eligible_day(dog, day, self.today.year)
+            if day:
+                self.plan_issue(dog, day, documents=True, story="resident")
+
+    # --- counter stories: a lost tag, a transfer, a bounced cheque ---------------------------
+
+    def plan_stories(self) -> None:
+        candidates = [p for p in self.planned if p.day.year == self.today.year and not p.story]
+        self.rng.shuffle(candidates)
+        for story, plan in (("lost_tag", self.lost_tag), ("transfer", self.transfer),
+                            ("void", self.bounced_cheque)):
+            for planned in candidates:
+                day = self.timeline.open_on_or_after(
+                    add_calendar_days(planned.day, STORY_GAPS[story]))
+                if not planned.story and day < self.today:
+                    planned.story = story
+                    plan(planned, day)
+                    break
+
+    def lost_tag(self, planned: PlannedIssue, day: date) -> None:
+        """LIC-10: the tag is marked lost and a duplicate with a new number is issued."""
+        def run(at):
+            self.issued[planned.dog.pk] = licence_services.tag_replace_lost(
+                licence=self.issued[planned.dog.pk].licence, actor=self.clerk, on=day,
+                method=PaymentMethod.CASH, now=at)
+            self.counts["lost_tags"] += 1
+
+        self.timeline.add(day, run)
+
+    def transfer(self, planned: PlannedIssue, day: date) -> None:
+        """LIC-12: a neighbour takes the dog over, with its licence, for the transfer fee."""
+        def run(at):
+            new_owner = registry_services.owner_create(
+                jurisdiction=self.city, actor=self.clerk, now=at, first_name="Marit",
+                last_name="Engstrom", address_line="38950 Grand Avenue",
+                city=self.city.short_name, postal_code=PLANS[self.city.slug].postal_code,
+                phone="(651) 555-0177", email="marit.engstrom@example.org")
+            self.issued[planned.dog.pk] = licence_services.licence_transfer(
+                licence=self.issued[planned.dog.pk].licence, new_owner=new_owner,
+                actor=self.clerk, on=day, method=PaymentMethod.CARD, reference="4417", now=at)
+            self.counts["transfers"] += 1
+
+        self.timeline.add(day, run)
+
+    def bounced_cheque(self, planned: PlannedIssue, day: date) -> None:
+        """LIC-06: the cheque came back unpaid; the receipt is voided by a new one, the
+        licence and tag become void, and the owner pays again in cash the next day."""
+        planned.method, planned.reference = PaymentMethod.CHEQUE, "2214"
+
+        def run(at):
+            licence_services.receipt_void(
+                receipt=self.issued[planned.dog.pk].receipt, actor=self.clerk, now=at,
+                reason="Cheque returned unpaid by the bank; owner to pay again in cash")
+            self.counts["voided_receipts"] += 1
+
+        if self.timeline.add(day, run):
+            again = self.plan_issue(planned.dog, self.timeline.open_on_or_after(
+                add_calendar_days(day, 1)), story="paid again")
+            again.method, again.reference = PaymentMethod.CASH, ""
+
+
+# --- The North Branch boarding kennel (KEN-03, KEN-04, KEN-05) ---------------------------
+
+KENNEL_DOGS = (("Ranger", "German Shorthaired Pointer", "Liver roan", Sex.MALE),
+               ("Koda", "Siberian Husky", "Grey and white", Sex.FEMALE),
+               ("Hazel", "Labrador Retriever", "Chocolate", Sex.FEMALE),
+               ("Finn", "Border Collie", "Black and white", Sex.MALE),
+               ("Willow", "Golden Retriever", "Golden", Sex.FEMALE))
+
+
+class NorthBranchKennel:
+    """A commercial boarding kennel: applied last autumn, CUP approved by the Council,
+    conditions met, state law checked, fee paid and licence issued in January. The
+    operator's own dogs are each licensed too (KEN-03), after the kennel licence, since
+    without it five adult dogs exceed the premises limit (KEN-01)."""
+
+    def __init__(self, season: Season):
+        self.season, self.city, self.today = season, season.city, season.today
+        self.timeline, self.clerk = season.timeline, season.clerk
+        year = self.today.year
+        self.days = {k: self.timeline.open_on_or_after(d) for k, d in {
+            "applied": date(year - 1, 9, 15), "cup": date(year - 1, 11, 10),
+            "zoning": date(year - 1, 12, 16), "statute": date(year, 1, 5),
+            "issued": date(year, 1, 6)}.items()}
+
+    def plan(self) -> None:
+        """Application and decisions are recorded now (they carry their own dates and
+        take no money); the fee, the licence and the dogs' licences go on the timeline."""
+        if self.days["applied"] > self.today:
+            return
+        kennel = self.apply()
+        for step, decision in zip(("cup", "zoning", "statute"), self.decisions(kennel)):
+            if self.days[step] > self.today:
+                return
+            kennel_services.kennel_decision_record(
+                kennel=kennel, decided_on=self.days[step], actor=self.clerk, **decision)
+        dogs = self.register_dogs(kennel.owner)
+        if self.timeline.add(self.days["issued"], partial(self.issue, kennel, dogs)):
+            licensed_on = self.timeline.open_on_or_after(add_calendar_days(self.days["issued"], 1))
+            for dog in dogs:
+                self.season.plan_issue(dog, licensed_on, story="kennel")
+
+    def apply(self):
+        at = self.timeline.at(self.days["applied"])
+        owner = registry_services.owner_create(
+            jurisdiction=self.city, actor=self.clerk, now=at, kind=Owner.Kind.ORGANIZATION,
+            organization_name="Sunrise River Boarding Kennel, LLC", first_name="Dale",
+            last_name="Bergstrom", address_line="41210 Flink Avenue",
+            city=self.city.short_name, postal_code=PLANS[self.city.slug].postal_code,
+            phone="(651) 555-0163", email="stay@sunriseriverkennel.example.org")
+        return kennel_services.kennel_apply(
+            owner=owner, premises=kennel_services.kennel_premises_for(owner),
+            business_nature="Boarding dogs; the operator also keeps its own dogs",
+            dog_count=len(KENNEL_DOGS), cat_count=0,
+            cup_reference=f"CUP {self.today.year - 1}-03", actor=self.clerk,
+            on=self.days["applied"])
+
+    def decisions(self, kennel) -> list[dict]:
+        """One decision per review step of the city's profile, in its order (KEN-04)."""
+        year = self.today.year - 1
+        made = [
+            ("North Branch City Council", "City Council", KennelDecision.Outcome.APPROVED,
+             f"CUP {year}-03 approved by Council Resolution {year}-41.", ""),
+            ("Dana Kowalski", "Zoning Administrator", KennelDecision.Outcome.CONDITIONS,
+             "Site inspected: runs fenced, sound-insulated building, septic approved.",
+             "Dogs kept indoors from 10 p.m. to 7 a.m.\nNo more than 24 dogs boarded at once."),
+            ("Olivia Brandt", "Animal Control Officer", KennelDecision.Outcome.APPROVED,
+             "Inspected under Minn. Stat. 347.30-347.40: records and housing in order.", ""),
+        ]
+        steps = kennel_services.review_steps(kennel, on=self.days["applied"]).value
+        return [{"step": step, "decided_by_name": by, "decided_by_capacity": capacity,
+                 "outcome": outcome, "reasons": reasons, "conditions": conditions}
+                for step, (by, capacity, outcome, reasons, conditions) in zip(steps, made)]
+
+    def register_dogs(self, owner) -> list[Animal]:
+        """The operator's own dogs, with certificates from last summer's clinic day."""
+        dogs, rng = [], self.season.rng
+        given = date(self.today.year - 1, 6, 12)
+        for index, (name, breed, colour, sex) in enumerate(KENNEL_DOGS):
+            born = date(self.today.year - 3 - index % 3, 1 + index * 2, 10)
+            dog = registry_services.animal_register(
+                owner=owner, actor=self.clerk, on=self.days["applied"], species=Species.DOG,
+                name=name, breed=breed, colour=colour, sex=sex, sterilized=False,
+                date_of_birth=born, acquired_on=add_months(born, DEMO_ADOPTION_AGE_MONTHS))
+            registry_services.vaccination_record(animal=dog, actor=self.clerk,
+                                                 on=self.days["applied"],
+                                                 **_certificate(rng, self.city, given))
+            dogs.append(dog)
+        return list(Animal.objects.filter(pk__in=[d.pk for d in dogs]).select_related(
+            "owner", "premises", "jurisdiction").order_by("pk"))
+
+    def issue(self, kennel, dogs, at) -> None:
+        """Fee and licence (FEE-02, KEN-05), the dogs listed under it, and its PDF."""
+        kennel_services.kennel_issue(kennel=kennel, actor=self.clerk, now=at,
+                                     method=PaymentMethod.CHEQUE, reference="10482")
+        kennel.refresh_from_db()
+        for dog in dogs:
+            kennel_services.kennel_animal_add(kennel=kennel, animal=dog,
+                                              on=timezone.localdate(at), actor=self.clerk)
+        kennel_services.kennel_document_issue(kennel=kennel, actor=self.clerk, now=at)
+        self.season.counts["kennels"] += 1
+        self.season.counts["documents"] += 1
+
+
+# --- Glencoe: one application under review, one denied with the appeal running -----------
+
+GLENCOE_APPLICANTS = {
+    "review": {"first_name": "Julie", "last_name": "Ness", "address_line": "12150 Falcon Avenue",
+               "phone": "(320) 555-0148", "email": "julie.ness@example.org"},
+    "denied": {"first_name": "Travis", "last_name": "Hedlund",
+               "address_line": "1844 Kennedy Avenue", "phone": "(320) 555-0191",
+               "email": "travis.hedlund@example.org"},
+}
+# Days before today (demo choices, not ordinance values).
+GLENCOE_AGO = {"denied_applied": 30, "review_applied": 18, "review_step": 12,
+               "denied_on": 4, "notified_on": 3}
+ADMINISTRATOR = ("Mark Larson", "City Administrator")
+
+
+def glencoe_kennels(jurisdiction, users, *, today, now) -> Counter:
+    """Fee taken with each application (701 Subd. 4(C)); the City Administrator's review
+    done on one, the Planning Division's referral pending (4(D)); the other denied and the
+    applicant notified, so the 10-day appeal runs (4(E), KEN-07)."""
+    timeline = Timeline(jurisdiction, today=today, now=now, seed=f"kennels-{jurisdiction.slug}")
+    clerk, counts = users["clerk.glencoe"], Counter()
+    day = {k: timeline.open_on_or_before(add_calendar_days(today, -ago))
+           for k, ago in GLENCOE_AGO.items()}
+    denied = _glencoe_application(timeline, clerk, day["denied_applied"],
+                                  GLENCOE_APPLICANTS["denied"], dogs=6,
+                                  nature="Breeding and selling Labrador Retrievers")
+    review = _glencoe_application(timeline, clerk, day["review_applied"],
+                                  GLENCOE_APPLICANTS["review"], dogs=4,
+                                  nature="Boarding dogs for neighbours and hunters")
+    first, *_rest = kennel_services.review_steps(review, on=today).value
+    kennel_services.kennel_decision_record(
+        kennel=review, step=first, outcome=KennelDecision.Outcome.APPROVED,
+        decided_by_name=ADMINISTRATOR[0], decided_by_capacity=ADMINISTRATOR[1],
+        decided_on=day["review_step"], actor=clerk,
+        reasons="Application complete and fee paid; referred to the Planning Division "
+                "for zoning review.")
+    kennel_services.kennel_deny(
+        kennel=denied, step=first, decided_by_name=ADMINISTRATOR[0],
+        decided_by_capacity=ADMINISTRATOR[1], decided_on=day["denied_on"], actor=clerk,
+        notified_on=max(day["notified_on"], day["denied_on"]),
+        reasons="The lot is in the R-1 single-family district and the application shows no "
+                "site plan for the outdoor runs.")
+    counts.update(kennels=2, kennel_receipts=2)
+    return counts
+
+
+def _glencoe_application(timeline, clerk, day, person, *, dogs, nature):
+    at = timeline.at(day)
+    city = timeline.city
+    owner = registry_services.owner_create(
+        jurisdiction=city, actor=clerk, now=at, city=city.short_name,
+        postal_code=PLANS[city.slug].postal_code, **person)
+    kennel = kennel_services.kennel_apply(
+        owner=owner, premises=kennel_services.kennel_premises_for(owner),
+        business_nature=nature, dog_count=dogs, cat_count=0, cup_reference="",
+        actor=clerk, on=day)
+    kennel_services.kennel_fee_collect(kennel=kennel, method=PaymentMethod.CHEQUE,
+                                       reference=f"{timeline.rng.randrange(1001, 9999)}",
+                                       actor=clerk, now=at)
+    return kennel
