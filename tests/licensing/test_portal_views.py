@@ -15,7 +15,12 @@ from django.urls import reverse
 
 from licensing.models import AnimalStatus, LicenceStatus, Species, Tag, TagStatus
 from notices.services import document_issue
-from tests.licensing.factories import AnimalFactory, OwnerFactory, RabiesVaccinationFactory
+from tests.licensing.factories import (
+    AnimalFactory,
+    JurisdictionFactory,
+    OwnerFactory,
+    RabiesVaccinationFactory,
+)
 from tests.licensing.licence_factories import LicenceFactory, TagStockFactory
 
 CHICAGO = ZoneInfo("America/Chicago")
@@ -336,3 +341,20 @@ def test_pages_make_a_bounded_number_of_queries(client_as, resident, rita_owner,
     assert response.status_code == 200 and response.content.decode().count("Dog ") >= 4
     with django_assert_max_num_queries(10):
         assert client.get(reverse("licensing:portal_animal", args=[dog.pk])).status_code == 200
+
+
+@pytest.mark.parametrize("profile_key", ["north_branch", "no_such_profile"])
+def test_a_city_without_its_rules_loaded_still_shows_the_page(client_as, resident, cities,
+                                                               profile_key):
+    # A new city whose administrator has not loaded the profile yet (RuleNotSet), or whose
+    # profile file is missing (RuleNotInOrdinance): the page says so instead of failing.
+    city = JurisdictionFactory(slug="newtown", name="City of Newtown", short_name="Newtown",
+                               profile_key=profile_key)
+    owner = OwnerFactory(jurisdiction=city, user=resident)
+    dog = AnimalFactory(jurisdiction=city, owner=owner, name="Rex")
+    RabiesVaccinationFactory(animal=dog)
+    client = client_as(resident)
+    response = client.get(HOME)
+    assert response.status_code == 200
+    assert "Licence status unavailable" in response.content.decode()
+    assert client.get(reverse("licensing:portal_animal", args=[dog.pk])).status_code == 200
