@@ -21,6 +21,10 @@ class KennelApplyForm(forms.Form):
                                    initial=0)
     cup_reference = forms.CharField(label=_("Conditional use permit reference"), required=False,
                                     max_length=60)
+    became_subject_on = forms.DateField(
+        label=_("Became subject to kennel licensing on"), required=False, widget=DateInput,
+        help_text=_("Only if the kennel started after the licence term began: no late "
+                    "penalty within the grace days of this date (rules.md LIC-13)."))
 
     def __init__(self, *args, user, **kwargs):
         super().__init__(*args, **kwargs)

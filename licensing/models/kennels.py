@@ -52,6 +52,13 @@ class KennelLicence(models.Model):
     cup_reference = models.CharField(_("conditional use permit"), max_length=60, blank=True)
     conditions = models.TextField(_("conditions"), blank=True)
     applied_on = models.DateField(_("applied on"))
+    # LIC-13 applies to kennels too (NB Sec. 6-65(c)): no late penalty when the kennel
+    # became subject to licensing after the term started and applies within the grace days.
+    became_subject_on = models.DateField(
+        _("became subject to licensing on"), null=True, blank=True,
+        help_text=_("When the premises started keeping animals as a kennel, if after the "
+                    "licence term started (LIC-13)."),
+    )
     issued_on = models.DateField(_("issued on"), null=True, blank=True)
     # Null where the ordinance sets no term (Glencoe, KEN-05): valid until revoked.
     expires_on = models.DateField(_("expires on"), null=True, blank=True)

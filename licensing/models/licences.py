@@ -208,6 +208,12 @@ class Licence(NoDeleteMixin, models.Model):
     def is_current(self, on: date) -> bool:
         return self.status == LicenceStatus.ACTIVE and self.term_start <= on <= self.expires_on
 
+    def set_status(self, status: str, *, on: date, reason: str) -> None:
+        """The one way a licence changes status (closed, void); the caller checks the
+        state it starts from and records the event."""
+        self.status, self.status_changed_on, self.status_reason = status, on, reason
+        self.save(update_fields=["status", "status_changed_on", "status_reason"])
+
     @property
     def current_tag(self):
         """The issued tag, from a prefetch of ``tags`` when there is one."""

@@ -8,9 +8,7 @@ profile (FEE-02, LIC-13, KEN-05, KEN-07). Non-commercial or cat-only applicants 
 flagged for a person, never denied by the software (KEN-03).
 """
 
-from dataclasses import dataclass
 from datetime import date, datetime
-from decimal import Decimal
 
 from django.db import transaction
 from django.utils import timezone
@@ -24,14 +22,15 @@ from licensing.models import (
     KennelStatus,
     LicenceSeries,
     Receipt,
-    ReceiptLine,
 )
-from licensing.services.numbering import licence_number_allocate, receipt_number_allocate
+from licensing.services.fees import FeeLine, annual_term, fee_lines, is_late
+from licensing.services.numbering import licence_number_allocate
+from licensing.services.receipts import receipt_create
 from licensing.services.registry import owner_premises
-from ordinance.calendar import add_calendar_days, due_date
+from ordinance.calendar import due_date
 from ordinance.fees import fee_amount
 from ordinance.models import Event
-from ordinance.rules import RuleUnavailable, get_optional, get_rule
+from ordinance.rules import RuleUnavailable, get_optional, get_rule, get_rules
 from ordinance.sweeps import SweepResult, run_sweep
 
 Outcome = KennelDecision.Outcome
@@ -43,14 +42,6 @@ APPEAL_DECISION = "Council decision on appeal"
 
 class KennelError(Exception):
     """A kennel action the rules or the current state do not allow; str() is for the clerk."""
-
-
-@dataclass(frozen=True)
-class FeeLine:
-    code: str
-    description: str
-    amount: Decimal
-    authority: str
 
 
 def _event(action, kennel, actor, summary, **data):
@@ -69,15 +60,20 @@ def _require(kennel, *statuses):
 
 
 def kennel_apply(*, owner, premises, business_nature: str, dog_count: int, cat_count: int,
-                 cup_reference: str, actor, on: date) -> KennelLicence:
+                 cup_reference: str, actor, on: date,
+                 became_subject_on: date | None = None) -> KennelLicence:
     """Record an application (KEN-03, KEN-04); nothing is decided here."""
     if owner.jurisdiction_id != premises.jurisdiction_id:
         raise KennelError(_("The owner and the premises must be in the same city."))
+    if became_subject_on and became_subject_on > on:
+        raise KennelError(_("The date the kennel became subject to licensing cannot be "
+                            "after the application."))
     with transaction.atomic():
         kennel = KennelLicence.objects.create(
             jurisdiction_id=owner.jurisdiction_id, owner=owner, premises=premises,
             business_nature=business_nature, dog_count=dog_count, cat_count=cat_count,
             cup_reference=cup_reference, applied_on=on, recorded_by=actor,
+            became_subject_on=became_subject_on,
         )
         _event("licensing.kennel.applied", kennel, actor, "Kennel licence application recorded")
     return kennel
@@ -186,30 +182,56 @@ def _append_conditions(existing: str, new: str) -> str:
 # --- Fee and issuance -----------------------------------------------------------------
 
 
-def kennel_fee_lines(kennel, *, on: date) -> list[FeeLine]:
-    """The kennel fee (FEE-02) and, where the profile has one, the late penalty (LIC-13).
+KENNEL_TERM_KEYS = ("kennel_license_expiry", "renewal_window_days_before_term",
+                    "renewal_window_days_after_term_start", "new_subject_grace_days",
+                    "late_penalty_rate")
 
-    The penalty applies when paid more than ``renewal_window_days_after_term_start`` days
-    after the term starts (January 1): NB Sec. 6-65(c). Raises FeeNotSet (a RuleUnavailable)
-    while the council has set no fee.
-    """
+
+def _kennel_term_rules(kennel, *, on: date) -> dict | None:
+    """The term and penalty rules, or None where the ordinance sets no kennel term or no
+    penalty (Glencoe: KEN-05 blank, LIC-13 not in ordinance): then no penalty applies."""
+    try:
+        return get_rules(kennel.jurisdiction, KENNEL_TERM_KEYS, on=on)
+    except RuleUnavailable:
+        return None
+
+
+def kennel_term(kennel, *, on: date, rules=None) -> tuple[date, date, bool] | None:
+    """(term_start, expires_on, renewal) of a kennel licence paid on ``on`` (KEN-05), by
+    the same annual-term rule as dog licences; None where the city sets no term."""
+    rules = rules or _kennel_term_rules(kennel, on=on)
+    if rules is None:
+        return None
+    return annual_term(expiry_md=rules["kennel_license_expiry"].value, on=on,
+                       days_before=rules["renewal_window_days_before_term"].value)
+
+
+def kennel_is_late(kennel, *, on: date, rules=None) -> bool:
+    """LIC-13 for kennels (NB Sec. 6-65(c)): the dog licence's lateness rule, with the
+    new-subject grace counted from ``kennel.became_subject_on``."""
+    rules = rules or _kennel_term_rules(kennel, on=on)
+    if rules is None:
+        return False
+    term_start, _expires, renewal = kennel_term(kennel, on=on, rules=rules)
+    return is_late(on=on, term_start=term_start, subject_on=kennel.became_subject_on,
+                   renewal=renewal, rules=rules)
+
+
+def kennel_fee_lines(kennel, *, on: date) -> list[FeeLine]:
+    """The kennel fee (FEE-02) and, when late, the penalty (LIC-13, FEE-03), by the same
+    fee-line code as dog licences. Raises FeeNotSet (a RuleUnavailable) while the council
+    has set no fee."""
     fee = fee_amount(kennel.jurisdiction, "kennel_license", on=on)
-    lines = [FeeLine(fee.code, fee.description, fee.amount, fee.authority)]
-    rate = _optional_rule(kennel.jurisdiction, "late_penalty_rate", on)
-    window = _optional_rule(kennel.jurisdiction, "renewal_window_days_after_term_start", on)
-    if rate is not None and window is not None and rate.value and window.value is not None:
-        window_ends = add_calendar_days(date(on.year, 1, 1), window.value)
-        if on > window_ends:
-            amount = (fee.amount * rate.value).quantize(Decimal("0.01"))
-            lines.append(FeeLine("kennel_license_late_penalty",
-                                 _("Late penalty (%(rate)s of the fee)") % {"rate": rate.display()},
-                                 amount, rate.citation))
-    return lines
+    rules = _kennel_term_rules(kennel, on=on)
+    late = kennel_is_late(kennel, on=on, rules=rules) if rules else False
+    return fee_lines(fee, late=late, rate=rules["late_penalty_rate"] if rules else None,
+                     penalty_code="kennel_license_late_penalty")
 
 
 def kennel_fee_collect(*, kennel, method: str, reference: str, actor, now: datetime) -> Receipt:
-    """Take the fee and issue a numbered receipt (LIC-06, REC-01); Glencoe takes it with
-    the application (701 Subd. 4(C)), North Branch at the latest when issuing."""
+    """Take the fee and issue a numbered receipt (LIC-06, REC-01) through the one receipt
+    service; Glencoe takes it with the application (701 Subd. 4(C)), North Branch at the
+    latest when issuing."""
     if kennel.receipt_id:
         raise KennelError(_("The kennel fee has already been paid (receipt %(n)s).")
                           % {"n": kennel.receipt.number})
@@ -220,42 +242,30 @@ def kennel_fee_collect(*, kennel, method: str, reference: str, actor, now: datet
     except RuleUnavailable as exc:
         raise KennelError(str(exc)) from exc
     with transaction.atomic():
-        kennel = KennelLicence.objects.select_for_update().get(pk=kennel.pk)
+        kennel = KennelLicence.objects.select_for_update().select_related("owner").get(
+            pk=kennel.pk)
         if kennel.receipt_id:
             raise KennelError(_("The kennel fee has already been paid."))
-        receipt = _receipt_create(kennel, lines, method, reference, actor, now)
+        receipt = receipt_create(jurisdiction=kennel.jurisdiction, payer=kennel.owner,
+                                 lines=lines, method=method, reference=reference, actor=actor,
+                                 now=now)
         kennel.receipt = receipt
         kennel.save(update_fields=["receipt"])
-        _event("licensing.receipt.issued", receipt, actor, f"Receipt {receipt.number}",
-               total=str(receipt.total), kennel_licence=kennel.pk)
-    return receipt
-
-
-def _receipt_create(kennel, lines, method, reference, actor, now) -> Receipt:
-    owner = kennel.owner
-    receipt = Receipt.objects.create(
-        jurisdiction=kennel.jurisdiction,
-        number=receipt_number_allocate(jurisdiction=kennel.jurisdiction),
-        issued_at=now, issued_by=actor, payer=owner, payer_name=owner.name,
-        payer_address=owner.address, method=method, reference=reference,
-        total=sum((line.amount for line in lines), Decimal("0.00")),
-    )
-    ReceiptLine.objects.bulk_create(
-        ReceiptLine(receipt=receipt, position=i, code=line.code, description=line.description,
-                    amount=line.amount, authority=line.authority)
-        for i, line in enumerate(lines)
-    )
+        _event("licensing.kennel.fee_paid", kennel, actor, f"Receipt {receipt.number}",
+               receipt=receipt.number, total=str(receipt.total))
     return receipt
 
 
 def kennel_expiry(kennel, *, on: date) -> date | None:
-    """Expiry per ``kennel_license_expiry`` (NB Dec 31, KEN-05); None where the ordinance
-    sets no term (Glencoe 701 Subd. 4): valid until revoked, and the pages warn."""
+    """Expiry per ``kennel_license_expiry`` (NB Dec 31, KEN-05), for the term the fee paid
+    on ``on`` is for (from Dec 2 the next term, LIC-13); None where the ordinance sets no
+    term (Glencoe 701 Subd. 4): valid until revoked, and the pages warn."""
     try:
         rule = get_rule(kennel.jurisdiction, "kennel_license_expiry", on=on)
     except RuleUnavailable:
         return None
-    return rule.value.on_year(on.year)
+    term = kennel_term(kennel, on=on)
+    return term[1] if term else rule.value.on_year(on.year)
 
 
 def kennel_term_warning(kennel, *, on: date) -> str:

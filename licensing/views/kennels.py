@@ -48,7 +48,8 @@ def kennel_apply(request):
                 business_nature=form.cleaned_data["business_nature"],
                 dog_count=form.cleaned_data["dog_count"], cat_count=form.cleaned_data["cat_count"],
                 cup_reference=form.cleaned_data["cup_reference"], actor=request.user,
-                on=timezone.localdate())
+                on=timezone.localdate(),
+                became_subject_on=form.cleaned_data["became_subject_on"])
         except services.KennelError as exc:
             form.add_error(None, str(exc))
         else:

@@ -200,3 +200,74 @@ def test_revocation_needs_notice_and_hearing_first(glencoe, glencoe_clerk):
     assert kennel.status == KennelStatus.REVOKED
     assert list(kennel.decisions.values_list("step", flat=True))[-2:] == [
         k.REVOCATION_NOTICE, k.REVOCATION_DECISION]
+
+
+# --- One receipt service and one fee-line code for kennels (LIC-06, LIC-13) -----------
+
+def test_a_kennel_that_became_subject_after_the_term_started_has_the_grace_days(
+        north_branch, nb_clerk):
+    """LIC-13 applies to kennels: subject on March 1, paid March 31 (within 30 days): no
+    penalty; paid April 1: the penalty (NB Sec. 6-65(c))."""
+    kennel = apply(north_branch, nb_clerk, date(2026, 3, 5), became_subject_on=date(2026, 3, 1))
+    assert [ln.code for ln in k.kennel_fee_lines(kennel, on=date(2026, 3, 31))] == [
+        "kennel_license"]
+    late = k.kennel_fee_lines(kennel, on=date(2026, 4, 1))
+    assert [ln.code for ln in late] == ["kennel_license", "kennel_license_late_penalty"]
+    assert late[1].amount == Decimal("25.00") and late[1].authority == "North Branch Sec. 6-65(c)"
+
+
+def test_a_kennel_without_a_subject_date_pays_the_penalty_after_the_window(north_branch,
+                                                                           nb_clerk):
+    kennel = apply(north_branch, nb_clerk, date(2026, 3, 5))
+    assert len(k.kennel_fee_lines(kennel, on=date(2026, 3, 31))) == 2
+
+
+def test_kennel_renewal_in_december_is_for_next_term_without_penalty(north_branch, nb_clerk):
+    """From December 2 an application is for the next term (LIC-13), which ends Dec 31
+    of the next year (KEN-05)."""
+    kennel = apply(north_branch, nb_clerk, date(2026, 12, 2))
+    assert len(k.kennel_fee_lines(kennel, on=date(2026, 12, 2))) == 1
+    assert k.kennel_expiry(kennel, on=date(2026, 12, 2)) == date(2027, 12, 31)
+    assert k.kennel_expiry(kennel, on=date(2026, 12, 1)) == date(2026, 12, 31)
+
+
+def test_a_subject_date_after_the_application_is_refused(north_branch, nb_clerk):
+    with pytest.raises(k.KennelError):
+        apply(north_branch, nb_clerk, date(2026, 3, 5), became_subject_on=date(2026, 3, 6))
+
+
+def test_glencoe_kennel_fee_has_no_penalty(glencoe, glencoe_clerk):
+    """Glencoe's ordinance has no late penalty (LIC-13: not in ordinance)."""
+    from ordinance.rules import RuleUnavailable
+
+    kennel = apply(glencoe, glencoe_clerk, date(2026, 6, 1))
+    try:
+        lines = k.kennel_fee_lines(kennel, on=date(2026, 6, 1))
+    except RuleUnavailable:  # the council has set no fee in this database
+        return
+    assert [ln.code for ln in lines] == ["kennel_license"]
+
+
+def test_kennel_fee_takes_the_next_number_of_the_one_receipt_series(north_branch, nb_clerk):
+    """Dog and kennel payments share the city's gap-free series (LIC-06, REC-01): the
+    receipt service records the receipt event, the kennel records the payment."""
+    from licensing.services.receipts import receipt_create
+    from licensing.services.fees import FeeLine
+
+    kennel = apply(north_branch, nb_clerk, date(2026, 1, 5))
+    with time_machine.travel(at(2026, 1, 6), tick=False):
+        from django.db import transaction
+        with transaction.atomic():
+            first = receipt_create(jurisdiction=north_branch, payer=kennel.owner,
+                                   lines=[FeeLine("x", "x", Decimal("1.00"), "x")],
+                                   method="cash", reference="", actor=nb_clerk,
+                                   now=timezone.now())
+        receipt = k.kennel_fee_collect(kennel=kennel, method="cash", reference="",
+                                       actor=nb_clerk, now=timezone.now())
+    assert receipt.number == first.number + 1
+    assert receipt.payer == kennel.owner and receipt.payer_name == kennel.owner.name
+    assert Event.objects.filter(action="licensing.receipt.issued").count() == 2
+    assert Event.objects.filter(action="licensing.kennel.fee_paid").count() == 1
+    with pytest.raises(k.KennelError):
+        k.kennel_fee_collect(kennel=kennel, method="cash", reference="", actor=nb_clerk,
+                             now=timezone.now())

@@ -1,0 +1,100 @@
+"""Documents of the counter, issued through notices: receipt, 80 mm slip, licence certificate.
+
+Archived as issued (architecture.md "Documents"); re-printing prints the archived copy.
+"""
+
+from datetime import date, datetime
+
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from licensing.models import Licence, Receipt, Tag
+from licensing.services.fees import IssueResult
+from ordinance.rules import get_rule
+
+RECEIPT_KINDS = ("receipt", "receipt_80mm")
+
+
+def _receipt_context(receipt: Receipt, *, tag: Tag | None, licence: Licence | None) -> dict:
+    return {
+        "receipt": {
+            "number": receipt.number, "issued_at": receipt.issued_at,
+            "payer_name": receipt.payer_name, "payer_address": receipt.payer_address,
+            "method": receipt.get_method_display(), "reference": receipt.reference,
+            "total": receipt.total, "voids": receipt.voids.number if receipt.voids else None,
+            "void_reason": receipt.void_reason,
+            "lines": [{"description": ln.description, "amount": ln.amount,
+                       "authority": ln.authority} for ln in receipt.lines.all()],
+        },
+        "tag": {"number": tag.number, "year": tag.year} if tag else None,
+        "licence": {"number": licence.number, "expires_on": licence.expires_on,
+                    "animal": licence.animal.name} if licence else None,
+    }
+
+
+def _certificate_context(licence: Licence, *, tag: Tag | None, on: date) -> dict:
+    legend = get_rule(licence.jurisdiction, "tag_legend", on=on)
+    expiry = get_rule(licence.jurisdiction, "license_expiry", on=on)
+    animal, owner, vacc = licence.animal, licence.owner, licence.vaccination
+    return {
+        "licence": {"number": licence.number, "term_start": licence.term_start,
+                    "expires_on": licence.expires_on, "issued_on": licence.issued_on,
+                    "expiry_citation": expiry.citation},
+        "tag": {"number": tag.number, "year": tag.year, "legend": legend.value,
+                "citation": legend.citation} if tag else None,
+        "animal": {"name": animal.name, "species": animal.get_species_display(),
+                   "breed": animal.breed, "colour": animal.colour, "sex": animal.get_sex_display(),
+                   "date_of_birth": animal.date_of_birth},
+        "owner": {"name": owner.name, "address": owner.address},
+        "vaccination": {"vaccinated_on": vacc.vaccinated_on, "veterinarian": vacc.veterinarian_name,
+                        "rabies_tag": vacc.rabies_tag_number} if vacc else None,
+    }
+
+
+def receipt_documents_issue(*, receipt: Receipt, actor, tag: Tag | None = None,
+                            licence: Licence | None = None, now: datetime | None = None):
+    """Archive the Letter receipt and the 80 mm tag-and-receipt (LIC-06, REC-01)."""
+    from notices.services import document_issue
+
+    now = now or timezone.now()
+    context = _receipt_context(receipt, tag=tag, licence=licence)
+    owner_user = receipt.payer.user if receipt.payer else None
+    title = _("Void receipt") if receipt.voids_id else _("Receipt")
+    return [
+        document_issue(kind=kind, template=f"{kind}.html", context=context, now=now,
+                       jurisdiction=receipt.jurisdiction, actor=actor, title=title,
+                       number=str(receipt.number), subject=receipt, owner_user=owner_user)
+        for kind in RECEIPT_KINDS
+    ]
+
+
+def licence_certificate_issue(*, licence: Licence, actor, tag: Tag | None = None,
+                              now: datetime | None = None):
+    from notices.services import document_issue
+
+    now = now or timezone.now()
+    return document_issue(
+        kind="licence_certificate", template="licence_certificate.html", now=now,
+        context=_certificate_context(licence, tag=tag, on=licence.issued_on),
+        jurisdiction=licence.jurisdiction, actor=actor, title=_("Dog licence"),
+        number=licence.number, subject=licence, owner_user=licence.owner.user)
+
+
+def issue_documents(result: IssueResult, *, actor, now: datetime | None = None) -> None:
+    """The receipt, 80 mm slip and licence certificate for an issue, transfer or duplicate."""
+    receipt_documents_issue(receipt=result.receipt, actor=actor, tag=result.tag,
+                            licence=result.licence, now=now)
+    licence_certificate_issue(licence=result.licence, actor=actor, tag=result.tag, now=now)
+
+
+def documents_for(obj) -> dict:
+    """{kind: IssuedDocument} archived for a receipt or licence, newest per kind."""
+    from django.contrib.contenttypes.models import ContentType
+
+    from notices.models import IssuedDocument
+
+    docs = IssuedDocument.objects.filter(
+        subject_type=ContentType.objects.get_for_model(obj), subject_id=obj.pk
+    ).order_by("issued_at")
+    return {d.kind: d for d in docs}
+

@@ -1,0 +1,318 @@
+"""Licence assessment: terms, checks with their citations, fee lines and the late penalty.
+
+Rules (rules.md): LIC-01..05, LIC-07, LIC-13, LIC-15, FEE-01, FEE-03, KEN-01. Every value
+(ages, windows, rates, fees) is read from the city's ordinance profile or fee schedule in
+force on the day; this module writes no number of days, months or dollars itself. The
+kennel service uses the same term, lateness and fee-line code (LIC-13 applies to kennels).
+"""
+
+from dataclasses import dataclass, field
+from datetime import date
+from decimal import ROUND_HALF_UP, Decimal
+
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+
+from licensing.models import Animal, Licence, LicenceStatus, Receipt, Tag
+from licensing.services.limits import passes_age, premises_limit_check
+from ordinance.calendar import add_calendar_days, add_months
+from ordinance.fees import fee_amount
+from ordinance.rules import RuleUnavailable, get_rule, get_rules
+
+CENT = Decimal("0.01")
+TERM_KEYS = ("license_expiry", "renewal_window_days_before_term",
+             "renewal_window_days_after_term_start", "new_subject_grace_days",
+             "late_penalty_rate", "license_age_months", "license_age_comparison",
+             "rabies_cert_max_months_before_expiry")
+
+
+class LicenceRefused(Exception):
+    """The licence cannot be issued; ``reasons`` are the failed checks with citations."""
+
+    def __init__(self, reasons):
+        self.reasons = list(reasons)
+        super().__init__(" ".join(str(r) for r in self.reasons))
+
+
+@dataclass
+class Check:
+    """One line of the counter's checklist: what was checked, the result, and the section."""
+
+    label: str
+    status: str  # "ok", "fail", "info"
+    message: str
+    citation: str = ""
+
+    def __str__(self):
+        cite = f" ({self.citation})" if self.citation else ""
+        return f"{self.message}{cite}"
+
+    @property
+    def blocks(self) -> bool:
+        return self.status == "fail"
+
+
+@dataclass
+class FeeLine:
+    code: str
+    description: str
+    amount: Decimal
+    authority: str
+
+
+@dataclass
+class Assessment:
+    """Everything the counter shows before issuing, and what ``licence_issue`` re-checks."""
+
+    enabled: bool
+    checks: list[Check] = field(default_factory=list)
+    term_start: date | None = None
+    expires_on: date | None = None
+    is_renewal_window: bool = False
+    fee_lines: list[FeeLine] = field(default_factory=list)
+    late_penalty: bool = False
+    became_subject_on: date | None = None
+    vaccination: object = None
+
+    @property
+    def total(self) -> Decimal:
+        return sum((line.amount for line in self.fee_lines), Decimal("0.00"))
+
+    @property
+    def can_issue(self) -> bool:
+        return self.enabled and not any(c.blocks for c in self.checks)
+
+    @property
+    def refusals(self) -> list[Check]:
+        return [c for c in self.checks if c.blocks]
+
+
+def _d(value: date) -> str:
+    return date_format(value, "F j, Y")
+
+
+# --- Terms and enablement -------------------------------------------------------------
+
+def licensing_status(*, jurisdiction, species: str, on: date) -> Check:
+    """Whether this city licenses this species at all (LIC-01, LIC-16, LIC-18)."""
+    try:
+        enabled = get_rule(jurisdiction, "dog_license_enabled", on=on)
+    except RuleUnavailable as exc:
+        return Check(_("Licensing in this city"), "fail", str(exc), exc.citation or "")
+    if not enabled.value:
+        ref = f", {enabled.ordinance_ref}" if enabled.ordinance_ref else ""
+        return Check(_("Licensing in this city"), "fail",
+                     _("%(city)s does not issue dog licences: the licensing section was "
+                       "deleted from its ordinance.") % {"city": jurisdiction.short_name},
+                     f"{enabled.citation}{ref}")
+    species_rule = get_rule(jurisdiction, "licensed_species", on=on)
+    if species not in species_rule.value:
+        return Check(_("Licensing in this city"), "fail",
+                     _("%(city)s does not license this species.")
+                     % {"city": jurisdiction.short_name}, species_rule.citation)
+    return Check(_("Licensing in this city"), "ok", _("Dog licences are issued here."),
+                 enabled.citation)
+
+
+def annual_term(*, expiry_md, days_before: int, on: date) -> tuple[date, date, bool]:
+    """(term_start, expires_on, renewal_window) of an annual licence applied for on ``on``.
+
+    Licences expire on the profile's month and day (NB December 31: dog licences LIC-07,
+    kennel licences KEN-05); the term starts the day after the previous expiry. From
+    ``days_before`` days before the next term starts (Dec 2 in NB, LIC-13) an application
+    is for the next term.
+    """
+    expires_on = expiry_md.on_year(on.year)
+    if on > expires_on:  # an expiry date other than Dec 31: the term rolled over already
+        expires_on = expiry_md.on_year(on.year + 1)
+    term_start = add_calendar_days(expiry_md.on_year(expires_on.year - 1), 1)
+    next_start = add_calendar_days(expires_on, 1)
+    if on >= add_calendar_days(next_start, -days_before):
+        return next_start, expiry_md.on_year(expires_on.year + 1), True
+    return term_start, expires_on, False
+
+
+def licence_term(*, jurisdiction, on: date, rules=None) -> tuple[date, date, bool]:
+    """The dog licence term applied for on ``on`` (LIC-07, LIC-13)."""
+    rules = rules or get_rules(jurisdiction, TERM_KEYS, on=on)
+    return annual_term(expiry_md=rules["license_expiry"].value, on=on,
+                       days_before=rules["renewal_window_days_before_term"].value)
+
+
+def became_subject_on(animal: Animal, *, rules) -> date | None:
+    """Later of acquisition and the day the dog passed the licence age (LIC-03, LIC-13)."""
+    age_day = None
+    if animal.date_of_birth:
+        reached = add_months(animal.date_of_birth, rules["license_age_months"].value)
+        strict = rules["license_age_comparison"].value == "gt"
+        age_day = add_calendar_days(reached, 1) if strict else reached
+    candidates = [d for d in (animal.acquired_on, age_day) if d]
+    return max(candidates) if candidates else None
+
+
+def is_late(*, on: date, term_start: date, subject_on: date | None, renewal: bool,
+            rules) -> bool:
+    """LIC-13 / FEE-03: late after the window following term start, unless newly subject.
+
+    Read as rules.md interprets NB Sec. 6-65(c): penalty when the application comes
+    more than N days after the term start; none when the dog became subject after the
+    term started and the application is within the grace days of that date.
+    """
+    if renewal:
+        return False
+    window_ends = add_calendar_days(term_start, rules["renewal_window_days_after_term_start"].value)
+    if on <= window_ends:
+        return False
+    if subject_on and subject_on > term_start:
+        return on > add_calendar_days(subject_on, rules["new_subject_grace_days"].value)
+    return True
+
+
+# --- Checks ---------------------------------------------------------------------------
+
+def rabies_check(animal: Animal, *, expires_on: date, on: date, rule, vaccination=None):
+    """LIC-05/LIC-15: a vaccination given not more than N months before the licence's
+    expiry date and not after today (NB Sec. 6-61, 6-77). Returns (Check, vaccination)."""
+    earliest = add_months(expires_on, -rule.value)
+    candidates = [vaccination] if vaccination else list(animal.vaccinations.all())
+    valid = [v for v in candidates if earliest <= v.vaccinated_on <= on]
+    label = _("Rabies vaccination")
+    if valid:
+        best = max(valid, key=lambda v: v.vaccinated_on)
+        return Check(label, "ok", _("Vaccinated %(when)s by %(vet)s: covers a licence expiring "
+                                    "%(expiry)s (on or after %(earliest)s).") % {
+            "when": _d(best.vaccinated_on), "vet": best.veterinarian_name,
+            "expiry": _d(expires_on), "earliest": _d(earliest)}, rule.citation), best
+    dates = {"expiry": _d(expires_on), "earliest": _d(earliest)}
+    if not candidates:
+        message = _("No rabies vaccination is on file. A licence expiring %(expiry)s needs a "
+                    "vaccination given between %(earliest)s and today.") % dates
+    else:
+        latest = max(candidates, key=lambda v: v.vaccinated_on)
+        message = _("The vaccination of %(when)s does not qualify: a licence expiring "
+                    "%(expiry)s needs a vaccination given on or after %(earliest)s and not "
+                    "after today.") % {**dates, "when": _d(latest.vaccinated_on)}
+    return Check(label, "fail", message, rule.citation), None
+
+
+def _age_check(animal, *, on, rules) -> Check:
+    months, comparison = rules["license_age_months"], rules["license_age_comparison"]
+    label = _("Licence required")
+    if animal.date_of_birth is None:
+        return Check(label, "info", _("Date of birth unknown: treated as over the licence age."),
+                     months.citation)
+    if passes_age(animal.date_of_birth, months=months.value, comparison=comparison.value, on=on):
+        return Check(label, "ok", _("Over the licence age: a licence is required."),
+                     months.citation)
+    return Check(label, "info", _("Under the licence age: not yet required, may be licensed."),
+                 months.citation)
+
+
+def _exemption_checks(animal, *, on) -> list[Check]:
+    """LIC-02: recorded exemptions are shown; the owner may still choose to license."""
+    checks = [
+        Check(_("Exemption"), "info",
+              _("Recorded exemption: %(kind)s (%(evidence)s).")
+              % {"kind": e.get_kind_display(), "evidence": e.evidence}, e.citation)
+        for e in animal.licence_exemptions.all() if e.covers(on)
+    ]
+    if animal.is_service_animal:
+        checks.append(Check(_("Exemption"), "info",
+                            _("Recorded as a service or guide animal: exempt from licensing.")))
+    return checks
+
+
+def _duplicate_check(animal, *, term_start) -> Check | None:
+    existing = [lic for lic in animal.licences.all()
+                if lic.status == LicenceStatus.ACTIVE and lic.term_start == term_start]
+    if existing:
+        return Check(_("Existing licence"), "fail",
+                     _("Already licensed for this term (licence %(number)s).")
+                     % {"number": existing[0].number})
+    return None
+
+
+def _animal_checks(animal, owner) -> list[Check]:
+    checks = []
+    if not animal.is_alive():
+        checks.append(Check(_("Animal"), "fail", _("The animal is recorded as %(status)s.")
+                            % {"status": animal.get_status_display().lower()}))
+    if owner.pk != animal.owner_id:
+        checks.append(Check(_("Owner"), "fail", _("The licence must be issued to the animal's "
+                                                  "recorded owner; transfer it first.")))
+    if animal.premises_id is None:
+        checks.append(Check(_("Premises"), "fail", _("Record where the animal is kept first.")))
+    return checks
+
+
+# --- Assessment -----------------------------------------------------------------------
+
+def licence_assess(*, animal: Animal, owner, on: date, subject_on: date | None = None,
+                   vaccination=None) -> Assessment:
+    """All checks and fee lines for licensing ``animal`` on ``on`` (the payment date)."""
+    jurisdiction = animal.jurisdiction
+    status = licensing_status(jurisdiction=jurisdiction, species=animal.species, on=on)
+    if status.blocks:
+        return Assessment(enabled=False, checks=[status])
+    try:
+        rules = get_rules(jurisdiction, TERM_KEYS, on=on)
+    except RuleUnavailable as exc:
+        return Assessment(enabled=False, checks=[status, Check(_("Ordinance"), "fail", str(exc))])
+    term_start, expires_on, renewal = licence_term(jurisdiction=jurisdiction, on=on, rules=rules)
+    a = Assessment(enabled=True, checks=[status], term_start=term_start, expires_on=expires_on,
+                   is_renewal_window=renewal)
+    a.checks += _animal_checks(animal, owner)
+    a.checks.append(_age_check(animal, on=on, rules=rules))
+    a.checks += _exemption_checks(animal, on=on)
+    if dup := _duplicate_check(animal, term_start=term_start):
+        a.checks.append(dup)
+    if animal.premises_id:
+        limit = premises_limit_check(premises=animal.premises, on=on, adding=animal)
+        a.checks.append(Check(_("Animal limit"), "ok" if limit.ok else "fail", limit.message,
+                              limit.citation))
+    rabies, a.vaccination = rabies_check(animal, expires_on=expires_on, on=on, vaccination=vaccination,
+                                         rule=rules["rabies_cert_max_months_before_expiry"])
+    a.checks.append(rabies)
+    a.became_subject_on = subject_on or became_subject_on(animal, rules=rules)
+    a.late_penalty = is_late(on=on, term_start=term_start, subject_on=a.became_subject_on,
+                             renewal=renewal, rules=rules)
+    _add_fee_lines(a, jurisdiction=jurisdiction, on=on, rate=rules["late_penalty_rate"])
+    return a
+
+
+def _add_fee_lines(a: Assessment, *, jurisdiction, on, rate) -> None:
+    """FEE-01 licence fee from the schedule in force on the payment date; FEE-03 penalty."""
+    try:
+        fee = fee_amount(jurisdiction, "dog_license", on=on)
+    except RuleUnavailable as exc:
+        a.checks.append(Check(_("Licence fee"), "fail", str(exc), exc.citation or ""))
+        return
+    a.fee_lines += fee_lines(fee, late=a.late_penalty, rate=rate)
+
+
+def fee_line(fee) -> FeeLine:
+    """A fee of the schedule (``ordinance.fees.fee_amount``) as a receipt line."""
+    return FeeLine(fee.code, fee.description, fee.amount, fee.authority)
+
+
+def late_penalty_line(base: FeeLine, *, rate, code: str = "late_penalty") -> FeeLine:
+    """LIC-13 / FEE-03: the penalty as a share of the licence fee, collected with it."""
+    penalty = (base.amount * rate.value).quantize(CENT, rounding=ROUND_HALF_UP)
+    return FeeLine(code, _("Late penalty (%(rate)s of the licence fee)") % {"rate": rate.display()},
+                   penalty, rate.citation)
+
+
+def fee_lines(fee, *, late: bool, rate=None, penalty_code: str = "late_penalty") -> list[FeeLine]:
+    """The fee line, then the late penalty line when ``late`` (dog and kennel licences)."""
+    lines = [fee_line(fee)]
+    if late and rate is not None and rate.value:
+        lines.append(late_penalty_line(lines[0], rate=rate, code=penalty_code))
+    return lines
+
+
+@dataclass
+class IssueResult:
+    licence: Licence
+    receipt: Receipt
+    tag: Tag
+

@@ -1,0 +1,86 @@
+"""Metal tags: stock received from the vendor, issue, and the duplicate for a lost tag.
+
+LIC-08, LIC-10, LIC-14, REC-02. Numbers are claimed under a row lock
+(``numbering.tag_claim``); a lost tag is marked lost, never reissued.
+"""
+
+from datetime import date, datetime
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from licensing.models import Licence, Tag, TagStatus, TagStock
+from licensing.services.fees import Check, IssueResult, LicenceRefused, fee_line
+from licensing.services.numbering import TagUnavailable, tag_claim
+from licensing.services.receipts import receipt_create
+from ordinance.fees import fee_amount
+from ordinance.models import Event
+
+# A screen safeguard against a mistyped range, not an ordinance value.
+MAX_TAGS_PER_BATCH = 20000
+
+
+def issue_tag(tag: Tag, *, licence: Licence, on: date) -> Tag:
+    tag.status, tag.licence, tag.issued_on, tag.status_changed_on = (
+        TagStatus.ISSUED, licence, on, on)
+    tag.save(update_fields=["status", "licence", "issued_on", "status_changed_on"])
+    return tag
+
+
+
+def tag_replace_lost(*, licence: Licence, actor, on: date, method: str, reference: str = "",
+                     tag_number: int | None = None, now: datetime | None = None) -> IssueResult:
+    """LIC-10: mark the lost tag lost, charge the duplicate-tag fee, issue a new number."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        licence = Licence.objects.select_for_update().get(pk=licence.pk)
+        if not licence.is_current(on):
+            raise LicenceRefused([Check(_("Licence"), "fail", _("The licence is not current."))])
+        fee = fee_amount(licence.jurisdiction, "duplicate_tag", on=on)
+        old = licence.tags.filter(status=TagStatus.ISSUED).first()
+        try:
+            tag = tag_claim(jurisdiction=licence.jurisdiction, year=licence.expires_on.year,
+                            number=tag_number)
+        except TagUnavailable as exc:
+            raise LicenceRefused([Check(_("Tag"), "fail", str(exc))]) from exc
+        if old:
+            old.status, old.status_changed_on = TagStatus.LOST, on
+            old.save(update_fields=["status", "status_changed_on"])
+            Event.record("licensing.tag.lost", old, actor=actor, at=now,
+                         summary=f"Tag {old.number} ({old.year}) reported lost")
+        receipt = receipt_create(
+            jurisdiction=licence.jurisdiction, payer=licence.owner, method=method,
+            reference=reference, actor=actor, now=now,
+            lines=[fee_line(fee)])
+        issue_tag(tag, licence=licence, on=on)
+        Event.record("licensing.tag.duplicate_issued", licence, actor=actor, at=now,
+                     summary=f"Duplicate tag {tag.number} ({tag.year})",
+                     data={"old_tag": old.number if old else None, "tag": tag.number,
+                           "receipt": receipt.number})
+    return IssueResult(licence=licence, receipt=receipt, tag=tag)
+
+
+
+def tag_stock_receive(*, jurisdiction, year: int, first_number: int, last_number: int,
+                      received_on: date, vendor: str, actor):
+    """Enter a batch of numbered tags (LIC-08, REC-02); numbers must be new for that year."""
+    if last_number - first_number + 1 > MAX_TAGS_PER_BATCH:
+        raise LicenceRefused([Check(_("Tag stock"), "fail",
+                                    _("Enter at most %(n)s tags at a time.")
+                                    % {"n": MAX_TAGS_PER_BATCH})])
+    with transaction.atomic():
+        clash = Tag.objects.filter(jurisdiction=jurisdiction, year=year,
+                                   number__range=(first_number, last_number)).first()
+        if clash:
+            raise LicenceRefused([Check(_("Tag stock"), "fail",
+                                        _("Tag %(n)s of %(y)s is already in stock.")
+                                        % {"n": clash.number, "y": year})])
+        stock = TagStock.objects.create(jurisdiction=jurisdiction, year=year,
+                                        first_number=first_number, last_number=last_number,
+                                        received_on=received_on, vendor=vendor, recorded_by=actor)
+        Tag.objects.bulk_create(Tag(jurisdiction=jurisdiction, year=year, number=n, stock=stock)
+                                for n in range(first_number, last_number + 1))
+        Event.record("licensing.tag_stock.received", stock, actor=actor, summary=str(stock))
+    return stock
+
