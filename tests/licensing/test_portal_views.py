@@ -96,8 +96,8 @@ def issue_receipt(owner_user, clerk, north_branch, number="17"):
 # --- The home page ----------------------------------------------------------------------
 
 def test_the_residents_home_is_the_portal(client_as, resident, juniper):
-    response = client_as(resident).get(reverse("accounts:resident_home"))
-    assert response.status_code == 200
+    response = client_as(resident).get(reverse("accounts:resident_home"), follow=True)
+    assert response.redirect_chain == [(HOME, 302)]
     assert "Juniper" in response.content.decode()
     assert response.templates[0].name == "licensing/portal/home.html"
 
