@@ -1,5 +1,5 @@
 from accounts import nav
-from accounts.roles import ADMINISTRATOR, CLERK, OFFICER
+from accounts.roles import ADMINISTRATOR, CLERK, OFFICER, RESIDENT
 
 STAFF = (CLERK, OFFICER, ADMINISTRATOR)
 COUNTER = (CLERK, ADMINISTRATOR)
@@ -10,3 +10,4 @@ nav.register("Tag lookup", "licensing:tag_lookup", roles=STAFF, order=30)
 nav.register("Kennel licences", "licensing:kennel_list", roles=COUNTER, order=40)
 nav.register("Tag stock", "licensing:tag_stock", roles=COUNTER, order=45)
 nav.register("Reports", "licensing:reports", roles=COUNTER, order=50)
+nav.register("My animals", "licensing:portal_home", roles=(RESIDENT,), order=10)
