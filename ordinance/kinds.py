@@ -59,6 +59,15 @@ class MonthDay(NamedTuple):
         return f"{self.month:02d}-{self.day:02d}"
 
 
+def _cents(value: Decimal) -> Decimal:
+    # quantize() raises InvalidOperation past the context's 28 digits: say so plainly,
+    # so a form shows an error instead of a 500.
+    try:
+        return value.quantize(_CENT)
+    except InvalidOperation as exc:
+        raise ValueError(f"{value} is too large an amount.") from exc
+
+
 def to_python(kind: str, raw: Any) -> Any:
     """The typed value of stored JSON ``raw``: int, Decimal, bool, str, list or MonthDay."""
     if raw is None:
@@ -76,7 +85,7 @@ def to_python(kind: str, raw: Any) -> Any:
             raise ValueError(f"{raw!r} is not a number.") from exc
         if not value.is_finite():
             raise ValueError(f"{raw!r} is not a number.")
-        return value.quantize(_CENT) if kind == "money" else value
+        return _cents(value) if kind == "money" else value
     if kind == "bool":
         if not isinstance(raw, bool):
             raise ValueError(f"{raw!r} is not true or false.")
@@ -116,7 +125,7 @@ def parse_input(kind: str, text: str) -> Any:
         value = to_python("decimal", text.lstrip("$").replace(",", ""))
         if value < 0:
             raise ValueError("Enter an amount that is not negative.")
-        if kind == "money" and value != value.quantize(_CENT):
+        if kind == "money" and value != _cents(value):
             raise ValueError("Enter an amount in dollars and cents, e.g. 15.00.")
         return to_python(kind, str(value))
     if kind == "bool":
