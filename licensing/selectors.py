@@ -90,11 +90,17 @@ def _animal_q(query: str, jurisdiction_ids) -> Q:
     return matched
 
 
-def registry_search(*, user, query: str, limit: int = 25) -> list[SearchHit]:
-    """Owners matching the query, each with their animals; three queries in all."""
+def registry_search(*, user, query: str, limit: int = 25,
+                    jurisdiction_ids=None) -> list[SearchHit]:
+    """Owners matching the query, each with their animals; three queries in all.
+
+    ``jurisdiction_ids`` narrows the search to some of the user's cities (a transfer
+    stays within the licence's city)."""
     # Control characters (a NUL breaks PostgreSQL string literals) become spaces.
     query = " ".join(re.sub(r"[\x00-\x1f\x7f]", " ", query or "").split())[:100]
     scope = user.jurisdiction_ids
+    if jurisdiction_ids is not None:
+        scope = frozenset(scope) & frozenset(jurisdiction_ids)
     if len(query) < MIN_QUERY_LENGTH or not scope:
         return []
     matching_animals = Animal.objects.filter(jurisdiction_id__in=scope).filter(
@@ -139,3 +145,16 @@ def animal_for_detail(animal_queryset):
         Prefetch("vaccinations", queryset=RabiesVaccination.objects.select_related("recorded_by")),
     )
 
+
+
+def owner_choices(*, user, jurisdiction, query: str, exclude_pk: int | None = None,
+                  picked: str = "", limit: int = 25) -> list[Owner]:
+    """Owners of one city to choose from by search (a transfer's new owner): the search
+    hits plus the owner already picked (just registered, or chosen before an error), so
+    the page never lists every owner of the city (it grows with the data)."""
+    hits = [h.owner for h in registry_search(user=user, query=query, limit=limit,
+                                             jurisdiction_ids=[jurisdiction.pk])]
+    if str(picked).isdigit() and int(picked) not in {o.pk for o in hits}:
+        chosen = Owner.objects.filter(pk=int(picked), jurisdiction=jurisdiction).first()
+        hits = ([chosen] if chosen else []) + hits
+    return [o for o in hits if o.pk != exclude_pk]

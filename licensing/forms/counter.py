@@ -107,15 +107,30 @@ class TagStockForm(JurisdictionChoiceMixin, forms.Form):
         return data
 
 
-class TransferForm(PaymentForm):
-    new_owner = forms.ModelChoiceField(queryset=Owner.objects.none(), label=_("New owner"))
+class OwnerPickForm(forms.Form):
+    """The new owner, chosen among search results (``selectors.owner_choices``); any owner
+    of the city validates, only the results are offered (no list of every owner)."""
 
-    def __init__(self, *args, jurisdiction, exclude_owner, **kwargs):
+    new_owner = forms.ModelChoiceField(queryset=Owner.objects.none(), label=_("New owner"),
+                                       widget=forms.RadioSelect, empty_label=None,
+                                       error_messages={"required": _(
+                                           "Find the new owner and choose them, or "
+                                           "register a new owner.")})
+
+    def __init__(self, *args, jurisdiction, exclude_owner, candidates=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        field = self.fields["new_owner"]
+        field.queryset = Owner.objects.filter(jurisdiction=jurisdiction).exclude(
+            pk=exclude_owner.pk)
+        field.widget.choices = [(o.pk, f"{o.name}, {o.address}") for o in candidates]
+        if len(candidates) == 1 and not self.is_bound:
+            self.initial.setdefault("new_owner", candidates[0].pk)
+
+
+class TransferForm(OwnerPickForm, PaymentForm):
+    def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         del self.fields["tag_number"]
-        self.fields["new_owner"].queryset = Owner.objects.filter(
-            jurisdiction=jurisdiction).exclude(pk=exclude_owner.pk).only(
-            "pk", "first_name", "last_name", "organization_name", "kind")
 
 
 class DuplicateTagForm(PaymentForm):

@@ -3,7 +3,8 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from licensing.models import Animal, KennelDecision, Owner, PaymentMethod
+from licensing.forms.counter import OwnerPickForm
+from licensing.models import Animal, KennelAnimal, KennelDecision, Owner, PaymentMethod
 
 
 class DateInput(forms.DateInput):
@@ -113,6 +114,22 @@ class RevocationDecideForm(PersonDecisionFields):
     field_order = ["revoke", "decided_by_name", "decided_by_capacity", "decided_on", "reasons"]
 
 
+class KennelTransferForm(OwnerPickForm, PaymentForm):
+    """LIC-12: the new owner and the transfer fee's payment."""
+
+
+class KennelAnimalRemoveForm(forms.Form):
+    animal = forms.ModelChoiceField(label=_("Animal no longer kept under this licence"),
+                                    queryset=Animal.objects.none())
+    removed_on = forms.DateField(label=_("Removed on"), widget=DateInput)
+
+    def __init__(self, *args, kennel, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["animal"].queryset = Animal.objects.filter(
+            kennel_memberships__kennel_licence=kennel,
+            kennel_memberships__removed_on__isnull=True)
+
+
 class KennelAnimalForm(forms.Form):
     animal = forms.ModelChoiceField(label=_("Animal kept under this licence"),
                                     queryset=Animal.objects.none())
@@ -121,4 +138,5 @@ class KennelAnimalForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["animal"].queryset = Animal.objects.filter(
             owner_id=kennel.owner_id, jurisdiction_id=kennel.jurisdiction_id
-        ).exclude(kennel_memberships__kennel_licence=kennel)
+        ).exclude(pk__in=KennelAnimal.objects.filter(
+            kennel_licence=kennel, removed_on__isnull=True).values("animal_id"))

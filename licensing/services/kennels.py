@@ -23,7 +23,7 @@ from licensing.models import (
     LicenceSeries,
     Receipt,
 )
-from licensing.services.fees import FeeLine, annual_term, fee_lines, is_late
+from licensing.services.fees import FeeLine, annual_term, fee_line, fee_lines, is_late
 from licensing.services.numbering import licence_number_allocate
 from licensing.services.receipts import receipt_create
 from licensing.services.registry import owner_premises
@@ -454,13 +454,72 @@ def kennel_revocation_decide(*, kennel, revoke: bool, decided_by_name: str,
 
 
 def kennel_animal_add(*, kennel, animal: Animal, on: date, actor) -> KennelAnimal:
+    """List an animal under the licence; one that was removed earlier is listed again
+    (the history keeps both periods)."""
     if animal.jurisdiction_id != kennel.jurisdiction_id:
         raise KennelError(_("That animal is registered in another city."))
-    if kennel.kennel_animals.filter(animal=animal).exists():
+    member = kennel.kennel_animals.filter(animal=animal).first()
+    if member is not None and member.removed_on is None:
         raise KennelError(_("That animal is already listed under this kennel licence."))
-    member = KennelAnimal.objects.create(kennel_licence=kennel, animal=animal, added_on=on)
+    if member is None:
+        member = KennelAnimal.objects.create(kennel_licence=kennel, animal=animal, added_on=on)
+    else:
+        member.added_on, member.removed_on = on, None
+        member.save(update_fields=["added_on", "removed_on"])
     _event("licensing.kennel.animal_added", kennel, actor, f"{animal} added", animal=animal.pk)
     return member
+
+
+def kennel_animal_remove(*, kennel, animal: Animal, on: date, actor) -> KennelAnimal:
+    """The animal is no longer kept under the licence (sold, died, moved): ``removed_on``."""
+    member = kennel.kennel_animals.filter(animal=animal, removed_on__isnull=True).first()
+    if member is None:
+        raise KennelError(_("That animal is not listed under this kennel licence."))
+    if on < member.added_on:
+        raise KennelError(_("The removal cannot come before the animal was added (%(d)s).")
+                          % {"d": member.added_on})
+    member.removed_on = on
+    member.save(update_fields=["removed_on"])
+    _event("licensing.kennel.animal_removed", kennel, actor, f"{animal} removed",
+           animal=animal.pk, on=on.isoformat())
+    return member
+
+
+def kennel_transfer_fee(kennel, *, on: date):
+    """The transfer fee in force (LIC-12), or the sentence saying why there is none."""
+    try:
+        return fee_amount(kennel.jurisdiction, "transfer", on=on)
+    except RuleUnavailable as exc:
+        return str(exc)
+
+
+def kennel_transfer(*, kennel, new_owner, actor, on: date, method: str, reference: str = "",
+                    now: datetime | None = None) -> Receipt:
+    """LIC-12 for kennels (NB Sec. 6-65(d)): the new owner takes over the current licence,
+    same number and expiry, for the transfer fee; a city without the fee cannot transfer."""
+    now = now or timezone.now()
+    if new_owner.pk == kennel.owner_id or new_owner.jurisdiction_id != kennel.jurisdiction_id:
+        raise KennelError(_("Choose a different owner in the same city."))
+    try:
+        fee = fee_amount(kennel.jurisdiction, "transfer", on=on)
+    except RuleUnavailable as exc:
+        raise KennelError(str(exc)) from exc
+    with transaction.atomic():
+        kennel = KennelLicence.objects.select_for_update().select_related("owner").get(
+            pk=kennel.pk)
+        if not kennel.is_current(on):
+            raise KennelError(_("Only a current kennel licence can be transferred."))
+        previous = kennel.owner
+        receipt = receipt_create(jurisdiction=kennel.jurisdiction, payer=new_owner,
+                                 lines=[fee_line(fee)], method=method, reference=reference,
+                                 actor=actor, now=now)
+        kennel.owner = new_owner
+        kennel._change_reason = f"Transferred, receipt {receipt.number}"
+        kennel.save(update_fields=["owner"])
+        _event("licensing.kennel.transferred", kennel, actor,
+               f"{previous.name} → {new_owner.name}", from_owner=previous.pk,
+               to_owner=new_owner.pk, receipt=receipt.number)
+    return receipt
 
 
 def kennel_document_issue(*, kennel, actor, now: datetime):

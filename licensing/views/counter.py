@@ -39,6 +39,7 @@ from licensing.models import (
     TagStatus,
     TagStock,
 )
+from licensing.selectors import owner_choices
 from licensing.services import licences as svc
 from licensing.services import registry
 
@@ -208,6 +209,7 @@ def _licence_action(request, pk, *, form_class, title, run, form_kwargs=None):
             return redirect("licensing:licence_detail", pk=licence.pk)
     return render(request, "licensing/counter/licence_action.html", {
         "licence": licence, "form": form, "title": title, "tag": licence.current_tag,
+        "pick": getattr(request, "owner_pick", None),
     })
 
 
@@ -221,9 +223,24 @@ def licence_transfer(request, pk):
         svc.issue_documents(result, actor=request.user)
         return _("Licence transferred; receipt %(n)s issued.") % {"n": result.receipt.number}
 
+    def form_kwargs(licence):
+        return owner_pick_kwargs(request, jurisdiction=licence.jurisdiction,
+                                 exclude_owner=licence.owner)
+
     return _licence_action(request, pk, form_class=TransferForm, title=_("Transfer licence"),
-                           run=run, form_kwargs=lambda lic: {"jurisdiction": lic.jurisdiction,
-                                                             "exclude_owner": lic.owner})
+                           run=run, form_kwargs=form_kwargs)
+
+
+def owner_pick_kwargs(request, *, jurisdiction, exclude_owner) -> dict:
+    """The new-owner choices of a transfer page: search results for ``q`` and the owner
+    picked (``pick`` after registering them, or the POSTed choice)."""
+    query = request.GET.get("q", "").strip()
+    picked = request.POST.get("new_owner") or request.GET.get("pick", "")
+    candidates = owner_choices(user=request.user, jurisdiction=jurisdiction, query=query,
+                               exclude_pk=exclude_owner.pk, picked=picked)
+    request.owner_pick = {"q": query, "searched": bool(query), "count": len(candidates)}
+    return {"jurisdiction": jurisdiction, "exclude_owner": exclude_owner,
+            "candidates": candidates}
 
 
 @role_required(*COUNTER)

@@ -10,13 +10,14 @@ from django.db.models import Prefetch
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.access import get_in_jurisdiction, role_required
 from accounts.roles import ADMINISTRATOR, CLERK
 from licensing.forms import kennels as forms
 from licensing.models import KennelDecision, KennelLicence, KennelStatus
 from licensing.services import kennels as services
+from licensing.views.counter import owner_pick_kwargs
 from ordinance.rules import RuleUnavailable
 
 COUNTER = (CLERK, ADMINISTRATOR)
@@ -76,6 +77,7 @@ ACTIONS = {
     "revocation-notice": forms.RevocationNoticeForm,
     "revocation-decide": forms.RevocationDecideForm,
     "add-animal": forms.KennelAnimalForm,
+    "remove-animal": forms.KennelAnimalRemoveForm,
 }
 
 
@@ -83,7 +85,7 @@ def _form(action, kennel, steps, data=None):
     cls = ACTIONS[action]
     if cls is forms.StepDecisionForm:
         return cls(data, steps=steps, prefix=action)
-    if cls is forms.KennelAnimalForm:
+    if cls in (forms.KennelAnimalForm, forms.KennelAnimalRemoveForm):
         return cls(data, kennel=kennel, prefix=action)
     return cls(data, prefix=action)
 
@@ -171,6 +173,9 @@ def _apply(action, kennel, data, actor):
     elif action == "add-animal":
         services.kennel_animal_add(kennel=kennel, animal=data["animal"],
                                    on=timezone.localdate(now), actor=actor)
+    elif action == "remove-animal":
+        services.kennel_animal_remove(kennel=kennel, animal=data["animal"],
+                                      on=data["removed_on"], actor=actor)
 
 
 @role_required(*COUNTER)
@@ -183,3 +188,30 @@ def kennel_document(request, pk):
     except (services.KennelError, RuleUnavailable) as exc:
         return kennel_detail(request, pk, error=str(exc))
     return redirect("notices:document_pdf", document.pk)
+
+
+@role_required(*COUNTER)
+@require_http_methods(["GET", "POST"])
+def kennel_transfer(request, pk):
+    """LIC-12: transfer a current kennel licence to a new owner found by search."""
+    kennel = _kennel_for(request, pk)
+    kwargs = owner_pick_kwargs(request, jurisdiction=kennel.jurisdiction,
+                               exclude_owner=kennel.owner)
+    form = forms.KennelTransferForm(request.POST or None, **kwargs)
+    today = timezone.localdate()
+    if request.method == "POST" and form.is_valid():
+        try:
+            receipt = services.kennel_transfer(
+                kennel=kennel, new_owner=form.cleaned_data["new_owner"], actor=request.user,
+                on=today, method=form.cleaned_data["method"],
+                reference=form.cleaned_data["reference"])
+        except services.KennelError as exc:
+            form.add_error(None, str(exc))
+        else:
+            messages.success(request, _("Kennel licence transferred; receipt %(n)s issued.")
+                             % {"n": receipt.number})
+            return redirect(kennel)
+    fee = services.kennel_transfer_fee(kennel, on=today)
+    return render(request, "licensing/kennels/transfer.html", {
+        "kennel": kennel, "form": form, "pick": request.owner_pick, "fee": fee,
+    })

@@ -10,6 +10,7 @@ from django.http import FileResponse, Http404
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.cache import patch_vary_headers
+from django.utils.http import url_has_allowed_host_and_scheme, urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -65,6 +66,10 @@ def owner_create(request):
         jurisdiction = data.pop("jurisdiction", None) or cities[0]
         owner = services.owner_create(jurisdiction=jurisdiction, actor=request.user, **data)
         messages.success(request, _("Owner %(name)s registered.") % {"name": owner.name})
+        back = request.GET.get("next", "")
+        if back.startswith("/") and url_has_allowed_host_and_scheme(back, allowed_hosts=None):
+            # Back to the page that asked for a new owner (a transfer), with them picked.
+            return redirect(f"{back}?{urlencode({'pick': owner.pk})}")
         return redirect(owner)
     return render(request, "licensing/registry/owner_form.html",
                   {"form": form, "owner": None})
