@@ -154,7 +154,7 @@ PAGES = {
     "accounts:login": (lambda w: [], {"*": 302}),
     "accounts:logout": (lambda w: [], {"*": 405}),
     "accounts:staff_home": (lambda w: [], {}),
-    "accounts:resident_home": (lambda w: [], {}),
+    "accounts:resident_home": (lambda w: [], {"*": 302}),  # to licensing's portal
     "ordinance:profile_list": (lambda w: [], {}),
     "ordinance:fee_schedule": (lambda w: [], {}),
     "ordinance:profile_detail": (lambda w: [w.nb.slug], {}),
@@ -188,6 +188,7 @@ PAGES = {
     "licensing:kennel_list": (lambda w: [], {}),
     "licensing:kennel_apply": (lambda w: [], {}),
     "licensing:kennel_detail": (lambda w: [w.kennel.pk], {}),
+    "licensing:kennel_transfer": (lambda w: [w.kennel.pk], {}),
     "licensing:kennel_document": (lambda w: [w.kennel.pk], {"*": 405}),
     "licensing:kennel_action": (lambda w: [w.kennel.pk, "decide"], {"*": 405}),
     "licensing:tag_lookup": (lambda w: [], {}),
@@ -196,6 +197,9 @@ PAGES = {
     "licensing:report_revenue": (lambda w: [], {}),
     "licensing:report_tags": (lambda w: [], {}),
     "licensing:report_expiring": (lambda w: [], {}),
+    "licensing:portal_home": (lambda w: [], {}),
+    "licensing:portal_animal": (lambda w: [w.animal.pk], {}),
+    "licensing:portal_certificate": (lambda w: [w.vaccination.pk], {}),
 }
 
 
@@ -320,6 +324,14 @@ def test_a_resident_sees_only_their_own_documents(world, client, other_resident,
                               args=[world.kennel_document.pk])).status_code == 404
 
 
+def test_a_resident_sees_only_their_own_animals(world, client, other_resident):
+    client.force_login(other_resident)
+    for name, args in (("licensing:portal_animal", [world.animal.pk]),
+                       ("licensing:portal_certificate", [world.vaccination.pk]),
+                       ("licensing:portal_animal", [world.gl_animal.pk])):
+        assert client.get(reverse(name, args=args)).status_code == 404, name
+
+
 @pytest.mark.parametrize("persona, role", [("clerk", CLERK), ("officer", OFFICER),
                                            ("administrator", ADMINISTRATOR),
                                            ("resident", RESIDENT)])
@@ -328,7 +340,7 @@ def test_home_sends_each_role_to_its_own_home(persona, role, request, client, wo
     response = client.get(reverse("accounts:home"))
     target = "accounts:resident_home" if role == RESIDENT else "accounts:staff_home"
     assert response.status_code == 302 and response.url == reverse(target)
-    assert client.get(response.url).status_code == 200
+    assert client.get(response.url, follow=True).status_code == 200
 
 
 def test_django_admin_opens_for_the_administrator(client, administrator, world):
