@@ -21,10 +21,10 @@ the kennel licence only; the app prints the others on demand.
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import date, datetime, time, timedelta
+from datetime import date, datetime, time
 from functools import partial
-from typing import Callable
 
 from django.db.models import prefetch_related_objects
 from django.utils import timezone
@@ -38,6 +38,7 @@ from .models import (
     Animal,
     AnimalStatus,
     KennelDecision,
+    KennelStatus,
     Owner,
     PaymentMethod,
     RabiesVaccination,
@@ -240,7 +241,7 @@ class Season:
         first, last = term_start, free_until
         if self.rng.random() > IN_WINDOW_SHARE:
             first = add_calendar_days(free_until, 1)
-            last = add_months(date(year, SEASON_LAST_MONTH, 1), 1) - timedelta(days=1)
+            last = add_calendar_days(add_months(date(year, SEASON_LAST_MONTH, 1), 1), -1)
         offset = self.rng.randrange((last - first).days + 1)
         return self.timeline.open_on_or_after(add_calendar_days(first, offset))
 
@@ -268,12 +269,13 @@ class Season:
             if self.rng.random() > share:
                 continue  # not licensed that year: the demo needs some of those
             day = self.licence_day(dog, year)
-            if day is not None:
-                day = self.eligible_day(dog, day, year)
+            if day is None:
+                continue  # not subject yet, or the day is still to come
+            day = self.eligible_day(dog, day, year)
             if day is not None:
                 self.plan_issue(dog, day)
             elif this_year:
-                self.counts["not_eligible"] += 1
+                self.counts["no_valid_rabies_certificate"] += 1
 
     def eligible_day(self, dog: Animal, day: date, year: int) -> date | None:
         """``day`` if a rabies certificate qualifies (LIC-05, LIC-15); else the owner brings
@@ -449,11 +451,16 @@ class NorthBranchKennel:
         if self.days["applied"] > self.today:
             return
         kennel = self.apply()
-        for step, decision in zip(("cup", "zoning", "statute"), self.decisions(kennel)):
+        # A profile with other steps than these three leaves the kennel under review.
+        for step, decision in zip(("cup", "zoning", "statute"), self.decisions(kennel),
+                                  strict=False):
             if self.days[step] > self.today:
                 return
             kennel_services.kennel_decision_record(
                 kennel=kennel, decided_on=self.days[step], actor=self.clerk, **decision)
+        kennel.refresh_from_db()
+        if kennel.status != KennelStatus.APPROVED:
+            return
         dogs = self.register_dogs(kennel.owner)
         if self.timeline.add(self.days["issued"], partial(self.issue, kennel, dogs)):
             licensed_on = self.timeline.open_on_or_after(add_calendar_days(self.days["issued"], 1))
@@ -490,7 +497,8 @@ class NorthBranchKennel:
         steps = kennel_services.review_steps(kennel, on=self.days["applied"]).value
         return [{"step": step, "decided_by_name": by, "decided_by_capacity": capacity,
                  "outcome": outcome, "reasons": reasons, "conditions": conditions}
-                for step, (by, capacity, outcome, reasons, conditions) in zip(steps, made)]
+                for step, (by, capacity, outcome, reasons, conditions)
+                in zip(steps, made, strict=False)]
 
     def register_dogs(self, owner) -> list[Animal]:
         """The operator's own dogs, with certificates from last summer's clinic day."""
