@@ -1,0 +1,124 @@
+"""axe-core (WCAG 2.1 A/AA) on every page each role can reach, and the keyboard.
+
+One logged-in page per role walks the page table of tests/test_every_page.py with the
+world's real records (Django admin is exempt; PDFs, photos and POST-only URLs are not
+pages). Violations of every page are collected, then reported together.
+"""
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.conftest import axe_violations
+from tests.test_every_page import build_world, walk_pages
+
+NOT_PAGES = {"notices:document_pdf", "licensing:animal_photo",
+             "licensing:vaccination_certificate", "licensing:portal_certificate",
+             "licensing:animal_mark_deceased", "licensing:kennel_document",
+             "licensing:kennel_action", "accounts:logout", "accounts:login", "accounts:home"}
+# Pages whose useful state needs a query string: the sweep opens them filled in too.
+WITH_QUERY = {"licensing:search": "?q=Biscuit", "licensing:tag_lookup": "?number=1&year=2026",
+              "licensing:counter_start": "?q=Resident",
+              "licensing:report_issued": "?start=2026-01-01&end=2026-12-31"}
+
+
+@pytest.fixture
+def world(settings, tmp_path, north_branch, glencoe, clerk, glencoe_clerk, administrator,
+          resident):
+    settings.MEDIA_ROOT = tmp_path / "media"
+    return build_world(nb=north_branch, gl=glencoe, clerk=clerk, glencoe_clerk=glencoe_clerk,
+                       administrator=administrator, resident=resident)
+
+
+def _urls_for(user, world):
+    for name, url, roles, _expected in walk_pages(world):
+        if name in NOT_PAGES or (roles is not None and user.primary_role not in roles):
+            continue
+        yield url
+        if name in WITH_QUERY:
+            yield url + WITH_QUERY[name]
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("persona", ["clerk", "officer", "administrator", "resident"])
+def test_every_page_a_role_can_reach_passes_axe(persona, request, world, page, login_as):
+    user = request.getfixturevalue(persona)
+    login_as(user)
+    problems, visited = [], 0
+    for url in _urls_for(user, world):
+        response = page.goto(url)
+        visited += 1
+        if response.status >= 500:
+            problems.append((url, response.status))
+            continue
+        found = axe_violations(page)
+        if found:
+            problems.append((url, found))
+    assert visited, f"{persona} reached no page"
+    assert not problems, "\n".join(str(p) for p in problems)
+
+
+def _focused_outline(page):
+    return page.evaluate("""() => {
+        const el = document.activeElement, s = getComputedStyle(el);
+        return {tag: el.tagName, id: el.id, text: (el.textContent || '').trim().slice(0, 40),
+                style: s.outlineStyle, width: parseFloat(s.outlineWidth) || 0};
+    }""")
+
+
+def _tab_to(page, matches, limit=60):
+    """Press Tab until ``matches(focused)``; every element reached shows a visible outline."""
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        focused = _focused_outline(page)
+        if focused["tag"] != "BODY":
+            assert focused["style"] != "none" and focused["width"] >= 2, focused
+        if matches(focused):
+            return focused
+    raise AssertionError("never reached the element with Tab")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_main_nav_works_with_tab_and_enter(world, page, login_as, clerk):
+    login_as(clerk)
+    page.goto("/staff/")
+    _tab_to(page, lambda f: f["tag"] == "A" and f["text"] == "Skip to main content")
+    _tab_to(page, lambda f: f["tag"] == "A" and f["text"] == "Find owner or animal")
+    page.keyboard.press("Enter")
+    page.wait_for_url("**/search/")
+    expect(page.locator("h1")).to_be_visible()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_counter_owner_search_works_with_the_keyboard(world, page, login_as, clerk):
+    login_as(clerk)
+    page.goto("/counter/")
+    _tab_to(page, lambda f: f["id"] == "id_q")
+    page.keyboard.type("Resident")
+    page.keyboard.press("Enter")
+    page.wait_for_url("**/counter/?q=Resident")
+    _tab_to(page, lambda f: f["tag"] == "A" and "Rita Resident" in f["text"])
+    page.keyboard.press("Enter")
+    page.wait_for_url(f"**/counter/owner/{world.owner.pk}/")
+    expect(page.locator("main")).to_contain_text("Biscuit")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_counter_new_owner_form_can_be_filled_and_sent_with_the_keyboard(
+        world, page, login_as, clerk):
+    login_as(clerk)
+    page.goto("/counter/")
+    _tab_to(page, lambda f: f["id"] == "id_first_name")
+    page.keyboard.type("Dana")
+    page.keyboard.press("Tab")
+    page.keyboard.type("Berg")
+    _tab_to(page, lambda f: f["id"] == "id_address_line")
+    page.keyboard.type("12 Elm Street")
+    _tab_to(page, lambda f: f["id"] == "id_city")
+    page.keyboard.press("Control+A")
+    page.keyboard.type("North Branch")
+    _tab_to(page, lambda f: f["id"] == "id_postal_code")
+    page.keyboard.type("55056")
+    _tab_to(page, lambda f: f["tag"] == "BUTTON" and "Create owner" in f["text"])
+    page.keyboard.press("Enter")
+    page.wait_for_url("**/counter/owner/*/")
+    expect(page.locator("main")).to_contain_text("Berg")
