@@ -49,6 +49,7 @@ from .models import (
 from .services import kennels as kennel_services
 from .services import licences as licence_services
 from .services import registry as registry_services
+from .services.expiry import licences_expire
 
 LICENSED = "licensing.demo.licensed"
 TAG_VENDOR = "Demo vendor"
@@ -139,9 +140,16 @@ class Timeline:
         self.steps.append(Step(at, len(self.steps), partial(run, at)))
         return True
 
-    def play(self) -> None:
+    def play(self) -> int:
+        """Run every step in date order; returns how many the services refused. A refusal
+        rolls back only its own step (each service runs in its own atomic block)."""
+        refused = 0
         for step in sorted(self.steps):
-            step.run()
+            try:
+                step.run()
+            except (licence_services.LicenceRefused, kennel_services.KennelError):
+                refused += 1
+        return refused
 
 
 def _payment(rng: random.Random) -> tuple[str, str]:
@@ -174,16 +182,10 @@ def north_branch_licensing(jurisdiction, users, *, today, now) -> Counter:
     season.plan_resident()
     NorthBranchKennel(season).plan()
     season.plan_stories()
-    season.timeline.play()
-    swept = licence_expiry().licences_expire(now=now)
+    season.counts["refused"] += season.timeline.play()
+    swept = licences_expire(now=now)  # last year's licences: the December 31 sweep (LIC-07)
     season.counts["expired"] += swept.applied
     return season.counts
-
-
-def licence_expiry():
-    from .services import expiry  # the December 31 sweep (LIC-07)
-
-    return expiry
 
 
 class Season:
@@ -275,7 +277,7 @@ class Season:
             if day is not None:
                 self.plan_issue(dog, day)
             elif this_year:
-                self.counts["no_valid_rabies_certificate"] += 1
+                self.counts["left_unlicensed"] += 1
 
     def eligible_day(self, dog: Animal, day: date, year: int) -> date | None:
         """``day`` if a rabies certificate qualifies (LIC-05, LIC-15); else the owner brings
@@ -287,8 +289,14 @@ class Season:
             return day
         if self.rng.random() < BOOSTER_SHARE and self.booster(dog, day):
             return day
+        return self.after_the_vet(dog, day, year)
+
+    def after_the_vet(self, dog: Animal, day: date, year: int) -> date | None:
+        """The owner came a few days after the dog's next vaccination, if still that year."""
         after = [v.vaccinated_on for v in dog.vaccinations.all() if day < v.vaccinated_on]
-        later = after and self.in_year(self.timeline.open_on_or_after(
+        if not after:
+            return None
+        later = self.in_year(self.timeline.open_on_or_after(
             add_calendar_days(min(after), self.rng.randrange(1, 10))), year)
         return later if later and self.passes(dog, later) else None
 
@@ -379,11 +387,17 @@ class Season:
                     plan(planned, day)
                     break
 
+    def licence_of(self, planned: PlannedIssue):
+        """The IssueResult a story continues; refused (so skipped) if it was never issued."""
+        if planned.dog.pk not in self.issued:
+            raise licence_services.LicenceRefused([])
+        return self.issued[planned.dog.pk]
+
     def lost_tag(self, planned: PlannedIssue, day: date) -> None:
         """LIC-10: the tag is marked lost and a duplicate with a new number is issued."""
         def run(at):
             self.issued[planned.dog.pk] = licence_services.tag_replace_lost(
-                licence=self.issued[planned.dog.pk].licence, actor=self.clerk, on=day,
+                licence=self.licence_of(planned).licence, actor=self.clerk, on=day,
                 method=PaymentMethod.CASH, now=at)
             self.counts["lost_tags"] += 1
 
@@ -398,7 +412,7 @@ class Season:
                 city=self.city.short_name, postal_code=PLANS[self.city.slug].postal_code,
                 phone="(651) 555-0177", email="marit.engstrom@example.org")
             self.issued[planned.dog.pk] = licence_services.licence_transfer(
-                licence=self.issued[planned.dog.pk].licence, new_owner=new_owner,
+                licence=self.licence_of(planned).licence, new_owner=new_owner,
                 actor=self.clerk, on=day, method=PaymentMethod.CARD, reference="4417", now=at)
             self.counts["transfers"] += 1
 
@@ -411,7 +425,7 @@ class Season:
 
         def run(at):
             licence_services.receipt_void(
-                receipt=self.issued[planned.dog.pk].receipt, actor=self.clerk, now=at,
+                receipt=self.licence_of(planned).receipt, actor=self.clerk, now=at,
                 reason="Cheque returned unpaid by the bank; owner to pay again in cash")
             self.counts["voided_receipts"] += 1
 

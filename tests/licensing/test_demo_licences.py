@@ -89,6 +89,7 @@ def test_running_it_again_adds_nothing(demo, db):
 
 def test_it_reports_what_it_loaded(demo):
     assert "north-branch:" in demo and " licences" in demo and "1 kennels" in demo
+    assert "0 refused" in demo  # every planned licence passed the services' checks
     assert "glencoe: 2 kennel receipts, 2 kennels" in demo
 
 
