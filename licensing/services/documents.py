@@ -5,10 +5,11 @@ Archived as issued (architecture.md "Documents"); re-printing prints the archive
 
 from datetime import date, datetime
 
+from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from licensing.models import Licence, Receipt, Tag
+from licensing.models import Licence, Receipt, Tag, TagStatus
 from licensing.services.fees import IssueResult
 from ordinance.rules import get_rule
 
@@ -94,7 +95,51 @@ def documents_for(obj) -> dict:
     from notices.models import IssuedDocument
 
     docs = IssuedDocument.objects.filter(
-        subject_type=ContentType.objects.get_for_model(obj), subject_id=obj.pk
+        subject_type=ContentType.objects.get_for_model(obj), subject_id=obj.pk,
+        voids__isnull=True,  # a void record is shown as the original's void, not a print
     ).order_by("issued_at")
     return {d.kind: d for d in docs}
+
+
+# --- Printing on demand and voiding -----------------------------------------------------
+# Records made without rendering (demo data, an import, a render that failed) get their
+# documents the first time someone presses Print; after that the archived copy is printed.
+
+def receipt_documents_ensure(*, receipt: Receipt, actor, now: datetime | None = None) -> dict:
+    """The receipt's archived documents, issued now if it has none (REC-01)."""
+    with transaction.atomic():
+        # The row lock makes two clerks pressing Print at once issue one set.
+        receipt = Receipt.objects.select_for_update().get(pk=receipt.pk)
+        docs = documents_for(receipt)
+        if "receipt" not in docs:
+            licence = receipt.licences.first()
+            receipt_documents_issue(receipt=receipt, actor=actor, licence=licence, now=now,
+                                    tag=licence.tags.filter(status=TagStatus.ISSUED).first()
+                                    if licence else None)
+            docs = documents_for(receipt)
+    return docs
+
+
+def licence_certificate_ensure(*, licence: Licence, actor, now: datetime | None = None):
+    """The licence's archived certificate, issued now if it has none."""
+    with transaction.atomic():
+        licence = Licence.objects.select_for_update().get(pk=licence.pk)
+        document = documents_for(licence).get("licence_certificate")
+        if document is None:
+            document = licence_certificate_issue(
+                licence=licence, actor=actor, now=now,
+                tag=licence.tags.filter(status=TagStatus.ISSUED).first())
+    return document
+
+
+def documents_void(obj, *, actor, reason: str, now: datetime | None = None) -> list:
+    """Void every archived document of a receipt or licence that is not void yet."""
+    from notices.models import IssuedDocument
+    from notices.services import document_void
+
+    docs = list(documents_for(obj).values())
+    already = set(IssuedDocument.objects.filter(voids__in=docs).values_list("voids_id",
+                                                                            flat=True))
+    return [document_void(document=d, actor=actor, reason=reason, now=now)
+            for d in docs if d.pk not in already]
 

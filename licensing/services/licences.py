@@ -29,8 +29,11 @@ from licensing.models import (
 from licensing.services.documents import (  # noqa: F401  (re-exported)
     RECEIPT_KINDS,
     documents_for,
+    documents_void,
     issue_documents,
+    licence_certificate_ensure,
     licence_certificate_issue,
+    receipt_documents_ensure,
     receipt_documents_issue,
 )
 from licensing.services.fees import (  # noqa: F401  (re-exported)

@@ -13,6 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from licensing.models import LicenceStatus, Receipt, ReceiptLine, TagStatus
+from licensing.services.documents import documents_void
 from licensing.services.fees import Check, FeeLine, LicenceRefused
 from licensing.services.numbering import receipt_number_allocate
 from ordinance.models import Event
@@ -44,7 +45,6 @@ def receipt_create(*, jurisdiction, payer, lines: list[FeeLine], method: str, re
     return receipt
 
 
-
 def receipt_void(*, receipt: Receipt, actor, reason: str, now: datetime | None = None) -> Receipt:
     """Void a receipt by a new receipt with negative lines pointing at it (LIC-06).
 
@@ -60,10 +60,12 @@ def receipt_void(*, receipt: Receipt, actor, reason: str, now: datetime | None =
                                         _("This receipt is already voided or is itself a void."))])
         lines = [FeeLine(ln.code, _("Void: %(d)s") % {"d": ln.description}, -ln.amount,
                          ln.authority) for ln in receipt.lines.all()]
-        void = receipt_create(jurisdiction=receipt.jurisdiction, payer=receipt.payer, lines=lines, method=receipt.method, reference=receipt.reference,
-            actor=actor, now=now, voids=receipt, void_reason=reason)
+        void = receipt_create(jurisdiction=receipt.jurisdiction, payer=receipt.payer,
+                              lines=lines, method=receipt.method, reference=receipt.reference,
+                              actor=actor, now=now, voids=receipt, void_reason=reason)
         on = timezone.localdate(now)
-        for licence in receipt.licences.all():
+        voided_licences = list(receipt.licences.all())
+        for licence in voided_licences:
             licence.set_status(LicenceStatus.VOID, on=on, reason=reason)
             licence.tags.filter(status=TagStatus.ISSUED).update(
                 status=TagStatus.VOID, status_changed_on=on)
@@ -71,5 +73,10 @@ def receipt_void(*, receipt: Receipt, actor, reason: str, now: datetime | None =
                          summary=reason, data={"void_receipt": void.number})
         Event.record("licensing.receipt.voided", receipt, actor=actor, at=now, summary=reason,
                      data={"void_receipt": void.number})
+        # The printed originals are voided too (REC-01: the archive shows what was issued
+        # and that it no longer stands); nothing printed yet means nothing to void.
+        documents_void(receipt, actor=actor, reason=reason, now=now)
+        for licence in voided_licences:
+            documents_void(licence, actor=actor, reason=reason, now=now)
     return void
 

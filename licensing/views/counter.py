@@ -11,7 +11,7 @@ from django.db.models import Count, Prefetch, Q
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.access import get_in_jurisdiction, role_required
 from accounts.roles import ADMINISTRATOR, CLERK, OFFICER
@@ -346,3 +346,24 @@ def tag_stock(request):
     return render(request, "licensing/counter/tag_stock.html", {
         "form": form, "stocks": stocks, "many_cities": len(request.user.jurisdiction_ids) > 1,
     })
+
+
+# --- Printing on demand (records made without documents, e.g. demo data) --------------
+
+@role_required(*COUNTER)
+@require_POST
+def receipt_print(request, pk):
+    """Issue the receipt's documents once, then always print the archived copy."""
+    receipt = get_in_jurisdiction(Receipt.objects, request.user, pk=pk)
+    kind = request.POST.get("kind", "receipt")
+    docs = svc.receipt_documents_ensure(receipt=receipt, actor=request.user)
+    document = docs.get(kind if kind in svc.RECEIPT_KINDS else "receipt")
+    return redirect("notices:document_pdf", document.pk)
+
+
+@role_required(*STAFF)
+@require_POST
+def licence_print(request, pk):
+    licence = get_in_jurisdiction(Licence.objects, request.user, pk=pk)
+    document = svc.licence_certificate_ensure(licence=licence, actor=request.user)
+    return redirect("notices:document_pdf", document.pk)
