@@ -17,7 +17,7 @@ from licensing.models import Animal, Licence, LicenceStatus, Receipt, Tag
 from licensing.services.limits import passes_age, premises_limit_check
 from ordinance.calendar import add_calendar_days, add_months
 from ordinance.fees import fee_amount
-from ordinance.rules import RuleUnavailable, get_rule, get_rules
+from ordinance.rules import RuleUnavailable, get_rules
 
 CENT = Decimal("0.01")
 TERM_KEYS = ("license_expiry", "renewal_window_days_before_term",
@@ -96,16 +96,17 @@ def _d(value: date) -> str:
 def licensing_status(*, jurisdiction, species: str, on: date) -> Check:
     """Whether this city licenses this species at all (LIC-01, LIC-16, LIC-18)."""
     try:
-        enabled = get_rule(jurisdiction, "dog_license_enabled", on=on)
+        rules = get_rules(jurisdiction, ("dog_license_enabled", "licensed_species"), on=on)
     except RuleUnavailable as exc:
         return Check(_("Licensing in this city"), "fail", str(exc), exc.citation or "")
+    enabled = rules["dog_license_enabled"]
     if not enabled.value:
         ref = f", {enabled.ordinance_ref}" if enabled.ordinance_ref else ""
         return Check(_("Licensing in this city"), "fail",
                      _("%(city)s does not issue dog licences: the licensing section was "
                        "deleted from its ordinance.") % {"city": jurisdiction.short_name},
                      f"{enabled.citation}{ref}")
-    species_rule = get_rule(jurisdiction, "licensed_species", on=on)
+    species_rule = rules["licensed_species"]
     if species not in species_rule.value:
         return Check(_("Licensing in this city"), "fail",
                      _("%(city)s does not license this species.")
@@ -206,6 +207,24 @@ def _age_check(animal, *, on, rules) -> Check:
                      months.citation)
     return Check(label, "info", _("Under the licence age: not yet required, may be licensed."),
                  months.citation)
+
+
+def licence_requirement(animal: Animal, *, on: date) -> Check:
+    """Whether this animal needs a licence in its city, with the section (LIC-01, LIC-03,
+    LIC-16): the city's own rule, so a North Branch dog and a Glencoe dog differ."""
+    status = licensing_status(jurisdiction=animal.jurisdiction, species=animal.species, on=on)
+    if status.blocks:
+        return Check(status.label, "info", status.message, status.citation)
+    try:
+        rules = get_rules(animal.jurisdiction, ("license_age_months", "license_age_comparison"),
+                          on=on)
+    except RuleUnavailable as exc:
+        return Check(_("Licence required"), "fail", str(exc), exc.citation or "")
+    if animal.is_service_animal:
+        return Check(_("Licence required"), "info",
+                     _("Recorded as a service or guide animal: exempt from licensing."),
+                     status.citation)
+    return _age_check(animal, on=on, rules=rules)
 
 
 def _exemption_checks(animal, *, on) -> list[Check]:

@@ -13,9 +13,10 @@ from django.utils.translation import gettext as _
 
 from licensing.models import Animal, AnimalStatus, KennelLicence, KennelStatus, Species
 from ordinance.calendar import add_months
-from ordinance.rules import get_optional, get_rule, get_rules
+from ordinance.rules import get_rule, get_rules, profile_for
 
 COUNTED_SPECIES = (Species.DOG, Species.CAT)
+TOTAL_KEY = "max_total_dogs_cats_without_kennel"
 LIMIT_KEYS = ("adult_age_months", "adult_age_comparison", "max_adult_dogs_without_kennel",
               "max_adult_cats_without_kennel")
 
@@ -59,11 +60,14 @@ def _current_kennel(premises, on):
 def premises_limit_check(*, premises, on: date, adding: Animal | None = None) -> LimitCheck:
     """Count the adult dogs and cats at ``premises`` (plus ``adding``) against the limits."""
     jurisdiction = premises.jurisdiction
-    rules = get_rules(jurisdiction, LIMIT_KEYS, on=on)
+    keys = list(LIMIT_KEYS)
+    if TOTAL_KEY in profile_for(jurisdiction).values:  # Glencoe only: one query for all
+        keys.append(TOTAL_KEY)
+    rules = get_rules(jurisdiction, keys, on=on)
     months, comparison = rules["adult_age_months"], rules["adult_age_comparison"]
     dog_rule = rules["max_adult_dogs_without_kennel"]
     cat_rule = rules["max_adult_cats_without_kennel"]
-    total_rule = get_optional(jurisdiction, "max_total_dogs_cats_without_kennel", on=on)
+    total_rule = rules.get(TOTAL_KEY)
 
     animals = list(
         Animal.objects.filter(premises=premises, status=AnimalStatus.ALIVE,
@@ -105,3 +109,24 @@ def _describe_limits(limits: dict) -> str:
     if limits["total"] is not None:
         text += _(", %(total)s in total") % limits
     return text
+
+
+@dataclass
+class LimitLine:
+    label: str     # "adult dogs"
+    count: int
+    limit: int
+
+    @property
+    def over(self) -> bool:
+        return self.count > self.limit
+
+
+def premises_limit_status(*, premises, on: date):
+    """The premises' counts against the city's own limits, for the animal and owner pages
+    (KEN-01; "2 of 3 adult dogs — North Branch Sec. 6-29"). Returns (check, lines)."""
+    check = premises_limit_check(premises=premises, on=on)
+    labels = {"dog": _("adult dogs"), "cat": _("adult cats"), "total": _("in all")}
+    lines = [LimitLine(labels[k], check.counts[k], check.limits[k])
+             for k in ("dog", "cat", "total") if check.limits[k] is not None]
+    return check, lines

@@ -27,7 +27,10 @@ from licensing.forms.registry import (
 from licensing.models import Animal, Owner, RabiesVaccination
 from licensing.selectors import animal_for_detail, owner_with_animals, registry_search
 from licensing.services import registry as services
+from licensing.services.fees import licence_requirement
+from licensing.services.limits import premises_limit_status
 from ordinance.models import Event
+from ordinance.rules import RuleUnavailable
 
 
 def _multi_city(user) -> bool:
@@ -50,9 +53,16 @@ def search(request):
 def owner_detail(request, pk):
     owner = get_in_jurisdiction(owner_with_animals(Owner.objects), request.user, pk=pk)
     events = Event.objects.for_object(owner).select_related("actor")[:20]
+    today = timezone.localdate()
+    animals = owner.animals.all()
+    premises = {a.premises_id: a.premises for a in animals if a.premises_id and a.is_alive()}
+    for place in premises.values():
+        if place.jurisdiction_id == owner.jurisdiction_id:
+            place.jurisdiction = owner.jurisdiction  # already fetched with the owner
     return render(request, "licensing/registry/owner_detail.html", {
-        "owner": owner, "animals": owner.animals.all(), "events": events,
-        "today": timezone.localdate(), "show_city": _multi_city(request.user),
+        "owner": owner, "animals": animals, "events": events,
+        "today": today, "show_city": _multi_city(request.user),
+        "limits": _limits(premises.values(), today),
     })
 
 
@@ -128,14 +138,30 @@ def animal_edit(request, pk):
                   {"form": form, "owner": animal.owner, "animal": animal})
 
 
+def _limits(premises_list, on) -> list[dict]:
+    """The animal-limit status of each premises, in its own city's numbers (KEN-01)."""
+    found = []
+    for premises in premises_list:
+        try:
+            check, lines = premises_limit_status(premises=premises, on=on)
+        except RuleUnavailable as exc:
+            found.append({"premises": premises, "error": str(exc)})
+        else:
+            found.append({"premises": premises, "check": check, "lines": lines})
+    return found
+
+
 @role_required(*STAFF_ROLES)
 def animal_detail(request, pk):
     animal = get_in_jurisdiction(animal_for_detail(Animal.objects), request.user, pk=pk)
+    today = timezone.localdate()
     return render(request, "licensing/registry/animal_detail.html", {
         "animal": animal, "owner": animal.owner, "ownerships": animal.ownerships.all(),
-        "vaccinations": animal.vaccinations.all(), "today": timezone.localdate(),
-        "deceased_form": DeceasedForm(initial={"died_on": timezone.localdate()}),
+        "vaccinations": animal.vaccinations.all(), "today": today,
+        "deceased_form": DeceasedForm(initial={"died_on": today}),
         "show_city": _multi_city(request.user),
+        "requirement": licence_requirement(animal, on=today) if animal.is_alive() else None,
+        "limits": _limits([animal.premises] if animal.premises_id else [], today),
     })
 
 
