@@ -184,6 +184,8 @@ PAGES = {
     "licensing:licence_close": (lambda w: [w.licence.pk], {}),
     "licensing:receipt_detail": (lambda w: [w.receipt.pk], {}),
     "licensing:receipt_void": (lambda w: [w.receipt.pk], {}),
+    "licensing:receipt_print": (lambda w: [w.receipt.pk], {"*": 405}),
+    "licensing:licence_print": (lambda w: [w.licence.pk], {"*": 405}),
     "licensing:tag_stock": (lambda w: [], {}),
     "licensing:kennel_list": (lambda w: [], {}),
     "licensing:kennel_apply": (lambda w: [], {}),
