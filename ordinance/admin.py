@@ -1,14 +1,40 @@
+from django import forms
 from django.contrib import admin
 from django.utils import timezone
 from simple_history.admin import SimpleHistoryAdmin
 
 from .models import ClosedDay, Event, FeeScheduleEntry, Jurisdiction, RuleValue
+from .profiles import available_profiles
+from .rules import load_profile
+
+
+class JurisdictionForm(forms.ModelForm):
+    """The profile is chosen from the data files that ship in ordinance/profiles/."""
+
+    profile_key = forms.ChoiceField(label="Ordinance profile")
+
+    class Meta:
+        model = Jurisdiction
+        fields = "__all__"
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["profile_key"].choices = [(k, k) for k in available_profiles()]
 
 
 @admin.register(Jurisdiction)
 class JurisdictionAdmin(admin.ModelAdmin):
+    form = JurisdictionForm
     list_display = ("name", "slug", "state", "profile_key")
     prepopulated_fields = {"slug": ("short_name",)}
+
+    def save_model(self, request, obj, form, change):
+        # A new city adopts its profile at once: its values (with citations) are seeded so
+        # every feature can look them up; blanks stay blank for the administrator to fill.
+        super().save_model(request, obj, form, change)
+        written = load_profile(obj)
+        self.message_user(request, f"{obj.name}: {written} ordinance value(s) loaded from the "
+                                   f"“{obj.profile_key}” profile.")
 
 
 @admin.register(Event)
