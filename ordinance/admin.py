@@ -15,7 +15,8 @@ class JurisdictionForm(forms.ModelForm):
 
     class Meta:
         model = Jurisdiction
-        fields = "__all__"
+        fields = ["slug", "name", "short_name", "state", "profile_key", "seal_text", "address",
+                  "phone"]
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
