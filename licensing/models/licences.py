@@ -82,7 +82,8 @@ class LicenceSeries(models.Model):
 class Receipt(NoDeleteMixin, models.Model):
     """A numbered receipt (LIC-06, REC-01). A void is a new receipt pointing at the original."""
 
-    jurisdiction = models.ForeignKey(Jurisdiction, on_delete=models.PROTECT, related_name="receipts")
+    jurisdiction = models.ForeignKey(Jurisdiction, on_delete=models.PROTECT,
+                                     related_name="receipts")
     number = models.PositiveIntegerField(_("receipt number"))
     issued_at = models.DateTimeField(_("issued at"))
     issued_by = models.ForeignKey(
@@ -148,7 +149,8 @@ class ReceiptLine(NoDeleteMixin, models.Model):
 class Licence(NoDeleteMixin, models.Model):
     """An annual dog licence (LIC-01, LIC-07): issued, active until expiry, then expired."""
 
-    jurisdiction = models.ForeignKey(Jurisdiction, on_delete=models.PROTECT, related_name="licences")
+    jurisdiction = models.ForeignKey(Jurisdiction, on_delete=models.PROTECT,
+                                     related_name="licences")
     number = models.CharField(_("licence number"), max_length=20)
     kind = models.CharField(_("kind"), max_length=10, choices=LicenceKind.choices,
                             default=LicenceKind.DOG)
@@ -196,7 +198,8 @@ class Licence(NoDeleteMixin, models.Model):
                                     name="one_active_licence_per_animal_term"),
         ]
         indexes = [
-            models.Index(fields=["jurisdiction", "status", "expires_on"], name="licence_expiry_idx"),
+            models.Index(fields=["jurisdiction", "status", "expires_on"],
+                         name="licence_expiry_idx"),
         ]
 
     def __str__(self):
@@ -258,7 +261,8 @@ class LicenceExemption(models.Model):
 class TagStock(models.Model):
     """A batch of numbered metal tags for a year, as received from the vendor (LIC-08)."""
 
-    jurisdiction = models.ForeignKey(Jurisdiction, on_delete=models.PROTECT, related_name="tag_stock")
+    jurisdiction = models.ForeignKey(Jurisdiction, on_delete=models.PROTECT,
+                                     related_name="tag_stock")
     year = models.PositiveSmallIntegerField(_("year stamped"))
     first_number = models.PositiveIntegerField(_("first number"))
     last_number = models.PositiveIntegerField(_("last number"))

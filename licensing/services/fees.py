@@ -289,7 +289,8 @@ def licence_assess(*, animal: Animal, owner, on: date, subject_on: date | None =
         limit = premises_limit_check(premises=animal.premises, on=on, adding=animal)
         a.checks.append(Check(_("Animal limit"), "ok" if limit.ok else "fail", limit.message,
                               limit.citation))
-    rabies, a.vaccination = rabies_check(animal, expires_on=expires_on, on=on, vaccination=vaccination,
+    rabies, a.vaccination = rabies_check(animal, expires_on=expires_on, on=on,
+                                         vaccination=vaccination,
                                          rule=rules["rabies_cert_max_months_before_expiry"])
     a.checks.append(rabies)
     a.became_subject_on = subject_on or became_subject_on(animal, rules=rules)

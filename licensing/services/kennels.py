@@ -98,7 +98,8 @@ def kennel_screening(kennel, *, on: date) -> list[str]:
     if min_dogs is not None and min_dogs.value is not None and kennel.dog_count < min_dogs.value:
         flags.append(
             _("Fewer than %(n)s dogs (%(cite)s): a person must decide whether a kennel "
-              "licence applies (rules.md KEN-03).") % {"n": min_dogs.value, "cite": min_dogs.citation}
+              "licence applies (rules.md KEN-03).")
+            % {"n": min_dogs.value, "cite": min_dogs.citation}
         )
     requires_cup = _optional_rule(kennel.jurisdiction, "kennel_requires_cup", on)
     if requires_cup is not None and requires_cup.value is True and not kennel.cup_reference:
@@ -376,7 +377,8 @@ def kennel_appeal_decide(*, kennel, granted: bool, conditions: str, decided_by_n
     """The Council grants (with conditions) or denies the appeal (KEN-07, Subd. 4(E))."""
     _require(kennel, KennelStatus.APPEALED)
     rule = appeal_rule(kennel, on=decided_on)
-    outcome = (Outcome.CONDITIONS if conditions else Outcome.APPROVED) if granted else Outcome.DENIED
+    approved = Outcome.CONDITIONS if conditions else Outcome.APPROVED
+    outcome = approved if granted else Outcome.DENIED
     with transaction.atomic():
         _decision(kennel, APPEAL_DECISION, outcome, decided_by_name, decided_by_capacity,
                   decided_on, reasons, rule.citation if rule else "", actor)

@@ -179,7 +179,8 @@ def animal_mark_deceased(request, pk):
         except services.RegistryError as error:
             messages.error(request, str(error))
         else:
-            messages.success(request, _("%(animal)s recorded as deceased.") % {"animal": animal.name})
+            messages.success(request, _("%(animal)s recorded as deceased.")
+                             % {"animal": animal.name})
     else:
         messages.error(request, _("Enter the date of death."))
     return redirect(animal)

@@ -130,7 +130,8 @@ def tag_lookup(request):
     tags, presumption = None, []
     if form.is_valid():
         tags = reports.tag_lookup(jurisdiction_ids=request.user.jurisdiction_ids,
-                                  number=form.cleaned_data["number"], year=form.cleaned_data["year"])
+                                  number=form.cleaned_data["number"],
+                                  year=form.cleaned_data["year"])
         if not any(t.licence_id for t in tags):
             presumption = _presumption_citations(request.user, timezone.localdate())
     return render(request, "licensing/reports/tag_lookup.html", {

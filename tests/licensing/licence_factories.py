@@ -47,7 +47,8 @@ class LicenceFactory(factory.django.DjangoModelFactory):
     term_start = date(2026, 1, 1)
     expires_on = date(2026, 12, 31)
     issued_on = date(2026, 1, 15)
-    receipt = factory.SubFactory(ReceiptFactory, jurisdiction=factory.SelfAttribute("..jurisdiction"),
+    receipt = factory.SubFactory(ReceiptFactory,
+                                 jurisdiction=factory.SelfAttribute("..jurisdiction"),
                                  issued_by=factory.SelfAttribute("..issued_by"))
 
 

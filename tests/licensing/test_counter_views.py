@@ -42,7 +42,8 @@ def test_three_screens_from_new_owner_to_receipt_pdf(client_as, clerk, stock):
     page = client.get(animal_url).content.decode()
     assert "No rabies vaccination is on file" in page and "6-61" in page
     resp = client.post(animal_url, {"action": "vaccination", "vacc-vaccinated_on": "2025-09-01",
-                                    "vacc-duration_years": "3", "vacc-veterinarian_name": "Dr. Holm",
+                                    "vacc-duration_years": "3",
+                                    "vacc-veterinarian_name": "Dr. Holm",
                                     "vacc-veterinarian_license": "MN-1"})
     assert resp.status_code == 302
     licence_pk_before = Licence.objects.count()
@@ -115,7 +116,8 @@ def test_counter_pages_make_bounded_queries(client_as, clerk, north_branch, stoc
 def test_bad_input_is_not_a_500(client_as, clerk, north_branch, stock):
     client = client_as(clerk)
     owner = OwnerFactory(jurisdiction=north_branch)
-    assert client.get(_url("licensing:counter_animal", owner.pk), {"animal": "abc"}).status_code == 200
+    response = client.get(_url("licensing:counter_animal", owner.pk), {"animal": "abc"})
+    assert response.status_code == 200
     resp = client.post(_url("licensing:tag_stock"), {"year": "2026", "first_number": "9",
                                                      "last_number": "3", "received_on": "bad"})
     assert resp.status_code == 200 and b"last number" in resp.content.lower()

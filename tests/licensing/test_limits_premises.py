@@ -1,4 +1,5 @@
-"""KEN-01 animal limits: NB 3 adult dogs and 3 adult cats (>= 6 months); GL 2 + 2, total 4 (> 6 months)."""
+"""KEN-01 animal limits: NB 3 adult dogs and 3 adult cats (>= 6 months); GL 2 + 2,
+total 4 (> 6 months)."""
 
 from datetime import date
 

@@ -263,7 +263,8 @@ def test_a_certificate_over_the_size_limit_is_refused(client_as, clerk, nb_dog, 
     upload = SimpleUploadedFile("cert.pdf", PDF + b"0" * 200, content_type="application/pdf")
     response = client_as(clerk).post(reverse("licensing:vaccination_create", args=[nb_dog.pk]),
                                      vaccination_post(certificate=upload))
-    assert response.status_code == 200 and "the largest accepted is 100" in response.content.decode()
+    assert response.status_code == 200
+    assert "the largest accepted is 100" in response.content.decode()
     assert not RabiesVaccination.objects.exists()
 
 
