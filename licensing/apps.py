@@ -6,5 +6,7 @@ class LicensingConfig(AppConfig):
     verbose_name = "Licensing and registry"
 
     def ready(self):
-        from . import nav  # noqa: F401  (registers the navigation entries)
-        from . import wiring  # noqa: F401  (registers sweeps and upcoming deadlines)
+        from . import (
+            nav,  # noqa: F401  (registers the navigation entries)
+            wiring,  # noqa: F401  (registers sweeps and upcoming deadlines)
+        )
