@@ -39,13 +39,14 @@ from licensing.models import (
     TagStatus,
     TagStock,
 )
-from licensing.selectors import owner_choices
+from licensing.selectors import owner_choices, registry_search
 from licensing.services import licences as svc
 from licensing.services import registry
 
 COUNTER = (CLERK, ADMINISTRATOR)
 STAFF = (CLERK, OFFICER, ADMINISTRATOR)
 SEARCH_LIMIT = 25
+MAX_ID_DIGITS = 18  # fits a 64-bit primary key
 
 
 def _refused(form, exc):
@@ -61,13 +62,9 @@ def counter_start(request):
     search = OwnerSearchForm(request.GET or None)
     owners = []
     if search.is_valid() and (q := search.cleaned_data["q"].strip()):
-        digits = "".join(ch for ch in q if ch.isdigit())
-        match = (Q(last_name__icontains=q) | Q(first_name__icontains=q)
-                 | Q(organization_name__icontains=q) | Q(address_line__icontains=q))
-        if len(digits) >= 4:
-            match |= Q(phone__contains=digits[-4:])
-        owners = list(Owner.objects.for_user(request.user).filter(match)
-                      .select_related("jurisdiction")[:SEARCH_LIMIT])
+        # The registry's one search: names, address, phone, microchip, rabies or licence tag.
+        hits = registry_search(user=request.user, query=q, limit=SEARCH_LIMIT)
+        owners = [hit.owner for hit in hits]
     form = CounterOwnerForm(request.POST or None, user=request.user)
     if request.method == "POST" and form.is_valid():
         fields = {k: v for k, v in form.cleaned_data.items() if k != "jurisdiction"}
@@ -94,7 +91,9 @@ def counter_animal(request, owner_pk):
     owner = get_in_jurisdiction(Owner.objects.select_related("jurisdiction"), request.user,
                                 pk=owner_pk)
     animal = None
-    if (animal_pk := request.GET.get("animal", "")).isdigit():
+    animal_pk = request.GET.get("animal", "")
+    # An id is a bounded number: a 5,000-digit "id" must be a 404, not a ValueError.
+    if animal_pk.isdigit() and len(animal_pk) <= MAX_ID_DIGITS:
         animal = _animal_for_counter(request.user, int(animal_pk))
         if animal.owner_id != owner.pk:
             animal = None
