@@ -135,7 +135,10 @@ def licence_transfer(*, licence: Licence, new_owner, actor, on: date, method: st
         if not limit.ok:
             raise LicenceRefused([Check(_("Animal limit"), "fail", limit.message, limit.citation)])
         previous_owner = licence.owner
-        Ownership.objects.filter(animal=animal, ended_on__isnull=True).update(ended_on=on)
+        # Row by row, not .update(): simple-history records each change (REC-18).
+        for current in Ownership.objects.filter(animal=animal, ended_on__isnull=True):
+            current.ended_on = on
+            current.save(update_fields=["ended_on"])
         Ownership.objects.create(animal=animal, owner=new_owner, premises=premises,
                                  started_on=on, note=_("Licence %(n)s transferred")
                                  % {"n": licence.number})

@@ -67,8 +67,9 @@ def receipt_void(*, receipt: Receipt, actor, reason: str, now: datetime | None =
         voided_licences = list(receipt.licences.all())
         for licence in voided_licences:
             licence.set_status(LicenceStatus.VOID, on=on, reason=reason)
-            licence.tags.filter(status=TagStatus.ISSUED).update(
-                status=TagStatus.VOID, status_changed_on=on)
+            for tag in licence.tags.filter(status=TagStatus.ISSUED):  # saved: history kept
+                tag.status, tag.status_changed_on = TagStatus.VOID, on
+                tag.save(update_fields=["status", "status_changed_on"])
             Event.record("licensing.licence.voided", licence, actor=actor, at=now,
                          summary=reason, data={"void_receipt": void.number})
         Event.record("licensing.receipt.voided", receipt, actor=actor, at=now, summary=reason,

@@ -36,6 +36,8 @@ def test_transfer_keeps_number_and_expiry_and_charges_fee(issued, north_branch, 
     assert lic.expires_on == issued.licence.expires_on
     assert result.receipt.lines.get().amount == Decimal("5.00")
     assert Ownership.objects.get(animal=lic.animal, ended_on__isnull=True).owner == new_owner
+    ended = Ownership.objects.get(animal=lic.animal, ended_on=date(2026, 5, 1))
+    assert ended.history.first().ended_on == date(2026, 5, 1)  # audit history kept (REC-18)
     assert Event.objects.for_object(lic).filter(action="licensing.licence.transferred").exists()
 
 

@@ -165,5 +165,6 @@ def test_void_creates_negative_receipt_and_voids_licence_and_tag(dog, clerk, sto
     result.tag.refresh_from_db()
     assert result.licence.status == LicenceStatus.VOID
     assert result.tag.status == TagStatus.VOID
+    assert result.tag.history.first().status == TagStatus.VOID  # audit history kept (REC-18)
     with pytest.raises(LicenceRefused):
         receipt_void(receipt=result.receipt, actor=clerk, reason="again")
