@@ -93,6 +93,13 @@ class KennelLicence(models.Model):
     def get_absolute_url(self):
         return reverse("licensing:kennel_detail", args=[self.pk])
 
+    @property
+    def fee_paid(self) -> bool:
+        """The fee receipt stands: paid and not voided (LIC-06, REC-01). A voided receipt
+        leaves the application needing the fee again; pages select ``receipt__voided_by``
+        so this reads no row."""
+        return self.receipt_id is not None and not hasattr(self.receipt, "voided_by")
+
     def is_current(self, on: date) -> bool:
         if self.status != KennelStatus.ACTIVE:
             return False

@@ -233,7 +233,7 @@ def kennel_fee_collect(*, kennel, method: str, reference: str, actor, now: datet
     """Take the fee and issue a numbered receipt (LIC-06, REC-01) through the one receipt
     service; Glencoe takes it with the application (701 Subd. 4(C)), North Branch at the
     latest when issuing."""
-    if kennel.receipt_id:
+    if kennel.fee_paid:
         raise KennelError(_("The kennel fee has already been paid (receipt %(n)s).")
                           % {"n": kennel.receipt.number})
     _require(kennel, KennelStatus.APPLIED, KennelStatus.UNDER_REVIEW, KennelStatus.APPROVED)
@@ -245,7 +245,7 @@ def kennel_fee_collect(*, kennel, method: str, reference: str, actor, now: datet
     with transaction.atomic():
         kennel = KennelLicence.objects.select_for_update().select_related("owner").get(
             pk=kennel.pk)
-        if kennel.receipt_id:
+        if kennel.fee_paid:
             raise KennelError(_("The kennel fee has already been paid."))
         receipt = receipt_create(jurisdiction=kennel.jurisdiction, payer=kennel.owner,
                                  lines=lines, method=method, reference=reference, actor=actor,
@@ -255,6 +255,74 @@ def kennel_fee_collect(*, kennel, method: str, reference: str, actor, now: datet
         _event("licensing.kennel.fee_paid", kennel, actor, f"Receipt {receipt.number}",
                receipt=receipt.number, total=str(receipt.total))
     return receipt
+
+
+def kennel_fee_replace(*, kennel, method: str, reference: str, actor, now: datetime) -> Receipt:
+    """Take an issued kennel licence's fee again (the first payment failed: a bounced
+    cheque), on a new receipt with the same lines, so the first receipt can then be voided
+    without leaving the licence unpaid (LIC-06, REC-01, KEN-08)."""
+    with transaction.atomic():
+        kennel = KennelLicence.objects.select_for_update().get(pk=kennel.pk)
+        _require(kennel, *ISSUED)
+        if not kennel.fee_paid:
+            raise KennelError(_("This licence's fee receipt is already voided; revoke the "
+                                "licence or take the fee with a new payment (rules.md KEN-08)."))
+        old = kennel.receipt
+        lines = [FeeLine(ln.code, ln.description, ln.amount, ln.authority)
+                 for ln in old.lines.all()]
+        receipt = receipt_create(jurisdiction=kennel.jurisdiction, payer=kennel.owner,
+                                 lines=lines, method=method, reference=reference, actor=actor,
+                                 now=now)
+        kennel.receipt = receipt
+        kennel._change_reason = f"Fee receipt {old.number} replaced by {receipt.number}"
+        kennel.save(update_fields=["receipt"])
+        Event.record("licensing.kennel.fee_replaced", kennel, actor=actor, at=now,
+                     summary=f"Fee receipt {old.number} replaced by receipt {receipt.number}",
+                     data={"old_receipt": old.number, "receipt": receipt.number,
+                           "total": str(receipt.total)})
+    return receipt
+
+
+def kennel_fee_voided_reason(kennel) -> str:
+    """Why an application whose fee receipt was voided needs the fee again, else ""."""
+    if kennel.receipt_id is None or kennel.fee_paid:
+        return ""
+    return (_("The kennel fee receipt %(n)s was voided (void receipt %(v)s): the fee must be "
+              "paid again before the licence can be issued (rules.md LIC-06).")
+            % {"n": kennel.receipt.number, "v": kennel.receipt.voided_by.number})
+
+
+ISSUED = (KennelStatus.ACTIVE, KennelStatus.EXPIRED)
+
+
+def kennel_receipt_void_refusal(receipt: Receipt) -> str:
+    """Why this receipt cannot be voided, else "" (LIC-06, KEN-08): it paid the fee of an
+    issued kennel licence, and money and licence must never disagree. Locks the kennel
+    licences it paid for (call inside ``receipt_void``'s transaction), so an issuance
+    running now waits and then sees the void."""
+    kennels = list(KennelLicence.objects.select_for_update().filter(receipt=receipt)
+                   .order_by("pk"))
+    issued = [k.number for k in kennels if k.status in ISSUED]
+    if not issued:
+        return ""
+    return (_("Receipt %(n)s paid the fee of kennel licence %(k)s, which has been issued: "
+              "voiding it would leave an issued licence unpaid. Revoke the licence first "
+              "(notice, hearing and decision, rules.md KEN-08), or take the fee again on the "
+              "licence's page (“Replace the fee payment”) and then void this receipt.")
+            % {"n": receipt.number, "k": ", ".join(issued)})
+
+
+def kennel_receipt_voided(*, receipt: Receipt, void: Receipt, actor, now: datetime):
+    """Record on each kennel licence the receipt paid for that its fee was voided: an
+    application not yet issued (or denied, or revoked) needs the fee again before it can
+    be issued (``KennelLicence.fee_paid``). Called by ``receipt_void`` after
+    ``kennel_receipt_void_refusal`` found nothing to refuse."""
+    for kennel in KennelLicence.objects.filter(receipt=receipt).order_by("pk"):
+        Event.record("licensing.kennel.fee_voided", kennel, actor=actor, at=now,
+                     summary=f"Fee receipt {receipt.number} voided by receipt {void.number}; "
+                             f"the fee is due again",
+                     data={"receipt": receipt.number, "void_receipt": void.number,
+                           "status": kennel.status})
 
 
 def kennel_expiry(kennel, *, on: date) -> date | None:
@@ -286,13 +354,21 @@ def kennel_issue(*, kennel, actor, now: datetime, method: str = "", reference: s
     if outstanding and not _appeal_granted(kennel):
         raise KennelError(_("Not every review step is recorded as satisfied: %(steps)s.")
                           % {"steps": "; ".join(outstanding)})
-    if not kennel.receipt_id:
+    if not kennel.fee_paid:
         if not method:
-            raise KennelError(_("Take the kennel fee first (choose a payment method)."))
+            raise KennelError(kennel_fee_voided_reason(kennel)
+                              or _("Take the kennel fee first (choose a payment method)."))
         kennel_fee_collect(kennel=kennel, method=method, reference=reference, actor=actor,
                            now=now)
-        kennel.refresh_from_db()
     with transaction.atomic():
+        # Locked and re-read: a receipt void running now either sees the licence issued
+        # (and is refused) or has voided the fee first (and issuance is refused here).
+        KennelLicence.objects.select_for_update().filter(pk=kennel.pk).exists()
+        kennel.refresh_from_db()
+        _require(kennel, KennelStatus.APPROVED)
+        if not kennel.fee_paid:
+            raise KennelError(kennel_fee_voided_reason(kennel)
+                              or _("Take the kennel fee first (choose a payment method)."))
         kennel.number = licence_number_allocate(
             jurisdiction=kennel.jurisdiction, kind=LicenceSeries.Kind.KENNEL, year=on.year)
         kennel.issued_on = on

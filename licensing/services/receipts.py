@@ -50,7 +50,8 @@ def receipt_void(*, receipt: Receipt, actor, reason: str, now: datetime | None =
 
     The licences it paid for become void; their tags are marked void, not returned to
     stock: the metal tag is already in the owner's hands, and a reissued number could
-    then be worn by two dogs (LIC-14).
+    then be worn by two dogs (LIC-14). A kennel application it paid for needs the fee
+    again; the fee of an issued kennel licence is refused (KEN-08, see services.kennels).
     """
     now = now or timezone.now()
     with transaction.atomic():
@@ -58,6 +59,13 @@ def receipt_void(*, receipt: Receipt, actor, reason: str, now: datetime | None =
         if receipt.voids_id is not None or Receipt.objects.filter(voids=receipt).exists():
             raise LicenceRefused([Check(_("Receipt"), "fail",
                                         _("This receipt is already voided or is itself a void."))])
+        # Money and licence never disagree (LIC-06, KEN-08): an issued kennel licence's
+        # fee is not voided under it.
+        from licensing.services.kennels import kennel_receipt_void_refusal, kennel_receipt_voided
+
+        refusal = kennel_receipt_void_refusal(receipt)
+        if refusal:
+            raise LicenceRefused([Check(_("Kennel licence"), "fail", refusal)])
         lines = [FeeLine(ln.code, _("Void: %(d)s") % {"d": ln.description}, -ln.amount,
                          ln.authority) for ln in receipt.lines.all()]
         void = receipt_create(jurisdiction=receipt.jurisdiction, payer=receipt.payer,
@@ -72,6 +80,7 @@ def receipt_void(*, receipt: Receipt, actor, reason: str, now: datetime | None =
                 tag.save(update_fields=["status", "status_changed_on"])
             Event.record("licensing.licence.voided", licence, actor=actor, at=now,
                          summary=reason, data={"void_receipt": void.number})
+        kennel_receipt_voided(receipt=receipt, void=void, actor=actor, now=now)
         Event.record("licensing.receipt.voided", receipt, actor=actor, at=now, summary=reason,
                      data={"void_receipt": void.number})
         # The printed originals are voided too (REC-01: the archive shows what was issued

@@ -61,7 +61,7 @@ def kennel_apply(request):
 
 def _kennel_for(request, pk):
     queryset = KennelLicence.objects.select_related(
-        "owner", "premises", "jurisdiction", "receipt").prefetch_related(
+        "owner", "premises", "jurisdiction", "receipt__voided_by").prefetch_related(
         Prefetch("decisions", queryset=KennelDecision.objects.order_by("decided_on", "pk")),
         "kennel_animals__animal", "receipt__lines")
     return get_in_jurisdiction(queryset, request.user, pk=pk)
@@ -71,6 +71,7 @@ ACTIONS = {
     "decide": forms.StepDecisionForm,
     "pay": forms.PaymentForm,
     "issue": forms.PaymentForm,
+    "replace-fee": forms.PaymentForm,
     "notified": forms.NotifiedForm,
     "appeal": forms.AppealFileForm,
     "appeal-decide": forms.AppealDecideForm,
@@ -103,7 +104,7 @@ def kennel_detail(request, pk, bound=None, error=""):
     if bound is not None:
         forms_by_action[bound[0].replace("-", "_")] = bound[1]
     try:
-        fee_lines = [] if kennel.receipt_id else services.kennel_fee_lines(kennel, on=today)
+        fee_lines = [] if kennel.fee_paid else services.kennel_fee_lines(kennel, on=today)
         fee_error = ""
     except RuleUnavailable as exc:
         fee_lines, fee_error = [], str(exc)
@@ -113,6 +114,7 @@ def kennel_detail(request, pk, bound=None, error=""):
         "flags": services.kennel_screening(kennel, on=today),
         "term_warning": services.kennel_term_warning(kennel, on=today),
         "fee_lines": fee_lines, "fee_error": fee_error, "appeal_rule": appeal,
+        "fee_voided": services.kennel_fee_voided_reason(kennel),
         "S": KennelStatus, "several_cities": len(request.user.jurisdiction_ids) > 1,
     }, status=400 if bound is not None else 200)
 
@@ -157,6 +159,9 @@ def _apply(action, kennel, data, actor):
     elif action == "issue":
         services.kennel_issue(kennel=kennel, method=data["method"], reference=data["reference"],
                               actor=actor, now=now)
+    elif action == "replace-fee":
+        services.kennel_fee_replace(kennel=kennel, method=data["method"],
+                                    reference=data["reference"], actor=actor, now=now)
     elif action == "notified":
         services.kennel_denial_notified(kennel=kennel, notified_on=data["notified_on"],
                                         actor=actor)
