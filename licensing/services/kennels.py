@@ -44,8 +44,10 @@ class KennelError(Exception):
     """A kennel action the rules or the current state do not allow; str() is for the clerk."""
 
 
-def _event(action, kennel, actor, summary, **data):
-    Event.record(action, kennel, actor=actor, summary=summary, data=data)
+def _event(action, kennel, actor, summary, *, at: datetime | None, **data):
+    """The Event stamped with when the thing happened (``at``; None: now), so history
+    entered after the fact (demo data, paper records) reads in its real order."""
+    Event.record(action, kennel, actor=actor, summary=summary, data=data, at=at)
 
 
 def _require(kennel, *statuses):
@@ -61,7 +63,8 @@ def _require(kennel, *statuses):
 
 def kennel_apply(*, owner, premises, business_nature: str, dog_count: int, cat_count: int,
                  cup_reference: str, actor, on: date,
-                 became_subject_on: date | None = None) -> KennelLicence:
+                 became_subject_on: date | None = None,
+                 now: datetime | None = None) -> KennelLicence:
     """Record an application (KEN-03, KEN-04); nothing is decided here."""
     if owner.jurisdiction_id != premises.jurisdiction_id:
         raise KennelError(_("The owner and the premises must be in the same city."))
@@ -75,7 +78,8 @@ def kennel_apply(*, owner, premises, business_nature: str, dog_count: int, cat_c
             cup_reference=cup_reference, applied_on=on, recorded_by=actor,
             became_subject_on=became_subject_on,
         )
-        _event("licensing.kennel.applied", kennel, actor, "Kennel licence application recorded")
+        _event("licensing.kennel.applied", kennel, actor, "Kennel licence application recorded",
+               at=now)
     return kennel
 
 
@@ -143,7 +147,8 @@ def steps_outstanding(kennel, *, on: date) -> list[str]:
 
 def kennel_decision_record(*, kennel, step: str, outcome: str, decided_by_name: str,
                            decided_by_capacity: str, decided_on: date, reasons: str,
-                           actor, conditions: str = "") -> KennelDecision:
+                           actor, conditions: str = "",
+                           now: datetime | None = None) -> KennelDecision:
     """Record one review step's outcome, decided by a person (KEN-04).
 
     A denial goes through ``kennel_deny`` (it starts the appeal clock).
@@ -164,7 +169,7 @@ def kennel_decision_record(*, kennel, step: str, outcome: str, decided_by_name: 
         kennel.status = KennelStatus.UNDER_REVIEW if remaining else KennelStatus.APPROVED
         kennel.save(update_fields=["status", "conditions"])
         _event("licensing.kennel.step_decided", kennel, actor, f"{step}: {outcome}",
-               step=step, outcome=outcome)
+               at=now, step=step, outcome=outcome)
     return decision
 
 
@@ -252,7 +257,7 @@ def kennel_fee_collect(*, kennel, method: str, reference: str, actor, now: datet
                                  now=now)
         kennel.receipt = receipt
         kennel.save(update_fields=["receipt"])
-        _event("licensing.kennel.fee_paid", kennel, actor, f"Receipt {receipt.number}",
+        _event("licensing.kennel.fee_paid", kennel, actor, f"Receipt {receipt.number}", at=now,
                receipt=receipt.number, total=str(receipt.total))
     return receipt
 
@@ -376,7 +381,7 @@ def kennel_issue(*, kennel, actor, now: datetime, method: str = "", reference: s
         kennel.status = KennelStatus.ACTIVE
         kennel.save(update_fields=["number", "issued_on", "expires_on", "status"])
         _event("licensing.kennel.issued", kennel, actor, f"Kennel licence {kennel.number} issued",
-               expires_on=kennel.expires_on.isoformat() if kennel.expires_on else None)
+               at=now, expires_on=kennel.expires_on.isoformat() if kennel.expires_on else None)
     return kennel
 
 
@@ -389,7 +394,8 @@ def _appeal_granted(kennel) -> bool:
 
 
 def kennel_deny(*, kennel, step: str, decided_by_name: str, decided_by_capacity: str,
-                decided_on: date, reasons: str, actor, notified_on: date | None = None):
+                decided_on: date, reasons: str, actor, notified_on: date | None = None,
+                now: datetime | None = None):
     """Record a denial at a review step (KEN-04, KEN-07); the notification starts the clock."""
     _require(kennel, KennelStatus.APPLIED, KennelStatus.UNDER_REVIEW, KennelStatus.APPROVED)
     rule = review_steps(kennel, on=decided_on)
@@ -401,13 +407,13 @@ def kennel_deny(*, kennel, step: str, decided_by_name: str, decided_by_capacity:
         kennel.status = KennelStatus.DENIED
         kennel.denied_on = decided_on
         kennel.save(update_fields=["status", "denied_on"])
-        _event("licensing.kennel.denied", kennel, actor, f"Denied at {step}", step=step)
+        _event("licensing.kennel.denied", kennel, actor, f"Denied at {step}", at=now, step=step)
         if notified_on:
-            kennel_denial_notified(kennel=kennel, notified_on=notified_on, actor=actor)
+            kennel_denial_notified(kennel=kennel, notified_on=notified_on, actor=actor, now=now)
     return kennel
 
 
-def kennel_denial_notified(*, kennel, notified_on: date, actor):
+def kennel_denial_notified(*, kennel, notified_on: date, actor, now: datetime | None = None):
     """The applicant was notified: appeal deadline = notification + the appeal days (KEN-07)."""
     _require(kennel, KennelStatus.DENIED)
     if kennel.denied_on and notified_on < kennel.denied_on:
@@ -418,7 +424,7 @@ def kennel_denial_notified(*, kennel, notified_on: date, actor):
     kennel.denial_notified_on = notified_on
     kennel.appeal_deadline = deadline
     kennel.save(update_fields=["denial_notified_on", "appeal_deadline"])
-    _event("licensing.kennel.denial_notified", kennel, actor, "Denial notified",
+    _event("licensing.kennel.denial_notified", kennel, actor, "Denial notified", at=now,
            notified_on=notified_on.isoformat(),
            appeal_deadline=deadline.isoformat() if deadline else None)
     return kennel
@@ -428,7 +434,7 @@ def appeal_rule(kennel, *, on: date):
     return _optional_rule(kennel.jurisdiction, "kennel_denial_appeal_days", on)
 
 
-def kennel_appeal_file(*, kennel, filed_on: date, actor):
+def kennel_appeal_file(*, kennel, filed_on: date, actor, now: datetime | None = None):
     """The applicant appealed to the Council within the deadline (KEN-07)."""
     _require(kennel, KennelStatus.DENIED)
     if kennel.appeal_deadline is None:
@@ -443,13 +449,14 @@ def kennel_appeal_file(*, kennel, filed_on: date, actor):
         )
     kennel.status = KennelStatus.APPEALED
     kennel.save(update_fields=["status"])
-    _event("licensing.kennel.appealed", kennel, actor, "Denial appealed to the Council",
+    _event("licensing.kennel.appealed", kennel, actor, "Denial appealed to the Council", at=now,
            filed_on=filed_on.isoformat())
     return kennel
 
 
 def kennel_appeal_decide(*, kennel, granted: bool, conditions: str, decided_by_name: str,
-                         decided_by_capacity: str, decided_on: date, reasons: str, actor):
+                         decided_by_capacity: str, decided_on: date, reasons: str, actor,
+                         now: datetime | None = None):
     """The Council grants (with conditions) or denies the appeal (KEN-07, Subd. 4(E))."""
     _require(kennel, KennelStatus.APPEALED)
     rule = appeal_rule(kennel, on=decided_on)
@@ -463,7 +470,8 @@ def kennel_appeal_decide(*, kennel, granted: bool, conditions: str, decided_by_n
         kennel.status = KennelStatus.APPROVED if granted else KennelStatus.DENIED_FINAL
         kennel.save(update_fields=["status", "conditions"])
         _event("licensing.kennel.appeal_decided", kennel, actor,
-               "Appeal granted" if granted else "Appeal denied; denial final", granted=granted)
+               "Appeal granted" if granted else "Appeal denied; denial final", at=now,
+               granted=granted)
     return kennel
 
 
@@ -493,7 +501,8 @@ def _finalise(kennel, now):
 
 
 def kennel_revocation_notice(*, kennel, served_on: date, hearing_on: date, reasons: str,
-                             decided_by_name: str, decided_by_capacity: str, actor):
+                             decided_by_name: str, decided_by_capacity: str, actor,
+                             now: datetime | None = None):
     """Notice of the alleged violation and of the hearing (Glencoe 701 Subd. 4(F))."""
     _require(kennel, KennelStatus.ACTIVE)
     if hearing_on < served_on:
@@ -502,12 +511,13 @@ def kennel_revocation_notice(*, kennel, served_on: date, hearing_on: date, reaso
     decision = _decision(kennel, REVOCATION_NOTICE, Outcome.REFERRED, decided_by_name,
                          decided_by_capacity, served_on, reasons, "rules.md KEN-08", actor)
     _event("licensing.kennel.revocation_noticed", kennel, actor, "Revocation notice served",
-           served_on=served_on.isoformat(), hearing_on=hearing_on.isoformat())
+           at=now, served_on=served_on.isoformat(), hearing_on=hearing_on.isoformat())
     return decision
 
 
 def kennel_revocation_decide(*, kennel, revoke: bool, decided_by_name: str,
-                             decided_by_capacity: str, decided_on: date, reasons: str, actor):
+                             decided_by_capacity: str, decided_on: date, reasons: str, actor,
+                             now: datetime | None = None):
     """After notice and hearing the Council revokes or keeps the licence (KEN-08)."""
     _require(kennel, KennelStatus.ACTIVE)
     notice = next((d for d in reversed(_fresh_decisions(kennel))
@@ -524,14 +534,15 @@ def kennel_revocation_decide(*, kennel, revoke: bool, decided_by_name: str,
             kennel.status = KennelStatus.REVOKED
             kennel.save(update_fields=["status"])
         _event("licensing.kennel.revocation_decided", kennel, actor,
-               "Revoked" if revoke else "Revocation refused", revoked=revoke)
+               "Revoked" if revoke else "Revocation refused", at=now, revoked=revoke)
     return kennel
 
 
 # --- Animals and the licence document ----------------------------------------------------------
 
 
-def kennel_animal_add(*, kennel, animal: Animal, on: date, actor) -> KennelAnimal:
+def kennel_animal_add(*, kennel, animal: Animal, on: date, actor,
+                      now: datetime | None = None) -> KennelAnimal:
     """List an animal under the licence; one that was removed earlier is listed again
     (the history keeps both periods)."""
     if animal.jurisdiction_id != kennel.jurisdiction_id:
@@ -544,11 +555,13 @@ def kennel_animal_add(*, kennel, animal: Animal, on: date, actor) -> KennelAnima
     else:
         member.added_on, member.removed_on = on, None
         member.save(update_fields=["added_on", "removed_on"])
-    _event("licensing.kennel.animal_added", kennel, actor, f"{animal} added", animal=animal.pk)
+    _event("licensing.kennel.animal_added", kennel, actor, f"{animal} added", at=now,
+           animal=animal.pk)
     return member
 
 
-def kennel_animal_remove(*, kennel, animal: Animal, on: date, actor) -> KennelAnimal:
+def kennel_animal_remove(*, kennel, animal: Animal, on: date, actor,
+                         now: datetime | None = None) -> KennelAnimal:
     """The animal is no longer kept under the licence (sold, died, moved): ``removed_on``."""
     member = kennel.kennel_animals.filter(animal=animal, removed_on__isnull=True).first()
     if member is None:
@@ -558,7 +571,7 @@ def kennel_animal_remove(*, kennel, animal: Animal, on: date, actor) -> KennelAn
                           % {"d": member.added_on})
     member.removed_on = on
     member.save(update_fields=["removed_on"])
-    _event("licensing.kennel.animal_removed", kennel, actor, f"{animal} removed",
+    _event("licensing.kennel.animal_removed", kennel, actor, f"{animal} removed", at=now,
            animal=animal.pk, on=on.isoformat())
     return member
 
@@ -595,7 +608,7 @@ def kennel_transfer(*, kennel, new_owner, actor, on: date, method: str, referenc
         kennel._change_reason = f"Transferred, receipt {receipt.number}"
         kennel.save(update_fields=["owner"])
         _event("licensing.kennel.transferred", kennel, actor,
-               f"{previous.name} → {new_owner.name}", from_owner=previous.pk,
+               f"{previous.name} → {new_owner.name}", at=now, from_owner=previous.pk,
                to_owner=new_owner.pk, receipt=receipt.number)
     return receipt
 

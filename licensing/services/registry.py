@@ -7,7 +7,7 @@ Views and the demo loader call these; nothing else writes registry rows one by o
 """
 
 import re
-from datetime import date
+from datetime import date, datetime
 
 from dateutil.relativedelta import relativedelta
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -261,9 +261,12 @@ def _vaccination_dates(fields: dict, on: date) -> None:
 
 
 @transaction.atomic
-def vaccination_record(*, animal: Animal, actor, on: date, **fields) -> RabiesVaccination:
+def vaccination_record(*, animal: Animal, actor, on: date, now: datetime | None = None,
+                       **fields) -> RabiesVaccination:
     """Record a rabies certificate (RAB-01, RAB-05: given by a licensed veterinarian, so
-    the veterinarian's name and licence number are required)."""
+    the veterinarian's name and licence number are required). The Event is stamped
+    ``now`` (default: the current time), so a certificate entered from history (demo data,
+    paper records) reads at the time it was recorded."""
     _check_fields(fields, VACCINATION_FIELDS)
     _check_serves(actor, animal.jurisdiction_id)
     fields.setdefault("duration_years", RabiesVaccination.Duration.ONE_YEAR)
@@ -274,9 +277,11 @@ def vaccination_record(*, animal: Animal, actor, on: date, **fields) -> RabiesVa
             "veterinarian's name and licence number (RAB-05).")})
     vaccination = RabiesVaccination(animal=animal, recorded_by=actor, **fields)
     _stamp(vaccination, actor, "Certificate recorded")
+    if now is not None:
+        vaccination._history_date = now  # the history row reads at the same time
     vaccination.save()
     Event.record(
-        "licensing.vaccination.recorded", animal, actor=actor,
+        "licensing.vaccination.recorded", animal, actor=actor, at=now or timezone.now(),
         summary=f"Rabies vaccination of {fields['vaccinated_on']:%Y-%m-%d} recorded for {animal}",
         data={"vaccination": vaccination.pk, "next_due_on": vaccination.next_due_on.isoformat(),
               "certificate": bool(vaccination.certificate)},

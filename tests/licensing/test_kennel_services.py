@@ -271,3 +271,70 @@ def test_kennel_fee_takes_the_next_number_of_the_one_receipt_series(north_branch
     with pytest.raises(k.KennelError):
         k.kennel_fee_collect(kennel=kennel, method="cash", reference="", actor=nb_clerk,
                              now=timezone.now())
+
+
+def _kennel_events(kennel):
+    return list(Event.objects.filter(action__startswith="licensing.kennel.",
+                                     subject_id=str(kennel.pk)).order_by("pk")
+                .values_list("action", "at"))
+
+
+def test_kennel_events_are_stamped_with_the_time_passed_in(north_branch, nb_clerk):
+    """Demo data and paper records pass historical times: each Event reads then."""
+    owner = OwnerFactory(jurisdiction=north_branch)
+    kennel = k.kennel_apply(owner=owner, premises=k.kennel_premises_for(owner),
+                            business_nature="Boarding", dog_count=6, cat_count=0,
+                            cup_reference="CUP-9", actor=nb_clerk, on=date(2025, 1, 8),
+                            now=at(2025, 1, 8))
+    for day, step in zip((9, 10, 11), NB_STEPS, strict=True):
+        k.kennel_decision_record(kennel=kennel, step=step, outcome=KennelDecision.Outcome.APPROVED,
+                                 decided_by_name="Jane Roe", decided_by_capacity="City Council",
+                                 decided_on=date(2025, 1, day), reasons="Meets them.",
+                                 actor=nb_clerk, now=at(2025, 1, day))
+    kennel.refresh_from_db()
+    k.kennel_issue(kennel=kennel, actor=nb_clerk, now=at(2025, 1, 12), method="cash")
+    animal = AnimalFactory(jurisdiction=north_branch)
+    k.kennel_animal_add(kennel=kennel, animal=animal, on=date(2025, 1, 13), actor=nb_clerk,
+                        now=at(2025, 1, 13))
+    k.kennel_animal_remove(kennel=kennel, animal=animal, on=date(2025, 1, 14), actor=nb_clerk,
+                           now=at(2025, 1, 14))
+    person = {"decided_by_name": "Jane Roe", "decided_by_capacity": "City Council",
+              "actor": nb_clerk}
+    k.kennel_revocation_notice(kennel=kennel, served_on=date(2025, 2, 1),
+                               hearing_on=date(2025, 2, 15), reasons="Complaints",
+                               now=at(2025, 2, 1), **person)
+    k.kennel_revocation_decide(kennel=kennel, revoke=False, decided_on=date(2025, 2, 15),
+                               reasons="Kept", now=at(2025, 2, 15), **person)
+    assert _kennel_events(kennel) == [
+        ("licensing.kennel.applied", at(2025, 1, 8)),
+        ("licensing.kennel.step_decided", at(2025, 1, 9)),
+        ("licensing.kennel.step_decided", at(2025, 1, 10)),
+        ("licensing.kennel.step_decided", at(2025, 1, 11)),
+        ("licensing.kennel.fee_paid", at(2025, 1, 12)),
+        ("licensing.kennel.issued", at(2025, 1, 12)),
+        ("licensing.kennel.animal_added", at(2025, 1, 13)),
+        ("licensing.kennel.animal_removed", at(2025, 1, 14)),
+        ("licensing.kennel.revocation_noticed", at(2025, 2, 1)),
+        ("licensing.kennel.revocation_decided", at(2025, 2, 15)),
+    ]
+
+
+def test_denial_and_appeal_events_follow_now(glencoe, glencoe_clerk):
+    kennel = apply(glencoe, glencoe_clerk, date(2024, 3, 1))
+    person = {"decided_by_name": "Pat Lee", "decided_by_capacity": "City Administrator",
+              "actor": glencoe_clerk}
+    k.kennel_deny(kennel=kennel, step=GL_STEPS[0], decided_on=date(2024, 3, 4),
+                  reasons="Zoning", notified_on=date(2024, 3, 5), now=at(2024, 3, 5),
+                  **person)
+    k.kennel_appeal_file(kennel=kennel, filed_on=date(2024, 3, 8), actor=glencoe_clerk,
+                         now=at(2024, 3, 8))
+    k.kennel_appeal_decide(kennel=kennel, granted=True, conditions="", decided_on=date(2024, 4, 2),
+                           reasons="Granted", now=at(2024, 4, 2), **person)
+    assert [t for _a, t in _kennel_events(kennel)][1:] == [
+        at(2024, 3, 5), at(2024, 3, 5), at(2024, 3, 8), at(2024, 4, 2)]
+
+
+def test_kennel_events_without_now_are_stamped_now(north_branch, nb_clerk):
+    before = timezone.now()
+    kennel = apply(north_branch, nb_clerk, date(2026, 1, 10))
+    assert all(t >= before for _a, t in _kennel_events(kennel))

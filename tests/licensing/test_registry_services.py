@@ -1,9 +1,11 @@
 """Registry services: city guard, events and history, date rules, transitions."""
 
-from datetime import date
+from datetime import date, datetime
+from zoneinfo import ZoneInfo
 
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.utils import timezone
 
 from licensing.services import registry as services
 from ordinance.models import Event
@@ -46,6 +48,24 @@ def test_next_due_is_counted_from_the_labelled_duration_when_blank(clerk, north_
                                     vaccinated_on=date(2024, 2, 29), duration_years=1, **VET)
     assert v.next_due_on == date(2025, 2, 28)  # RAB-03, calendar arithmetic
     assert v.history.first().history_user == clerk
+
+
+def test_a_vaccination_recorded_from_history_is_stamped_with_its_time(clerk, north_branch):
+    """A certificate entered after the fact (demo data, paper records) reads at the time
+    it was recorded: the Event and the history row follow ``now`` (RAB-01)."""
+    animal = AnimalFactory(jurisdiction=north_branch)
+    then = datetime(2024, 5, 14, 11, 30, tzinfo=ZoneInfo("America/Chicago"))
+    v = services.vaccination_record(animal=animal, actor=clerk, on=date(2024, 5, 14),
+                                    now=then, vaccinated_on=date(2024, 5, 10), **VET)
+    assert Event.objects.get(action="licensing.vaccination.recorded").at == then
+    assert v.history.first().history_date == then
+
+
+def test_a_vaccination_without_now_is_stamped_now(clerk, north_branch):
+    animal = AnimalFactory(jurisdiction=north_branch)
+    before = timezone.now()
+    services.vaccination_record(animal=animal, actor=clerk, on=ON, vaccinated_on=ON, **VET)
+    assert Event.objects.get(action="licensing.vaccination.recorded").at >= before
 
 
 def test_a_vaccination_needs_a_licensed_veterinarian(clerk, north_branch):
