@@ -125,7 +125,8 @@ PLANS = {
                  "Judd Avenue", "Newton Avenue"),
         clinics=(
             Clinic("GVC", "Glencoe Veterinary Clinic", "1512 10th Street East, Glencoe, "
-                   "MN 55336", (("Dr. Gerhard Kuehn", "MN-10558"), ("Dr. Maria Garcia", "MN-14011"))),
+                   "MN 55336",
+                   (("Dr. Gerhard Kuehn", "MN-10558"), ("Dr. Maria Garcia", "MN-14011"))),
             Clinic("BCA", "Buffalo Creek Animal Hospital", "730 Chandler Avenue, Glencoe, "
                    "MN 55336", (("Dr. Heidi Schultz", "MN-11390"),)),
             Clinic("MCV", "McLeod County Veterinary Service", "1005 Hennepin Avenue, Glencoe, "
