@@ -38,11 +38,10 @@ class JurisdictionAdmin(admin.ModelAdmin):
                                    f"“{obj.profile_key}” profile.")
 
 
-@admin.register(Event)
-class EventAdmin(admin.ModelAdmin):
-    list_display = ("at", "action", "actor", "jurisdiction", "summary")
-    list_filter = ("action", "jurisdiction")
-    search_fields = ("action", "summary", "subject_id")
+class ReadOnlyAdminMixin:
+    """Append-only records (events, issued documents): viewed in admin, never edited there."""
+
+    actions = None  # no "delete selected"
 
     def has_add_permission(self, request):
         return False
@@ -52,6 +51,13 @@ class EventAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request, obj=None):
         return False
+
+
+@admin.register(Event)
+class EventAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    list_display = ("at", "action", "actor", "jurisdiction", "summary")
+    list_filter = ("action", "jurisdiction")
+    search_fields = ("action", "summary", "subject_id")
 
 
 @admin.register(RuleValue)
