@@ -308,7 +308,8 @@ class Season:
         """Record a certificate if it makes the licence issuable on ``day``."""
         if not self.passes(dog, day, RabiesVaccination(**fields)):
             return False
-        registry_services.vaccination_record(animal=dog, actor=self.clerk, on=day, **fields)
+        registry_services.vaccination_record(animal=dog, actor=self.clerk, on=day,
+                                             now=self.timeline.at(day), **fields)
         # The same object is planned for both years: it must see the new certificate.
         dog._prefetched_objects_cache.pop("vaccinations", None)
         prefetch_related_objects([dog], "vaccinations")
@@ -471,7 +472,8 @@ class NorthBranchKennel:
             if self.days[step] > self.today:
                 return
             kennel_services.kennel_decision_record(
-                kennel=kennel, decided_on=self.days[step], actor=self.clerk, **decision)
+                kennel=kennel, decided_on=self.days[step], actor=self.clerk,
+                now=self.timeline.at(self.days[step]), **decision)
         kennel.refresh_from_db()
         if kennel.status != KennelStatus.APPROVED:
             return
@@ -494,7 +496,7 @@ class NorthBranchKennel:
             business_nature="Boarding dogs; the operator also keeps its own dogs",
             dog_count=len(KENNEL_DOGS), cat_count=0,
             cup_reference=f"CUP {self.today.year - 1}-03", actor=self.clerk,
-            on=self.days["applied"])
+            on=self.days["applied"], now=at)
 
     def decisions(self, kennel) -> list[dict]:
         """One decision per review step of the city's profile, in its order (KEN-04)."""
@@ -526,6 +528,7 @@ class NorthBranchKennel:
                 date_of_birth=born, acquired_on=add_months(born, DEMO_ADOPTION_AGE_MONTHS))
             registry_services.vaccination_record(animal=dog, actor=self.clerk,
                                                  on=self.days["applied"],
+                                                 now=self.timeline.at(self.days["applied"]),
                                                  **_certificate(rng, self.city, given))
             dogs.append(dog)
         return list(Animal.objects.filter(pk__in=[d.pk for d in dogs]).select_related(
@@ -537,7 +540,7 @@ class NorthBranchKennel:
                                      method=PaymentMethod.CHEQUE, reference="10482")
         kennel.refresh_from_db()
         for dog in dogs:
-            kennel_services.kennel_animal_add(kennel=kennel, animal=dog,
+            kennel_services.kennel_animal_add(kennel=kennel, animal=dog, now=at,
                                               on=timezone.localdate(at), actor=self.clerk)
         kennel_services.kennel_document_issue(kennel=kennel, actor=self.clerk, now=at)
         self.season.counts["kennels"] += 1
@@ -577,13 +580,14 @@ def glencoe_kennels(jurisdiction, users, *, today, now) -> Counter:
     kennel_services.kennel_decision_record(
         kennel=review, step=first, outcome=KennelDecision.Outcome.APPROVED,
         decided_by_name=ADMINISTRATOR[0], decided_by_capacity=ADMINISTRATOR[1],
-        decided_on=day["review_step"], actor=clerk,
+        decided_on=day["review_step"], actor=clerk, now=timeline.at(day["review_step"]),
         reasons="Application complete and fee paid; referred to the Planning Division "
                 "for zoning review.")
     kennel_services.kennel_deny(
         kennel=denied, step=first, decided_by_name=ADMINISTRATOR[0],
         decided_by_capacity=ADMINISTRATOR[1], decided_on=day["denied_on"], actor=clerk,
         notified_on=max(day["notified_on"], day["denied_on"]),
+        now=timeline.at(day["denied_on"]),
         reasons="The lot is in the R-1 single-family district and the application shows no "
                 "site plan for the outdoor runs.")
     counts.update(kennels=2, kennel_receipts=2)
@@ -599,7 +603,7 @@ def _glencoe_application(timeline, clerk, day, person, *, dogs, nature):
     kennel = kennel_services.kennel_apply(
         owner=owner, premises=kennel_services.kennel_premises_for(owner),
         business_nature=nature, dog_count=dogs, cat_count=0, cup_reference="",
-        actor=clerk, on=day)
+        actor=clerk, on=day, now=at)
     kennel_services.kennel_fee_collect(kennel=kennel, method=PaymentMethod.CHEQUE,
                                        reference=f"{timeline.rng.randrange(1001, 9999)}",
                                        actor=clerk, now=at)
