@@ -9,12 +9,14 @@ from datetime import date
 from decimal import Decimal, InvalidOperation
 from typing import Any, NamedTuple
 
+from .money import CENT
+
 KINDS = ("int", "money", "rate", "decimal", "bool", "text", "list", "month_day")
 # Durations carry the unit that picks their arithmetic (rules.md Section 0 "Day counting").
 DURATION_UNITS = ("days", "business_days", "months", "hours")
 UNITS = ("", *DURATION_UNITS, "minutes", "feet", "acres")
 
-_CENT = Decimal("0.01")
+_CENT = CENT
 _UNIT_WORDS = {
     "days": ("day", "days"),
     "business_days": ("business day", "business days"),

@@ -17,9 +17,9 @@ from licensing.models import Animal, Licence, LicenceStatus, Receipt, Tag
 from licensing.services.limits import passes_age, premises_limit_check
 from ordinance.calendar import add_calendar_days, add_months
 from ordinance.fees import fee_amount
+from ordinance.money import CENT, money_sum
 from ordinance.rules import RuleUnavailable, get_rules
 
-CENT = Decimal("0.01")
 TERM_KEYS = ("license_expiry", "renewal_window_days_before_term",
              "renewal_window_days_after_term_start", "new_subject_grace_days",
              "late_penalty_rate", "license_age_months", "license_age_comparison",
@@ -76,7 +76,7 @@ class Assessment:
 
     @property
     def total(self) -> Decimal:
-        return sum((line.amount for line in self.fee_lines), Decimal("0.00"))
+        return money_sum(line.amount for line in self.fee_lines)
 
     @property
     def can_issue(self) -> bool:

@@ -6,7 +6,6 @@ a receipt is never deleted, a void is a new receipt with negative lines pointing
 """
 
 from datetime import datetime
-from decimal import Decimal
 
 from django.db import transaction
 from django.utils import timezone
@@ -17,6 +16,7 @@ from licensing.services.documents import documents_void
 from licensing.services.fees import Check, FeeLine, LicenceRefused
 from licensing.services.numbering import receipt_number_allocate
 from ordinance.models import Event
+from ordinance.money import money_sum
 
 
 def receipt_create(*, jurisdiction, payer, lines: list[FeeLine], method: str, reference: str,
@@ -31,7 +31,7 @@ def receipt_create(*, jurisdiction, payer, lines: list[FeeLine], method: str, re
         jurisdiction=jurisdiction, number=number, issued_at=now, issued_by=actor, payer=payer,
         payer_name=voids.payer_name if voids else payer.name,
         payer_address=voids.payer_address if voids else payer.address, method=method,
-        reference=reference, total=sum((ln.amount for ln in lines), Decimal("0.00")),
+        reference=reference, total=money_sum(ln.amount for ln in lines),
         voids=voids, void_reason=void_reason,
     )
     ReceiptLine.objects.bulk_create(

@@ -11,6 +11,7 @@ from django.db.models import Count, Max, Q, Sum
 from django.utils import timezone
 
 from licensing.models import Licence, LicenceStatus, ReceiptLine, Tag, TagStatus
+from ordinance.money import to_money
 
 
 def _day_bounds(start: date, end: date) -> tuple[datetime, datetime]:
@@ -40,7 +41,7 @@ def report_revenue(*, jurisdiction_ids, start: date, end: date) -> list[dict]:
 
 def _money(value) -> Decimal:
     """Two places whatever the database's SUM returns (SQLite drops trailing zeros)."""
-    return Decimal(value or 0).quantize(Decimal("0.01"))
+    return to_money(value)
 
 
 def report_issued(*, jurisdiction_ids, start: date, end: date) -> list[dict]:
