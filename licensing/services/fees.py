@@ -13,12 +13,12 @@ from decimal import ROUND_HALF_UP, Decimal
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
-from licensing.models import Animal, Licence, LicenceStatus, Receipt, Tag
+from licensing.models import Animal, Licence, LicenceStatus, Receipt, Sex, Tag
 from licensing.services.limits import passes_age, premises_limit_check
 from ordinance.calendar import add_calendar_days, add_months
 from ordinance.fees import fee_amount
 from ordinance.money import CENT, money_sum
-from ordinance.rules import RuleUnavailable, get_rules
+from ordinance.rules import RuleUnavailable, get_optional, get_rules
 
 TERM_KEYS = ("license_expiry", "renewal_window_days_before_term",
              "renewal_window_days_after_term_start", "new_subject_grace_days",
@@ -251,6 +251,34 @@ def _duplicate_check(animal, *, term_start) -> Check | None:
     return None
 
 
+# What each application field of the profile's `license_application_fields` (LIC-04)
+# reads on the record, and how the clerk is asked for it.
+APPLICATION_FIELDS = {
+    "owner_name": (_("the owner's name"), lambda animal, owner: owner.name),
+    "owner_address": (_("the owner's address"), lambda animal, owner: owner.address_line),
+    "name": (_("the dog's name"), lambda animal, owner: animal.name),
+    "breed": (_("the breed"), lambda animal, owner: animal.breed),
+    "colour": (_("the colour"), lambda animal, owner: animal.colour),
+    "age": (_("the age (date of birth, or an estimate)"),
+            lambda animal, owner: animal.date_of_birth),
+    "sex": (_("the sex"), lambda animal, owner: animal.sex != Sex.UNKNOWN),
+}
+
+
+def application_check(animal, owner, *, on: date) -> Check | None:
+    """LIC-04: the written application states what the city's ordinance lists."""
+    rule = get_optional(animal.jurisdiction, "license_application_fields", on=on)
+    if rule is None:
+        return None
+    missing = [label for key in rule.value if key in APPLICATION_FIELDS
+               for label, read in [APPLICATION_FIELDS[key]] if not read(animal, owner)]
+    if missing:
+        return Check(_("Application"), "fail", _("The application must also state %(what)s.")
+                     % {"what": ", ".join(str(m) for m in missing)}, rule.citation)
+    return Check(_("Application"), "ok", _("The application states everything required."),
+                 rule.citation)
+
+
 def _animal_checks(animal, owner) -> list[Check]:
     checks = []
     if not animal.is_alive():
@@ -281,6 +309,8 @@ def licence_assess(*, animal: Animal, owner, on: date, subject_on: date | None =
     a = Assessment(enabled=True, checks=[status], term_start=term_start, expires_on=expires_on,
                    is_renewal_window=renewal)
     a.checks += _animal_checks(animal, owner)
+    if application := application_check(animal, owner, on=on):
+        a.checks.append(application)
     a.checks.append(_age_check(animal, on=on, rules=rules))
     a.checks += _exemption_checks(animal, on=on)
     if dup := _duplicate_check(animal, term_start=term_start):

@@ -35,6 +35,9 @@ def test_clerk_licenses_a_new_dog_for_a_new_owner(page, login_as, assert_accessi
     assert_accessible()
     page.get_by_label("Species").select_option("dog")
     page.locator("#id_animal-name").fill("Scout")
+    page.locator("#id_animal-breed").fill("Beagle")
+    page.locator("#id_animal-colour").fill("Tricolour")
+    page.locator("#id_animal-sex").select_option("male")
     page.locator("#id_animal-date_of_birth").fill("2022-04-01")
     page.get_by_role("button", name="Add animal").click()
 

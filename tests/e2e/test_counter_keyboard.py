@@ -76,6 +76,11 @@ def test_counter_screens_two_and_three_with_the_keyboard_only(page, login_as, as
     page.keyboard.type("Scout")
     move_to(page, field("id_animal-breed"))
     page.keyboard.type("Beagle")
+    move_to(page, field("id_animal-colour"))
+    page.keyboard.type("Tricolour")
+    move_to(page, field("id_animal-sex"))
+    page.keyboard.type("Male")
+    assert focused(page)["value"] == "male"
     # Shift+Tab goes back to correct the name.
     move_to(page, field("id_animal-name"), key="Shift+Tab")
     page.keyboard.press("Control+A")

@@ -35,6 +35,7 @@ def test_three_screens_from_new_owner_to_receipt_pdf(client_as, clerk, stock):
     owner_url = resp["Location"]
     resp = client.post(owner_url, {"action": "animal", "animal-species": "dog",
                                    "animal-name": "Scout", "animal-sex": "male",
+                                   "animal-breed": "Beagle", "animal-colour": "Tricolour",
                                    "animal-date_of_birth": "2023-04-01",
                                    "animal-acquired_on": "2023-06-01"})
     assert resp.status_code == 302

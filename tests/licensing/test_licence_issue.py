@@ -168,3 +168,23 @@ def test_void_creates_negative_receipt_and_voids_licence_and_tag(dog, clerk, sto
     assert result.tag.history.first().status == TagStatus.VOID  # audit history kept (REC-18)
     with pytest.raises(LicenceRefused):
         receipt_void(receipt=result.receipt, actor=clerk, reason="again")
+
+
+def test_an_application_missing_breed_and_colour_is_refused_with_the_section(
+        dog, clerk, stock):
+    """LIC-04 (NB Sec. 6-61): the application states the dog's breed, colour, age and sex."""
+    dog.breed, dog.colour = "", ""
+    dog.save()
+    assessment = licence_assess(animal=dog, owner=dog.owner, on=date(2026, 1, 15))
+    refusal = next(c for c in assessment.refusals if c.label == "Application")
+    assert "the breed" in refusal.message and "the colour" in refusal.message
+    assert refusal.citation == "North Branch Sec. 6-61"
+    with pytest.raises(LicenceRefused):
+        issue(dog, clerk, date(2026, 1, 15))
+
+
+def test_glencoe_profile_lists_no_application_fields(glencoe):
+    from licensing.services.fees import application_check
+
+    animal = AnimalFactory(jurisdiction=glencoe, breed="")
+    assert application_check(animal, animal.owner, on=date(2026, 1, 15)) is None
