@@ -1,14 +1,55 @@
 """Shared fixtures: the two demo cities and the personas of style.md."""
 
 import os
+from datetime import datetime
+from zoneinfo import ZoneInfo
 
 import pytest
+import time_machine
 from django.conf import settings
 from django.contrib.auth.models import Group
 from django.db import connection
 
 from accounts.roles import ADMINISTRATOR, CLERK, OFFICER, RESIDENT
 from ordinance.demo import ensure_demo_jurisdictions
+
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--clock",
+        default=os.environ.get("TEST_CLOCK") or None,
+        metavar="YYYY-MM-DD[THH:MM]",
+        help="Run the whole suite with the clock set to this local time (America/Chicago; "
+        "midnight if no time is given) and ticking from there. Also TEST_CLOCK. "
+        "`make test-dates` runs the suite at each date that has broken tests before.",
+    )
+
+
+def parse_clock(value: str) -> datetime:
+    """'2027-01-04' or '2026-12-31T23:30' -> an aware datetime in Central time."""
+    moment = datetime.fromisoformat(value)
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=ZoneInfo("America/Chicago"))
+    return moment
+
+
+_shifted_clock = None
+
+
+def pytest_configure(config):
+    """With --clock, every test (and every xdist worker) runs with the clock shifted."""
+    global _shifted_clock
+    value = config.getoption("--clock")
+    if value and _shifted_clock is None:
+        _shifted_clock = time_machine.travel(parse_clock(value), tick=True)
+        _shifted_clock.start()
+
+
+def pytest_unconfigure(config):
+    global _shifted_clock
+    if _shifted_clock is not None:
+        _shifted_clock.stop()
+        _shifted_clock = None
 
 
 def pytest_collection_modifyitems(config, items):
@@ -23,7 +64,10 @@ def pytest_collection_modifyitems(config, items):
 
 def pytest_report_header(config):
     db = settings.DATABASES["default"]
-    return f"database: {db['ENGINE'].rsplit('.', 1)[-1]} {db.get('NAME', '')}"
+    lines = [f"database: {db['ENGINE'].rsplit('.', 1)[-1]} {db.get('NAME', '')}"]
+    if config.getoption("--clock"):
+        lines.append(f"clock shifted to {parse_clock(config.getoption('--clock')).isoformat()}")
+    return lines
 
 
 @pytest.fixture(scope="session", autouse=True)
