@@ -93,8 +93,15 @@ def test_counting_starts_the_day_after_the_event(north_branch):
 def test_a_long_count_reads_closed_days_a_window_at_a_time(
     north_branch, django_assert_max_num_queries
 ):
+    """60 business days from New Year's Day 2026 (DEF-20): weekends, Martin Luther King Day
+    (Jan 19) and Presidents' Day (Feb 16) skipped, so Monday, March 30; a city closed day
+    on Friday, March 13 pushes it to Tuesday, March 31. Still a bounded number of queries."""
     with django_assert_max_num_queries(3):
-        add_business_days(north_branch, date(2026, 1, 1), 60)
+        assert add_business_days(north_branch, date(2026, 1, 1), 60) == date(2026, 3, 30)
+    ClosedDay.objects.create(jurisdiction=north_branch, date=date(2026, 3, 13),
+                             reason="Staff training")
+    with django_assert_max_num_queries(3):
+        assert add_business_days(north_branch, date(2026, 1, 1), 60) == date(2026, 3, 31)
 
 
 def test_calendar_days_and_months():
