@@ -237,15 +237,13 @@ def test_a_subject_date_after_the_application_is_refused(north_branch, nb_clerk)
 
 
 def test_glencoe_kennel_fee_has_no_penalty(glencoe, glencoe_clerk):
-    """Glencoe's ordinance has no late penalty (LIC-13: not in ordinance)."""
-    from ordinance.rules import RuleUnavailable
-
+    """Glencoe's ordinance has no late penalty (LIC-13: not in ordinance): an application
+    in June, months after the term started, pays the council's fee alone (FEE-02; the
+    demo schedule's $40.00 of Demo Res. 2025-01)."""
     kennel = apply(glencoe, glencoe_clerk, date(2026, 6, 1))
-    try:
-        lines = k.kennel_fee_lines(kennel, on=date(2026, 6, 1))
-    except RuleUnavailable:  # the council has set no fee in this database
-        return
-    assert [ln.code for ln in lines] == ["kennel_license"]
+    lines = k.kennel_fee_lines(kennel, on=date(2026, 6, 1))
+    assert [(ln.code, ln.amount, ln.authority) for ln in lines] == [
+        ("kennel_license", Decimal("40.00"), "Demo Res. 2025-01")]
 
 
 def test_kennel_fee_takes_the_next_number_of_the_one_receipt_series(north_branch, nb_clerk):
