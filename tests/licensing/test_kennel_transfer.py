@@ -7,7 +7,7 @@ from zoneinfo import ZoneInfo
 import pytest
 from django.urls import reverse
 
-from licensing.models import KennelAnimal, KennelDecision, KennelStatus
+from licensing.models import KennelAnimal, KennelDecision, KennelStatus, Receipt
 from licensing.services import kennels as k
 from ordinance.models import Event
 from tests.licensing.factories import AnimalFactory, OwnerFactory
@@ -127,8 +127,13 @@ def test_the_transfer_page_finds_the_new_owner_by_search(client_as, clerk, nb_ke
 def test_a_transfer_without_a_chosen_owner_keeps_the_payment_and_says_why(
         client_as, clerk, nb_kennel):
     url = reverse("licensing:kennel_transfer", args=[nb_kennel.pk])
+    owner, receipts = nb_kennel.owner_id, Receipt.objects.count()
     response = client_as(clerk).post(url, {"method": "cheque", "reference": "1234"})
     body = response.content.decode()
     assert response.status_code == 200 and "Find the new owner and choose them" in body
     assert 'value="1234"' in body
-    assert KennelStatus.ACTIVE == nb_kennel.status
+    # Nothing changed (LIC-12): same owner, still active, no transfer fee charged.
+    nb_kennel.refresh_from_db()
+    assert (nb_kennel.status, nb_kennel.owner_id) == (KennelStatus.ACTIVE, owner)
+    assert Receipt.objects.count() == receipts
+    assert not Event.objects.filter(action="licensing.kennel.transferred").exists()
