@@ -1,8 +1,11 @@
 """registry_search and the search page: what matches, city scoping, bounded queries."""
 
+from datetime import date
+
 import pytest
 from django.urls import reverse
 
+from licensing.models import Tag, TagStatus
 from licensing.selectors import registry_search
 from tests.licensing.factories import (
     AnimalFactory,
@@ -10,6 +13,7 @@ from tests.licensing.factories import (
     PremisesFactory,
     RabiesVaccinationFactory,
 )
+from tests.licensing.licence_factories import LicenceFactory, TagStockFactory
 
 
 @pytest.fixture
@@ -96,14 +100,23 @@ def test_no_match_says_so(client_as, clerk, registry):
     assert "No owner or animal matches" in page
 
 
-def test_licence_tag_numbers_are_matched_once_tags_exist(clerk, registry, north_branch):
-    from django.apps import apps
-    try:
-        apps.get_model("licensing", "Tag")
-    except LookupError:
-        pytest.skip("the Tag model is not there yet")
-    # Wiring a real issued tag is the licensing helper's test; here: no error, no false hit.
-    assert owners_found(clerk, "2026-77") == []
+def test_a_licence_tag_number_finds_the_dog_wearing_it(clerk, glencoe_clerk, registry,
+                                                      north_branch):
+    """A lost dog's metal tag finds its owner (LIC-09, REC-02): "2026-77" as stamped, or the
+    bare number; a number never issued, another year's tag or another city finds nothing."""
+    stock = TagStockFactory(jurisdiction=north_branch, recorded_by=clerk, first_number=70,
+                            last_number=80)
+    licence = LicenceFactory(jurisdiction=north_branch, issued_by=clerk,
+                             animal=registry["biscuit"])
+    Tag.objects.filter(stock=stock, number=77).update(status=TagStatus.ISSUED, licence=licence,
+                                                      issued_on=date(2026, 1, 15))
+    for query in ("2026-77", "2026 77", "77"):
+        [hit] = registry_search(user=clerk, query=query)
+        assert hit.owner == registry["ingrid"], query
+        assert hit.matched_animal_ids == {registry["biscuit"].pk}, query
+    assert owners_found(clerk, "2026-78") == []  # in stock, never issued
+    assert owners_found(clerk, "2025-77") == []  # another year's tag 77
+    assert owners_found(glencoe_clerk, "2026-77") == []  # North Branch's tag
 
 
 def test_search_makes_a_bounded_number_of_queries(
