@@ -4,13 +4,17 @@ import csv
 import io
 from datetime import date, datetime
 from decimal import Decimal
+from html.parser import HTMLParser
 from zoneinfo import ZoneInfo
 
 import pytest
+import time_machine
 from django.urls import reverse
+from django.utils.formats import date_format
 
 from licensing.models import LicenceStatus, Tag, TagStatus
 from licensing.services import reports
+from tests.licensing.factories import AnimalFactory, OwnerFactory
 from tests.licensing.licence_factories import (
     LicenceFactory,
     ReceiptFactory,
@@ -23,6 +27,42 @@ CHICAGO = ZoneInfo("America/Chicago")
 
 def rows_of_csv(response):
     return list(csv.reader(io.StringIO(response.content.decode())))
+
+
+class TableReader(HTMLParser):
+    """The report table as the clerk sees it: header cells and body rows of cell text."""
+
+    def __init__(self):
+        super().__init__()
+        self.header, self.rows, self._row, self._cell = [], [], None, None
+
+    def handle_starttag(self, tag, attrs):
+        if tag == "tr":
+            self._row = []
+        elif tag in ("td", "th") and self._row is not None:
+            self._cell = ""
+
+    def handle_data(self, data):
+        if self._cell is not None:
+            self._cell += data
+
+    def handle_endtag(self, tag):
+        if tag in ("td", "th") and self._cell is not None:
+            self._row.append(self._cell.strip())
+            self._cell = None
+        elif tag == "tr" and self._row is not None:
+            if self.header:
+                self.rows.append(self._row)
+            else:
+                self.header = self._row
+            self._row = None
+
+
+def table_of(response):
+    assert response.status_code == 200, response.status_code
+    reader = TableReader()
+    reader.feed(response.content.decode())
+    return reader.header, reader.rows
 
 
 @pytest.fixture
@@ -112,9 +152,113 @@ def test_issued_tags_and_expiring_reports(north_branch, clerk, client_as):
     expiring = reports.report_expiring(jurisdiction_ids=ids, start=date(2026, 12, 1),
                                        end=date(2026, 12, 31))
     assert len(expiring) == 2 and expiring[0]["expires_on"] == date(2026, 12, 31)
+
+
+@pytest.fixture
+def licensed(north_branch, glencoe, clerk):
+    """Known numbers: tags 1-10 of 2026; three licences issued January 15 on tags 1-3,
+    the third since voided; tag 4 lost; one of the two live licences late. Glencoe has a
+    licence too, which a North Branch clerk never sees."""
+    stock = TagStockFactory(jurisdiction=north_branch, recorded_by=clerk, last_number=10)
+    owners = [OwnerFactory(jurisdiction=north_branch, first_name=f, last_name=last, phone=ph)
+              for f, last, ph in (("Ann", "Berg", "651-555-0101"),
+                                  ("Carl", "Dahl", "651-555-0202"),
+                                  ("Eva", "Falk", "651-555-0303"))]
+    licences = [
+        LicenceFactory(jurisdiction=north_branch, issued_by=clerk, number=f"2026-000{i + 1}",
+                       animal=AnimalFactory(jurisdiction=north_branch, owner=owner, name=dog),
+                       late_penalty=late)
+        for i, (owner, dog, late) in enumerate(zip(owners, ("Rex", "Molly", "Pip"),
+                                                   (False, True, False), strict=True))]
+    for licence, number in zip(licences, (1, 2, 3), strict=True):
+        Tag.objects.filter(stock=stock, number=number).update(
+            status=TagStatus.ISSUED, licence=licence, issued_on=date(2026, 1, 15))
+    Tag.objects.filter(stock=stock, number=4).update(status=TagStatus.LOST,
+                                                     licence=licences[0])
+    licences[2].__class__.objects.filter(pk=licences[2].pk).update(status=LicenceStatus.VOID)
+    LicenceFactory(jurisdiction=glencoe, issued_by=clerk, number="GL-2026-0001")
+    return licences
+
+
+def test_the_issued_report_page_counts_licences_late_and_void(licensed, client_as, clerk):
+    """LIC-06: three issued in January, one with the LIC-13 late penalty, one voided."""
     client = client_as(clerk)
-    for name in ("reports", "report_issued", "report_tags", "report_expiring"):
-        assert client.get(reverse(f"licensing:{name}")).status_code == 200
+    params = {"start": "2026-01-01", "end": "2026-01-31"}
+    header, rows = table_of(client.get(reverse("licensing:report_issued"), params))
+    assert header == ["Kind", "Issued", "Latepenalty", "Void"]
+    assert rows == [["dog", "3", "1", "1"]]
+    data = rows_of_csv(client.get(reverse("licensing:report_issued"),
+                                  {**params, "format": "csv"}))
+    assert data == [["kind", "issued", "late_penalty", "void"], ["dog", "3", "1", "1"]]
+    # February: nothing issued, and the page says so rather than showing an empty table.
+    page = client.get(reverse("licensing:report_issued"),
+                      {"start": "2026-02-01", "end": "2026-02-28"})
+    assert table_of(page)[1] == [] and "Nothing in this range." in page.content.decode()
+
+
+def test_the_tags_report_page_shows_tags_outstanding(licensed, client_as, clerk):
+    """LIC-08, LIC-10: of ten 2026 tags, two are on current licences (the third licence is
+    void), three were issued, six are in stock, one is lost."""
+    params = {"start": "2026-01-01", "end": "2026-12-31"}
+    with time_machine.travel(datetime(2026, 6, 1, 10, tzinfo=CHICAGO), tick=False):
+        client = client_as(clerk)
+        header, rows = table_of(client.get(reverse("licensing:report_tags"), params))
+        data = rows_of_csv(client.get(reverse("licensing:report_tags"),
+                                      {**params, "format": "csv"}))
+    assert header == ["Year", "Oncurrentlicences", "Issued", "Instock", "Lost", "Void",
+                      "Total"]
+    assert rows == [["2026", "2", "3", "6", "1", "0", "10"]]
+    assert data == [["year", "on_current_licences", "issued", "in_stock", "lost", "void",
+                     "total"], ["2026", "2", "3", "6", "1", "0", "10"]]
+    # After the December 31 expiry no tag is on a current licence (LIC-07).
+    with time_machine.travel(datetime(2027, 1, 4, 10, tzinfo=CHICAGO), tick=False):
+        client = client_as(clerk)  # a new session: the one above has lapsed by then
+        _header, rows = table_of(client.get(reverse("licensing:report_tags"), params))
+    assert rows == [["2026", "0", "3", "6", "1", "0", "10"]]
+
+
+def test_the_expiring_report_page_lists_the_live_licences_with_contacts(
+        licensed, client_as, clerk):
+    """LIC-07: the two active licences expire December 31 (the void one is not listed);
+    the owner's name and phone are there to call."""
+    client = client_as(clerk)
+    params = {"start": "2026-12-01", "end": "2026-12-31"}
+    header, rows = table_of(client.get(reverse("licensing:report_expiring"), params))
+    shown = date_format(date(2026, 12, 31))
+    assert header == ["Licence", "Expireson", "Animal", "Owner", "Phone"]
+    assert rows == [["2026-0001", shown, "Rex", "Ann Berg", "651-555-0101"],
+                    ["2026-0002", shown, "Molly", "Carl Dahl", "651-555-0202"]]
+    data = rows_of_csv(client.get(reverse("licensing:report_expiring"),
+                                  {**params, "format": "csv"}))
+    assert data == [["licence", "expires_on", "animal", "owner", "phone"],
+                    ["2026-0001", "2026-12-31", "Rex", "Ann Berg", "651-555-0101"],
+                    ["2026-0002", "2026-12-31", "Molly", "Carl Dahl", "651-555-0202"]]
+    # Without a range the page runs from today to December 31 of this year.
+    for moment, expected in ((datetime(2026, 6, 1, 10, tzinfo=CHICAGO), 2),
+                             (datetime(2027, 1, 4, 10, tzinfo=CHICAGO), 0)):
+        with time_machine.travel(moment, tick=False):
+            page = client_as(clerk).get(reverse("licensing:report_expiring"))
+            assert len(table_of(page)[1]) == expected, moment
+
+
+def test_the_revenue_page_nets_voids_per_fee_code(money, client_as, clerk, administrator):
+    """REC-01, LIC-06: dog licences 3 charged, 1 voided, $36.00 net; the late penalty
+    $9.00 (the receipt of 00:00 on March 3 falls outside a range ending March 2)."""
+    params = {"start": "2026-03-01", "end": "2026-03-04"}
+    header, rows = table_of(client_as(clerk).get(reverse("licensing:report_revenue"), params))
+    assert header == ["Code", "Description", "Charged", "Voided", "Net"]
+    assert rows == [["dog_license", "Dog licence", "3", "1", "36.00"],
+                    ["dog_license_late_penalty", "Late penalty", "1", "0", "9.00"]]
+    header, rows = table_of(client_as(clerk).get(reverse("licensing:report_revenue"),
+                                                 {"start": "2026-03-01",
+                                                  "end": "2026-03-02"}))
+    assert rows == [["dog_license", "Dog licence", "1", "0", "18.00"],
+                    ["dog_license_late_penalty", "Late penalty", "1", "0", "9.00"]]
+    header, rows = table_of(client_as(administrator).get(reverse("licensing:report_revenue"),
+                                                         params))
+    assert header[0] == "City"
+    assert ["Glencoe", "kennel_license", "Dog licence", "1", "0", "40.00"] in rows
+    assert ["North Branch", "dog_license", "Dog licence", "3", "1", "36.00"] in rows
 
 
 def test_report_queries_are_bounded(north_branch, glencoe, administrator, client_as,
