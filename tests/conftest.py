@@ -70,6 +70,23 @@ def pytest_report_header(config):
     return lines
 
 
+@pytest.fixture(autouse=True)
+def _fixed_clock(request):
+    """``@pytest.mark.clock("2026-06-15T10:00")``: the test runs with the clock stopped there.
+
+    A test whose data or expectations depend on today (a license that expires this
+    December 31, a history row stamped now) says when it runs, so it passes on any date
+    and under ``--clock``. The time is local (America/Chicago) unless it names an offset.
+    """
+    marker = request.node.get_closest_marker("clock")
+    if marker is None:
+        yield None
+        return
+    moment = parse_clock(marker.args[0])
+    with time_machine.travel(moment, tick=False) as traveller:
+        yield traveller
+
+
 @pytest.fixture(scope="session", autouse=True)
 def _fast_test_settings():
     """MD5 hashing, eager Celery, locmem mail; axes off except where a test turns it on."""

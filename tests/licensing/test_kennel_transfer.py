@@ -16,6 +16,10 @@ CHICAGO = ZoneInfo("America/Chicago")
 NOW = datetime(2026, 3, 10, 10, 0, tzinfo=CHICAGO)
 ON = date(2026, 3, 10)
 
+# The pages read today's date: run on the day the kennel license was issued, so the
+# license is current (it expires 2026-12-31, KEN-05) whatever the real date.
+pytestmark = pytest.mark.clock("2026-03-10T10:00")
+
 
 def active_kennel(jurisdiction, clerk):
     owner = OwnerFactory(jurisdiction=jurisdiction, last_name="Breeder")
