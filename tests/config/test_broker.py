@@ -11,6 +11,20 @@ from ordinance import deadlines
 from ordinance.sweeps import SweepResult
 
 
+def drop_cached_connections():
+    """Forget the broker connections and producers the app has cached.
+
+    Any earlier ``.delay()`` (even an eager one) makes the app cache a connection pool for
+    the broker configured then; a message published through it would go to that broker
+    (another folder of the filesystem broker) and never reach this test's worker. Celery
+    resets the same two caches after a fork.
+    """
+    if celery_app._pool is not None:
+        celery_app._pool.force_close_all()
+    celery_app._pool = None
+    celery_app.amqp._producer_pool = None
+
+
 @pytest.fixture
 def real_broker(tmp_path, monkeypatch):
     url = os.environ.get("CELERY_BROKER_URL", "")
@@ -24,9 +38,11 @@ def real_broker(tmp_path, monkeypatch):
                                          "control_folder": str(tmp_path / "control")}
     conf.broker_url = url
     conf.task_always_eager = False
+    drop_cached_connections()
     yield url
     for key, value in saved.items():
         conf[key] = value
+    drop_cached_connections()
 
 
 def test_sweep_all_is_delivered_to_a_worker(real_broker, monkeypatch, db):
