@@ -6,7 +6,7 @@ PYTHON  ?= python3
 WEB_PORT ?= 8000
 export WEB_PORT
 
-.PHONY: run test bench install migrate demo check lint clean
+.PHONY: run test test-dates bench install migrate demo check lint clean
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -32,8 +32,14 @@ run: demo
 	$(VENV)/bin/honcho -f Procfile.dev start
 
 ## The whole suite: DATABASE_URL if set, else PostgreSQL on 127.0.0.1 if it answers, else SQLite.
+## In random order: pytest-randomly prints the seed; ARGS=--randomly-seed=N repeats an order.
 test: $(STAMP)
 	@./scripts/test.sh $(ARGS)
+
+## The non-browser suite with the clock at each date that has broken tests before
+## (scripts/test-dates.sh); DATES="2027-01-04" for one of them.
+test-dates: $(STAMP)
+	@./scripts/test-dates.sh $(DATES) -- $(ARGS)
 
 ## Benchmarks (tests/bench/), on PostgreSQL.
 bench: $(STAMP)
