@@ -164,9 +164,51 @@ def test_every_form_staff_are_shown_survives_bad_input(
     assert not failures, failures
 
 
+def _resident_pages(world, resident):
+    """(url, roles) of every page the resident may open, and of every staff-only page."""
+    mine, staff_only = [], []
+    for _name, url, roles, _expected in walk_pages(world):
+        if roles is not None and resident.primary_role in roles:
+            mine.append(url)
+        elif roles is not None:
+            staff_only.append(url)
+    return mine, staff_only
+
+
 def test_every_form_a_resident_is_shown_survives_bad_input(world, client, resident):
-    _sent, failures = _fuzz_pages(client, resident, world, set())
+    """The resident's portal is read-only: the only form on it is logout (not bad input).
+    What a resident can type is the login form, the query string of their pages (the
+    document list's ?page=) and a POST to any URL; staff pages answer them 403 whatever
+    they send (style.md, "Deny by default")."""
+    sent, failures = _fuzz_pages(client, resident, world, set())  # any form they are shown
+    client.logout()
+    login_url = reverse("accounts:login")
+    [login] = [f for f in forms_on(client.get(login_url).content.decode(), login_url)
+               if f["url"] == login_url and f["method"] == "post"]
+    for label, data in variants(login):
+        response = _send(client, login, data)
+        failures += _failures(response, (login_url, label))
+        assert response.status_code == 200, (label, response.status_code)  # not logged in
+        sent += 1
+    mine, staff_only = _resident_pages(world, resident)
+    assert reverse("licensing:portal_home") in mine
+    client.force_login(resident)
+    for url in mine:
+        for label, value in BAD_VALUES.items():
+            failures += _failures(client.get(url, {"page": value, "kind": value}), (url, label))
+            failures += _failures(client.post(url, {"page": value}), (url, "POST " + label))
+            sent += 2
+    denied = []
+    for url in staff_only:
+        for label in ("garbage", "nul-byte", "huge"):
+            for send in (client.get, client.post):
+                status = send(url, {"q": BAD_VALUES[label], "page": BAD_VALUES[label]})
+                sent += 1
+                if status.status_code not in (403, 405):
+                    denied.append((url, label, status.status_code))
+    assert sent > len(BAD_VALUES) * (len(mine) + 1), sent
     assert not failures, failures
+    assert not denied, denied
 
 
 # GET parameters the pages read straight from the query string (not only through a
