@@ -1,0 +1,324 @@
+"""A one-city clerk sees only their city: every list, search, report and CSV export.
+
+Both cities get records that are easy to spot. The Glencoe side carries the marker
+"Zzgl" in every name, address, vendor and number a page could print; a North Branch clerk
+walks every page without a record in its URL (and the searches of the transfer pages)
+and none of it may appear. Where a page would show the Glencoe rows if it forgot its
+filter, the Glencoe clerk (or the administrator, who serves both cities) sees them on
+the same URL, so the walk is not vacuous. The walk is built from the URL patterns: a
+new page without arguments fails `test_every_page_without_arguments_is_walked` until it
+is added to WALK or to NOT_WALKED with the reason.
+
+Rules: records are kept per jurisdiction (style.md "Deny by default"); LIC-06/REC-01
+receipts, LIC-08/LIC-09 tags, KEN-04..07 kennels, LIC-07 expiring licences.
+"""
+
+import csv
+import io
+import re
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
+from urllib.parse import parse_qs, urlsplit
+from zoneinfo import ZoneInfo
+
+import pytest
+import time_machine
+from django.urls import get_resolver, reverse
+
+from accounts.roles import ADMINISTRATOR
+from licensing.models import KennelStatus
+from licensing.services import kennels as kennel_svc
+from licensing.services import licences as licence_svc
+from licensing.services import registry as registry_svc
+from licensing.services.tags import issue_tag
+from ordinance.deadlines import UPCOMING_HORIZON_DAYS
+from tests.conftest import make_user
+from tests.licensing.licence_factories import LicenceFactory
+
+CHICAGO = ZoneInfo("America/Chicago")
+NOW = datetime(2026, 3, 2, 10, 0, tzinfo=CHICAGO)  # a Monday inside the 2026 licence year
+TODAY = NOW.date()
+YEAR = f"start={TODAY.year}-01-01&end={TODAY.year}-12-31"
+
+# Text only Glencoe's records carry. "Zzgl" is in the owner's and animal's names, the
+# premises' street, the tag vendor; the phone, microchip and rabies tag are Glencoe's own;
+# "Gus Glencoe" is the Glencoe clerk who issued its documents. The searches below type
+# other spellings ("zzglencoe", digits only), and what a page echoes of the query is
+# taken out before looking (`_page_text`).
+GL_MARKERS = ("Zzgl", "320-555-0199", "985000000990199", "RZZ0199", "Gus Glencoe")
+# North Branch's own records, for the pages that must still show them.
+NB_MARKER = "Nbonly"
+
+CLERK_NAMESPACES = ("accounts", "ordinance", "notices", "licensing", "impound", "rabies",
+                    "dangerous_dogs")
+
+
+@dataclass
+class Cities:
+    nb: object
+    gl: object
+    nb_licence: object
+    nb_kennel: object
+    gl_owner: object
+    gl_kennel: object
+    gl_denied: object
+
+
+def _approve_all(kennel, actor):
+    for step, decision in kennel_svc.step_progress(kennel, on=TODAY):
+        if decision is None:
+            kennel_svc.kennel_decision_record(
+                kennel=kennel, step=step, outcome="approved", decided_by_name="Jane Roe",
+                decided_by_capacity="City Council", decided_on=TODAY,
+                reasons="Meets the requirements.", actor=actor, conditions="")
+
+
+def _kennel(owner, actor, *, issue=True):
+    kennel = kennel_svc.kennel_apply(
+        owner=owner, premises=kennel_svc.kennel_premises_for(owner),
+        business_nature="Breeding and boarding", dog_count=6, cat_count=0,
+        cup_reference="CUP-2026-04", actor=actor, on=TODAY)
+    if issue:
+        _approve_all(kennel, actor)
+        kennel_svc.kennel_issue(kennel=kennel, actor=actor, now=NOW, method="cash")
+        kennel_svc.kennel_document_issue(kennel=kennel, actor=actor, now=NOW)
+        kennel.refresh_from_db()
+        assert kennel.status == KennelStatus.ACTIVE
+    return kennel
+
+
+def _owner(city, actor, first, last, street, phone, **extra):
+    return registry_svc.owner_create(
+        jurisdiction=city, actor=actor, first_name=first, last_name=last,
+        address_line=street, city=city.short_name, state="MN",
+        postal_code="55056" if city.slug == "north-branch" else "55336", phone=phone, **extra)
+
+
+def build(nb, gl, clerk, glencoe_clerk) -> Cities:
+    """Each city's records through the services, as its own clerk would enter them."""
+    # North Branch: tags, an owner with a licensed dog, a kennel (receipts, documents).
+    licence_svc.tag_stock_receive(jurisdiction=nb, year=2026, first_number=1, last_number=50,
+                                  received_on=date(2025, 11, 1), vendor="Nbonly Tag & Stamp",
+                                  actor=clerk)
+    owner = _owner(nb, clerk, "Rita", "Nbonlyowner", "38520 Nbonly Avenue", "651-555-0147")
+    dog = registry_svc.animal_register(
+        owner=owner, actor=clerk, on=TODAY, species="dog", name="Nbonlydog",
+        breed="Labrador Retriever", colour="Yellow", sex="female",
+        date_of_birth=date(2022, 5, 1), acquired_on=date(2022, 7, 15),
+        microchip="985112003344556")
+    registry_svc.vaccination_record(
+        animal=dog, actor=clerk, on=TODAY, vaccinated_on=date(2025, 6, 1), duration_years=3,
+        veterinarian_name="Dr. Ann Holm", veterinarian_license="MN-VET-10442",
+        rabies_tag_number="R000123")
+    result = licence_svc.licence_issue(animal=dog, owner=owner, actor=clerk, on=TODAY,
+                                       method="cash", now=NOW)
+    licence_svc.issue_documents(result, actor=clerk, now=NOW)
+    nb_kennel = _kennel(_owner(nb, clerk, "Kari", "Nbonlykennel", "5 Nbonly Lane",
+                               "651-555-0148"), clerk)
+
+    # Glencoe: an owner and dog, an issued kennel (its fee receipt and document), a
+    # denied kennel whose appeal deadline is on the home page (KEN-07).
+    gl_owner = _owner(gl, glencoe_clerk, "Gerhard", "Zzglencoeonly", "1107 Zzglhennepin Avenue",
+                      "320-555-0199", email="zzgl@example.org")
+    gl_dog = registry_svc.animal_register(
+        owner=gl_owner, actor=glencoe_clerk, on=TODAY, species="dog", name="Zzglfritz",
+        sex="male", date_of_birth=date(2021, 4, 1), microchip="985000000990199")
+    registry_svc.vaccination_record(
+        animal=gl_dog, actor=glencoe_clerk, on=TODAY, vaccinated_on=date(2025, 6, 1),
+        duration_years=3, veterinarian_name="Dr. Zzgl Vet", veterinarian_license="MN-VET-20001",
+        rabies_tag_number="RZZ0199")
+    gl_kennel = _kennel(gl_owner, glencoe_clerk)
+    denied_owner = _owner(gl, glencoe_clerk, "Greta", "Zzgldenied", "12 Zzgldenied Street",
+                          "320-555-0198")
+    gl_denied = _kennel(denied_owner, glencoe_clerk, issue=False)
+    step = kennel_svc.step_progress(gl_denied, on=TODAY)[0][0]
+    denied_on = TODAY - timedelta(days=5)
+    kennel_svc.kennel_deny(kennel=gl_denied, step=step, decided_by_name="Zzgl Administrator",
+                           decided_by_capacity="City Administrator", decided_on=denied_on,
+                           reasons="Zoning.", actor=glencoe_clerk, notified_on=denied_on)
+    gl_denied.refresh_from_db()
+    assert TODAY <= gl_denied.appeal_deadline <= TODAY + timedelta(days=UPCOMING_HORIZON_DAYS)
+
+    # Glencoe issues no dog licences (LIC-16); tags and a licence row made directly stand
+    # in for records the tag pages and licence reports must keep out all the same.
+    stock = licence_svc.tag_stock_receive(
+        jurisdiction=gl, year=2026, first_number=1, last_number=37, received_on=TODAY,
+        vendor="Zzgl Tag Works", actor=glencoe_clerk)
+    gl_licence = LicenceFactory(jurisdiction=gl, number="2026-0099", animal=gl_dog,
+                                owner=gl_owner, issued_on=TODAY, issued_by=glencoe_clerk,
+                                receipt=None)
+    issue_tag(stock.tags.get(number=1), licence=gl_licence, on=TODAY)
+    return Cities(nb=nb, gl=gl, nb_licence=result.licence, nb_kennel=nb_kennel,
+                  gl_owner=gl_owner, gl_kennel=gl_kennel, gl_denied=gl_denied)
+
+
+# url name -> [(args from the records, query string, marker the Glencoe clerk sees)].
+# The marker proves the page would list Glencoe's rows if it dropped its city filter;
+# None where the page has no Glencoe rows to show to anyone (the transfer searches are
+# tied to a North Branch record).
+WALK = {
+    "accounts:home": [((), "", None)],  # follows to staff_home
+    "accounts:staff_home": [((), "", "Zzgldenied")],  # deadlines (KEN-07 appeal)
+    "ordinance:profile_list": [((), "", "701 Subd")],
+    "ordinance:fee_schedule": [((), "", "701 Subd")],
+    "notices:document_list": [((), "", "Gus Glencoe"),
+                              ((), "kind=kennel_licence", "Gus Glencoe")],
+    "licensing:search": [((), "q=zzglencoe", "Zzglencoeonly"),
+                         ((), "q=zzglfritz", "Zzglfritz"),
+                         ((), "q=3205550199", "Zzglencoeonly"),
+                         ((), "q=985000000990199", "Zzglencoeonly"),
+                         ((), "q=rzz0199", "Zzglencoeonly"),
+                         ((), "q=zzglhennepin", "Zzglencoeonly")],
+    "licensing:counter_start": [((), "q=zzglencoe", "Zzglencoeonly"),
+                                ((), "q=3205550199", "Zzglencoeonly")],
+    "licensing:owner_create": [((), "", None)],  # its city choice
+    "licensing:kennel_apply": [((), "", "Zzglencoeonly")],  # its list of applicants
+    "licensing:kennel_list": [((), "", "Zzglhennepin"), ((), "status=active", "Zzglhennepin"),
+                              ((), "status=denied", "Zzgldenied")],
+    "licensing:tag_stock": [((), "", "Zzgl Tag Works")],
+    "licensing:tag_lookup": [((), "number=1&year=2026", "Zzglencoeonly")],
+    "licensing:reports": [((), "", None)],
+    "licensing:report_issued": [((), "", None), ((), YEAR, None),
+                                ((), YEAR + "&format=csv", None)],
+    "licensing:report_revenue": [((), "", None), ((), YEAR, None),
+                                 ((), YEAR + "&format=csv", None)],
+    "licensing:report_tags": [((), "", None), ((), YEAR, None),
+                              ((), YEAR + "&format=csv", None)],
+    "licensing:report_expiring": [((), "", "Zzglencoeonly"), ((), YEAR, "Zzglencoeonly"),
+                                  ((), YEAR + "&format=csv", "Zzglencoeonly")],
+    # Searches for the new owner: only the licence's own city is offered (LIC-12).
+    "licensing:licence_transfer": [((lambda c: [c.nb_licence.pk]), "q=zzglencoe", None)],
+    "licensing:kennel_transfer": [((lambda c: [c.nb_kennel.pk]), "q=zzglencoe", None)],
+}
+
+# Pages without arguments that are not walked, and why.
+NOT_WALKED = {
+    "accounts:login": "sends a signed-in user on; lists nothing",
+    "accounts:logout": "POST only",
+    "accounts:resident_home": "residents only: a clerk is refused",
+    "licensing:portal_home": "residents only: their own animals, not the city's",
+}
+
+
+def _argless_url_names() -> set[str]:
+    """Every named pattern of the clerk's namespaces whose URL takes no argument."""
+    names = set()
+
+    def walk(patterns, prefix="", converters=False):
+        for p in patterns:
+            has_args = converters or bool(p.pattern.converters)
+            if hasattr(p, "url_patterns"):
+                ns = f"{prefix}{p.namespace}:" if p.namespace else prefix
+                walk(p.url_patterns, ns, has_args)
+            elif p.name and not has_args:
+                names.add(f"{prefix}{p.name}")
+
+    walk(get_resolver().url_patterns)
+    return {n for n in names if n.split(":")[0] in CLERK_NAMESPACES}
+
+
+def _urls(records):
+    for name, visits in WALK.items():
+        for args, query, marker in visits:
+            url = reverse(name, args=args(records) if callable(args) else args)
+            yield name, f"{url}?{query}" if query else url, marker
+
+
+def _text(response) -> str:
+    if hasattr(response, "streaming_content"):
+        return b"".join(response.streaming_content).decode()
+    return response.content.decode()
+
+
+def _page_text(client, url) -> str:
+    """The page without its search box's echo of ``q`` and without CSRF tokens (random
+    text that could spell a marker)."""
+    response = client.get(url, follow=True)
+    assert response.status_code == 200, (url, response.status_code)
+    text = re.sub(r'name="csrfmiddlewaretoken" value="[^"]*"', "", _text(response))
+    for value in parse_qs(urlsplit(url).query).get("q", []):
+        text = text.replace(value, "")
+    return text
+
+
+@pytest.fixture
+def records(north_branch, glencoe, clerk, glencoe_clerk):
+    with time_machine.travel(NOW, tick=False):
+        return build(north_branch, glencoe, clerk, glencoe_clerk)
+
+
+def test_every_page_without_arguments_is_walked():
+    """A new list page must be walked here, or say why not."""
+    names = _argless_url_names()
+    assert "licensing:kennel_list" in names and "notices:document_list" in names
+    missing = names - set(WALK) - set(NOT_WALKED)
+    assert not missing, f"add to WALK (or NOT_WALKED, with the reason): {sorted(missing)}"
+    assert not set(NOT_WALKED) & set(WALK)
+
+
+def test_a_north_branch_clerk_sees_no_glencoe_record_anywhere(records, client, clerk):
+    client.force_login(clerk)
+    leaks, walked = [], 0
+    with time_machine.travel(NOW, tick=False):
+        for _name, url, _marker in _urls(records):
+            text = _page_text(client, url)
+            walked += 1
+            leaks += [(url, m) for m in GL_MARKERS if m in text]
+            # The city itself: no Glencoe choice, column or ordinance text.
+            leaks += [(url, m) for m in (records.gl.name, "701 Subd") if m in text]
+    assert walked >= 30
+    assert not leaks, leaks
+
+
+def test_the_glencoe_clerk_sees_the_same_pages_with_glencoe_rows(records, client, glencoe_clerk):
+    """The walk above proves something only because these pages do list Glencoe's rows."""
+    client.force_login(glencoe_clerk)
+    missing, checked = [], 0
+    with time_machine.travel(NOW, tick=False):
+        for _name, url, marker in _urls(records):
+            if marker is None:
+                continue
+            checked += 1
+            text = _page_text(client, url)
+            if marker not in text:
+                missing.append((url, marker))
+            assert NB_MARKER not in text and "Carol Clerk" not in text, url
+    assert checked >= 15 and not missing, missing
+
+
+def test_the_north_branch_clerk_still_sees_north_branch_rows(records, client, clerk):
+    client.force_login(clerk)
+    with time_machine.travel(NOW, tick=False):
+        for url, marker in ((reverse("licensing:search") + "?q=nbonly", NB_MARKER),
+                            (reverse("licensing:kennel_list"), NB_MARKER),
+                            (reverse("licensing:tag_stock"), NB_MARKER),
+                            (reverse("licensing:tag_lookup") + "?number=1&year=2026",
+                             NB_MARKER),
+                            (reverse("licensing:report_expiring") + "?" + YEAR, NB_MARKER),
+                            (reverse("notices:document_list"), "Carol Clerk")):
+            assert marker in _page_text(client, url), url
+
+
+def _table_rows(text: str) -> int:
+    body = re.search(r"<tbody>(.*?)</tbody>", text, re.S)
+    return body.group(1).count("<tr>") if body else 0
+
+
+@pytest.mark.parametrize("report", ["issued", "revenue", "tags", "expiring"])
+def test_each_report_and_its_csv_holds_only_the_clerks_city(records, client, clerk, glencoe,
+                                                            north_branch, report):
+    """The administrator's CSV (both cities, with a city column) has Glencoe rows; the
+    North Branch clerk's CSV is exactly its North Branch rows, and so is the page."""
+    admin = make_user("gladys", ADMINISTRATOR, [north_branch, glencoe])
+    url = reverse(f"licensing:report_{report}") + "?" + YEAR
+    with time_machine.travel(NOW, tick=False):
+        client.force_login(admin)
+        both = list(csv.DictReader(io.StringIO(_text(client.get(url + "&format=csv")))))
+        client.force_login(clerk)
+        own = list(csv.DictReader(io.StringIO(_text(client.get(url + "&format=csv")))))
+        page = _text(client.get(url))
+    assert {row["city"] for row in both} == {north_branch.short_name, glencoe.short_name}
+    expected = [{k: v for k, v in row.items() if k != "city"}
+                for row in both if row["city"] == north_branch.short_name]
+    assert own == expected
+    assert _table_rows(page) == len(expected)
