@@ -6,7 +6,7 @@ PYTHON  ?= python3
 WEB_PORT ?= 8000
 export WEB_PORT
 
-.PHONY: run test test-dates bench install migrate demo check lint clean
+.PHONY: run test test-dates bench mutate install migrate demo check lint clean
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -44,6 +44,11 @@ test-dates: $(STAMP)
 ## Benchmarks (tests/bench/), on PostgreSQL.
 bench: $(STAMP)
 	@RUN_BENCH=1 ./scripts/test.sh tests/bench -s $(ARGS)
+
+## Mutation testing of the rule-bearing modules on SQLite (tests/README.md); resumable.
+## MUTANTS="ordinance.calendar.*" for one module's mutants, MUTATE_JOBS=1 for one worker.
+mutate: $(STAMP)
+	@./scripts/mutate.sh $(MUTANTS)
 
 check: $(STAMP)
 	$(PY) manage.py check
