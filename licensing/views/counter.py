@@ -123,8 +123,13 @@ def counter_animal(request, owner_pk):
         else:
             return redirect(f"{request.path}?animal={animal.pk}")
     if animal and action == "exemption" and exemption_form.is_valid():
-        svc.exemption_record(animal=animal, actor=request.user, **exemption_form.cleaned_data)
-        return redirect(f"{request.path}?animal={animal.pk}")
+        try:
+            svc.exemption_record(animal=animal, actor=request.user,
+                                 **exemption_form.cleaned_data)
+        except svc.LicenceRefused as exc:  # LIC-02: the reason goes back on the form
+            _refused(exemption_form, exc)
+        else:
+            return redirect(f"{request.path}?animal={animal.pk}")
     assessment = svc.licence_assess(animal=animal, owner=owner, on=today) if animal else None
     status = None if animal else svc.licensing_status(
         jurisdiction=owner.jurisdiction, species="dog", on=today)
