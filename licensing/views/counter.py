@@ -42,6 +42,7 @@ from licensing.models import (
 from licensing.selectors import owner_choices, registry_search
 from licensing.services import licences as svc
 from licensing.services import registry
+from ordinance.rules import RuleUnavailable
 
 COUNTER = (CLERK, ADMINISTRATOR)
 STAFF = (CLERK, OFFICER, ADMINISTRATOR)
@@ -208,6 +209,8 @@ def _licence_action(request, pk, *, form_class, title, run, form_kwargs=None):
             message = run(licence, form.cleaned_data)
         except svc.LicenceRefused as exc:
             _refused(form, exc)
+        except RuleUnavailable as exc:  # e.g. a fee not set (FEE-01): the sentence cites it
+            form.add_error(None, str(exc))
         else:
             messages.success(request, message)
             return redirect("licensing:licence_detail", pk=licence.pk)
