@@ -337,8 +337,9 @@ def tag_stock(request):
         try:
             stock = svc.tag_stock_receive(jurisdiction=form.chosen_jurisdiction(),
                                           actor=request.user, **data)
-        except svc.LicenceRefused as exc:
-            _refused(form, exc)
+        except svc.LicenceRefused as exc:  # overlap or too many (LIC-08): at the range
+            for reason in exc.reasons:
+                form.add_error("first_number", str(reason))
         else:
             messages.success(request, _("%(s)s entered.") % {"s": stock})
             return redirect("licensing:tag_stock")
