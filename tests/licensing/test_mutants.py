@@ -1,0 +1,126 @@
+"""Tests written to kill surviving mutants of ``make mutate`` (tests/README.md).
+
+Each test pins a behaviour a mutant changed without any other test noticing; the rule ID
+it protects is in its docstring or comment. Dates and times are explicit, so the tests
+hold whatever the clock says.
+"""
+
+from datetime import date, datetime
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from licensing.models import KennelLicence, KennelStatus, Licence, LicenceStatus, Tag, TagStock
+from licensing.services import tags as tags_service
+from licensing.services.expiry import CHANGE_REASON, kennel_licences_expire, licences_expire
+from licensing.services.fees import LicenceRefused
+from licensing.services.tags import tag_stock_receive
+from licensing.sweeps import _citation
+from ordinance.models import Event
+from tests.licensing.factories import OwnerFactory, PremisesFactory
+from tests.licensing.licence_factories import LicenceFactory, TagStockFactory
+
+CHICAGO = ZoneInfo("America/Chicago")
+RECEIVED = date(2026, 11, 2)
+
+
+def receive(city, clerk, first, last, *, year=2026):
+    return tag_stock_receive(jurisdiction=city, year=year, first_number=first,
+                             last_number=last, received_on=RECEIVED,
+                             vendor="Minnesota Tag & Stamp", actor=clerk)
+
+
+def refusal(excinfo):
+    [check] = excinfo.value.reasons
+    return check.label, check.status, check.message
+
+
+# --- licensing/services/tags.py: tag_stock_receive (LIC-08, REC-02) --------------------
+
+def test_a_batch_of_exactly_the_screen_limit_is_received_and_one_more_is_refused(
+    north_branch, clerk, monkeypatch
+):
+    # The batch cap is a screen safeguard (MAX_TAGS_PER_BATCH), counted inclusively:
+    # tags 1..5 are five tags. A smaller cap keeps the test fast; the arithmetic is the same.
+    monkeypatch.setattr(tags_service, "MAX_TAGS_PER_BATCH", 5)
+    with pytest.raises(LicenceRefused) as excinfo:
+        receive(north_branch, clerk, 101, 106)
+    assert refusal(excinfo) == ("Tag stock", "fail", "Enter at most 5 tags at a time.")
+    assert not Tag.objects.filter(jurisdiction=north_branch).exists()
+    receive(north_branch, clerk, 101, 105)
+    receive(north_branch, clerk, 201, 204)
+    assert Tag.objects.filter(jurisdiction=north_branch).count() == 9
+
+
+def test_only_the_same_citys_same_year_numbers_in_the_range_clash(
+    north_branch, glencoe, clerk
+):
+    # LIC-08, REC-02: a tag number is unique per city and year. Glencoe's tag 7, North
+    # Branch's 2025 tag 7 and North Branch's 2026 tag 60 do not stop 2026 tags 1..10.
+    TagStockFactory(jurisdiction=glencoe, recorded_by=clerk, year=2026, first_number=1,
+                    last_number=10)
+    TagStockFactory(jurisdiction=north_branch, recorded_by=clerk, year=2025, first_number=1,
+                    last_number=10)
+    TagStockFactory(jurisdiction=north_branch, recorded_by=clerk, year=2026, first_number=60,
+                    last_number=61)
+    receive(north_branch, clerk, 1, 10)
+    with pytest.raises(LicenceRefused) as excinfo:
+        receive(north_branch, clerk, 10, 12)
+    assert refusal(excinfo) == ("Tag stock", "fail", "Tag 10 of 2026 is already in stock.")
+
+
+def test_received_stock_records_the_vendor_and_an_event_by_the_clerk(north_branch, clerk):
+    stock = receive(north_branch, clerk, 1, 3)
+    stock = TagStock.objects.get(pk=stock.pk)
+    assert (stock.vendor, stock.recorded_by, stock.received_on) == (
+        "Minnesota Tag & Stamp", clerk, RECEIVED)
+    [event] = Event.objects.filter(action="licensing.tag_stock.received")
+    assert (event.subject_id, event.actor, event.jurisdiction) == (
+        str(stock.pk), clerk, north_branch)
+    assert event.summary == "2026 tags 1–3"
+
+
+# --- licensing/services/expiry.py (KEN-05) ---------------------------------------------
+
+def test_a_dry_run_of_the_kennel_expiry_counts_and_changes_nothing(north_branch):
+    # KEN-05 / style.md: every job has --dry-run that reports and changes nothing.
+    kennel = KennelLicence.objects.create(
+        jurisdiction=north_branch, owner=OwnerFactory(jurisdiction=north_branch),
+        number="K-DRY", premises=PremisesFactory(jurisdiction=north_branch),
+        status=KennelStatus.ACTIVE, applied_on=date(2026, 1, 5), issued_on=date(2026, 1, 20),
+        expires_on=date(2026, 12, 31),
+    )
+    result = kennel_licences_expire(now=datetime(2027, 1, 1, 0, 5, tzinfo=CHICAGO),
+                                    dry_run=True)
+    assert (result.due, result.applied, result.dry_run) == (1, 1, True)
+    kennel.refresh_from_db()
+    assert kennel.status == KennelStatus.ACTIVE
+    assert not Event.objects.filter(action="licensing.kennel.expired").exists()
+
+
+@pytest.mark.clock("2026-11-15T10:00")
+def test_the_expiry_history_row_carries_the_day_and_reason_the_licence_row_gets(
+    north_branch, clerk
+):
+    # LIC-07: the bulk expiry writes the history row itself; it must say what the UPDATE
+    # set on the licence (status_changed_on January 1, the automatic reason).
+    licence = LicenceFactory(jurisdiction=north_branch, issued_by=clerk)
+    licences_expire(now=datetime(2027, 1, 1, 0, 5, tzinfo=CHICAGO))
+    licence.refresh_from_db()
+    [row] = Licence.history.filter(id=licence.pk, history_change_reason=CHANGE_REASON)
+    assert (licence.status, licence.status_changed_on) == (LicenceStatus.EXPIRED,
+                                                           date(2027, 1, 1))
+    assert (row.status, row.status_changed_on, row.status_reason) == (
+        LicenceStatus.EXPIRED, date(2027, 1, 1), CHANGE_REASON)
+
+
+# --- licensing/sweeps.py: the citation shown next to an upcoming deadline --------------
+
+def test_an_upcoming_deadline_shows_no_citation_where_the_rule_is_absent_or_not_in_force(
+    north_branch,
+):
+    # Upcoming deadlines cite the rule in force (LIC-07, KEN-05); none when the city's
+    # ordinance has no such rule, or no value was in force yet (before its adoption).
+    assert _citation(north_branch, "license_expiry", date(2026, 12, 31)) == "North Branch Sec. 6-62"
+    assert _citation(north_branch, "no_such_rule", date(2026, 12, 31)) == ""
+    assert _citation(north_branch, "license_expiry", date(2000, 12, 31)) == ""

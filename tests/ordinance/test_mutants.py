@@ -1,0 +1,75 @@
+"""Tests written to kill surviving mutants of ``make mutate`` (tests/README.md).
+
+Each test pins a behaviour a mutant changed without any other test noticing; the rule ID
+it protects is in its docstring or comment. Dates are explicit, so the tests hold
+whatever the clock says.
+"""
+
+from datetime import UTC, date, datetime
+from decimal import Decimal
+
+import time_machine
+
+from ordinance import deadlines
+from ordinance.money import money_sum, to_money
+from ordinance.sweeps import SweepResult
+
+
+def test_to_money_rounds_half_cents_up_not_to_even():
+    # Money is two places, half up (architecture.md "Money and numbers"; FEE-03 penalties):
+    # Python's default context would round 0.125 to 0.12 and 0.145 to 0.14.
+    assert str(to_money(Decimal("0.125"))) == "0.13"
+    assert str(to_money(Decimal("2.145"))) == "2.15"
+    assert str(to_money(Decimal("2.135"))) == "2.14"
+
+
+def test_to_money_of_nothing_is_zero_dollars():
+    # A database SUM over no rows is None: a report of no receipts totals $0.00 (REC-01).
+    assert str(to_money(None)) == "0.00"
+    assert str(to_money(0)) == "0.00"
+    assert str(to_money(7)) == "7.00"
+
+
+def test_money_sum_of_no_lines_is_a_two_place_zero():
+    # A receipt total with no lines is "0.00", not the integer 0 (LIC-06, REC-01).
+    total = money_sum([])
+    assert isinstance(total, Decimal) and str(total) == "0.00"
+    assert str(money_sum([Decimal("18.00"), Decimal("4.50")])) == "22.50"
+
+
+# --- ordinance/deadlines.py: sweep_all ------------------------------------------------
+
+def test_sweep_all_hands_every_sweep_one_reading_of_the_clock_and_the_dry_run_flag(
+    monkeypatch,
+):
+    # style.md "Pass time in, read the clock once"; every job has a --dry-run.
+    calls = []
+
+    def sweep(*, now, dry_run=False):
+        calls.append((now, dry_run))
+        return SweepResult(name="test", dry_run=dry_run)
+
+    monkeypatch.setattr(deadlines, "_sweeps", {"b": sweep, "a": sweep})
+    given = datetime(2027, 1, 4, 6, 0, tzinfo=UTC)
+    deadlines.sweep_all(now=given, dry_run=True)
+    assert calls == [(given, True), (given, True)]
+    calls.clear()
+    frozen = datetime(2026, 12, 31, 23, 30, tzinfo=UTC)
+    with time_machine.travel(frozen, tick=False):
+        deadlines.sweep_all()
+    assert calls == [(frozen, False), (frozen, False)]
+
+
+def test_upcoming_looks_as_far_ahead_as_asked_and_a_week_by_default(monkeypatch):
+    # The staff home pages list deadlines a week ahead; a report may ask for more days.
+    windows = []
+
+    def query(*, jurisdiction_ids, start, end):
+        windows.append((jurisdiction_ids, start, end))
+        return []
+
+    monkeypatch.setattr(deadlines, "_upcoming", {"q": query})
+    deadlines.upcoming(jurisdiction_ids=[1], today=date(2026, 12, 28), days=30)
+    deadlines.upcoming(jurisdiction_ids=[1], today=date(2026, 12, 28))
+    assert windows == [([1], date(2026, 12, 28), date(2027, 1, 27)),
+                       ([1], date(2026, 12, 28), date(2027, 1, 4))]
