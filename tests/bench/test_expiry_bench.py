@@ -4,7 +4,7 @@ Seeds one million active licences with INSERT ... SELECT generate_series (one ow
 one million animals), then times the expiry sweep (the UPDATE plus its bulk history
 INSERT ... SELECT and the per-city summary events) and, after resetting, a bare
 ``UPDATE ... SET status='expired' WHERE ...`` on the same rows, and prints both.
-Every suite runs it with 2,000 licences, `make bench` (BENCH_SIZE=full) with one million
+Every suite runs it with 2,000 licenses, `make bench` (BENCH_SIZE=full) with one million
 (PostgreSQL).
 """
 
