@@ -114,6 +114,21 @@ def test_the_expiry_history_row_carries_the_day_and_reason_the_licence_row_gets(
         LicenceStatus.EXPIRED, date(2027, 1, 1), CHANGE_REASON)
 
 
+@pytest.mark.clock("2026-11-15T10:00")
+def test_the_expiry_reports_its_name_and_one_summary_event_at_the_sweep_time(
+    north_branch, clerk
+):
+    # LIC-07: one Event per city with the count, dated when the sweep ran.
+    LicenceFactory(jurisdiction=north_branch, issued_by=clerk)
+    swept_at = datetime(2027, 1, 1, 0, 5, tzinfo=CHICAGO)
+    result = licences_expire(now=swept_at)
+    assert str(result) == "dog licences expire: 1 due, applied 1"
+    [event] = Event.objects.filter(action="licensing.licence.expired")
+    assert (event.at, event.jurisdiction, event.data) == (
+        swept_at, north_branch, {"count": 1, "expired_before": "2027-01-01"})
+    assert event.summary == "1 dog licences expired (automatic)"
+
+
 # --- licensing/sweeps.py: the citation shown next to an upcoming deadline --------------
 
 def test_an_upcoming_deadline_shows_no_citation_where_the_rule_is_absent_or_not_in_force(

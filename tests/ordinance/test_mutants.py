@@ -8,11 +8,15 @@ whatever the clock says.
 from datetime import UTC, date, datetime
 from decimal import Decimal
 
+import pytest
 import time_machine
 
 from ordinance import deadlines
+from ordinance import sweeps as sweeps_module
+from ordinance.calendar import due_date
+from ordinance.models import ClosedDay, Event
 from ordinance.money import money_sum, to_money
-from ordinance.sweeps import SweepResult
+from ordinance.sweeps import SweepResult, run_sweep
 
 
 def test_to_money_rounds_half_cents_up_not_to_even():
@@ -73,3 +77,65 @@ def test_upcoming_looks_as_far_ahead_as_asked_and_a_week_by_default(monkeypatch)
     deadlines.upcoming(jurisdiction_ids=[1], today=date(2026, 12, 28))
     assert windows == [([1], date(2026, 12, 28), date(2027, 1, 27)),
                        ([1], date(2026, 12, 28), date(2027, 1, 4))]
+
+
+# --- ordinance/sweeps.py: run_sweep, the pattern every deadline job uses ----------------
+
+SWEPT_AT = datetime(2027, 1, 4, 6, 0, tzinfo=UTC)
+
+
+def pending_days(city, n):
+    return [ClosedDay.objects.create(jurisdiction=city, date=date(2027, 3, d), reason="pending")
+            for d in range(1, n + 1)]
+
+
+def sweep(*, still_applies=lambda row: True, seen=None):
+    def transition(row, now):
+        if seen is not None:
+            seen.append(now)
+        row.reason = "done"
+        row.save(update_fields=["reason"])
+        return {"day": row.date.isoformat()}
+
+    return run_sweep(name="test sweep", action="ordinance.test.swept",
+                     due=ClosedDay.objects.filter(reason="pending"),
+                     still_applies=still_applies, transition=transition, now=SWEPT_AT)
+
+
+def test_a_row_that_no_longer_applies_is_skipped_and_the_sweep_goes_on(north_branch):
+    # The re-check under the lock (architecture.md sweep pattern): a row another worker
+    # already moved is skipped, and the rows after it in the chunk are still applied.
+    first, second, third = pending_days(north_branch, 3)
+    result = sweep(still_applies=lambda row: row.pk != first.pk)
+    assert (result.due, result.applied) == (3, 2)
+    assert list(ClosedDay.objects.order_by("date").values_list("reason", flat=True)) == [
+        "pending", "done", "done"]
+
+
+def test_every_chunk_is_applied_when_more_rows_are_due_than_one_chunk(north_branch,
+                                                                     monkeypatch):
+    # A sweep that was down catches up on everything due (style.md "catch up after downtime").
+    monkeypatch.setattr(sweeps_module, "CHUNK_SIZE", 2)
+    pending_days(north_branch, 5)
+    result = sweep()
+    assert (result.due, result.applied) == (5, 5)
+    assert not ClosedDay.objects.filter(reason="pending").exists()
+
+
+def test_each_transition_gets_the_sweep_time_and_records_an_event_on_its_row(north_branch):
+    [day] = pending_days(north_branch, 1)
+    seen = []
+    sweep(seen=seen)
+    assert seen == [SWEPT_AT]
+    [event] = Event.objects.filter(action="ordinance.test.swept")
+    assert (event.subject_id, event.at, event.data, event.summary) == (
+        str(day.pk), SWEPT_AT, {"day": "2027-03-01"}, "test sweep (automatic)")
+    assert event.jurisdiction == north_branch
+
+
+# --- ordinance/calendar.py: due_date -------------------------------------------------------
+
+def test_due_date_refuses_a_rule_that_is_not_a_duration_and_names_it(north_branch):
+    # DEF-20: only day, business-day, month and month-day rules set deadlines.
+    with pytest.raises(ValueError, match="^licensed_species is not a duration.$"):
+        due_date(north_branch, "licensed_species", date(2027, 1, 4))
