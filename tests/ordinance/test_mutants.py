@@ -14,8 +14,9 @@ import time_machine
 from ordinance import deadlines
 from ordinance import sweeps as sweeps_module
 from ordinance.calendar import due_date
-from ordinance.models import ClosedDay, Event
+from ordinance.models import ClosedDay, Event, RuleValue
 from ordinance.money import money_sum, to_money
+from ordinance.rules import RuleNotInOrdinance, get_rule, rule_amend
 from ordinance.sweeps import SweepResult, run_sweep
 
 
@@ -139,3 +140,49 @@ def test_due_date_refuses_a_rule_that_is_not_a_duration_and_names_it(north_branc
     # DEF-20: only day, business-day, month and month-day rules set deadlines.
     with pytest.raises(ValueError, match="^licensed_species is not a duration.$"):
         due_date(north_branch, "licensed_species", date(2027, 1, 4))
+
+
+# --- ordinance/rules.py: rule_amend ------------------------------------------------------
+
+def amend(city, actor, value, effective_from, **kw):
+    return rule_amend(jurisdiction=city, key="duplicate_tag_fee", value=Decimal(value),
+                      effective_from=effective_from, ordinance_ref="Ord. No. 260-26",
+                      actor=actor, **kw)
+
+
+def test_an_amendment_carries_the_section_and_rule_ids_of_the_value_it_follows(
+    north_branch, administrator
+):
+    # Rules as data (rules.md Section 0): a later amendment keeps the citation and rule IDs
+    # of the value in force before it, which may differ from the adopted profile's.
+    amend(north_branch, administrator, "4.00", date(2026, 7, 1), citation="Res. 2026-7")
+    RuleValue.objects.filter(key="duplicate_tag_fee", effective_from=date(2026, 7, 1),
+                             jurisdiction=north_branch).update(rule_ids=["FEE-99"])
+    row = amend(north_branch, administrator, "5.00", date(2027, 1, 1))
+    assert (row.citation, row.rule_ids, row.note) == ("Res. 2026-7", ["FEE-99"], "")
+    rule = get_rule(north_branch, "duplicate_tag_fee", on=date(2027, 1, 4))
+    assert (rule.value, rule.citation, rule.rule_ids) == (Decimal("5.00"), "Res. 2026-7",
+                                                          ("FEE-99",))
+
+
+def test_an_amendment_before_any_value_takes_the_profiles_section(north_branch,
+                                                                  administrator):
+    row = amend(north_branch, administrator, "2.00", date(2000, 1, 1))
+    assert (row.citation, row.rule_ids) == ("North Branch Sec. 6-63", ["LIC-10", "FEE-04"])
+
+
+def test_an_amendment_is_recorded_as_an_event_on_the_row_in_its_city(north_branch,
+                                                                     administrator):
+    row = amend(north_branch, administrator, "4.00", date(2026, 7, 1))
+    [event] = Event.objects.filter(action="ordinance.rule.amended")
+    assert (event.subject_id, event.jurisdiction, event.actor) == (
+        str(row.pk), north_branch, administrator)
+    assert event.summary == "Duplicate tag fee: $4.00 from 2026-07-01 (Ord. No. 260-26)"
+    assert event.data == {"key": "duplicate_tag_fee", "value": "4.00",
+                          "effective_from": "2026-07-01"}
+
+
+def test_amending_a_rule_the_city_does_not_have_is_refused_naming_the_city(north_branch):
+    with pytest.raises(RuleNotInOrdinance, match="^City of North Branch's ordinance has no rule"):
+        rule_amend(jurisdiction=north_branch, key="release_fee_x", value=Decimal("1.00"),
+                   effective_from=date(2027, 1, 1), ordinance_ref="Ord. No. 1")
