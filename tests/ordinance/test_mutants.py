@@ -13,7 +13,7 @@ import time_machine
 
 from ordinance import deadlines
 from ordinance import sweeps as sweeps_module
-from ordinance.calendar import due_date
+from ordinance.calendar import add_business_days, due_date
 from ordinance.models import ClosedDay, Event, RuleValue
 from ordinance.money import money_sum, to_money
 from ordinance.rules import RuleNotInOrdinance, get_rule, rule_amend
@@ -140,6 +140,17 @@ def test_due_date_refuses_a_rule_that_is_not_a_duration_and_names_it(north_branc
     # DEF-20: only day, business-day, month and month-day rules set deadlines.
     with pytest.raises(ValueError, match="^licensed_species is not a duration.$"):
         due_date(north_branch, "licensed_species", date(2027, 1, 4))
+    # A count of hours (a bite report) or of animals is not a date deadline either.
+    with pytest.raises(ValueError, match="^owner_bite_report_hours is counted in hours, not"):
+        due_date(north_branch, "owner_bite_report_hours", date(2027, 1, 4))
+    with pytest.raises(ValueError, match="^kennel_min_dogs_commercial is counted in no unit, "):
+        due_date(north_branch, "kennel_min_dogs_commercial", date(2027, 1, 4))
+
+
+def test_business_days_are_counted_forward_only(north_branch):
+    # DEF-20: counting starts the day after the event; there is no counting backward.
+    with pytest.raises(ValueError, match="^Business days are counted forward only.$"):
+        add_business_days(north_branch, date(2027, 1, 4), -1)
 
 
 # --- ordinance/rules.py: rule_amend ------------------------------------------------------
