@@ -153,6 +153,15 @@ def test_business_days_are_counted_forward_only(north_branch):
         add_business_days(north_branch, date(2027, 1, 4), -1)
 
 
+def test_sixty_business_days_read_the_citys_closed_days_with_one_query(
+    north_branch, django_assert_num_queries
+):
+    # add_business_days reads ClosedDay a window at a time, sized from the days still to
+    # count: 60 business days (about 12 weeks) fit in the first window.
+    with django_assert_num_queries(1):
+        assert add_business_days(north_branch, date(2027, 1, 4), 60) == date(2027, 3, 31)
+
+
 # --- ordinance/rules.py: rule_amend ------------------------------------------------------
 
 def amend(city, actor, value, effective_from, **kw):
