@@ -58,7 +58,7 @@ from licensing.services.fees import (  # noqa: F401  (re-exported)
 )
 from licensing.services.limits import premises_limit_check
 from licensing.services.numbering import TagUnavailable, licence_number_allocate, tag_claim
-from licensing.services.receipts import receipt_create, receipt_void  # noqa: F401
+from licensing.services.receipts import receipt_create  # noqa: F401
 from licensing.services.registry import owner_premises
 from licensing.services.tags import (  # noqa: F401  (re-exported)
     MAX_TAGS_PER_BATCH,
@@ -66,6 +66,7 @@ from licensing.services.tags import (  # noqa: F401  (re-exported)
     tag_replace_lost,
     tag_stock_receive,
 )
+from licensing.services.voids import receipt_void  # noqa: F401
 from ordinance.calendar import add_calendar_days
 from ordinance.fees import fee_amount
 from ordinance.models import Event

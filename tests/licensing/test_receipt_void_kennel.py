@@ -14,7 +14,7 @@ from django.urls import reverse
 from licensing.models import KennelDecision, KennelLicence, KennelStatus, Receipt
 from licensing.services import kennels as k
 from licensing.services.fees import LicenceRefused
-from licensing.services.receipts import receipt_void
+from licensing.services.voids import receipt_void
 from ordinance.models import Event
 from tests.licensing.factories import OwnerFactory
 
