@@ -1,7 +1,7 @@
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 
-from .roles import ADMINISTRATOR
+from base.roles import ADMINISTRATOR
 
 
 def restrict_admin_to_administrators(site):

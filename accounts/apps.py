@@ -7,7 +7,7 @@ class AccountsConfig(AppConfig):
     verbose_name = "Accounts and roles"
 
     def ready(self):
-        from .roles import sync_role_permissions
+        from base.roles import sync_role_permissions
 
         # After every app's migrations: grant the permissions that exist by then.
         post_migrate.connect(sync_role_permissions, dispatch_uid="accounts.sync_roles")

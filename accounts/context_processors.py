@@ -1,6 +1,5 @@
+from base import nav
 from ordinance.models import Jurisdiction
-
-from . import nav
 
 
 def site(request):

@@ -2,8 +2,9 @@
 
 from django.contrib.auth.models import Group
 
+from base.roles import ADMINISTRATOR, CLERK, OFFICER, RESIDENT
+
 from .models import User
-from .roles import ADMINISTRATOR, CLERK, OFFICER, RESIDENT
 
 DEMO_PASSWORD = "demo-password"
 

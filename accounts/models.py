@@ -4,9 +4,8 @@ from django.contrib.auth.models import AbstractUser
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from base.roles import ADMINISTRATOR, ROLE_LABELS, STAFF_ROLES
 from ordinance.models import Jurisdiction
-
-from .roles import ADMINISTRATOR, ROLE_LABELS, STAFF_ROLES
 
 
 class User(AbstractUser):

@@ -5,10 +5,9 @@ from django.utils import timezone
 from django.utils.decorators import method_decorator
 from django.views.decorators.cache import never_cache
 
+from base.access import public, role_required
+from base.roles import ALL_ROLES, RESIDENT, STAFF_ROLES
 from ordinance import deadlines
-
-from .access import public, role_required
-from .roles import ALL_ROLES, RESIDENT, STAFF_ROLES
 
 
 @method_decorator(never_cache, name="dispatch")

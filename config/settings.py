@@ -44,6 +44,7 @@ INSTALLED_APPS = [
     "csp",
     "django_celery_beat",
     # Our apps, bottom of the dependency graph first (architecture.md).
+    "base",  # no models: roles, access, the nav and page-section registries
     "ordinance",
     "accounts",
     "notices",

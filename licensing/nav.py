@@ -1,5 +1,5 @@
-from accounts import nav
-from accounts.roles import ADMINISTRATOR, CLERK, OFFICER, RESIDENT
+from base import nav
+from base.roles import ADMINISTRATOR, CLERK, OFFICER, RESIDENT
 
 STAFF = (CLERK, OFFICER, ADMINISTRATOR)
 COUNTER = (CLERK, ADMINISTRATOR)

@@ -11,7 +11,7 @@ class NoticesConfig(AppConfig):
         # WeasyPrint logs each layout step at INFO; a document a minute would drown the log.
         logging.getLogger("weasyprint.progress").setLevel(logging.WARNING)
 
-        from accounts import nav
-        from accounts.roles import STAFF_ROLES
+        from base import nav
+        from base.roles import STAFF_ROLES
 
         nav.register("Documents", "notices:document_list", roles=STAFF_ROLES, order=90)

@@ -1,6 +1,6 @@
 """The document archive: list, detail, and the archived PDF itself.
 
-The role check always comes first (accounts.access); the object lookup after it gives
+The role check always comes first (base.access); the object lookup after it gives
 404 for a document the user may not see, whoever they are.
 """
 
@@ -11,8 +11,8 @@ from django.http import HttpResponse
 from django.shortcuts import render
 from django.utils.http import content_disposition_header
 
-from accounts.access import role_required
-from accounts.roles import ADMINISTRATOR, CLERK, OFFICER, RESIDENT, STAFF_ROLES
+from base.access import role_required
+from base.roles import ADMINISTRATOR, CLERK, OFFICER, RESIDENT, STAFF_ROLES
 
 from . import selectors, services
 from .filters import DocumentFilter

@@ -6,8 +6,8 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 
-from accounts.access import role_required
-from accounts.roles import ADMINISTRATOR, STAFF_ROLES
+from base.access import role_required
+from base.roles import ADMINISTRATOR, STAFF_ROLES
 
 from . import selectors
 from .forms import AmendmentForm

@@ -10,7 +10,7 @@ from django.conf import settings
 from django.contrib.auth.models import Group
 from django.db import connection
 
-from accounts.roles import ADMINISTRATOR, CLERK, OFFICER, RESIDENT
+from base.roles import ADMINISTRATOR, CLERK, OFFICER, RESIDENT
 from ordinance.demo import ensure_demo_jurisdictions
 
 

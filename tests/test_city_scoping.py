@@ -25,7 +25,7 @@ import pytest
 import time_machine
 from django.urls import get_resolver, reverse
 
-from accounts.roles import ADMINISTRATOR
+from base.roles import ADMINISTRATOR
 from licensing.models import KennelStatus
 from licensing.services import kennels as kennel_svc
 from licensing.services import licences as licence_svc

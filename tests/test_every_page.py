@@ -16,7 +16,7 @@ import time_machine
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import resolve, reverse
 
-from accounts.roles import ADMINISTRATOR, CLERK, OFFICER, RESIDENT
+from base.roles import ADMINISTRATOR, CLERK, OFFICER, RESIDENT
 from licensing.models import Animal, KennelStatus, Owner, Premises
 from licensing.services import kennels as kennel_svc
 from licensing.services import licences as licence_svc

@@ -4,7 +4,7 @@ ROLES = ("clerk", "officer", "administrator", "resident")
 
 
 def create_groups(apps, schema_editor):
-    # Permissions are granted by accounts.roles.sync_role_permissions after every migrate,
+    # Permissions are granted by base.roles.sync_role_permissions after every migrate,
     # once every app's permissions exist.
     Group = apps.get_model("auth", "Group")
     for name in ROLES:

@@ -12,8 +12,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from accounts.access import get_in_jurisdiction, role_required
-from accounts.roles import ADMINISTRATOR, CLERK
+from base.access import get_in_jurisdiction, role_required
+from base.roles import ADMINISTRATOR, CLERK
 from licensing.forms import kennels as forms
 from licensing.models import KennelDecision, KennelLicence, KennelStatus
 from licensing.services import kennels as services

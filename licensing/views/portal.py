@@ -21,8 +21,8 @@ from django.shortcuts import render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from accounts.access import role_required
-from accounts.roles import RESIDENT
+from base.access import role_required
+from base.roles import RESIDENT
 from licensing.forms.registry import sniff_content_type
 from licensing.models import Animal, Licence, LicenceStatus, Owner, RabiesVaccination, Tag
 from notices.models import IssuedDocument

@@ -14,8 +14,8 @@ from django.utils.http import url_has_allowed_host_and_scheme, urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from accounts.access import get_in_jurisdiction, role_required
-from accounts.roles import STAFF_ROLES
+from base.access import get_in_jurisdiction, role_required
+from base.roles import STAFF_ROLES
 from licensing.forms.registry import (
     AnimalForm,
     DeceasedForm,

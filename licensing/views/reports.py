@@ -8,8 +8,8 @@ from django.shortcuts import render
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from accounts.access import role_required
-from accounts.roles import ADMINISTRATOR, CLERK, STAFF_ROLES
+from base.access import role_required
+from base.roles import ADMINISTRATOR, CLERK, STAFF_ROLES
 from licensing.forms.reports import DateRangeForm, TagLookupForm
 from licensing.services import reports
 from ordinance.models import Jurisdiction

@@ -47,7 +47,7 @@ def test_django_admin_is_for_administrators_only(client_as, clerk, administrator
 
 
 def test_single_jurisdiction_installation_names_the_city_and_no_other(client_as, db):
-    from accounts.roles import CLERK
+    from base.roles import CLERK
     from ordinance.models import Jurisdiction
     from tests.conftest import make_user
 

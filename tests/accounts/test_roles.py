@@ -1,7 +1,7 @@
 import pytest
 from django.contrib.auth.models import Group
 
-from accounts.roles import ALL_ROLES, sync_role_permissions
+from base.roles import ALL_ROLES, sync_role_permissions
 
 
 @pytest.mark.django_db

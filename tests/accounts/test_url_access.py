@@ -5,7 +5,7 @@ import re
 import pytest
 from django.urls import URLPattern, URLResolver, get_resolver
 
-from accounts.roles import ALL_ROLES
+from base.roles import ALL_ROLES
 from tests.conftest import make_user
 
 SAMPLE = {"int": "999999", "slug": "no-such-thing", "str": "x", "path": "x", "uuid":

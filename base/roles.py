@@ -1,8 +1,9 @@
 """The four roles of architecture.md, as groups with model permissions.
 
 A role is a Django group. Its permissions are declared here by app label pattern, so
-``accounts`` needs to import no app above it; ``sync_role_permissions`` runs after every
-migrate and grants whatever permissions exist by then.
+this module imports no app of ours; ``accounts`` connects ``sync_role_permissions`` to
+``post_migrate``, so it runs after every migrate and grants whatever permissions exist by
+then.
 """
 
 from django.db.models import Q
