@@ -11,12 +11,13 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from licensing.models import LicenceStatus, Receipt, ReceiptLine, TagStatus
+from licensing.models import Receipt, ReceiptLine, TagStatus
 from licensing.services.documents import documents_void
-from licensing.services.fees import Check, FeeLine, LicenceRefused
+from licensing.services.fees import FeeLine
 from licensing.services.numbering import receipt_number_allocate
 from ordinance.models import Event
 from ordinance.money import money_sum
+from ordinance.refusals import Refused, refusing
 
 
 def receipt_create(*, jurisdiction, payer, lines: list[FeeLine], method: str, reference: str,
@@ -45,6 +46,7 @@ def receipt_create(*, jurisdiction, payer, lines: list[FeeLine], method: str, re
     return receipt
 
 
+@refusing()
 def receipt_void(*, receipt: Receipt, actor, reason: str, now: datetime | None = None) -> Receipt:
     """Void a receipt by a new receipt with negative lines pointing at it (LIC-06).
 
@@ -57,15 +59,15 @@ def receipt_void(*, receipt: Receipt, actor, reason: str, now: datetime | None =
     with transaction.atomic():
         receipt = Receipt.objects.select_for_update().get(pk=receipt.pk)
         if receipt.voids_id is not None or Receipt.objects.filter(voids=receipt).exists():
-            raise LicenceRefused([Check(_("Receipt"), "fail",
-                                        _("This receipt is already voided or is itself a void."))])
+            raise Refused.because(_("Receipt"), _("This receipt is already voided or is itself "
+                                                  "a void."), "rules.md LIC-06")
         # Money and licence never disagree (LIC-06, KEN-08): an issued kennel licence's
         # fee is not voided under it.
         from licensing.services.kennels import kennel_receipt_void_refusal, kennel_receipt_voided
 
         refusal = kennel_receipt_void_refusal(receipt)
         if refusal:
-            raise LicenceRefused([Check(_("Kennel licence"), "fail", refusal)])
+            raise Refused.because(_("Kennel licence"), refusal, "rules.md KEN-08")
         lines = [FeeLine(ln.code, _("Void: %(d)s") % {"d": ln.description}, -ln.amount,
                          ln.authority) for ln in receipt.lines.all()]
         void = receipt_create(jurisdiction=receipt.jurisdiction, payer=receipt.payer,
@@ -74,12 +76,10 @@ def receipt_void(*, receipt: Receipt, actor, reason: str, now: datetime | None =
         on = timezone.localdate(now)
         voided_licences = list(receipt.licences.all())
         for licence in voided_licences:
-            licence.set_status(LicenceStatus.VOID, on=on, reason=reason)
+            licence.void(actor=actor, on=on, reason=reason, at=now,
+                         data={"void_receipt": void.number})
             for tag in licence.tags.filter(status=TagStatus.ISSUED):  # saved: history kept
-                tag.status, tag.status_changed_on = TagStatus.VOID, on
-                tag.save(update_fields=["status", "status_changed_on"])
-            Event.record("licensing.licence.voided", licence, actor=actor, at=now,
-                         summary=reason, data={"void_receipt": void.number})
+                tag.void(actor=actor, on=on, reason=reason, at=now)
         kennel_receipt_voided(receipt=receipt, void=void, actor=actor, now=now)
         Event.record("licensing.receipt.voided", receipt, actor=actor, at=now, summary=reason,
                      data={"void_receipt": void.number})
