@@ -147,7 +147,7 @@ class Timeline:
         for step in sorted(self.steps):
             try:
                 step.run()
-            except (licence_services.LicenceRefused, kennel_services.KennelError):
+            except (licence_services.Refused):
                 refused += 1
         return refused
 
@@ -391,7 +391,7 @@ class Season:
     def licence_of(self, planned: PlannedIssue):
         """The IssueResult a story continues; refused (so skipped) if it was never issued."""
         if planned.dog.pk not in self.issued:
-            raise licence_services.LicenceRefused([])
+            raise licence_services.Refused([])
         return self.issued[planned.dog.pk]
 
     def lost_tag(self, planned: PlannedIssue, day: date) -> None:

@@ -55,12 +55,14 @@ def run_sweep(
     transition: Callable[[models.Model, datetime], dict | None],
     now: datetime,
     dry_run: bool = False,
+    transition_records: bool = False,
 ) -> SweepResult:
     """Apply ``transition`` to every row of ``due`` whose state ``still_applies``.
 
     ``due`` filters on the stored deadline and the expected state; it is evaluated again
     under the lock, so a row another worker already moved drops out. ``transition``
-    changes and saves the row and returns data for the event (or None).
+    changes and saves the row and returns data for the event (or None); a transition that
+    is a model's named transition records its own Event (``transition_records=True``).
     """
     result = SweepResult(name=name, dry_run=dry_run)
     pks = list(due.order_by("pk").values_list("pk", flat=True))
@@ -75,6 +77,7 @@ def run_sweep(
                 if not still_applies(row):
                     continue
                 data = transition(row, now)
-                Event.record(action, row, data=data, at=now, summary=f"{name} (automatic)")
+                if not transition_records:
+                    Event.record(action, row, data=data, at=now, summary=f"{name} (automatic)")
                 result.applied += 1
     return result

@@ -54,13 +54,12 @@ def check_upload(upload, allowed_types) -> None:
         )
 
 
-def apply_service_errors(form, error: ValidationError) -> None:
-    """Put a service's rule errors next to the fields they concern (nothing typed is lost)."""
-    if hasattr(error, "error_dict"):
-        for name, errors in error.error_dict.items():
-            form.add_error(name if name in form.fields else None, errors)
-    else:
-        form.add_error(None, error)
+def apply_service_errors(form, refused) -> None:
+    """Put a service's refusal (``ordinance.refusals.Refused``) on the bound form: each
+    check next to the field it concerns, else at the top, with its section; nothing the
+    clerk typed is lost."""
+    for check in refused.checks:
+        form.add_error(check.field if check.field in form.fields else None, str(check))
 
 
 class DateInput(forms.DateInput):

@@ -11,10 +11,12 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
-from ordinance.models import Jurisdiction
+from ordinance.models import Event, Jurisdiction
+from ordinance.refusals import Refused
 
 from .licences import Receipt
 from .registry import Animal, JurisdictionScopedQuerySet, Owner, Premises
@@ -30,6 +32,9 @@ class KennelStatus(models.TextChoices):
     DENIED_FINAL = "denied_final", _("Denied (final)")
     EXPIRED = "expired", _("Expired")
     REVOKED = "revoked", _("Revoked")
+
+
+IN_REVIEW = (KennelStatus.APPLIED, KennelStatus.UNDER_REVIEW, KennelStatus.APPROVED)
 
 
 class KennelLicence(models.Model):
@@ -104,6 +109,94 @@ class KennelLicence(models.Model):
         if self.status != KennelStatus.ACTIVE:
             return False
         return self.expires_on is None or on <= self.expires_on
+
+    # --- Transitions (style.md "State, time and jobs"; rules.md REC-18) -----------------
+    # Each checks the state it starts from (Refused with the section otherwise), sets the
+    # fields, saves, and records the one Event. Expiry is the bulk transition:
+    # ``services.expiry`` moves active -> expired in one UPDATE (KEN-05).
+
+    def review(self, *, actor, step: str, outcome: str, complete: bool, conditions: str = "",
+               at=None) -> None:
+        """Applied, under review or approved -> under review, or approved once every
+        review step is satisfied (``complete``; KEN-04)."""
+        self._require(*IN_REVIEW, section="rules.md KEN-04")
+        if conditions:
+            self.conditions = f"{self.conditions.rstrip()}\n{conditions.strip()}".strip()
+        self._transition(KennelStatus.APPROVED if complete else KennelStatus.UNDER_REVIEW,
+                         allowed=IN_REVIEW, section="rules.md KEN-04", actor=actor, at=at,
+                         action="licensing.kennel.step_decided", fields=["conditions"],
+                         summary=f"{step}: {outcome}", data={"step": step, "outcome": outcome})
+
+    def issue(self, *, actor, number: str, on: date, expires_on: date | None,
+              at=None) -> None:
+        """Approved -> active, with its number and expiry (KEN-04, KEN-05)."""
+        self._require(KennelStatus.APPROVED, section="rules.md KEN-04")
+        self.number, self.issued_on, self.expires_on = number, on, expires_on
+        self._transition(KennelStatus.ACTIVE, allowed=(KennelStatus.APPROVED,),
+                         section="rules.md KEN-04", actor=actor, at=at,
+                         action="licensing.kennel.issued",
+                         fields=["number", "issued_on", "expires_on"],
+                         summary=f"Kennel licence {number} issued",
+                         data={"expires_on": expires_on.isoformat() if expires_on else None})
+
+    def deny(self, *, actor, step: str, on: date, at=None) -> None:
+        """Applied, under review or approved -> denied at a review step (KEN-04, KEN-07)."""
+        self._require(*IN_REVIEW, section="rules.md KEN-04")
+        self.denied_on = on
+        self._transition(KennelStatus.DENIED, allowed=IN_REVIEW, section="rules.md KEN-04",
+                         actor=actor, at=at, action="licensing.kennel.denied",
+                         fields=["denied_on"], summary=f"Denied at {step}", data={"step": step})
+
+    def appeal(self, *, actor, filed_on: date, at=None) -> None:
+        """Denied -> appealed to the Council (KEN-07)."""
+        self._transition(KennelStatus.APPEALED, allowed=(KennelStatus.DENIED,),
+                         section="rules.md KEN-07", actor=actor, at=at,
+                         action="licensing.kennel.appealed",
+                         summary="Denial appealed to the Council",
+                         data={"filed_on": filed_on.isoformat()})
+
+    def decide_appeal(self, *, actor, granted: bool, conditions: str = "", at=None) -> None:
+        """Appealed -> approved (granted, with any conditions) or denied (final) (KEN-07)."""
+        self._require(KennelStatus.APPEALED, section="rules.md KEN-07")
+        if conditions:
+            self.conditions = f"{self.conditions.rstrip()}\n{conditions.strip()}".strip()
+        self._transition(KennelStatus.APPROVED if granted else KennelStatus.DENIED_FINAL,
+                         allowed=(KennelStatus.APPEALED,), section="rules.md KEN-07",
+                         actor=actor, at=at, action="licensing.kennel.appeal_decided",
+                         fields=["conditions"], data={"granted": granted},
+                         summary="Appeal granted" if granted else "Appeal denied; denial final")
+
+    def finalise_denial(self, *, actor=None, at=None, summary: str = "") -> None:
+        """Denied -> denied (final): not appealed by the deadline (KEN-07)."""
+        self._require(KennelStatus.DENIED, section="rules.md KEN-07")
+        self._change_reason = "appeal deadline passed (automatic)"
+        self._transition(KennelStatus.DENIED_FINAL, allowed=(KennelStatus.DENIED,),
+                         section="rules.md KEN-07", actor=actor, at=at,
+                         action="licensing.kennel.denied_final",
+                         summary=summary or "Appeal deadline passed; denial final",
+                         data={"appeal_deadline": self.appeal_deadline.isoformat()
+                               if self.appeal_deadline else None})
+
+    def revoke(self, *, actor, at=None) -> None:
+        """Active -> revoked by the Council after notice and hearing (KEN-08)."""
+        self._transition(KennelStatus.REVOKED, allowed=(KennelStatus.ACTIVE,),
+                         section="rules.md KEN-08", actor=actor, at=at,
+                         action="licensing.kennel.revocation_decided", summary="Revoked",
+                         data={"revoked": True})
+
+    def _require(self, *statuses, section: str = "rules.md KEN-04") -> None:
+        """Refuse unless the licence is in one of ``statuses`` (no change is made)."""
+        if self.status not in statuses:
+            raise Refused.because(_("Kennel licence"), gettext(
+                "This kennel licence is %(status)s; that action is not possible now.")
+                % {"status": self.get_status_display().lower()}, section)
+
+    def _transition(self, status, *, allowed, section, actor, at, action, summary,
+                    fields=(), data=None) -> None:
+        self._require(*allowed, section=section)
+        self.status = status
+        self.save(update_fields=["status", *fields])
+        Event.record(action, self, actor=actor, at=at, summary=summary, data=data)
 
 
 class KennelDecision(models.Model):

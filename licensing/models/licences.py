@@ -11,10 +11,12 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils.translation import gettext as __
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
-from ordinance.models import Jurisdiction
+from ordinance.models import Event, Jurisdiction
+from ordinance.refusals import Refused
 
 from ._base import NoDeleteMixin, NoDeleteQuerySet
 from .registry import Animal, Owner, RabiesVaccination
@@ -29,6 +31,10 @@ class LicenceStatus(models.TextChoices):
     EXPIRED = "expired", _("Expired")
     CLOSED = "closed", _("Closed")
     VOID = "void", _("Void")
+
+
+CLOSABLE = (LicenceStatus.ACTIVE, LicenceStatus.EXPIRED)
+VOIDABLE = (LicenceStatus.ACTIVE, LicenceStatus.EXPIRED, LicenceStatus.CLOSED)
 
 
 class PaymentMethod(models.TextChoices):
@@ -211,11 +217,33 @@ class Licence(NoDeleteMixin, models.Model):
     def is_current(self, on: date) -> bool:
         return self.status == LicenceStatus.ACTIVE and self.term_start <= on <= self.expires_on
 
-    def set_status(self, status: str, *, on: date, reason: str) -> None:
-        """The one way a licence changes status (closed, void); the caller checks the
-        state it starts from and records the event."""
+    # --- Transitions (style.md "State, time and jobs"; rules.md REC-18) ---------------
+    # Each checks the state it starts from (Refused, with the section, otherwise), sets
+    # the fields, saves, and records the one Event. Expiry is the bulk transition:
+    # ``services.expiry`` moves active -> expired in one UPDATE (LIC-07).
+
+    def close(self, *, actor, on: date, reason: str, at=None, data=None) -> None:
+        """Active or expired -> closed: the dog died or moved away (LIC-11)."""
+        self._transition(LicenceStatus.CLOSED, allowed=CLOSABLE, actor=actor, on=on,
+                         reason=reason, action="licensing.licence.closed", at=at, data=data,
+                         section="rules.md LIC-11")
+
+    def void(self, *, actor, on: date, reason: str, at=None, data=None) -> None:
+        """Active, expired or closed -> void: the receipt that paid for it was voided
+        (LIC-06, REC-01). Its issued tag is voided by the caller (``Tag.void``)."""
+        self._transition(LicenceStatus.VOID, allowed=VOIDABLE, actor=actor, on=on,
+                         reason=reason, action="licensing.licence.voided", at=at, data=data,
+                         section="rules.md LIC-06")
+
+    def _transition(self, status, *, allowed, actor, on, reason, action, at, data, section):
+        if self.status not in allowed:
+            raise Refused.because(
+                _("Licence"), __("Licence %(n)s is %(status)s: it cannot be %(new)s.") % {
+                    "n": self.number, "status": self.get_status_display().lower(),
+                    "new": str(LicenceStatus(status).label).lower()}, section)
         self.status, self.status_changed_on, self.status_reason = status, on, reason
         self.save(update_fields=["status", "status_changed_on", "status_reason"])
+        Event.record(action, self, actor=actor, at=at, summary=str(reason), data=data)
 
     @property
     def current_tag(self):
@@ -335,3 +363,43 @@ class Tag(NoDeleteMixin, models.Model):
 
     def __str__(self):
         return f"Tag {self.number} ({self.year})"
+
+    # --- Transitions (LIC-08, LIC-10, LIC-14; REC-02, REC-18) --------------------------
+    # A tag leaves stock once and never comes back: a lost or void number is never
+    # reissued, or two dogs could wear it (LIC-14).
+
+    def issue(self, *, licence, actor, on: date, at=None) -> None:
+        """Available -> issued to ``licence`` (LIC-08)."""
+        self._check_from(TagStatus.AVAILABLE, verb=__("issued"), section="rules.md LIC-08")
+        self.status, self.licence, self.issued_on, self.status_changed_on = (
+            TagStatus.ISSUED, licence, on, on)
+        self.save(update_fields=["status", "licence", "issued_on", "status_changed_on"])
+        Event.record("licensing.tag.issued", self, actor=actor, at=at,
+                     summary=f"Tag {self.number} ({self.year}) issued with licence "
+                             f"{licence.number}", data={"licence": licence.pk})
+
+    def mark_lost(self, *, actor, on: date, at=None) -> None:
+        """Issued -> lost: the owner reported it lost; a duplicate gets a new number (LIC-10)."""
+        self._check_from(TagStatus.ISSUED, verb=__("marked lost"), section="rules.md LIC-10")
+        self._set(TagStatus.LOST, on)
+        Event.record("licensing.tag.lost", self, actor=actor, at=at,
+                     summary=f"Tag {self.number} ({self.year}) reported lost")
+
+    def void(self, *, actor, on: date, reason: str, at=None) -> None:
+        """Issued -> void: its licence was voided; the number is not returned to stock
+        (LIC-14)."""
+        self._check_from(TagStatus.ISSUED, verb=__("voided"), section="rules.md LIC-14")
+        self._set(TagStatus.VOID, on)
+        Event.record("licensing.tag.voided", self, actor=actor, at=at,
+                     summary=f"Tag {self.number} ({self.year}) void: {reason}"[:300])
+
+    def _check_from(self, status, *, verb, section):
+        if self.status != status:
+            raise Refused.because(
+                _("Tag"), __("Tag %(n)s (%(y)s) is %(status)s: it cannot be %(verb)s.") % {
+                    "n": self.number, "y": self.year,
+                    "status": self.get_status_display().lower(), "verb": verb}, section)
+
+    def _set(self, status, on):
+        self.status, self.status_changed_on = status, on
+        self.save(update_fields=["status", "status_changed_on"])

@@ -11,10 +11,12 @@ from django.conf import settings
 from django.db import models
 from django.db.models.functions import Lower
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
-from ordinance.models import Jurisdiction
+from ordinance.models import Event, Jurisdiction
+from ordinance.refusals import Refused
 
 
 class Species(models.TextChoices):
@@ -190,6 +192,33 @@ class Animal(models.Model):
 
     def is_alive(self) -> bool:
         return self.status == AnimalStatus.ALIVE
+
+    # --- Transitions (style.md "State, time and jobs"; rules.md REC-18) -----------------
+
+    def mark_deceased(self, *, actor, on: date, note: str = "", at=None) -> None:
+        """Alive -> deceased on ``on``; its licences are closed by the licensing services."""
+        self._leave_alive(AnimalStatus.DECEASED, on=on, actor=actor, note=note or
+                          "Reported deceased", action="licensing.animal.deceased", at=at,
+                          summary=f"{self} reported deceased on {on:%Y-%m-%d}",
+                          data={"died_on": on.isoformat(), "note": note})
+
+    def mark_moved_out(self, *, actor, on: date, note: str = "", at=None) -> None:
+        """Alive -> moved or transferred out of the city on ``on`` (LIC-11)."""
+        self._leave_alive(AnimalStatus.TRANSFERRED_OUT, on=on, actor=actor,
+                          note=note or "Moved out", action="licensing.animal.moved_out", at=at,
+                          summary=f"{self} moved out on {on:%Y-%m-%d}",
+                          data={"on": on.isoformat(), "note": note})
+
+    def _leave_alive(self, status, *, on, actor, note, action, at, summary, data):
+        if self.status != AnimalStatus.ALIVE:
+            raise Refused.because(_("Animal"), gettext(
+                "%(animal)s is already recorded as %(status)s.") % {
+                "animal": self.name, "status": self.get_status_display().lower()},
+                "rules.md REC-18")
+        self.status, self.status_changed_on = status, on
+        self._history_user, self._change_reason = actor, note  # read by simple-history
+        self.save(update_fields=["status", "status_changed_on"])
+        Event.record(action, self, actor=actor, at=at, summary=summary, data=data)
 
 
 class Ownership(models.Model):

@@ -11,6 +11,10 @@ bulk too: on PostgreSQL the UPDATE and the history INSERT ... SELECT are one sta
 expired``), so the history holds exactly the rows the UPDATE changed. SQLite has no
 data-modifying CTEs; there the INSERT ... SELECT runs first (taking SQLite's single write
 lock) and the UPDATE with the same condition second, in one transaction.
+
+This is the bulk transition active -> expired: every other status change goes through a
+named transition on the model (``Licence.close``, ``KennelLicence.deny`` ...) that records
+one Event per row; here one summary Event per city records the count (REC-18).
 """
 
 from collections import Counter

@@ -18,38 +18,13 @@ from licensing.services.limits import passes_age, premises_limit_check
 from ordinance.calendar import add_calendar_days, add_months
 from ordinance.fees import fee_amount
 from ordinance.money import CENT, money_sum
+from ordinance.refusals import Check, Refused
 from ordinance.rules import RuleUnavailable, get_optional, get_rules
 
 TERM_KEYS = ("license_expiry", "renewal_window_days_before_term",
              "renewal_window_days_after_term_start", "new_subject_grace_days",
              "late_penalty_rate", "license_age_months", "license_age_comparison",
              "rabies_cert_max_months_before_expiry")
-
-
-class LicenceRefused(Exception):
-    """The licence cannot be issued; ``reasons`` are the failed checks with citations."""
-
-    def __init__(self, reasons):
-        self.reasons = list(reasons)
-        super().__init__(" ".join(str(r) for r in self.reasons))
-
-
-@dataclass
-class Check:
-    """One line of the counter's checklist: what was checked, the result, and the section."""
-
-    label: str
-    status: str  # "ok", "fail", "info"
-    message: str
-    citation: str = ""
-
-    def __str__(self):
-        cite = f" ({self.citation})" if self.citation else ""
-        return f"{self.message}{cite}"
-
-    @property
-    def blocks(self) -> bool:
-        return self.status == "fail"
 
 
 @dataclass
@@ -304,7 +279,8 @@ def licence_assess(*, animal: Animal, owner, on: date, subject_on: date | None =
     try:
         rules = get_rules(jurisdiction, TERM_KEYS, on=on)
     except RuleUnavailable as exc:
-        return Assessment(enabled=False, checks=[status, Check(_("Ordinance"), "fail", str(exc))])
+        return Assessment(enabled=False, checks=[
+            status, Check(_("Ordinance"), "fail", str(exc), exc.citation or "")])
     term_start, expires_on, renewal = licence_term(jurisdiction=jurisdiction, on=on, rules=rules)
     a = Assessment(enabled=True, checks=[status], term_start=term_start, expires_on=expires_on,
                    is_renewal_window=renewal)
@@ -316,9 +292,13 @@ def licence_assess(*, animal: Animal, owner, on: date, subject_on: date | None =
     if dup := _duplicate_check(animal, term_start=term_start):
         a.checks.append(dup)
     if animal.premises_id:
-        limit = premises_limit_check(premises=animal.premises, on=on, adding=animal)
-        a.checks.append(Check(_("Animal limit"), "ok" if limit.ok else "fail", limit.message,
-                              limit.citation))
+        try:  # KEN-01: a blank limit is a failing check with its section, not an error
+            limit = premises_limit_check(premises=animal.premises, on=on, adding=animal)
+        except Refused as exc:
+            a.checks += exc.checks
+        else:
+            a.checks.append(Check(_("Animal limit"), "ok" if limit.ok else "fail",
+                                  limit.message, limit.citation))
     rabies, a.vaccination = rabies_check(animal, expires_on=expires_on, on=on,
                                          vaccination=vaccination,
                                          rule=rules["rabies_cert_max_months_before_expiry"])

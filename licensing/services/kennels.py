@@ -13,6 +13,7 @@ from datetime import date, datetime
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _l
 
 from licensing.models import (
     Animal,
@@ -30,6 +31,7 @@ from licensing.services.registry import owner_premises
 from ordinance.calendar import due_date
 from ordinance.fees import fee_amount
 from ordinance.models import Event
+from ordinance.refusals import Refused, refusing
 from ordinance.rules import RuleUnavailable, get_optional, get_rule, get_rules
 from ordinance.sweeps import SweepResult, run_sweep
 
@@ -40,8 +42,12 @@ REVOCATION_DECISION = "Revocation decision"
 APPEAL_DECISION = "Council decision on appeal"
 
 
-class KennelError(Exception):
-    """A kennel action the rules or the current state do not allow; str() is for the clerk."""
+KENNEL = _l("Kennel licence")
+
+
+def _refused(message, section: str = "rules.md KEN-04") -> Refused:
+    """A kennel action the rules or the current state do not allow, with its section."""
+    return Refused.because(KENNEL, message, section)
 
 
 def _event(action, kennel, actor, summary, *, at: datetime | None, **data):
@@ -50,26 +56,23 @@ def _event(action, kennel, actor, summary, *, at: datetime | None, **data):
     Event.record(action, kennel, actor=actor, summary=summary, data=data, at=at)
 
 
-def _require(kennel, *statuses):
-    if kennel.status not in statuses:
-        raise KennelError(
-            _("This kennel licence is %(status)s; that action is not possible now.")
-            % {"status": kennel.get_status_display().lower()}
-        )
+def _require(kennel, *statuses, section: str = "rules.md KEN-04"):
+    kennel._require(*statuses, section=section)
 
 
 # --- Application and screening -------------------------------------------------------
 
 
+@refusing()
 def kennel_apply(*, owner, premises, business_nature: str, dog_count: int, cat_count: int,
                  cup_reference: str, actor, on: date,
                  became_subject_on: date | None = None,
                  now: datetime | None = None) -> KennelLicence:
     """Record an application (KEN-03, KEN-04); nothing is decided here."""
     if owner.jurisdiction_id != premises.jurisdiction_id:
-        raise KennelError(_("The owner and the premises must be in the same city."))
+        raise _refused(_("The owner and the premises must be in the same city."))
     if became_subject_on and became_subject_on > on:
-        raise KennelError(_("The date the kennel became subject to licensing cannot be "
+        raise _refused(_("The date the kennel became subject to licensing cannot be "
                             "after the application."))
     with transaction.atomic():
         kennel = KennelLicence.objects.create(
@@ -122,6 +125,7 @@ def _optional_rule(jurisdiction, key, on):
 # --- Review steps -------------------------------------------------------------------
 
 
+@refusing()
 def review_steps(kennel, *, on: date):
     """The profile's review steps (KEN-04) as a Rule: ``.value`` is the list of names."""
     return get_rule(kennel.jurisdiction, "kennel_review_steps", on=on)
@@ -132,6 +136,7 @@ def _fresh_decisions(kennel) -> list[KennelDecision]:
     return list(KennelDecision.objects.filter(kennel_licence=kennel).order_by("decided_on", "pk"))
 
 
+@refusing()
 def step_progress(kennel, *, on: date, decisions=None) -> list[tuple[str, KennelDecision | None]]:
     """Each review step with its latest recorded decision (pages pass none: prefetched)."""
     latest = {}
@@ -140,11 +145,13 @@ def step_progress(kennel, *, on: date, decisions=None) -> list[tuple[str, Kennel
     return [(step, latest.get(step)) for step in review_steps(kennel, on=on).value]
 
 
+@refusing()
 def steps_outstanding(kennel, *, on: date) -> list[str]:
     return [step for step, d in step_progress(kennel, on=on, decisions=_fresh_decisions(kennel))
             if d is None or d.outcome not in SATISFIED]
 
 
+@refusing()
 def kennel_decision_record(*, kennel, step: str, outcome: str, decided_by_name: str,
                            decided_by_capacity: str, decided_on: date, reasons: str,
                            actor, conditions: str = "",
@@ -156,20 +163,16 @@ def kennel_decision_record(*, kennel, step: str, outcome: str, decided_by_name: 
     _require(kennel, KennelStatus.APPLIED, KennelStatus.UNDER_REVIEW, KennelStatus.APPROVED)
     rule = review_steps(kennel, on=decided_on)
     if step not in rule.value:
-        raise KennelError(_("“%(step)s” is not a review step of this city.") % {"step": step})
+        raise _refused(_("“%(step)s” is not a review step of this city.") % {"step": step})
     if outcome == Outcome.DENIED:
-        raise KennelError(_("Use “Deny” to record a denial; it records the notification "
+        raise _refused(_("Use “Deny” to record a denial; it records the notification "
                             "and the appeal deadline."))
     with transaction.atomic():
         decision = _decision(kennel, step, outcome, decided_by_name, decided_by_capacity,
                              decided_on, reasons, rule.citation, actor)
-        if conditions:
-            kennel.conditions = _append_conditions(kennel.conditions, conditions)
         remaining = steps_outstanding(kennel, on=decided_on)
-        kennel.status = KennelStatus.UNDER_REVIEW if remaining else KennelStatus.APPROVED
-        kennel.save(update_fields=["status", "conditions"])
-        _event("licensing.kennel.step_decided", kennel, actor, f"{step}: {outcome}",
-               at=now, step=step, outcome=outcome)
+        kennel.review(actor=actor, step=step, outcome=outcome, complete=not remaining,
+                      conditions=conditions, at=now)
     return decision
 
 
@@ -179,10 +182,6 @@ def _decision(kennel, step, outcome, name, capacity, on, reasons, citation, acto
         decided_by_capacity=capacity, decided_on=on, reasons=reasons, citation=citation,
         recorded_by=actor,
     )
-
-
-def _append_conditions(existing: str, new: str) -> str:
-    return f"{existing.rstrip()}\n{new.strip()}".strip()
 
 
 # --- Fee and issuance -----------------------------------------------------------------
@@ -223,6 +222,7 @@ def kennel_is_late(kennel, *, on: date, rules=None) -> bool:
                    renewal=renewal, rules=rules)
 
 
+@refusing()
 def kennel_fee_lines(kennel, *, on: date) -> list[FeeLine]:
     """The kennel fee (FEE-02) and, when late, the penalty (LIC-13, FEE-03), by the same
     fee-line code as dog licences. Raises FeeNotSet (a RuleUnavailable) while the council
@@ -234,24 +234,22 @@ def kennel_fee_lines(kennel, *, on: date) -> list[FeeLine]:
                      penalty_code="kennel_license_late_penalty")
 
 
+@refusing()
 def kennel_fee_collect(*, kennel, method: str, reference: str, actor, now: datetime) -> Receipt:
     """Take the fee and issue a numbered receipt (LIC-06, REC-01) through the one receipt
     service; Glencoe takes it with the application (701 Subd. 4(C)), North Branch at the
     latest when issuing."""
     if kennel.fee_paid:
-        raise KennelError(_("The kennel fee has already been paid (receipt %(n)s).")
+        raise _refused(_("The kennel fee has already been paid (receipt %(n)s).")
                           % {"n": kennel.receipt.number})
     _require(kennel, KennelStatus.APPLIED, KennelStatus.UNDER_REVIEW, KennelStatus.APPROVED)
     on = timezone.localdate(now)
-    try:
-        lines = kennel_fee_lines(kennel, on=on)
-    except RuleUnavailable as exc:
-        raise KennelError(str(exc)) from exc
+    lines = kennel_fee_lines(kennel, on=on)  # FEE-02: a fee not yet set refuses (FeeNotSet)
     with transaction.atomic():
         kennel = KennelLicence.objects.select_for_update().select_related("owner").get(
             pk=kennel.pk)
         if kennel.fee_paid:
-            raise KennelError(_("The kennel fee has already been paid."))
+            raise _refused(_("The kennel fee has already been paid."))
         receipt = receipt_create(jurisdiction=kennel.jurisdiction, payer=kennel.owner,
                                  lines=lines, method=method, reference=reference, actor=actor,
                                  now=now)
@@ -262,6 +260,7 @@ def kennel_fee_collect(*, kennel, method: str, reference: str, actor, now: datet
     return receipt
 
 
+@refusing()
 def kennel_fee_replace(*, kennel, method: str, reference: str, actor, now: datetime) -> Receipt:
     """Take an issued kennel licence's fee again (the first payment failed: a bounced
     cheque), on a new receipt with the same lines, so the first receipt can then be voided
@@ -270,7 +269,7 @@ def kennel_fee_replace(*, kennel, method: str, reference: str, actor, now: datet
         kennel = KennelLicence.objects.select_for_update().get(pk=kennel.pk)
         _require(kennel, *ISSUED)
         if not kennel.fee_paid:
-            raise KennelError(_("This licence's fee receipt is already voided; revoke the "
+            raise _refused(_("This licence's fee receipt is already voided; revoke the "
                                 "licence or take the fee with a new payment (rules.md KEN-08)."))
         old = kennel.receipt
         lines = [FeeLine(ln.code, ln.description, ln.amount, ln.authority)
@@ -351,17 +350,18 @@ def kennel_term_warning(kennel, *, on: date) -> str:
     return ""
 
 
+@refusing()
 def kennel_issue(*, kennel, actor, now: datetime, method: str = "", reference: str = ""):
     """Issue an approved kennel licence (KEN-04): every review step satisfied, fee paid."""
     on = timezone.localdate(now)
     _require(kennel, KennelStatus.APPROVED)
     outstanding = steps_outstanding(kennel, on=on)
     if outstanding and not _appeal_granted(kennel):
-        raise KennelError(_("Not every review step is recorded as satisfied: %(steps)s.")
+        raise _refused(_("Not every review step is recorded as satisfied: %(steps)s.")
                           % {"steps": "; ".join(outstanding)})
     if not kennel.fee_paid:
         if not method:
-            raise KennelError(kennel_fee_voided_reason(kennel)
+            raise _refused(kennel_fee_voided_reason(kennel)
                               or _("Take the kennel fee first (choose a payment method)."))
         kennel_fee_collect(kennel=kennel, method=method, reference=reference, actor=actor,
                            now=now)
@@ -372,16 +372,11 @@ def kennel_issue(*, kennel, actor, now: datetime, method: str = "", reference: s
         kennel.refresh_from_db()
         _require(kennel, KennelStatus.APPROVED)
         if not kennel.fee_paid:
-            raise KennelError(kennel_fee_voided_reason(kennel)
+            raise _refused(kennel_fee_voided_reason(kennel)
                               or _("Take the kennel fee first (choose a payment method)."))
-        kennel.number = licence_number_allocate(
-            jurisdiction=kennel.jurisdiction, kind=LicenceSeries.Kind.KENNEL, year=on.year)
-        kennel.issued_on = on
-        kennel.expires_on = kennel_expiry(kennel, on=on)
-        kennel.status = KennelStatus.ACTIVE
-        kennel.save(update_fields=["number", "issued_on", "expires_on", "status"])
-        _event("licensing.kennel.issued", kennel, actor, f"Kennel licence {kennel.number} issued",
-               at=now, expires_on=kennel.expires_on.isoformat() if kennel.expires_on else None)
+        kennel.issue(actor=actor, on=on, expires_on=kennel_expiry(kennel, on=on), at=now,
+                     number=licence_number_allocate(jurisdiction=kennel.jurisdiction,
+                                                    kind=LicenceSeries.Kind.KENNEL, year=on.year))
     return kennel
 
 
@@ -393,6 +388,7 @@ def _appeal_granted(kennel) -> bool:
 # --- Denial, appeal, final denial ---------------------------------------------------------
 
 
+@refusing()
 def kennel_deny(*, kennel, step: str, decided_by_name: str, decided_by_capacity: str,
                 decided_on: date, reasons: str, actor, notified_on: date | None = None,
                 now: datetime | None = None):
@@ -400,24 +396,22 @@ def kennel_deny(*, kennel, step: str, decided_by_name: str, decided_by_capacity:
     _require(kennel, KennelStatus.APPLIED, KennelStatus.UNDER_REVIEW, KennelStatus.APPROVED)
     rule = review_steps(kennel, on=decided_on)
     if step not in rule.value:
-        raise KennelError(_("“%(step)s” is not a review step of this city.") % {"step": step})
+        raise _refused(_("“%(step)s” is not a review step of this city.") % {"step": step})
     with transaction.atomic():
         _decision(kennel, step, Outcome.DENIED, decided_by_name, decided_by_capacity,
                   decided_on, reasons, rule.citation, actor)
-        kennel.status = KennelStatus.DENIED
-        kennel.denied_on = decided_on
-        kennel.save(update_fields=["status", "denied_on"])
-        _event("licensing.kennel.denied", kennel, actor, f"Denied at {step}", at=now, step=step)
+        kennel.deny(actor=actor, step=step, on=decided_on, at=now)
         if notified_on:
             kennel_denial_notified(kennel=kennel, notified_on=notified_on, actor=actor, now=now)
     return kennel
 
 
+@refusing()
 def kennel_denial_notified(*, kennel, notified_on: date, actor, now: datetime | None = None):
     """The applicant was notified: appeal deadline = notification + the appeal days (KEN-07)."""
-    _require(kennel, KennelStatus.DENIED)
+    _require(kennel, KennelStatus.DENIED, section="rules.md KEN-07")
     if kennel.denied_on and notified_on < kennel.denied_on:
-        raise KennelError(_("The notification cannot come before the denial."))
+        raise _refused(_("The notification cannot come before the denial."), "rules.md KEN-07")
     deadline = None
     if get_optional(kennel.jurisdiction, "kennel_denial_appeal_days", on=notified_on):
         deadline, _rule = due_date(kennel.jurisdiction, "kennel_denial_appeal_days", notified_on)
@@ -434,44 +428,37 @@ def appeal_rule(kennel, *, on: date):
     return _optional_rule(kennel.jurisdiction, "kennel_denial_appeal_days", on)
 
 
+@refusing()
 def kennel_appeal_file(*, kennel, filed_on: date, actor, now: datetime | None = None):
     """The applicant appealed to the Council within the deadline (KEN-07)."""
-    _require(kennel, KennelStatus.DENIED)
+    _require(kennel, KennelStatus.DENIED, section="rules.md KEN-07")
     if kennel.appeal_deadline is None:
-        raise KennelError(_("This city's ordinance provides no appeal of a kennel denial, or "
-                            "the notification date is not recorded yet."))
+        raise _refused(_("This city's ordinance provides no appeal of a kennel denial, or "
+                         "the notification date is not recorded yet."), "rules.md KEN-07")
     if filed_on > kennel.appeal_deadline:
         rule = appeal_rule(kennel, on=filed_on)
-        raise KennelError(
+        raise _refused(
             _("The appeal deadline was %(deadline)s (%(cite)s); an appeal filed on %(filed)s "
               "is late.") % {"deadline": kennel.appeal_deadline, "filed": filed_on,
-                             "cite": rule.citation if rule else ""}
-        )
-    kennel.status = KennelStatus.APPEALED
-    kennel.save(update_fields=["status"])
-    _event("licensing.kennel.appealed", kennel, actor, "Denial appealed to the Council", at=now,
-           filed_on=filed_on.isoformat())
+                             "cite": rule.citation if rule else ""},
+            rule.citation if rule else "rules.md KEN-07")
+    kennel.appeal(actor=actor, filed_on=filed_on, at=now)
     return kennel
 
 
+@refusing()
 def kennel_appeal_decide(*, kennel, granted: bool, conditions: str, decided_by_name: str,
                          decided_by_capacity: str, decided_on: date, reasons: str, actor,
                          now: datetime | None = None):
     """The Council grants (with conditions) or denies the appeal (KEN-07, Subd. 4(E))."""
-    _require(kennel, KennelStatus.APPEALED)
+    _require(kennel, KennelStatus.APPEALED, section="rules.md KEN-07")
     rule = appeal_rule(kennel, on=decided_on)
     approved = Outcome.CONDITIONS if conditions else Outcome.APPROVED
     outcome = approved if granted else Outcome.DENIED
     with transaction.atomic():
         _decision(kennel, APPEAL_DECISION, outcome, decided_by_name, decided_by_capacity,
                   decided_on, reasons, rule.citation if rule else "", actor)
-        if conditions:
-            kennel.conditions = _append_conditions(kennel.conditions, conditions)
-        kennel.status = KennelStatus.APPROVED if granted else KennelStatus.DENIED_FINAL
-        kennel.save(update_fields=["status", "conditions"])
-        _event("licensing.kennel.appeal_decided", kennel, actor,
-               "Appeal granted" if granted else "Appeal denied; denial final", at=now,
-               granted=granted)
+        kennel.decide_appeal(actor=actor, granted=granted, conditions=conditions, at=now)
     return kennel
 
 
@@ -487,26 +474,27 @@ def kennel_denials_finalise(*, now: datetime, dry_run: bool = False) -> SweepRes
         transition=_finalise,
         now=now,
         dry_run=dry_run,
+        transition_records=True,
     )
 
 
 def _finalise(kennel, now):
-    kennel.status = KennelStatus.DENIED_FINAL
-    kennel._change_reason = "appeal deadline passed (automatic)"
-    kennel.save(update_fields=["status"])
-    return {"appeal_deadline": kennel.appeal_deadline.isoformat()}
+    kennel.finalise_denial(actor=None, at=now,
+                           summary="kennel denials become final (automatic)")
 
 
 # --- Revocation (KEN-08) --------------------------------------------------------------------
 
 
+@refusing()
 def kennel_revocation_notice(*, kennel, served_on: date, hearing_on: date, reasons: str,
                              decided_by_name: str, decided_by_capacity: str, actor,
                              now: datetime | None = None):
     """Notice of the alleged violation and of the hearing (Glencoe 701 Subd. 4(F))."""
-    _require(kennel, KennelStatus.ACTIVE)
+    _require(kennel, KennelStatus.ACTIVE, section="rules.md KEN-08")
     if hearing_on < served_on:
-        raise KennelError(_("The hearing must come after the notice is served."))
+        raise _refused(_("The hearing must come after the notice is served."),
+                       "rules.md KEN-08")
     reasons = _("Hearing on %(hearing)s. %(reasons)s") % {"hearing": hearing_on, "reasons": reasons}
     decision = _decision(kennel, REVOCATION_NOTICE, Outcome.REFERRED, decided_by_name,
                          decided_by_capacity, served_on, reasons, "rules.md KEN-08", actor)
@@ -515,41 +503,43 @@ def kennel_revocation_notice(*, kennel, served_on: date, hearing_on: date, reaso
     return decision
 
 
+@refusing()
 def kennel_revocation_decide(*, kennel, revoke: bool, decided_by_name: str,
                              decided_by_capacity: str, decided_on: date, reasons: str, actor,
                              now: datetime | None = None):
     """After notice and hearing the Council revokes or keeps the licence (KEN-08)."""
-    _require(kennel, KennelStatus.ACTIVE)
+    _require(kennel, KennelStatus.ACTIVE, section="rules.md KEN-08")
     notice = next((d for d in reversed(_fresh_decisions(kennel))
                    if d.step == REVOCATION_NOTICE), None)
     if notice is None:
-        raise KennelError(_("Revocation needs notice and a hearing first (rules.md KEN-08)."))
+        raise _refused(_("Revocation needs notice and a hearing first."), "rules.md KEN-08")
     if decided_on < notice.decided_on:
-        raise KennelError(_("The decision cannot come before the notice."))
+        raise _refused(_("The decision cannot come before the notice."), "rules.md KEN-08")
     with transaction.atomic():
         _decision(kennel, REVOCATION_DECISION, Outcome.DENIED if revoke else Outcome.APPROVED,
                   decided_by_name, decided_by_capacity, decided_on, reasons,
                   "rules.md KEN-08", actor)
         if revoke:
-            kennel.status = KennelStatus.REVOKED
-            kennel.save(update_fields=["status"])
-        _event("licensing.kennel.revocation_decided", kennel, actor,
-               "Revoked" if revoke else "Revocation refused", at=now, revoked=revoke)
+            kennel.revoke(actor=actor, at=now)
+        else:
+            _event("licensing.kennel.revocation_decided", kennel, actor, "Revocation refused",
+                   at=now, revoked=False)
     return kennel
 
 
 # --- Animals and the licence document ----------------------------------------------------------
 
 
+@refusing()
 def kennel_animal_add(*, kennel, animal: Animal, on: date, actor,
                       now: datetime | None = None) -> KennelAnimal:
     """List an animal under the licence; one that was removed earlier is listed again
     (the history keeps both periods)."""
     if animal.jurisdiction_id != kennel.jurisdiction_id:
-        raise KennelError(_("That animal is registered in another city."))
+        raise _refused(_("That animal is registered in another city."))
     member = kennel.kennel_animals.filter(animal=animal).first()
     if member is not None and member.removed_on is None:
-        raise KennelError(_("That animal is already listed under this kennel licence."))
+        raise _refused(_("That animal is already listed under this kennel licence."))
     if member is None:
         member = KennelAnimal.objects.create(kennel_licence=kennel, animal=animal, added_on=on)
     else:
@@ -560,14 +550,15 @@ def kennel_animal_add(*, kennel, animal: Animal, on: date, actor,
     return member
 
 
+@refusing()
 def kennel_animal_remove(*, kennel, animal: Animal, on: date, actor,
                          now: datetime | None = None) -> KennelAnimal:
     """The animal is no longer kept under the licence (sold, died, moved): ``removed_on``."""
     member = kennel.kennel_animals.filter(animal=animal, removed_on__isnull=True).first()
     if member is None:
-        raise KennelError(_("That animal is not listed under this kennel licence."))
+        raise _refused(_("That animal is not listed under this kennel licence."))
     if on < member.added_on:
-        raise KennelError(_("The removal cannot come before the animal was added (%(d)s).")
+        raise _refused(_("The removal cannot come before the animal was added (%(d)s).")
                           % {"d": member.added_on})
     member.removed_on = on
     member.save(update_fields=["removed_on"])
@@ -584,22 +575,21 @@ def kennel_transfer_fee(kennel, *, on: date):
         return str(exc)
 
 
+@refusing()
 def kennel_transfer(*, kennel, new_owner, actor, on: date, method: str, reference: str = "",
                     now: datetime | None = None) -> Receipt:
     """LIC-12 for kennels (NB Sec. 6-65(d)): the new owner takes over the current licence,
     same number and expiry, for the transfer fee; a city without the fee cannot transfer."""
     now = now or timezone.now()
     if new_owner.pk == kennel.owner_id or new_owner.jurisdiction_id != kennel.jurisdiction_id:
-        raise KennelError(_("Choose a different owner in the same city."))
-    try:
-        fee = fee_amount(kennel.jurisdiction, "transfer", on=on)
-    except RuleUnavailable as exc:
-        raise KennelError(str(exc)) from exc
+        raise _refused(_("Choose a different owner in the same city."), "rules.md LIC-12")
+    fee = fee_amount(kennel.jurisdiction, "transfer", on=on)  # LIC-12: no fee, no transfer
     with transaction.atomic():
         kennel = KennelLicence.objects.select_for_update().select_related("owner").get(
             pk=kennel.pk)
         if not kennel.is_current(on):
-            raise KennelError(_("Only a current kennel licence can be transferred."))
+            raise _refused(_("Only a current kennel licence can be transferred."),
+                           "rules.md LIC-12")
         previous = kennel.owner
         receipt = receipt_create(jurisdiction=kennel.jurisdiction, payer=new_owner,
                                  lines=[fee_line(fee)], method=method, reference=reference,
@@ -613,6 +603,7 @@ def kennel_transfer(*, kennel, new_owner, actor, on: date, method: str, referenc
     return receipt
 
 
+@refusing()
 def kennel_document_issue(*, kennel, actor, now: datetime):
     """The kennel licence PDF with its conditions (REC-17, KEN-07), archived as issued."""
     from notices.services import document_issue

@@ -15,10 +15,10 @@ from datetime import date, datetime
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _l
 
 from licensing.models import (
     Animal,
-    AnimalStatus,
     ExemptionKind,
     Licence,
     LicenceExemption,
@@ -44,7 +44,7 @@ from licensing.services.fees import (  # noqa: F401  (re-exported)
     Check,
     FeeLine,
     IssueResult,
-    LicenceRefused,
+    Refused,
     annual_term,
     became_subject_on,
     fee_line,
@@ -57,7 +57,7 @@ from licensing.services.fees import (  # noqa: F401  (re-exported)
     rabies_check,
 )
 from licensing.services.limits import premises_limit_check
-from licensing.services.numbering import TagUnavailable, licence_number_allocate, tag_claim
+from licensing.services.numbering import licence_number_allocate, tag_claim
 from licensing.services.receipts import receipt_create  # noqa: F401
 from licensing.services.registry import owner_premises
 from licensing.services.tags import (  # noqa: F401  (re-exported)
@@ -70,14 +70,16 @@ from licensing.services.voids import receipt_void  # noqa: F401
 from ordinance.calendar import add_calendar_days
 from ordinance.fees import fee_amount
 from ordinance.models import Event
-from ordinance.rules import RuleUnavailable, get_rule
+from ordinance.refusals import refusing
+from ordinance.rules import get_rule
 
 
+@refusing()
 def licence_issue(*, animal: Animal, owner, actor, on: date, method: str,
                   reference: str = "", tag_number: int | None = None,
                   subject_on: date | None = None, vaccination=None,
                   now: datetime | None = None) -> IssueResult:
-    """Issue a dog licence, its metal tag and a numbered receipt, or raise LicenceRefused.
+    """Issue (or renew) a dog licence, its metal tag and a numbered receipt, or Refused.
 
     One transaction: the animal row is locked (no double licence from two windows), the
     checks are re-run, then licence number, tag and receipt number are allocated.
@@ -89,12 +91,9 @@ def licence_issue(*, animal: Animal, owner, actor, on: date, method: str,
         a = licence_assess(animal=animal, owner=owner, on=on, subject_on=subject_on,
                            vaccination=vaccination)
         if not a.can_issue:
-            raise LicenceRefused(a.refusals)
+            raise Refused(a.refusals)
         jurisdiction = animal.jurisdiction
-        try:
-            tag = tag_claim(jurisdiction=jurisdiction, year=a.expires_on.year, number=tag_number)
-        except TagUnavailable as exc:
-            raise LicenceRefused([Check(_("Tag"), "fail", str(exc))]) from exc
+        tag = tag_claim(jurisdiction=jurisdiction, year=a.expires_on.year, number=tag_number)
         receipt = receipt_create(jurisdiction=jurisdiction, payer=owner, lines=a.fee_lines,
                                  method=method, reference=reference, actor=actor, now=now)
         previous = animal.licences.exclude(status=LicenceStatus.VOID).order_by(
@@ -107,7 +106,7 @@ def licence_issue(*, animal: Animal, owner, actor, on: date, method: str,
             vaccination=a.vaccination, late_penalty=a.late_penalty,
             became_subject_on=a.became_subject_on, renewal_of=previous,
         )
-        issue_tag(tag, licence=licence, on=on)
+        issue_tag(tag, licence=licence, on=on, actor=actor, at=now)
         Event.record("licensing.licence.issued", licence, actor=actor, at=now,
                      summary=f"Licence {licence.number}, tag {tag.number} ({tag.year})",
                      data={"receipt": receipt.number, "tag": tag.number, "year": tag.year,
@@ -118,6 +117,7 @@ def licence_issue(*, animal: Animal, owner, actor, on: date, method: str,
 
 # --- Transfer, address change, closing -----------------------------------------------
 
+@refusing()
 def licence_transfer(*, licence: Licence, new_owner, actor, on: date, method: str,
                      reference: str = "", now: datetime | None = None) -> IssueResult:
     """LIC-12: the new owner takes over the licence (same number and expiry) for the fee."""
@@ -126,16 +126,17 @@ def licence_transfer(*, licence: Licence, new_owner, actor, on: date, method: st
         licence = Licence.objects.select_for_update(of=("self",)).select_related("animal").get(
             pk=licence.pk)
         if not licence.is_current(on):
-            raise LicenceRefused([Check(_("Licence"), "fail", _("The licence is not current."))])
+            raise Refused.because(_("Licence"), _("The licence is not current."),
+                                  "rules.md LIC-12")
         if new_owner.pk == licence.owner_id or new_owner.jurisdiction_id != licence.jurisdiction_id:
-            raise LicenceRefused([Check(_("New owner"), "fail",
-                                        _("Choose a different owner in the same city."))])
-        fee = fee_amount(licence.jurisdiction, "transfer", on=on)
+            raise Refused.because(_("New owner"), _("Choose a different owner in the same city."),
+                                  "rules.md LIC-12", field="new_owner")
+        fee = fee_amount(licence.jurisdiction, "transfer", on=on)  # LIC-12
         animal = licence.animal
         premises = owner_premises(new_owner)
         limit = premises_limit_check(premises=premises, on=on, adding=animal)
         if not limit.ok:
-            raise LicenceRefused([Check(_("Animal limit"), "fail", limit.message, limit.citation)])
+            raise Refused([Check(_("Animal limit"), "fail", limit.message, limit.citation)])
         previous_owner = licence.owner
         # Row by row, not .update(): simple-history records each change (REC-18).
         for current in Ownership.objects.filter(animal=animal, ended_on__isnull=True):
@@ -168,6 +169,7 @@ class AddressChange:
     closed: bool
 
 
+@refusing()
 def licence_address_change(*, licence: Licence, moved_on: date, reported_on: date,
                            within_city: bool, address_line: str = "", unit: str = "",
                            city: str = "", postal_code: str = "", actor,
@@ -196,48 +198,51 @@ def licence_address_change(*, licence: Licence, moved_on: date, reported_on: dat
             animal.save(update_fields=["premises"])
             data["address"] = owner.address
         else:
-            licence.set_status(LicenceStatus.CLOSED, on=moved_on,
-                                reason=_("Moved out of the city"))
-            _animal_set_status(licence.animal, AnimalStatus.TRANSFERRED_OUT, on=moved_on)
+            licence.close(actor=actor, on=moved_on, reason=_("Moved out of the city"), at=now,
+                          data={"reason": "moved_away", "on": moved_on.isoformat()})
+            _animal_leaves(licence.animal, "moved_away", actor=actor, on=moved_on, at=now)
         Event.record("licensing.licence.address_changed", licence, actor=actor, at=now,
                      summary=_("Reported late") if late else _("Reported in time"), data=data)
     return AddressChange(late=late, due_on=due_on, citation=rule.citation, closed=not within_city)
 
 
-def _animal_set_status(animal, status, *, on):
-    animal.status, animal.status_changed_on = status, on
-    animal.save(update_fields=["status", "status_changed_on"])
+def _animal_leaves(animal, reason: str, *, actor, on: date, at) -> None:
+    """The animal's own transition, unless an earlier report already recorded it."""
+    if not animal.is_alive():
+        return
+    if reason == "deceased":
+        animal.mark_deceased(actor=actor, on=on, at=at)
+    else:
+        animal.mark_moved_out(actor=actor, on=on, at=at)
 
 
+@refusing()
 def licence_close(*, licence: Licence, reason: str, on: date, actor,
                   now: datetime | None = None) -> Licence:
     """The dog died or moved away: close the licence and record the animal's status."""
     now = now or timezone.now()
-    statuses = {"deceased": AnimalStatus.DECEASED, "moved_away": AnimalStatus.TRANSFERRED_OUT}
     with transaction.atomic():
         licence = Licence.objects.select_for_update(of=("self",)).select_related("animal").get(
             pk=licence.pk)
-        if licence.status not in (LicenceStatus.ACTIVE, LicenceStatus.EXPIRED):
-            raise LicenceRefused([Check(_("Licence"), "fail",
-                                        _("Only an active or expired licence can be closed."))])
         label = _("Animal died") if reason == "deceased" else _("Animal moved away")
-        licence.set_status(LicenceStatus.CLOSED, on=on, reason=label)
-        _animal_set_status(licence.animal, statuses[reason], on=on)
-        Event.record("licensing.licence.closed", licence, actor=actor, at=now, summary=label,
-                     data={"reason": reason, "on": on.isoformat()})
+        licence.close(actor=actor, on=on, reason=label, at=now,
+                      data={"reason": reason, "on": on.isoformat()})
+        _animal_leaves(licence.animal, reason, actor=actor, on=on, at=now)
     return licence
 
 
-def _exemption_refused(message: str, citation: str = "") -> LicenceRefused:
-    return LicenceRefused([Check(_("Exemption"), "fail", message, citation)])
+def _exemption_refused(message: str, section: str = "rules.md LIC-02") -> Refused:
+    return Refused.because(_("Exemption"), message, section)
 
 
+@refusing(_l("Exemption"))
 def exemption_record(*, animal: Animal, kind: str, starts_on: date, evidence: str, actor,
                      ends_on: date | None = None) -> LicenceExemption:
     """LIC-02: record an exemption with its evidence; the temporary stay ends by the profile.
 
-    Refused (LicenceRefused) for an unknown kind, an end before the start, or a visitor's
-    stay in a city whose ordinance has no such exemption (Glencoe: no licence at all).
+    Refused for an unknown kind, an end before the start, or a visitor's stay in a city
+    whose ordinance has no such exemption (Glencoe: no licence at all) or none in force on
+    the start date (before the ordinance's adoption): the section is named.
     """
     jurisdiction = animal.jurisdiction
     citation = ""
@@ -246,10 +251,8 @@ def exemption_record(*, animal: Animal, kind: str, starts_on: date, evidence: st
     if ends_on and ends_on < starts_on:
         raise _exemption_refused(_("The end date must not be before the start date."))
     if kind == ExemptionKind.TEMPORARY_VISITOR:
-        try:  # NB Sec. 6-60; rules.md LIC-02: at most N days from arrival
-            rule = get_rule(jurisdiction, "temp_visitor_exemption_days", on=starts_on)
-        except RuleUnavailable as exc:
-            raise _exemption_refused(str(exc), exc.citation) from exc
+        # NB Sec. 6-60; rules.md LIC-02: at most N days from arrival (blank: @refusing)
+        rule = get_rule(jurisdiction, "temp_visitor_exemption_days", on=starts_on)
         limit = add_calendar_days(starts_on, rule.value)
         ends_on = min(ends_on, limit) if ends_on else limit
         citation = rule.citation
@@ -262,7 +265,7 @@ def exemption_record(*, animal: Animal, kind: str, starts_on: date, evidence: st
 
 
 __all__ = [
-    "Assessment", "Check", "FeeLine", "IssueResult", "LicenceRefused", "licence_assess",
+    "Assessment", "Check", "FeeLine", "IssueResult", "Refused", "licence_assess",
     "licence_address_change", "licence_close", "licence_issue", "licence_term",
     "licence_transfer", "licensing_status", "receipt_create", "receipt_void",
     "tag_replace_lost", "tag_stock_receive", "exemption_record", "issue_documents",

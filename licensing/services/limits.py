@@ -10,9 +10,11 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _l
 
 from licensing.models import Animal, AnimalStatus, KennelLicence, KennelStatus, Species
 from ordinance.calendar import add_months
+from ordinance.refusals import refusing
 from ordinance.rules import get_rule, get_rules, profile_for
 
 COUNTED_SPECIES = (Species.DOG, Species.CAT)
@@ -57,6 +59,7 @@ def _current_kennel(premises, on):
     return next((k for k in candidates if k.is_current(on)), None)
 
 
+@refusing(_l("Animal limit"))
 def premises_limit_check(*, premises, on: date, adding: Animal | None = None) -> LimitCheck:
     """Count the adult dogs and cats at ``premises`` (plus ``adding``) against the limits."""
     jurisdiction = premises.jurisdiction
@@ -122,6 +125,7 @@ class LimitLine:
         return self.count > self.limit
 
 
+@refusing(_l("Animal limit"))
 def premises_limit_status(*, premises, on: date):
     """The premises' counts against the city's own limits, for the animal and owner pages
     (KEN-01; "2 of 3 adult dogs — North Branch Sec. 6-29"). Returns (check, lines)."""

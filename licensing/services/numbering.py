@@ -13,13 +13,13 @@ the caller's transaction under a row lock, and a unique constraint backs it up.
 
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _l
 
 from licensing.models import LicenceSeries, ReceiptSeries, Tag, TagStatus
+from ordinance.refusals import Refused
 from ordinance.sweeps import lock
 
-
-class TagUnavailable(Exception):
-    """No tag of that year is free, or the typed tag is not available."""
+TAG = _l("Tag")
 
 
 def _locked_series(model, **key):
@@ -57,21 +57,19 @@ def tag_claim(*, jurisdiction, year: int, number: int | None = None) -> Tag:
     """Lock and return an available tag: the lowest free number, or the one in the clerk's hand.
 
     The caller marks it issued in the same transaction. A typed number must be a tag of
-    that year's stock that is still available (LIC-08, LIC-14).
+    that year's stock that is still available (LIC-08, LIC-14); otherwise Refused.
     """
     available = Tag.objects.filter(jurisdiction=jurisdiction, year=year,
                                    status=TagStatus.AVAILABLE)
     if number is not None:
         tag = lock(available.filter(number=number)).first()
         if tag is None:
-            raise TagUnavailable(
-                _("Tag %(number)s of %(year)s is not an available tag of this city's stock.")
-                % {"number": number, "year": year}
-            )
+            raise Refused.because(TAG, _(
+                "Tag %(number)s of %(year)s is not an available tag of this city's stock.")
+                % {"number": number, "year": year}, "rules.md LIC-14", field="tag_number")
         return tag
     tag = lock(available.order_by("number")).first()
     if tag is None:
-        raise TagUnavailable(
-            _("No %(year)s tags are left in stock; enter the new stock first.") % {"year": year}
-        )
+        raise Refused.because(TAG, _("No %(year)s tags are left in stock; enter the new stock "
+                                     "first.") % {"year": year}, "rules.md LIC-08")
     return tag

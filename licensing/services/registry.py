@@ -15,9 +15,11 @@ from django.core.files import File
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _l
 
 from licensing.models import Animal, AnimalStatus, Owner, Ownership, Premises, RabiesVaccination
 from ordinance.models import Event, Jurisdiction
+from ordinance.refusals import Check, Refused, refusing
 
 OWNER_FIELDS = frozenset({
     "kind", "first_name", "last_name", "organization_name", "address_line", "unit", "city",
@@ -39,12 +41,24 @@ VACCINATION_FIELDS = frozenset({
 MICROCHIP_LENGTHS = (9, 10, 15)
 
 
-class RegistryError(Exception):
-    """A registry transition that does not apply to the record's current state."""
+def _refused(errors: dict, section: str = "") -> Refused:
+    """Refused, each reason next to its field (``{"died_on": "..."}``); input-shape
+    checks have no section, the veterinarian's (RAB-05) and due date's (RAB-03) do."""
+    return Refused([Check(str(ANIMAL_LABELS.get(name, name)), "fail", str(message), section,
+                          field=name) for name, message in errors.items()])
+
+
+ANIMAL_LABELS = {"date_of_birth": _l("Date of birth"), "acquired_on": _l("Date acquired"),
+                 "died_on": _l("Date of death"), "microchip": _l("Microchip"),
+                 "vaccinated_on": _l("Vaccination date"), "next_due_on": _l("Next due"),
+                 "veterinarian_license": _l("Veterinarian")}
 
 
 def clean_microchip(value: str) -> str:
-    """Spaces and dashes dropped; digits only, of a length real chips have."""
+    """Spaces and dashes dropped; digits only, of a length real chips have.
+
+    A ValidationError: the form's field cleaning uses this too; services call
+    ``_microchip``, which refuses instead."""
     digits = re.sub(r"[\s-]", "", value or "")
     if not digits:
         return ""
@@ -55,6 +69,13 @@ def clean_microchip(value: str) -> str:
             code="microchip",
         )
     return digits
+
+
+def _microchip(value: str) -> str:
+    try:
+        return clean_microchip(value)
+    except ValidationError as exc:
+        raise _refused({"microchip": " ".join(exc.messages)}) from exc
 
 
 def _check_fields(fields: dict, allowed: frozenset) -> None:
@@ -113,6 +134,7 @@ def owner_premises(owner: Owner) -> Premises:
     })
 
 
+@refusing()
 @transaction.atomic
 def owner_create(*, jurisdiction: Jurisdiction, actor, now=None, **fields) -> Owner:
     _check_fields(fields, OWNER_FIELDS)
@@ -127,6 +149,7 @@ def owner_create(*, jurisdiction: Jurisdiction, actor, now=None, **fields) -> Ow
     return owner
 
 
+@refusing()
 @transaction.atomic
 def owner_update(*, owner: Owner, actor, now=None, **fields) -> Owner:
     """Change an owner's details. A new address moves the owner's living animals that
@@ -174,9 +197,10 @@ def _check_animal_dates(fields: dict, on: date) -> None:
     elif acquired and born and acquired < born:
         errors["acquired_on"] = _("The date acquired cannot be before the date of birth.")
     if errors:
-        raise ValidationError(errors)
+        raise _refused(errors)
 
 
+@refusing()
 @transaction.atomic
 def animal_register(*, owner: Owner, actor, on: date, premises: Premises | None = None,
                     **fields) -> Animal:
@@ -184,7 +208,7 @@ def animal_register(*, owner: Owner, actor, on: date, premises: Premises | None 
     the first Ownership row starts on the date acquired (or today)."""
     _check_fields(fields, ANIMAL_FIELDS)
     _check_serves(actor, owner.jurisdiction_id)
-    fields["microchip"] = clean_microchip(fields.get("microchip", ""))
+    fields["microchip"] = _microchip(fields.get("microchip", ""))
     _check_animal_dates(fields, on)
     premises = premises or owner_premises(owner)
     animal = Animal(jurisdiction_id=owner.jurisdiction_id, owner=owner, premises=premises,
@@ -201,12 +225,13 @@ def animal_register(*, owner: Owner, actor, on: date, premises: Premises | None 
     return animal
 
 
+@refusing()
 @transaction.atomic
 def animal_update(*, animal: Animal, actor, on: date, **fields) -> Animal:
     _check_fields(fields, ANIMAL_FIELDS)
     _check_serves(actor, animal.jurisdiction_id)
     if "microchip" in fields:
-        fields["microchip"] = clean_microchip(fields["microchip"])
+        fields["microchip"] = _microchip(fields["microchip"])
     _check_animal_dates(fields, on)
     animal = Animal.objects.select_for_update().get(pk=animal.pk)
     changes = {f: [_json(getattr(animal, f)), _json(v)]
@@ -223,26 +248,18 @@ def animal_update(*, animal: Animal, actor, on: date, **fields) -> Animal:
     return animal
 
 
+@refusing()
 @transaction.atomic
 def animal_mark_deceased(*, animal: Animal, actor, on: date, died_on: date | None = None,
                          note: str = "") -> Animal:
-    """Transition alive -> deceased. Licences are closed by the licensing services, which
-    call this; the ownership row stays as it was (who owned it when it died)."""
+    """Alive -> deceased (``Animal.mark_deceased``). Its licences stay as they are until
+    the clerk closes them; the ownership row stays (who owned it when it died)."""
     _check_serves(actor, animal.jurisdiction_id)
     died_on = died_on or on
     if died_on > on:
-        raise ValidationError({"died_on": _("The date of death cannot be in the future.")})
+        raise _refused({"died_on": _("The date of death cannot be in the future.")})
     animal = Animal.objects.select_for_update().get(pk=animal.pk)
-    if animal.status != AnimalStatus.ALIVE:
-        raise RegistryError(_("%(animal)s is already recorded as %(status)s.") % {
-            "animal": animal.name, "status": animal.get_status_display().lower()})
-    animal.status = AnimalStatus.DECEASED
-    animal.status_changed_on = died_on
-    _stamp(animal, actor, note or "Reported deceased")
-    animal.save(update_fields=["status", "status_changed_on"])
-    Event.record("licensing.animal.deceased", animal, actor=actor,
-                 summary=f"{animal} reported deceased on {died_on:%Y-%m-%d}",
-                 data={"died_on": died_on.isoformat(), "note": note})
+    animal.mark_deceased(actor=actor, on=died_on, note=note)
     return animal
 
 
@@ -251,15 +268,16 @@ def _vaccination_dates(fields: dict, on: date) -> None:
     labelled duration when the certificate leaves it blank)."""
     given = fields["vaccinated_on"]
     if given > on:
-        raise ValidationError({"vaccinated_on": _("The vaccination date cannot be in the future.")})
+        raise _refused({"vaccinated_on": _("The vaccination date cannot be in the future.")})
     if not fields.get("next_due_on"):
         fields["next_due_on"] = given + relativedelta(years=int(fields["duration_years"]))
     elif fields["next_due_on"] <= given:
-        raise ValidationError({"next_due_on": _(
+        raise _refused({"next_due_on": _(
             "The next due date must be after the vaccination date (%(given)s).")
-            % {"given": given.strftime("%m/%d/%Y")}})
+            % {"given": given.strftime("%m/%d/%Y")}}, "rules.md RAB-03")
 
 
+@refusing()
 @transaction.atomic
 def vaccination_record(*, animal: Animal, actor, on: date, now: datetime | None = None,
                        **fields) -> RabiesVaccination:
@@ -272,9 +290,9 @@ def vaccination_record(*, animal: Animal, actor, on: date, now: datetime | None 
     fields.setdefault("duration_years", RabiesVaccination.Duration.ONE_YEAR)
     _vaccination_dates(fields, on)
     if not fields.get("veterinarian_name") or not fields.get("veterinarian_license"):
-        raise ValidationError({"veterinarian_license": _(
+        raise _refused({"veterinarian_license": _(
             "A rabies vaccination must be given by a licensed veterinarian: enter the "
-            "veterinarian's name and licence number (RAB-05).")})
+            "veterinarian's name and license number.")}, "rules.md RAB-05")
     vaccination = RabiesVaccination(animal=animal, recorded_by=actor, **fields)
     _stamp(vaccination, actor, "Certificate recorded")
     if now is not None:

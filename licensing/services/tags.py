@@ -11,24 +11,23 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from licensing.models import Licence, Tag, TagStatus, TagStock
-from licensing.services.fees import Check, IssueResult, LicenceRefused, fee_line
-from licensing.services.numbering import TagUnavailable, tag_claim
+from licensing.services.fees import IssueResult, fee_line
+from licensing.services.numbering import tag_claim
 from licensing.services.receipts import receipt_create
 from ordinance.fees import fee_amount
 from ordinance.models import Event
+from ordinance.refusals import Refused, refusing
 
 # A screen safeguard against a mistyped range, not an ordinance value.
 MAX_TAGS_PER_BATCH = 20000
 
 
-def issue_tag(tag: Tag, *, licence: Licence, on: date) -> Tag:
-    tag.status, tag.licence, tag.issued_on, tag.status_changed_on = (
-        TagStatus.ISSUED, licence, on, on)
-    tag.save(update_fields=["status", "licence", "issued_on", "status_changed_on"])
+def issue_tag(tag: Tag, *, licence: Licence, on: date, actor=None, at=None) -> Tag:
+    tag.issue(licence=licence, actor=actor, on=on, at=at)
     return tag
 
 
-
+@refusing()
 def tag_replace_lost(*, licence: Licence, actor, on: date, method: str, reference: str = "",
                      tag_number: int | None = None, now: datetime | None = None) -> IssueResult:
     """LIC-10: mark the lost tag lost, charge the duplicate-tag fee, issue a new number."""
@@ -36,24 +35,19 @@ def tag_replace_lost(*, licence: Licence, actor, on: date, method: str, referenc
     with transaction.atomic():
         licence = Licence.objects.select_for_update().get(pk=licence.pk)
         if not licence.is_current(on):
-            raise LicenceRefused([Check(_("Licence"), "fail", _("The licence is not current."))])
-        fee = fee_amount(licence.jurisdiction, "duplicate_tag", on=on)
+            raise Refused.because(_("Licence"), _("The licence is not current."),
+                                  "rules.md LIC-10")
+        fee = fee_amount(licence.jurisdiction, "duplicate_tag", on=on)  # LIC-10, FEE-05
         old = licence.tags.filter(status=TagStatus.ISSUED).first()
-        try:
-            tag = tag_claim(jurisdiction=licence.jurisdiction, year=licence.expires_on.year,
-                            number=tag_number)
-        except TagUnavailable as exc:
-            raise LicenceRefused([Check(_("Tag"), "fail", str(exc))]) from exc
+        tag = tag_claim(jurisdiction=licence.jurisdiction, year=licence.expires_on.year,
+                        number=tag_number)
         if old:
-            old.status, old.status_changed_on = TagStatus.LOST, on
-            old.save(update_fields=["status", "status_changed_on"])
-            Event.record("licensing.tag.lost", old, actor=actor, at=now,
-                         summary=f"Tag {old.number} ({old.year}) reported lost")
+            old.mark_lost(actor=actor, on=on, at=now)
         receipt = receipt_create(
             jurisdiction=licence.jurisdiction, payer=licence.owner, method=method,
             reference=reference, actor=actor, now=now,
             lines=[fee_line(fee)])
-        issue_tag(tag, licence=licence, on=on)
+        issue_tag(tag, licence=licence, on=on, actor=actor, at=now)
         Event.record("licensing.tag.duplicate_issued", licence, actor=actor, at=now,
                      summary=f"Duplicate tag {tag.number} ({tag.year})",
                      data={"old_tag": old.number if old else None, "tag": tag.number,
@@ -61,21 +55,21 @@ def tag_replace_lost(*, licence: Licence, actor, on: date, method: str, referenc
     return IssueResult(licence=licence, receipt=receipt, tag=tag)
 
 
-
+@refusing()
 def tag_stock_receive(*, jurisdiction, year: int, first_number: int, last_number: int,
                       received_on: date, vendor: str, actor):
     """Enter a batch of numbered tags (LIC-08, REC-02); numbers must be new for that year."""
     if last_number - first_number + 1 > MAX_TAGS_PER_BATCH:
-        raise LicenceRefused([Check(_("Tag stock"), "fail",
-                                    _("Enter at most %(n)s tags at a time.")
-                                    % {"n": MAX_TAGS_PER_BATCH})])
+        raise Refused.because(_("Tag stock"), _("Enter at most %(n)s tags at a time.")
+                              % {"n": MAX_TAGS_PER_BATCH}, "rules.md LIC-08",
+                              field="first_number")
     with transaction.atomic():
         clash = Tag.objects.filter(jurisdiction=jurisdiction, year=year,
                                    number__range=(first_number, last_number)).first()
         if clash:
-            raise LicenceRefused([Check(_("Tag stock"), "fail",
-                                        _("Tag %(n)s of %(y)s is already in stock.")
-                                        % {"n": clash.number, "y": year})])
+            raise Refused.because(_("Tag stock"), _("Tag %(n)s of %(y)s is already in stock.")
+                                  % {"n": clash.number, "y": year}, "rules.md REC-02",
+                                  field="first_number")
         stock = TagStock.objects.create(jurisdiction=jurisdiction, year=year,
                                         first_number=first_number, last_number=last_number,
                                         received_on=received_on, vendor=vendor, recorded_by=actor)

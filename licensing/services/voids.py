@@ -12,14 +12,16 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from licensing.models import LicenceStatus, Receipt, TagStatus
+from licensing.models import Receipt, TagStatus
 from licensing.services.documents import documents_void
-from licensing.services.fees import Check, FeeLine, LicenceRefused
+from licensing.services.fees import FeeLine
 from licensing.services.kennels import kennel_receipt_void_refusal, kennel_receipt_voided
 from licensing.services.receipts import receipt_create
 from ordinance.models import Event
+from ordinance.refusals import Refused, refusing
 
 
+@refusing()
 def receipt_void(*, receipt: Receipt, actor, reason: str, now: datetime | None = None) -> Receipt:
     """Void a receipt by a new receipt with negative lines pointing at it (LIC-06).
 
@@ -46,13 +48,13 @@ def receipt_void(*, receipt: Receipt, actor, reason: str, now: datetime | None =
 
 def _refuse_unless_voidable(receipt: Receipt) -> None:
     if receipt.voids_id is not None or Receipt.objects.filter(voids=receipt).exists():
-        raise LicenceRefused([Check(_("Receipt"), "fail",
-                                    _("This receipt is already voided or is itself a void."))])
+        raise Refused.because(_("Receipt"), _("This receipt is already voided or is itself "
+                                              "a void."), "rules.md LIC-06")
     # Money and licence never disagree (LIC-06, KEN-08): an issued kennel licence's fee is
     # not voided under it.
     refusal = kennel_receipt_void_refusal(receipt)
     if refusal:
-        raise LicenceRefused([Check(_("Kennel licence"), "fail", refusal)])
+        raise Refused.because(_("Kennel licence"), refusal, "rules.md KEN-08")
 
 
 def _void_receipt_create(receipt: Receipt, *, actor, reason: str, now: datetime) -> Receipt:
@@ -67,10 +69,8 @@ def _licences_void(receipt: Receipt, void: Receipt, *, actor, reason: str, now: 
     on = timezone.localdate(now)
     licences = list(receipt.licences.all())
     for licence in licences:
-        licence.set_status(LicenceStatus.VOID, on=on, reason=reason)
+        licence.void(actor=actor, on=on, reason=reason, at=now,
+                     data={"void_receipt": void.number})
         for tag in licence.tags.filter(status=TagStatus.ISSUED):  # saved: history kept
-            tag.status, tag.status_changed_on = TagStatus.VOID, on
-            tag.save(update_fields=["status", "status_changed_on"])
-        Event.record("licensing.licence.voided", licence, actor=actor, at=now,
-                     summary=reason, data={"void_receipt": void.number})
+            tag.void(actor=actor, on=on, reason=reason, at=now)
     return licences

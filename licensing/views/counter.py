@@ -6,7 +6,6 @@ tag, "Issue licence". Views are thin: they parse input, check access and call on
 """
 
 from django.contrib import messages
-from django.core.exceptions import ValidationError
 from django.db.models import Count, Prefetch, Q
 from django.shortcuts import redirect, render
 from django.utils import timezone
@@ -42,7 +41,6 @@ from licensing.models import (
 from licensing.selectors import owner_choices, registry_search
 from licensing.services import licences as svc
 from licensing.services import registry
-from ordinance.rules import RuleUnavailable
 
 COUNTER = (CLERK, ADMINISTRATOR)
 STAFF = (CLERK, OFFICER, ADMINISTRATOR)
@@ -51,8 +49,7 @@ MAX_ID_DIGITS = 18  # fits a 64-bit primary key
 
 
 def _refused(form, exc):
-    for reason in exc.reasons:
-        form.add_error(None, str(reason))
+    apply_service_errors(form, exc)
 
 
 # --- Screen 1: owner ------------------------------------------------------------------
@@ -111,23 +108,23 @@ def counter_animal(request, owner_pk):
         try:
             new = registry.animal_register(owner=owner, actor=request.user, on=today,
                                            **animal_form.cleaned_data)
-        except ValidationError as error:
-            apply_service_errors(animal_form, error)
+        except svc.Refused as exc:
+            _refused(animal_form, exc)
         else:
             return redirect(f"{request.path}?animal={new.pk}")
     if animal and action == "vaccination" and vacc_form.is_valid():
         try:
             registry.vaccination_record(animal=animal, actor=request.user, on=today,
                                         **vacc_form.cleaned_data)
-        except ValidationError as error:
-            apply_service_errors(vacc_form, error)
+        except svc.Refused as exc:
+            _refused(vacc_form, exc)
         else:
             return redirect(f"{request.path}?animal={animal.pk}")
     if animal and action == "exemption" and exemption_form.is_valid():
         try:
             svc.exemption_record(animal=animal, actor=request.user,
                                  **exemption_form.cleaned_data)
-        except svc.LicenceRefused as exc:  # LIC-02: the reason goes back on the form
+        except svc.Refused as exc:  # LIC-02: a blank or not-yet-adopted rule, with its section
             _refused(exemption_form, exc)
         else:
             return redirect(f"{request.path}?animal={animal.pk}")
@@ -158,7 +155,7 @@ def counter_pay(request, animal_pk):
                 animal=animal, owner=animal.owner, actor=request.user, on=today,
                 method=form.cleaned_data["method"], reference=form.cleaned_data["reference"],
                 tag_number=form.cleaned_data.get("tag_number"), subject_on=subject_on)
-        except svc.LicenceRefused as exc:
+        except svc.Refused as exc:
             _refused(form, exc)
         else:
             svc.issue_documents(result, actor=request.user)
@@ -207,10 +204,8 @@ def _licence_action(request, pk, *, form_class, title, run, form_kwargs=None):
     if request.method == "POST" and form.is_valid():
         try:
             message = run(licence, form.cleaned_data)
-        except svc.LicenceRefused as exc:
+        except svc.Refused as exc:  # e.g. a fee not set (FEE-01): the check cites it
             _refused(form, exc)
-        except RuleUnavailable as exc:  # e.g. a fee not set (FEE-01): the sentence cites it
-            form.add_error(None, str(exc))
         else:
             messages.success(request, message)
             return redirect("licensing:licence_detail", pk=licence.pk)
@@ -314,7 +309,7 @@ def receipt_void(request, pk):
         try:
             void = svc.receipt_void(receipt=receipt, actor=request.user,
                                     reason=form.cleaned_data["reason"])
-        except svc.LicenceRefused as exc:
+        except svc.Refused as exc:
             _refused(form, exc)
         else:
             svc.receipt_documents_issue(receipt=void, actor=request.user)
@@ -337,9 +332,8 @@ def tag_stock(request):
         try:
             stock = svc.tag_stock_receive(jurisdiction=form.chosen_jurisdiction(),
                                           actor=request.user, **data)
-        except svc.LicenceRefused as exc:  # overlap or too many (LIC-08): at the range
-            for reason in exc.reasons:
-                form.add_error("first_number", str(reason))
+        except svc.Refused as exc:  # overlap or too many (LIC-08): at the range
+            _refused(form, exc)
         else:
             messages.success(request, _("%(s)s entered.") % {"s": stock})
             return redirect("licensing:tag_stock")

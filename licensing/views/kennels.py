@@ -15,10 +15,11 @@ from django.views.decorators.http import require_http_methods, require_POST
 from base.access import get_in_jurisdiction, role_required
 from base.roles import ADMINISTRATOR, CLERK
 from licensing.forms import kennels as forms
+from licensing.forms.registry import apply_service_errors
 from licensing.models import KennelDecision, KennelLicence, KennelStatus
 from licensing.services import kennels as services
 from licensing.views.counter import owner_pick_kwargs
-from ordinance.rules import RuleUnavailable
+from ordinance.refusals import Refused
 
 COUNTER = (CLERK, ADMINISTRATOR)
 
@@ -51,8 +52,8 @@ def kennel_apply(request):
                 cup_reference=form.cleaned_data["cup_reference"], actor=request.user,
                 on=timezone.localdate(),
                 became_subject_on=form.cleaned_data["became_subject_on"])
-        except services.KennelError as exc:
-            form.add_error(None, str(exc))
+        except Refused as exc:
+            apply_service_errors(form, exc)
         else:
             messages.success(request, _("Application recorded."))
             return redirect(kennel)
@@ -97,7 +98,7 @@ def kennel_detail(request, pk, bound=None, error=""):
     today = timezone.localdate()
     try:
         steps = services.step_progress(kennel, on=today)
-    except RuleUnavailable as exc:
+    except Refused as exc:
         steps, error = [], error or str(exc)
     forms_by_action = {a.replace("-", "_"): _form(a, kennel, [s for s, _d in steps])
                        for a in ACTIONS}
@@ -106,7 +107,7 @@ def kennel_detail(request, pk, bound=None, error=""):
     try:
         fee_lines = [] if kennel.fee_paid else services.kennel_fee_lines(kennel, on=today)
         fee_error = ""
-    except RuleUnavailable as exc:
+    except Refused as exc:
         fee_lines, fee_error = [], str(exc)
     appeal = services.appeal_rule(kennel, on=today)
     return render(request, "licensing/kennels/detail.html", {
@@ -127,15 +128,16 @@ def kennel_action(request, pk, action):
         return redirect(kennel)
     try:
         steps = [s for s, _d in services.step_progress(kennel, on=timezone.localdate())]
-    except RuleUnavailable:
+    except Refused:
         steps = []
     form = _form(action, kennel, steps, request.POST)
     if not form.is_valid():
         return kennel_detail(request, pk, bound=(action, form))
     try:
         _apply(action, kennel, form.cleaned_data, request.user)
-    except (services.KennelError, RuleUnavailable) as exc:
-        return kennel_detail(request, pk, bound=(action, form), error=str(exc))
+    except Refused as exc:  # the reasons go on the bound form, with their sections
+        apply_service_errors(form, exc)
+        return kennel_detail(request, pk, bound=(action, form))
     messages.success(request, _("Recorded."))
     return redirect(kennel)
 
@@ -190,7 +192,7 @@ def kennel_document(request, pk):
     try:
         document = services.kennel_document_issue(kennel=kennel, actor=request.user,
                                                   now=timezone.now())
-    except (services.KennelError, RuleUnavailable) as exc:
+    except Refused as exc:
         return kennel_detail(request, pk, error=str(exc))
     return redirect("notices:document_pdf", document.pk)
 
@@ -210,8 +212,8 @@ def kennel_transfer(request, pk):
                 kennel=kennel, new_owner=form.cleaned_data["new_owner"], actor=request.user,
                 on=today, method=form.cleaned_data["method"],
                 reference=form.cleaned_data["reference"])
-        except services.KennelError as exc:
-            form.add_error(None, str(exc))
+        except Refused as exc:
+            apply_service_errors(form, exc)
         else:
             messages.success(request, _("Kennel licence transferred; receipt %(n)s issued.")
                              % {"n": receipt.number})

@@ -5,7 +5,6 @@ the record within the user's cities (404 otherwise), call one service, render.
 """
 
 from django.contrib import messages
-from django.core.exceptions import ValidationError
 from django.http import FileResponse, Http404
 from django.shortcuts import redirect, render
 from django.utils import timezone
@@ -30,7 +29,7 @@ from licensing.services import registry as services
 from licensing.services.fees import licence_requirement
 from licensing.services.limits import premises_limit_status
 from ordinance.models import Event
-from ordinance.rules import RuleUnavailable
+from ordinance.refusals import Refused
 
 
 def _multi_city(user) -> bool:
@@ -111,8 +110,8 @@ def animal_create(request, owner_pk):
         try:
             animal = services.animal_register(owner=owner, actor=request.user,
                                               on=timezone.localdate(), **form.cleaned_data)
-        except ValidationError as error:
-            apply_service_errors(form, error)
+        except Refused as exc:
+            apply_service_errors(form, exc)
         else:
             messages.success(request, _("%(animal)s registered.") % {"animal": animal.name})
             return redirect(animal)
@@ -129,8 +128,8 @@ def animal_edit(request, pk):
         try:
             services.animal_update(animal=animal, actor=request.user, on=timezone.localdate(),
                                    **form.cleaned_data)
-        except ValidationError as error:
-            apply_service_errors(form, error)
+        except Refused as exc:
+            apply_service_errors(form, exc)
         else:
             messages.success(request, _("Animal details saved."))
             return redirect(animal)
@@ -144,7 +143,7 @@ def _limits(premises_list, on) -> list[dict]:
     for premises in premises_list:
         try:
             check, lines = premises_limit_status(premises=premises, on=on)
-        except RuleUnavailable as exc:
+        except Refused as exc:
             found.append({"premises": premises, "error": str(exc)})
         else:
             found.append({"premises": premises, "check": check, "lines": lines})
@@ -174,10 +173,8 @@ def animal_mark_deceased(request, pk):
         try:
             services.animal_mark_deceased(animal=animal, actor=request.user,
                                           on=timezone.localdate(), **form.cleaned_data)
-        except ValidationError as error:
-            messages.error(request, " ".join(error.messages))
-        except services.RegistryError as error:
-            messages.error(request, str(error))
+        except Refused as exc:
+            messages.error(request, " ".join(exc.messages))
         else:
             messages.success(request, _("%(animal)s recorded as deceased.")
                              % {"animal": animal.name})
@@ -203,8 +200,8 @@ def vaccination_create(request, animal_pk):
         try:
             services.vaccination_record(animal=animal, actor=request.user,
                                         on=timezone.localdate(), **form.cleaned_data)
-        except ValidationError as error:
-            apply_service_errors(form, error)
+        except Refused as exc:
+            apply_service_errors(form, exc)
         else:
             messages.success(request, _("Rabies vaccination recorded."))
             return redirect(animal)

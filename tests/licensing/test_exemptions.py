@@ -125,20 +125,20 @@ def test_an_exemption_is_not_deleted(dog, clerk):
 # --- Refusals -----------------------------------------------------------------------------
 
 def test_an_end_before_the_start_is_refused(dog, clerk):
-    with pytest.raises(svc.LicenceRefused, match="must not be before"):
+    with pytest.raises(svc.Refused, match="must not be before"):
         record(dog, clerk, ExemptionKind.SHOW, ends_on=date(2026, 5, 31))
     assert not LicenceExemption.objects.exists()
 
 
 def test_an_unknown_kind_is_refused(dog, clerk):
-    with pytest.raises(svc.LicenceRefused, match="not an exemption"):
+    with pytest.raises(svc.Refused, match="not an exemption"):
         record(dog, clerk, "friend_of_the_mayor")
     assert not LicenceExemption.objects.exists()
 
 
 def test_glencoe_has_no_visitor_exemption_to_record(gl_dog, glencoe_clerk):
     """Glencoe licenses no dogs (LIC-02: not in ordinance), so it has no 30-day rule."""
-    with pytest.raises(svc.LicenceRefused, match="Glencoe"):
+    with pytest.raises(svc.Refused, match="Glencoe"):
         record(gl_dog, glencoe_clerk, ExemptionKind.TEMPORARY_VISITOR)
     assert not LicenceExemption.objects.exists()
 

@@ -60,13 +60,13 @@ def test_transfer_keeps_number_and_expiry_and_charges_the_transfer_fee(nb_kennel
 
 def test_transfer_refuses_the_same_owner_another_city_or_a_licence_not_current(
         nb_kennel, clerk, glencoe, north_branch):
-    with pytest.raises(k.KennelError):
+    with pytest.raises(k.Refused):
         k.kennel_transfer(kennel=nb_kennel, new_owner=nb_kennel.owner, actor=clerk, on=ON,
                           method="cash")
-    with pytest.raises(k.KennelError):
+    with pytest.raises(k.Refused):
         k.kennel_transfer(kennel=nb_kennel, new_owner=OwnerFactory(jurisdiction=glencoe),
                           actor=clerk, on=ON, method="cash")
-    with pytest.raises(k.KennelError):  # after the Dec 31 expiry (KEN-05)
+    with pytest.raises(k.Refused):  # after the Dec 31 expiry (KEN-05)
         k.kennel_transfer(kennel=nb_kennel, new_owner=OwnerFactory(jurisdiction=north_branch),
                           actor=clerk, on=date(2027, 1, 2), method="cash")
     assert not Event.objects.filter(action="licensing.kennel.transferred").exists()
@@ -77,12 +77,12 @@ def test_an_animal_removed_from_a_kennel_leaves_its_list_and_can_come_back(
     dog = AnimalFactory(jurisdiction=nb_kennel.jurisdiction, owner=nb_kennel.owner,
                         premises=nb_kennel.premises)
     k.kennel_animal_add(kennel=nb_kennel, animal=dog, on=ON, actor=clerk)
-    with pytest.raises(k.KennelError):  # before it was added
+    with pytest.raises(k.Refused):  # before it was added
         k.kennel_animal_remove(kennel=nb_kennel, animal=dog, on=date(2026, 3, 1), actor=clerk)
     k.kennel_animal_remove(kennel=nb_kennel, animal=dog, on=date(2026, 4, 1), actor=clerk)
     member = KennelAnimal.objects.get(animal=dog)
     assert member.removed_on == date(2026, 4, 1)
-    with pytest.raises(k.KennelError):  # already removed
+    with pytest.raises(k.Refused):  # already removed
         k.kennel_animal_remove(kennel=nb_kennel, animal=dog, on=date(2026, 4, 2), actor=clerk)
     k.kennel_animal_add(kennel=nb_kennel, animal=dog, on=date(2026, 5, 1), actor=clerk)
     member.refresh_from_db()

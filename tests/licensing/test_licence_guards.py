@@ -28,7 +28,7 @@ from licensing.models import (
 )
 from licensing.services.expiry import licences_expire
 from licensing.services.licences import (
-    LicenceRefused,
+    Refused,
     licence_assess,
     licence_close,
     licence_issue,
@@ -75,7 +75,7 @@ def test_a_transfer_to_premises_already_at_the_limit_is_refused(issued, north_br
     """NB Sec. 6-29: three adult dogs at the new owner's premises; the fourth is refused."""
     new_owner, premises = _owner_with_adult_dogs(north_branch, 3)
     receipts = Receipt.objects.count()
-    with pytest.raises(LicenceRefused, match="kennel licence is needed") as refused:
+    with pytest.raises(Refused, match="kennel licence is needed") as refused:
         licence_transfer(licence=issued.licence, new_owner=new_owner, actor=clerk, on=LATER,
                          method="cash", now=NOW)
     assert "6-29" in str(refused.value)
@@ -112,7 +112,7 @@ def test_an_expired_kennel_licence_does_not_lift_the_limit_on_a_transfer(
                                  premises=premises, status=KennelStatus.EXPIRED,
                                  applied_on=date(2025, 1, 5), issued_on=date(2025, 1, 5),
                                  expires_on=date(2025, 12, 31))
-    with pytest.raises(LicenceRefused, match="kennel licence is needed"):
+    with pytest.raises(Refused, match="kennel licence is needed"):
         licence_transfer(licence=issued.licence, new_owner=new_owner, actor=clerk, on=LATER,
                          method="cash", now=NOW)
 
@@ -127,7 +127,7 @@ def test_a_licence_for_someone_other_than_the_animals_owner_is_refused(
     assessment = licence_assess(animal=dog, owner=neighbour, on=ON)
     assert not assessment.can_issue
     assert [c.label for c in assessment.refusals] == ["Owner"]
-    with pytest.raises(LicenceRefused, match="recorded owner"):
+    with pytest.raises(Refused, match="recorded owner"):
         licence_issue(animal=dog, owner=neighbour, actor=clerk, on=ON, method="cash", now=NOW)
     assert not Licence.objects.filter(animal=dog).exists()
     assert not Receipt.objects.exists()
@@ -146,7 +146,7 @@ def test_after_a_transfer_the_previous_owner_cannot_license_the_dog_again(
     licence_transfer(licence=issued.licence, new_owner=new_owner, actor=clerk, on=LATER,
                      method="cash", now=NOW)
     dog = Licence.objects.get(pk=issued.licence.pk).animal
-    with pytest.raises(LicenceRefused, match="recorded owner"):
+    with pytest.raises(Refused, match="recorded owner"):
         licence_issue(animal=dog, owner=old_owner, actor=clerk, on=date(2026, 12, 10),
                       method="cash", now=NOW)
 
@@ -181,7 +181,7 @@ def test_a_duplicate_tag_on_a_licence_no_longer_current_is_refused(issued, clerk
     assert licence.status == status and not licence.is_current(on)
     tags_before = dict(Tag.objects.values_list("pk", "status"))
     receipts = Receipt.objects.count()
-    with pytest.raises(LicenceRefused, match="not current"):
+    with pytest.raises(Refused, match="not current"):
         tag_replace_lost(licence=licence, actor=clerk, on=on, method="cash", now=NOW)
     assert dict(Tag.objects.values_list("pk", "status")) == tags_before  # none lost or issued
     assert Receipt.objects.count() == receipts  # no fee taken

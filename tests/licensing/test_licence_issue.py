@@ -8,7 +8,7 @@ import pytest
 
 from licensing.models import Licence, LicenceStatus, Receipt, TagStatus
 from licensing.services.licences import (
-    LicenceRefused,
+    Refused,
     licence_assess,
     licence_issue,
     receipt_void,
@@ -110,7 +110,7 @@ def test_rabies_24_months_before_expiry(north_branch, clerk, stock, vaccinated_o
         licence = issue(dog, clerk, date(2026, 1, 10)).licence
         assert licence.vaccination.vaccinated_on == vaccinated_on
     else:
-        with pytest.raises(LicenceRefused) as exc:
+        with pytest.raises(Refused) as exc:
             issue(dog, clerk, date(2026, 1, 10))
         text = str(exc.value)
         assert "December 31, 2024" in text and "6-61" in text
@@ -120,7 +120,7 @@ def test_rabies_24_months_before_expiry(north_branch, clerk, stock, vaccinated_o
 def test_vaccination_after_today_does_not_count(north_branch, clerk, stock):
     dog = AnimalFactory(jurisdiction=north_branch)
     RabiesVaccinationFactory(animal=dog, vaccinated_on=date(2026, 2, 1))
-    with pytest.raises(LicenceRefused):
+    with pytest.raises(Refused):
         issue(dog, clerk, date(2026, 1, 10))
 
 
@@ -129,13 +129,13 @@ def test_glencoe_does_not_issue(glencoe, glencoe_clerk):
     a = licence_assess(animal=dog, owner=dog.owner, on=date(2026, 1, 10))
     assert not a.enabled and not a.can_issue
     assert "701 Subd. 2(D)" in a.checks[0].citation
-    with pytest.raises(LicenceRefused):
+    with pytest.raises(Refused):
         issue(dog, glencoe_clerk, date(2026, 1, 10))
 
 
 def test_second_licence_for_the_same_term_is_refused(dog, clerk, stock):
     issue(dog, clerk, date(2026, 1, 15))
-    with pytest.raises(LicenceRefused, match="Already licensed"):
+    with pytest.raises(Refused, match="Already licensed"):
         issue(dog, clerk, date(2026, 1, 16))
 
 
@@ -143,14 +143,14 @@ def test_typed_tag_must_be_available(dog, clerk, stock):
     assert issue(dog, clerk, date(2026, 1, 15), tag_number=7).tag.number == 7
     other = AnimalFactory(jurisdiction=dog.jurisdiction, owner=dog.owner, premises=dog.premises)
     RabiesVaccinationFactory(animal=other, vaccinated_on=date(2025, 6, 1))
-    with pytest.raises(LicenceRefused, match="not an available tag"):
+    with pytest.raises(Refused, match="not an available tag"):
         issue(other, clerk, date(2026, 1, 15), tag_number=7)
-    with pytest.raises(LicenceRefused, match="not an available tag"):
+    with pytest.raises(Refused, match="not an available tag"):
         issue(other, clerk, date(2026, 1, 15), tag_number=999)
 
 
 def test_no_stock_refuses(dog, clerk):
-    with pytest.raises(LicenceRefused, match="No 2026 tags"):
+    with pytest.raises(Refused, match="No 2026 tags"):
         issue(dog, clerk, date(2026, 1, 15))
 
 
@@ -166,7 +166,7 @@ def test_void_creates_negative_receipt_and_voids_licence_and_tag(dog, clerk, sto
     assert result.licence.status == LicenceStatus.VOID
     assert result.tag.status == TagStatus.VOID
     assert result.tag.history.first().status == TagStatus.VOID  # audit history kept (REC-18)
-    with pytest.raises(LicenceRefused):
+    with pytest.raises(Refused):
         receipt_void(receipt=result.receipt, actor=clerk, reason="again")
 
 
@@ -179,7 +179,7 @@ def test_an_application_missing_breed_and_colour_is_refused_with_the_section(
     refusal = next(c for c in assessment.refusals if c.label == "Application")
     assert "the breed" in refusal.message and "the colour" in refusal.message
     assert refusal.citation == "North Branch Sec. 6-61"
-    with pytest.raises(LicenceRefused):
+    with pytest.raises(Refused):
         issue(dog, clerk, date(2026, 1, 15))
 
 

@@ -6,7 +6,7 @@ from datetime import date
 import pytest
 
 from licensing.models import KennelLicence, KennelStatus, Species
-from licensing.services.licences import LicenceRefused, licence_issue
+from licensing.services.licences import Refused, licence_issue
 from licensing.services.limits import premises_limit_check
 from tests.licensing.factories import AnimalFactory, PremisesFactory, RabiesVaccinationFactory
 from tests.licensing.licence_factories import TagStockFactory
@@ -66,7 +66,7 @@ def test_licence_for_the_fourth_dog_refused_unless_kennel(north_branch, clerk):
     premises = PremisesFactory(jurisdiction=north_branch)
     dogs = animals(north_branch, premises, Species.DOG, 4)
     RabiesVaccinationFactory(animal=dogs[3], vaccinated_on=date(2025, 6, 1))
-    with pytest.raises(LicenceRefused, match="kennel licence is needed"):
+    with pytest.raises(Refused, match="kennel licence is needed"):
         licence_issue(animal=dogs[3], owner=dogs[3].owner, actor=clerk, on=ON, method="cash")
     KennelLicence.objects.create(jurisdiction=north_branch, number="K-1", owner=dogs[3].owner,
                                  premises=premises, status=KennelStatus.ACTIVE, applied_on=ON,

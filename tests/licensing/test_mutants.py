@@ -13,7 +13,7 @@ import pytest
 from licensing.models import KennelLicence, KennelStatus, Licence, LicenceStatus, Tag, TagStock
 from licensing.services import tags as tags_service
 from licensing.services.expiry import CHANGE_REASON, kennel_licences_expire, licences_expire
-from licensing.services.fees import LicenceRefused
+from licensing.services.fees import Refused
 from licensing.services.tags import tag_stock_receive
 from licensing.sweeps import _citation
 from ordinance.models import Event
@@ -43,7 +43,7 @@ def test_a_batch_of_exactly_the_screen_limit_is_received_and_one_more_is_refused
     # The batch cap is a screen safeguard (MAX_TAGS_PER_BATCH), counted inclusively:
     # tags 1..5 are five tags. A smaller cap keeps the test fast; the arithmetic is the same.
     monkeypatch.setattr(tags_service, "MAX_TAGS_PER_BATCH", 5)
-    with pytest.raises(LicenceRefused) as excinfo:
+    with pytest.raises(Refused) as excinfo:
         receive(north_branch, clerk, 101, 106)
     assert refusal(excinfo) == ("Tag stock", "fail", "Enter at most 5 tags at a time.")
     assert not Tag.objects.filter(jurisdiction=north_branch).exists()
@@ -64,7 +64,7 @@ def test_only_the_same_citys_same_year_numbers_in_the_range_clash(
     TagStockFactory(jurisdiction=north_branch, recorded_by=clerk, year=2026, first_number=60,
                     last_number=61)
     receive(north_branch, clerk, 1, 10)
-    with pytest.raises(LicenceRefused) as excinfo:
+    with pytest.raises(Refused) as excinfo:
         receive(north_branch, clerk, 10, 12)
     assert refusal(excinfo) == ("Tag stock", "fail", "Tag 10 of 2026 is already in stock.")
 

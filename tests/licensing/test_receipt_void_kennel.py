@@ -13,7 +13,7 @@ from django.urls import reverse
 
 from licensing.models import KennelDecision, KennelLicence, KennelStatus, Receipt
 from licensing.services import kennels as k
-from licensing.services.fees import LicenceRefused
+from licensing.services.fees import Refused
 from licensing.services.voids import receipt_void
 from ordinance.models import Event
 from tests.licensing.factories import OwnerFactory
@@ -71,7 +71,7 @@ def test_issuance_is_blocked_until_the_fee_is_paid_again(north_branch, clerk):
     kennel, receipt = paid_application(north_branch, clerk)
     receipt_void(receipt=receipt, actor=clerk, reason="Cheque returned", now=at(2026, 3, 3))
     kennel = approve(KennelLicence.objects.get(pk=kennel.pk), clerk)
-    with pytest.raises(k.KennelError, match="must be paid again"):
+    with pytest.raises(k.Refused, match="must be paid again"):
         k.kennel_issue(kennel=kennel, actor=clerk, now=at(2026, 3, 6))
     kennel.refresh_from_db()
     assert kennel.status == KennelStatus.APPROVED and not kennel.number
@@ -98,7 +98,7 @@ def test_issuing_with_a_payment_method_takes_the_fee_again(north_branch, clerk):
 
 def test_paying_twice_is_refused_while_the_receipt_stands(north_branch, clerk):
     kennel, _receipt = paid_application(north_branch, clerk)
-    with pytest.raises(k.KennelError, match="already been paid"):
+    with pytest.raises(k.Refused, match="already been paid"):
         k.kennel_fee_collect(kennel=kennel, method="cash", reference="", actor=clerk,
                              now=at(2026, 3, 3))
 
@@ -108,7 +108,7 @@ def test_voiding_an_active_licences_fee_is_refused_with_the_reason(north_branch,
     kennel = approve(kennel, clerk)
     k.kennel_issue(kennel=kennel, actor=clerk, now=at(2026, 3, 6))
     receipts_before = Receipt.objects.count()
-    with pytest.raises(LicenceRefused) as refused:
+    with pytest.raises(Refused) as refused:
         receipt_void(receipt=receipt, actor=clerk, reason="Cheque returned", now=at(2026, 3, 9))
     message = str(refused.value)
     assert kennel.number in message and "KEN-08" in message and "Revoke" in message

@@ -4,7 +4,7 @@ from datetime import date, datetime
 from zoneinfo import ZoneInfo
 
 import pytest
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import PermissionDenied
 from django.utils import timezone
 
 from licensing.services import registry as services
@@ -70,16 +70,17 @@ def test_a_vaccination_without_now_is_stamped_now(clerk, north_branch):
 
 def test_a_vaccination_needs_a_licensed_veterinarian(clerk, north_branch):
     animal = AnimalFactory(jurisdiction=north_branch)
-    with pytest.raises(ValidationError) as error:
+    with pytest.raises(services.Refused) as error:
         services.vaccination_record(animal=animal, actor=clerk, on=ON, vaccinated_on=ON,
                                     veterinarian_name="Owner", veterinarian_license="")
-    assert "veterinarian_license" in error.value.error_dict
+    assert [c.field for c in error.value.checks] == ["veterinarian_license"]
+    assert error.value.sections == ["rules.md RAB-05"]
 
 
 def test_a_vaccination_given_today_is_accepted_and_tomorrow_is_not(clerk, north_branch):
     animal = AnimalFactory(jurisdiction=north_branch)
     services.vaccination_record(animal=animal, actor=clerk, on=ON, vaccinated_on=ON, **VET)
-    with pytest.raises(ValidationError):
+    with pytest.raises(services.Refused):
         services.vaccination_record(animal=animal, actor=clerk, on=ON,
                                     vaccinated_on=date(2026, 3, 3), **VET)
 
@@ -87,7 +88,7 @@ def test_a_vaccination_given_today_is_accepted_and_tomorrow_is_not(clerk, north_
 def test_deceased_is_a_one_way_transition(clerk, north_branch):
     animal = AnimalFactory(jurisdiction=north_branch)
     services.animal_mark_deceased(animal=animal, actor=clerk, on=ON)
-    with pytest.raises(services.RegistryError):
+    with pytest.raises(services.Refused):
         services.animal_mark_deceased(animal=animal, actor=clerk, on=ON)
     assert Event.objects.filter(action="licensing.animal.deceased").count() == 1
 

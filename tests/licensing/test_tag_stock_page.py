@@ -78,7 +78,7 @@ def test_an_overlapping_range_is_refused_next_to_the_field(client_as, clerk, fir
     response = client.post(reverse(URL), entry(first_number=first, last_number=last))
     assert response.status_code == 200
     assert (field_error(response.content.decode(), "first_number")
-            == f"Tag {clash} of 2027 is already in stock.")
+            == f"Tag {clash} of 2027 is already in stock. (rules.md REC-02)")
     assert TagStock.objects.count() == 1 and Tag.objects.count() == 25
     assert client.post(reverse(URL), entry(first_number="26", last_number="30")
                        ).status_code == 302  # the next range up is fine

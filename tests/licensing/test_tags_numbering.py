@@ -9,7 +9,7 @@ from django.db import connection
 
 from licensing.models import Receipt, Tag, TagStatus
 from licensing.services.licences import (
-    LicenceRefused,
+    Refused,
     licence_issue,
     tag_replace_lost,
     tag_stock_receive,
@@ -74,7 +74,7 @@ def test_stock_entry_refuses_overlap(north_branch, clerk):
     tag_stock_receive(jurisdiction=north_branch, year=2026, first_number=1, last_number=100,
                       received_on=ON, vendor="V", actor=clerk)
     assert Tag.objects.filter(year=2026).count() == 100
-    with pytest.raises(LicenceRefused, match="already in stock"):
+    with pytest.raises(Refused, match="already in stock"):
         tag_stock_receive(jurisdiction=north_branch, year=2026, first_number=100,
                           last_number=150, received_on=ON, vendor="V", actor=clerk)
     tag_stock_receive(jurisdiction=north_branch, year=2027, first_number=1, last_number=5,
