@@ -17,7 +17,8 @@ from django.db import transaction
 from licensing.models import Receipt, ReceiptSeries
 from licensing.services.fees import FeeLine
 from licensing.services.numbering import receipt_number_allocate
-from licensing.services.receipts import receipt_create, receipt_void
+from licensing.services.receipts import receipt_create
+from licensing.services.voids import receipt_void
 from tests.licensing.factories import OwnerFactory
 
 NOW = datetime(2026, 3, 2, 10, 0, tzinfo=ZoneInfo("America/Chicago"))
