@@ -12,7 +12,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from licensing.models import LicenceStatus, Receipt, ReceiptLine, TagStatus
-from licensing.services.documents import documents_void
+from licensing.services.documents import documents_void, receipt_documents_issue
 from licensing.services.fees import Check, FeeLine, LicenceRefused
 from licensing.services.numbering import receipt_number_allocate
 from ordinance.models import Event
@@ -84,9 +84,11 @@ def receipt_void(*, receipt: Receipt, actor, reason: str, now: datetime | None =
         Event.record("licensing.receipt.voided", receipt, actor=actor, at=now, summary=reason,
                      data={"void_receipt": void.number})
         # The printed originals are voided too (REC-01: the archive shows what was issued
-        # and that it no longer stands); nothing printed yet means nothing to void.
+        # and that it no longer stands).
         documents_void(receipt, actor=actor, reason=reason, now=now)
         for licence in voided_licences:
             documents_void(licence, actor=actor, reason=reason, now=now)
+        # The void receipt is itself a numbered receipt, printed like any other (REC-01).
+        receipt_documents_issue(receipt=void, actor=actor, now=now)
     return void
 

@@ -6,7 +6,7 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from licensing.demo import PLANS, ensure_resident_animals
-from licensing.services.licences import issue_documents, licence_issue, licence_term
+from licensing.services.licences import licence_issue, licence_term
 from tests.licensing.licence_factories import TagStockFactory
 
 
@@ -21,9 +21,7 @@ def demo_resident(resident, north_branch, clerk, settings, tmp_path):
     TagStockFactory(jurisdiction=north_branch, recorded_by=clerk, year=expires_on.year,
                     first_number=301, last_number=310)
     juniper = owner.animals.get(name="Juniper")
-    result = licence_issue(animal=juniper, owner=owner, actor=clerk, on=today, method="cash")
-    issue_documents(result, actor=clerk)
-    return result
+    return licence_issue(animal=juniper, owner=owner, actor=clerk, on=today, method="cash")
 
 
 def test_resident_sees_the_dog_and_its_licence_then_opens_the_animal_page(
