@@ -42,6 +42,7 @@ from licensing.models import (
 from licensing.selectors import owner_choices, registry_search
 from licensing.services import licences as svc
 from licensing.services import registry
+from licensing.services.standing import licence_standing, standing_prefetch
 
 COUNTER = (CLERK, ADMINISTRATOR)
 STAFF = (CLERK, OFFICER, ADMINISTRATOR)
@@ -80,8 +81,8 @@ def counter_start(request):
 # --- Screen 2: animal, vaccination, checks --------------------------------------------
 
 def _animal_for_counter(user, pk):
-    qs = Animal.objects.select_related("jurisdiction", "owner", "premises").prefetch_related(
-        "vaccinations", "licence_exemptions", "licences")
+    qs = standing_prefetch(Animal.objects).select_related(
+        "jurisdiction", "owner", "premises").prefetch_related("vaccinations")
     return get_in_jurisdiction(qs, user, pk=pk)
 
 
@@ -132,6 +133,7 @@ def counter_animal(request, owner_pk):
         "owner": owner, "animal": animal, "animals": owner.animals.all(),
         "animal_form": animal_form, "vacc_form": vacc_form, "exemption_form": exemption_form,
         "assessment": assessment, "status": status,
+        "standing": licence_standing(animal, on=today) if animal else None,  # LIC-01/02/07
     })
 
 

@@ -33,10 +33,10 @@ def test_resident_sees_the_dog_and_its_licence_then_opens_the_animal_page(
     animals = page.get_by_role("table").first
     expect(animals).to_contain_text("Juniper")
     expect(animals).to_contain_text("Golden Retriever")
-    expect(animals).to_contain_text(f"Licence {licence.number}, tag {tag.number} ({tag.year})")
+    expect(animals).to_contain_text(f"License {licence.number}, tag {tag.number} ({tag.year})")
     expect(animals).to_contain_text("North Branch Sec. 6-62")
     expect(animals).to_contain_text("Mochi")
-    expect(animals).to_contain_text("North Branch does not require a licence for this animal.")
+    expect(animals).to_contain_text("North Branch does not license cats.")
     expect(page.get_by_role("link", name=f"PDF of Receipt {demo_resident.receipt.number}")
            .first).to_be_visible()
     assert_accessible()
