@@ -10,14 +10,32 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from licensing.models import KennelLicence, KennelStatus, Licence, LicenceStatus, Tag, TagStock
+from licensing.models import (
+    KennelLicence,
+    KennelStatus,
+    Licence,
+    LicenceStatus,
+    Species,
+    Tag,
+    TagStatus,
+    TagStock,
+)
+from licensing.services import kennels as kennels_service
 from licensing.services import tags as tags_service
 from licensing.services.expiry import CHANGE_REASON, kennel_licences_expire, licences_expire
 from licensing.services.fees import LicenceRefused
+from licensing.services.licences import licence_issue
+from licensing.services.limits import premises_limit_check
+from licensing.services.receipts import receipt_void
 from licensing.services.tags import tag_stock_receive
 from licensing.sweeps import _citation
 from ordinance.models import Event
-from tests.licensing.factories import OwnerFactory, PremisesFactory
+from tests.licensing.factories import (
+    AnimalFactory,
+    OwnerFactory,
+    PremisesFactory,
+    RabiesVaccinationFactory,
+)
 from tests.licensing.licence_factories import LicenceFactory, TagStockFactory
 
 CHICAGO = ZoneInfo("America/Chicago")
@@ -139,3 +157,104 @@ def test_an_upcoming_deadline_shows_no_citation_where_the_rule_is_absent_or_not_
     assert _citation(north_branch, "license_expiry", date(2026, 12, 31)) == "North Branch Sec. 6-62"
     assert _citation(north_branch, "no_such_rule", date(2026, 12, 31)) == ""
     assert _citation(north_branch, "license_expiry", date(2000, 12, 31)) == ""
+
+
+# --- licensing/services/receipts.py: receipt_void (LIC-06, REC-01, LIC-14) ------------------
+
+VOIDED_AT = datetime(2026, 1, 16, 9, 30, tzinfo=CHICAGO)
+
+
+def issued(city, clerk):
+    TagStockFactory(jurisdiction=city, recorded_by=clerk, year=2026, last_number=10)
+    dog = AnimalFactory(jurisdiction=city)
+    RabiesVaccinationFactory(animal=dog, vaccinated_on=date(2025, 6, 1))
+    return licence_issue(animal=dog, owner=dog.owner, actor=clerk, on=date(2026, 1, 15),
+                         method="cash", now=datetime(2026, 1, 15, 10, 0, tzinfo=CHICAGO))
+
+
+def test_a_void_receipt_mirrors_the_original_and_voids_its_licence_and_tag_that_day(
+    north_branch, clerk
+):
+    # LIC-06: a void is a new receipt with negative lines pointing at the original, for the
+    # same payer; the licence it paid for is void from that day, its tag too (LIC-14).
+    result = issued(north_branch, clerk)
+    void = receipt_void(receipt=result.receipt, actor=clerk, reason="Entered twice",
+                        now=VOIDED_AT)
+    original_line = result.receipt.lines.get()
+    line = void.lines.get()
+    assert (line.description, line.amount) == (f"Void: {original_line.description}",
+                                               -original_line.amount)
+    assert (void.payer, void.voids, void.void_reason) == (
+        result.receipt.payer, result.receipt, "Entered twice")
+    licence = Licence.objects.get(pk=result.licence.pk)
+    tag = Tag.objects.get(pk=result.tag.pk)
+    assert (licence.status, licence.status_changed_on) == (LicenceStatus.VOID, date(2026, 1, 16))
+    assert (tag.status, tag.status_changed_on) == (TagStatus.VOID, date(2026, 1, 16))
+    [event] = Event.objects.filter(action="licensing.licence.voided")
+    assert (event.subject_id, event.actor, event.at, event.summary, event.data) == (
+        str(licence.pk), clerk, VOIDED_AT, "Entered twice", {"void_receipt": void.number})
+
+
+def test_a_receipt_is_voided_once_and_a_void_is_never_voided(north_branch, clerk):
+    result = issued(north_branch, clerk)
+    void = receipt_void(receipt=result.receipt, actor=clerk, reason="Entered twice",
+                        now=VOIDED_AT)
+    for receipt in (result.receipt, void):
+        with pytest.raises(LicenceRefused) as excinfo:
+            receipt_void(receipt=receipt, actor=clerk, reason="Again", now=VOIDED_AT)
+        assert refusal(excinfo) == (
+            "Receipt", "fail", "This receipt is already voided or is itself a void.")
+
+
+def test_the_kennel_services_refusal_stops_the_void_as_a_kennel_check(
+    north_branch, clerk, monkeypatch
+):
+    # KEN-08: the fee of an issued kennel licence is not voided under it; receipt_void
+    # shows the kennel service's reason as a failed "Kennel licence" check.
+    result = issued(north_branch, clerk)
+    monkeypatch.setattr(kennels_service, "kennel_receipt_void_refusal",
+                        lambda receipt: "Kennel licence K-1 is issued.")
+    with pytest.raises(LicenceRefused) as excinfo:
+        receipt_void(receipt=result.receipt, actor=clerk, reason="x", now=VOIDED_AT)
+    assert refusal(excinfo) == ("Kennel licence", "fail", "Kennel licence K-1 is issued.")
+
+
+# --- licensing/services/limits.py: premises_limit_check (KEN-01) ---------------------------
+
+LIMITS_ON = date(2026, 3, 2)
+
+
+def premises_with_dogs(city, n, **premises):
+    place = PremisesFactory(jurisdiction=city, **premises)
+    for _ in range(n):
+        AnimalFactory(jurisdiction=city, premises=place, species=Species.DOG,
+                      date_of_birth=date(2020, 1, 1))
+    return place
+
+
+def test_a_kennel_licence_covers_only_its_own_premises(north_branch):
+    # KEN-01: past the household limit a kennel licence *for that premises* is needed.
+    over = premises_with_dogs(north_branch, 4)
+    KennelLicence.objects.create(
+        jurisdiction=north_branch, owner=OwnerFactory(jurisdiction=north_branch),
+        number="K-ELSEWHERE", premises=PremisesFactory(jurisdiction=north_branch),
+        status=KennelStatus.ACTIVE, applied_on=date(2026, 1, 5), issued_on=date(2026, 1, 20),
+        expires_on=date(2026, 12, 31),
+    )
+    check = premises_limit_check(premises=over, on=LIMITS_ON)
+    assert (check.ok, check.kennel) == (False, None)
+
+
+def test_the_refusal_states_each_citys_own_limits(north_branch, glencoe):
+    # KEN-01: North Branch 3 adult dogs and 3 adult cats (Sec. 6-29); Glencoe 2 and 2 and
+    # 4 in total (701 Subd. 4(A)).
+    nb = premises_limit_check(premises=premises_with_dogs(north_branch, 4), on=LIMITS_ON)
+    assert nb.message == (
+        "4 adult dog(s) and 0 adult cat(s) at this premises exceed the limit of 3 adult dogs "
+        "and 3 adult cats without a kennel licence: a kennel licence is needed first.")
+    gl = premises_limit_check(premises=premises_with_dogs(glencoe, 3, postal_code="55336"),
+                              on=LIMITS_ON)
+    assert gl.message == (
+        "3 adult dog(s) and 0 adult cat(s) at this premises exceed the limit of 2 adult dogs "
+        "and 2 adult cats, 4 in total without a kennel licence: a kennel licence is needed "
+        "first.")
