@@ -21,11 +21,13 @@ from licensing.models import (
     TagStock,
 )
 from licensing.services import kennels as kennels_service
+from licensing.services import receipts as receipts_service
 from licensing.services import tags as tags_service
 from licensing.services.expiry import CHANGE_REASON, kennel_licences_expire, licences_expire
 from licensing.services.fees import LicenceRefused
 from licensing.services.licences import licence_issue
 from licensing.services.limits import premises_limit_check
+from licensing.services.numbering import TagUnavailable, tag_claim
 from licensing.services.receipts import receipt_void
 from licensing.services.tags import tag_stock_receive
 from licensing.sweeps import _citation
@@ -96,6 +98,20 @@ def test_received_stock_records_the_vendor_and_an_event_by_the_clerk(north_branc
     assert (event.subject_id, event.actor, event.jurisdiction) == (
         str(stock.pk), clerk, north_branch)
     assert event.summary == "2026 tags 1–3"
+
+
+# --- licensing/services/numbering.py: tag_claim (LIC-08, LIC-14) ------------------------
+
+def test_a_city_never_claims_another_citys_tag(north_branch, glencoe, clerk):
+    # Tag stock is each city's own (LIC-08): Glencoe's 2026 tags are not North Branch's.
+    TagStockFactory(jurisdiction=glencoe, recorded_by=clerk, year=2026, first_number=1,
+                    last_number=10)
+    with pytest.raises(TagUnavailable, match="^No 2026 tags are left in stock; enter the new"):
+        tag_claim(jurisdiction=north_branch, year=2026)
+    with pytest.raises(TagUnavailable) as excinfo:
+        tag_claim(jurisdiction=north_branch, year=2026, number=3)
+    assert str(excinfo.value) == "Tag 3 of 2026 is not an available tag of this city's stock."
+    assert tag_claim(jurisdiction=glencoe, year=2026).number == 1
 
 
 # --- licensing/services/expiry.py (KEN-05) ---------------------------------------------
@@ -193,6 +209,36 @@ def test_a_void_receipt_mirrors_the_original_and_voids_its_licence_and_tag_that_
     [event] = Event.objects.filter(action="licensing.licence.voided")
     assert (event.subject_id, event.actor, event.at, event.summary, event.data) == (
         str(licence.pk), clerk, VOIDED_AT, "Entered twice", {"void_receipt": void.number})
+
+
+def test_the_void_is_recorded_by_the_clerk_at_that_moment_everywhere_it_reaches(
+    north_branch, clerk, monkeypatch
+):
+    # REC-01: the receipt's event, its printed documents and any kennel application it
+    # paid for are all voided by the same clerk at the same moment.
+    calls = []
+
+    def spy(name, real):
+        def record(*args, **kwargs):
+            calls.append((name, args[0] if args else kwargs.get("receipt"), kwargs["actor"],
+                          kwargs["now"]))
+            return real(*args, **kwargs)
+        return record
+
+    monkeypatch.setattr(receipts_service, "documents_void",
+                        spy("documents", receipts_service.documents_void))
+    monkeypatch.setattr(kennels_service, "kennel_receipt_voided",
+                        spy("kennel", kennels_service.kennel_receipt_voided))
+    result = issued(north_branch, clerk)
+    void = receipt_void(receipt=result.receipt, actor=clerk, reason="Entered twice",
+                        now=VOIDED_AT)
+    assert calls == [("kennel", result.receipt, clerk, VOIDED_AT),
+                     ("documents", result.receipt, clerk, VOIDED_AT),
+                     ("documents", result.licence, clerk, VOIDED_AT)]
+    [event] = Event.objects.filter(action="licensing.receipt.voided")
+    assert (event.subject_id, event.actor, event.at, event.summary, event.data) == (
+        str(result.receipt.pk), clerk, VOIDED_AT, "Entered twice",
+        {"void_receipt": void.number})
 
 
 def test_a_receipt_is_voided_once_and_a_void_is_never_voided(north_branch, clerk):
