@@ -6,9 +6,11 @@ hold whatever the clock says.
 """
 
 from datetime import date, datetime
+from decimal import Decimal
 from zoneinfo import ZoneInfo
 
 import pytest
+from django.db import transaction
 
 from licensing.models import (
     KennelLicence,
@@ -24,11 +26,11 @@ from licensing.services import kennels as kennels_service
 from licensing.services import receipts as receipts_service
 from licensing.services import tags as tags_service
 from licensing.services.expiry import CHANGE_REASON, kennel_licences_expire, licences_expire
-from licensing.services.fees import LicenceRefused
+from licensing.services.fees import FeeLine, LicenceRefused
 from licensing.services.licences import licence_issue
 from licensing.services.limits import premises_limit_check
 from licensing.services.numbering import TagUnavailable, tag_claim
-from licensing.services.receipts import receipt_void
+from licensing.services.receipts import receipt_create, receipt_void
 from licensing.services.tags import tag_stock_receive
 from licensing.sweeps import _citation
 from ordinance.models import Event
@@ -209,6 +211,33 @@ def test_a_void_receipt_mirrors_the_original_and_voids_its_licence_and_tag_that_
     [event] = Event.objects.filter(action="licensing.licence.voided")
     assert (event.subject_id, event.actor, event.at, event.summary, event.data) == (
         str(licence.pk), clerk, VOIDED_AT, "Entered twice", {"void_receipt": void.number})
+
+
+def test_a_receipt_records_the_payment_its_lines_in_order_and_an_event(north_branch, clerk):
+    # LIC-06, REC-01: the numbered receipt shows how and by whom it was paid, its lines in
+    # the order charged, and the payer as they were; a void keeps that snapshot even after
+    # the owner's record changes.
+    payer = OwnerFactory(jurisdiction=north_branch)
+    lines = [FeeLine("dog_license", "Dog licence", Decimal("18.00"), "Res. 2025-41"),
+             FeeLine("late_penalty", "Late penalty", Decimal("4.50"), "Sec. 6-65(c)")]
+    with transaction.atomic():
+        receipt = receipt_create(jurisdiction=north_branch, payer=payer, lines=lines,
+                                 method="check", reference="Check 1042", actor=clerk,
+                                 now=VOIDED_AT)
+    receipt.refresh_from_db()
+    assert (receipt.method, receipt.reference, receipt.void_reason, str(receipt.total)) == (
+        "check", "Check 1042", "", "22.50")
+    assert list(receipt.lines.order_by("position").values_list("position", "code")) == [
+        (0, "dog_license"), (1, "late_penalty")]
+    [event] = Event.objects.filter(action="licensing.receipt.issued")
+    assert (event.subject_id, event.actor, event.at, event.summary, event.data) == (
+        str(receipt.pk), clerk, VOIDED_AT, f"Receipt {receipt.number}: 22.50",
+        {"number": receipt.number, "total": "22.50"})
+    snapshot = (receipt.payer_name, receipt.payer_address)
+    payer.last_name, payer.address_line = "Renamed", "1 Moved Street"
+    payer.save()
+    void = receipt_void(receipt=receipt, actor=clerk, reason="Wrong dog", now=VOIDED_AT)
+    assert (void.payer_name, void.payer_address, void.void_reason) == (*snapshot, "Wrong dog")
 
 
 def test_the_void_is_recorded_by_the_clerk_at_that_moment_everywhere_it_reaches(
