@@ -28,7 +28,7 @@ from licensing.services import tags as tags_service
 from licensing.services.expiry import CHANGE_REASON, kennel_licences_expire, licences_expire
 from licensing.services.fees import FeeLine, LicenceRefused
 from licensing.services.licences import licence_issue
-from licensing.services.limits import premises_limit_check
+from licensing.services.limits import passes_age, premises_limit_check
 from licensing.services.numbering import TagUnavailable, tag_claim
 from licensing.services.receipts import receipt_create, receipt_void
 from licensing.services.tags import tag_stock_receive
@@ -333,3 +333,14 @@ def test_the_refusal_states_each_citys_own_limits(north_branch, glencoe):
         "3 adult dog(s) and 0 adult cat(s) at this premises exceed the limit of 2 adult dogs "
         "and 2 adult cats, 4 in total without a kennel licence: a kennel licence is needed "
         "first.")
+
+
+def test_a_dog_of_unknown_age_counts_as_an_adult(north_branch):
+    # KEN-01 with DEF-01: an unknown birth date counts as past the age, and the clerk is
+    # told how many ages were assumed.
+    assert passes_age(None, months=6, comparison="gte", on=LIMITS_ON)
+    place = premises_with_dogs(north_branch, 3)
+    AnimalFactory(jurisdiction=north_branch, premises=place, species=Species.DOG,
+                  date_of_birth=None)
+    check = premises_limit_check(premises=place, on=LIMITS_ON)
+    assert (check.ok, check.counts["dog"], check.unknown_ages) == (False, 4, 1)
