@@ -41,9 +41,9 @@ test: $(STAMP)
 test-dates: $(STAMP)
 	@./scripts/test-dates.sh $(DATES) -- $(ARGS)
 
-## Benchmarks (tests/bench/), on PostgreSQL.
+## Benchmarks (tests/bench/) at full size, on PostgreSQL; `make test` runs them small.
 bench: $(STAMP)
-	@RUN_BENCH=1 ./scripts/test.sh tests/bench -s $(ARGS)
+	@BENCH_SIZE=full ./scripts/test.sh tests/bench -s $(ARGS)
 
 ## Mutation testing of the rule-bearing modules on SQLite (tests/README.md); resumable.
 ## MUTANTS="ordinance.calendar.*" for one module's mutants, MUTATE_JOBS=1 for one worker.

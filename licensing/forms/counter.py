@@ -88,10 +88,17 @@ class IssueForm(PaymentForm, SubjectDateForm):
     pass
 
 
+MAX_TAG_NUMBER = 999_999_999
+
+
 class TagStockForm(JurisdictionChoiceMixin, forms.Form):
     year = forms.IntegerField(label=_("Year stamped on the tags"), min_value=2000, max_value=2100)
-    first_number = forms.IntegerField(label=_("First tag number"), min_value=1)
-    last_number = forms.IntegerField(label=_("Last tag number"), min_value=1)
+    # Nine digits: what a metal tag carries and the tag number column holds (LIC-08); a
+    # larger number was a database error (a 500), not a message.
+    first_number = forms.IntegerField(label=_("First tag number"), min_value=1,
+                                      max_value=MAX_TAG_NUMBER)
+    last_number = forms.IntegerField(label=_("Last tag number"), min_value=1,
+                                     max_value=MAX_TAG_NUMBER)
     received_on = forms.DateField(label=_("Received on"), widget=DATE)
     vendor = forms.CharField(label=_("Vendor"), max_length=120, required=False)
 

@@ -200,7 +200,8 @@ def requirement_check(animal, *, on) -> Check:
     if need.state == Standing.UNKNOWN:
         return Check(_("License required"), "fail", need.reason, need.citation)
     status = "ok" if need.state == Standing.REQUIRED else "info"
-    return Check(_("License required"), status, f"{need.label}. {need.reason}", need.citation)
+    label = _("Exemption") if need.state == Standing.EXEMPT else _("License required")
+    return Check(label, status, f"{need.label}. {need.reason}", need.citation)
 
 
 def _duplicate_check(animal, *, term_start) -> Check | None:

@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from licensing.models import (
     Animal,
     AnimalStatus,
+    ExemptionKind,
     Licence,
     LicenceExemption,
     LicenceSeries,
@@ -66,7 +67,7 @@ from licensing.services.tags import (  # noqa: F401  (re-exported)
 from ordinance.calendar import add_calendar_days
 from ordinance.fees import fee_amount
 from ordinance.models import Event
-from ordinance.rules import get_rule
+from ordinance.rules import RuleUnavailable, get_rule
 
 
 def licence_issue(*, animal: Animal, owner, actor, on: date, method: str,
@@ -230,13 +231,28 @@ def licence_close(*, licence: Licence, reason: str, on: date, actor,
     return licence
 
 
+def _exemption_refused(message: str, citation: str = "") -> LicenceRefused:
+    return LicenceRefused([Check(_("Exemption"), "fail", message, citation)])
+
+
 def exemption_record(*, animal: Animal, kind: str, starts_on: date, evidence: str, actor,
                      ends_on: date | None = None) -> LicenceExemption:
-    """LIC-02: record an exemption with its evidence; the temporary stay ends by the profile."""
+    """LIC-02: record an exemption with its evidence; the temporary stay ends by the profile.
+
+    Refused (LicenceRefused) for an unknown kind, an end before the start, or a visitor's
+    stay in a city whose ordinance has no such exemption (Glencoe: no licence at all).
+    """
     jurisdiction = animal.jurisdiction
     citation = ""
-    if kind == "temporary_visitor":
-        rule = get_rule(jurisdiction, "temp_visitor_exemption_days", on=starts_on)
+    if kind not in ExemptionKind.values:
+        raise _exemption_refused(_("“%(kind)s” is not an exemption.") % {"kind": kind})
+    if ends_on and ends_on < starts_on:
+        raise _exemption_refused(_("The end date must not be before the start date."))
+    if kind == ExemptionKind.TEMPORARY_VISITOR:
+        try:  # NB Sec. 6-60; rules.md LIC-02: at most N days from arrival
+            rule = get_rule(jurisdiction, "temp_visitor_exemption_days", on=starts_on)
+        except RuleUnavailable as exc:
+            raise _exemption_refused(str(exc), exc.citation) from exc
         limit = add_calendar_days(starts_on, rule.value)
         ends_on = min(ends_on, limit) if ends_on else limit
         citation = rule.citation

@@ -265,6 +265,7 @@ def _exemption(animal, rules, *, on) -> LicenceStanding | None:
             continue  # the city's ordinance grants no such exemption
         until = (_(" until %(d)s") % {"d": _d(record.ends_on)}
                  if record and record.ends_on else "")
-        return LicenceStanding(Standing.EXEMPT, _("Exempt: %(kind)s%(until)s.") % {
-            "kind": label, "until": until}, citation)
+        evidence = f" ({record.evidence})" if record and record.evidence else ""
+        return LicenceStanding(Standing.EXEMPT, _("Exempt: %(kind)s%(until)s%(evidence)s.") % {
+            "kind": label, "until": until, "evidence": evidence}, citation)
     return None

@@ -43,6 +43,7 @@ from licensing.selectors import owner_choices, registry_search
 from licensing.services import licences as svc
 from licensing.services import registry
 from licensing.services.standing import licence_standing, standing_prefetch
+from ordinance.rules import RuleUnavailable
 
 COUNTER = (CLERK, ADMINISTRATOR)
 STAFF = (CLERK, OFFICER, ADMINISTRATOR)
@@ -124,8 +125,13 @@ def counter_animal(request, owner_pk):
         else:
             return redirect(f"{request.path}?animal={animal.pk}")
     if animal and action == "exemption" and exemption_form.is_valid():
-        svc.exemption_record(animal=animal, actor=request.user, **exemption_form.cleaned_data)
-        return redirect(f"{request.path}?animal={animal.pk}")
+        try:
+            svc.exemption_record(animal=animal, actor=request.user,
+                                 **exemption_form.cleaned_data)
+        except svc.LicenceRefused as exc:  # LIC-02: the reason goes back on the form
+            _refused(exemption_form, exc)
+        else:
+            return redirect(f"{request.path}?animal={animal.pk}")
     assessment = svc.licence_assess(animal=animal, owner=owner, on=today) if animal else None
     status = None if animal else svc.licensing_status(
         jurisdiction=owner.jurisdiction, species="dog", on=today)
@@ -204,6 +210,8 @@ def _licence_action(request, pk, *, form_class, title, run, form_kwargs=None):
             message = run(licence, form.cleaned_data)
         except svc.LicenceRefused as exc:
             _refused(form, exc)
+        except RuleUnavailable as exc:  # e.g. a fee not set (FEE-01): the sentence cites it
+            form.add_error(None, str(exc))
         else:
             messages.success(request, message)
             return redirect("licensing:licence_detail", pk=licence.pk)
@@ -327,8 +335,9 @@ def tag_stock(request):
         try:
             stock = svc.tag_stock_receive(jurisdiction=form.chosen_jurisdiction(),
                                           actor=request.user, **data)
-        except svc.LicenceRefused as exc:
-            _refused(form, exc)
+        except svc.LicenceRefused as exc:  # overlap or too many (LIC-08): at the range
+            for reason in exc.reasons:
+                form.add_error("first_number", str(reason))
         else:
             messages.success(request, _("%(s)s entered.") % {"s": stock})
             return redirect("licensing:tag_stock")

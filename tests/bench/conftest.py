@@ -1,9 +1,22 @@
-"""Benchmarks: skipped unless RUN_BENCH=1 (`make bench`); they print their timings (-s)."""
+"""Benchmarks: every suite runs them at a small size, so their code cannot rot; `make bench`
+runs them at full size (BENCH_SIZE=full) and they print their timings (-s)."""
 
+import os
 import time
 from contextlib import contextmanager
 
 import pytest
+
+BENCH_SIZES = ("small", "full")
+
+
+@pytest.fixture(scope="session")
+def bench_size() -> str:
+    """'small' unless BENCH_SIZE=full (`make bench`); each benchmark maps it to its sizes."""
+    size = os.environ.get("BENCH_SIZE") or "small"
+    if size not in BENCH_SIZES:
+        raise pytest.UsageError(f"BENCH_SIZE={size!r}: use one of {', '.join(BENCH_SIZES)}")
+    return size
 
 
 @pytest.fixture

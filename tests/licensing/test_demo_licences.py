@@ -2,6 +2,11 @@
 
 The whole command is loaded once for this module on a fixed day (June 15, 2026), inside a
 transaction that is rolled back at the end; each test runs in a savepoint within it.
+
+The windows are written out as dates, worked out by hand from North Branch's ordinance
+for that day, not recomputed with the code under test (ordinance.calendar, get_rule): a
+wrong window in the code fails here. The command always runs at the fixed moment, so the
+module passes under any --clock.
 """
 
 from collections import Counter
@@ -38,26 +43,51 @@ from licensing.services.kennels import steps_outstanding
 from notices.models import IssuedDocument
 from notices.services import document_pdf
 from ordinance import deadlines
-from ordinance.calendar import add_calendar_days, add_months
 from ordinance.models import Event, Jurisdiction
-from ordinance.rules import get_rule
 from tests.pdf import pdf_text
 
-NOW = datetime(2026, 6, 15, 12, 0, tzinfo=ZoneInfo("America/Chicago"))
-TODAY = NOW.date()
-THIS_YEAR, LAST_YEAR = TODAY.year, TODAY.year - 1
+NOW = datetime(2026, 6, 15, 12, 0, tzinfo=ZoneInfo("America/Chicago"))  # a Monday
+TODAY = date(2026, 6, 15)
+THIS_YEAR, LAST_YEAR = 2026, 2025
+
+# NB Sec. 6-62 (LIC-07, DEF-21): a license runs for the calendar year and expires Dec 31.
+TERMS = {LAST_YEAR: (date(2025, 1, 1), date(2025, 12, 31)),
+         THIS_YEAR: (date(2026, 1, 1), date(2026, 12, 31))}
+# NB Sec. 6-65(c) (LIC-13): applications "30 days prior to" the Jan 1 term start are for
+# that term, so the window for 2026 opens Dec 2, 2025 (Jan 1 less 30 days).
+RENEWAL_OPENS = {LAST_YEAR: date(2024, 12, 2), THIS_YEAR: date(2025, 12, 2)}
+# NB Sec. 6-65(c) (LIC-13, FEE-03): no penalty "30 days after the start of the licensing
+# term": Jan 2 .. Jan 31 is free; the penalty applies from Feb 1.
+PENALTY_FROM = {LAST_YEAR: date(2025, 2, 1), THIS_YEAR: date(2026, 2, 1)}
+# NB Sec. 6-61 (LIC-05, LIC-15): a rabies shot "not more than 24 months prior to the
+# expiration date": on or after Dec 31, 2023 for a Dec 31, 2025 expiry.
+RABIES_FROM = {date(2025, 12, 31): date(2023, 12, 31), date(2026, 12, 31): date(2024, 12, 31)}
+# NB Sec. 6-60 (LIC-01): a dog "over six months old" on June 15, 2026 was born before
+# Dec 15, 2025 (born Dec 15 it is exactly six months old: not over).
+BORN_BEFORE = date(2025, 12, 15)
+# NB Sec. 6-65(c) new-subject grace (LIC-13): a dog born by June 30, 2025 was over six
+# months old on Dec 31, 2025 (June 30 + 6 months = Dec 30), so it was subject before the
+# 2026 term started and has no grace days; born July 1 it turned six months on Jan 1.
+SUBJECT_BEFORE_TERM_IF_BORN_BY = {LAST_YEAR: date(2024, 6, 30), THIS_YEAR: date(2025, 6, 30)}
+# NB Sec. 6-65(a), (b) (KEN-04); Glencoe 701 Subd. 4(D) (KEN-04), from the profiles.
+NB_KENNEL_STEPS = ["CUP approved by Council", "Zoning and CUP conditions met",
+                   "Minn. Stat. 347.30-347.40 complied with"]
+GL_KENNEL_STEPS = ["City Administrator review", "Planning Division zoning referral",
+                   "Issue or deny"]
 
 
 def run(*args) -> str:
+    """demo_data at the fixed moment, whatever --clock the run has."""
     out = StringIO()
-    call_command("demo_data", *args, stdout=out)
+    with time_machine.travel(NOW, tick=False):
+        call_command("demo_data", *args, stdout=out)
     return out.getvalue()
 
 
 @pytest.fixture(scope="module")
 def demo(django_db_setup, django_db_blocker):
     """The full demo_data as of TODAY, loaded once and rolled back after the module."""
-    with django_db_blocker.unblock(), time_machine.travel(NOW, tick=False):
+    with django_db_blocker.unblock():
         with transaction.atomic():
             output = run()
             yield output
@@ -107,10 +137,9 @@ def test_north_branch_has_last_this_and_next_years_tag_stock(nb):
 
 def licensable_dogs(nb):
     """Household dogs past the licence age and acquired by today (LIC-01, LIC-03)."""
-    months = get_rule(nb, "license_age_months", on=TODAY).value
-    return [d for d in Animal.objects.filter(jurisdiction=nb, species=Species.DOG,
-                                             status=AnimalStatus.ALIVE)
-            if add_months(d.date_of_birth, months) < TODAY and d.acquired_on <= TODAY]
+    return list(Animal.objects.filter(jurisdiction=nb, species=Species.DOG,
+                                      status=AnimalStatus.ALIVE, date_of_birth__lt=BORN_BEFORE,
+                                      acquired_on__lte=TODAY))
 
 
 def test_most_dogs_old_enough_are_licensed_this_year_and_some_are_not(nb):
@@ -133,8 +162,22 @@ def test_last_years_licences_expired_and_a_few_dogs_have_only_those(nb):
     assert Event.objects.filter(action="licensing.licence.expired").exists()
 
 
+def test_every_licence_runs_for_the_calendar_year_and_was_applied_for_in_its_window(nb):
+    """LIC-07, LIC-13: term Jan 1 - Dec 31; from Dec 2 an application is for the next term."""
+    for year, (term_start, expires_on) in TERMS.items():
+        licences = Licence.objects.filter(jurisdiction=nb, expires_on__year=year)
+        assert licences.count() > 50
+        assert set(licences.values_list("term_start", "expires_on")) == {(term_start,
+                                                                          expires_on)}
+        assert not licences.filter(issued_on__lt=RENEWAL_OPENS[year]).exists()
+        assert not licences.filter(issued_on__gt=expires_on).exists()
+    # Dec 2, 2025 on is the 2026 window: no 2025 license was issued then.
+    assert not Licence.objects.filter(expires_on=date(2025, 12, 31),
+                                      issued_on__gte=RENEWAL_OPENS[THIS_YEAR]).exists()
+    assert not Licence.objects.exclude(expires_on__in=[e for _s, e in TERMS.values()]).exists()
+
+
 def test_licences_are_issued_over_the_season_some_late_with_the_penalty(nb):
-    window = get_rule(nb, "renewal_window_days_after_term_start", on=TODAY).value
     this_year = Licence.objects.filter(jurisdiction=nb, expires_on__year=THIS_YEAR)
     months = Counter(lic.issued_on.month for lic in this_year)
     assert months[1] > months[2] > 0 and months[3] > 0
@@ -144,15 +187,24 @@ def test_licences_are_issued_over_the_season_some_late_with_the_penalty(nb):
     penalised = set(ReceiptLine.objects.filter(code="late_penalty", amount__gt=0)
                     .values_list("receipt__licences", flat=True))
     assert penalised == set(Licence.objects.filter(late_penalty=True).values_list("pk", flat=True))
-    for licence in late:  # FEE-03: only after the penalty-free window (or the grace days)
-        assert licence.issued_on > add_calendar_days(licence.term_start, window)
+    for year in TERMS:  # FEE-03: only after the penalty-free window (or the grace days)
+        season = Licence.objects.filter(jurisdiction=nb, expires_on__year=year)
+        assert not season.filter(late_penalty=True, issued_on__lt=PENALTY_FROM[year]).exists()
+        # A dog subject before the term that came from Feb 1 paid the penalty (no grace).
+        subject_before = season.filter(
+            issued_on__gte=PENALTY_FROM[year],
+            animal__date_of_birth__lte=SUBJECT_BEFORE_TERM_IF_BORN_BY[year],
+            animal__acquired_on__lte=TERMS[year][0])
+        assert subject_before.exists()
+        assert not subject_before.filter(late_penalty=False).exists()
 
 
 def test_every_licence_had_a_rabies_certificate_in_the_window(nb):
-    months = get_rule(nb, "rabies_cert_max_months_before_expiry", on=TODAY).value
-    for licence in Licence.objects.filter(jurisdiction=nb).select_related("vaccination"):
+    licences = Licence.objects.filter(jurisdiction=nb).select_related("vaccination")
+    assert {lic.expires_on for lic in licences} == set(RABIES_FROM)
+    for licence in licences:
         given = licence.vaccination.vaccinated_on  # LIC-05, LIC-15
-        assert add_months(licence.expires_on, -months) <= given <= licence.issued_on
+        assert RABIES_FROM[licence.expires_on] <= given <= licence.issued_on
 
 
 def test_payments_are_a_mix_of_cash_cheque_and_card(nb):
@@ -216,7 +268,8 @@ def test_one_receipt_was_voided_and_the_owner_paid_again(nb):
 def test_the_demo_residents_dog_is_licensed_with_its_documents(nb):
     juniper = Animal.objects.get(owner__user__username="resident", species=Species.DOG)
     licence = Licence.objects.get(animal=juniper, status=LicenceStatus.ACTIVE)
-    assert licence.owner.user.username == "resident" and licence.expires_on.year == THIS_YEAR
+    assert licence.owner.user.username == "resident"
+    assert (licence.term_start, licence.expires_on) == (date(2026, 1, 1), date(2026, 12, 31))
     assert licence in Licence.objects.filter(owner__user__username="resident")
     documents = IssuedDocument.objects.filter(owner_user__username="resident")
     assert {d.kind for d in documents} == {"receipt", "receipt_80mm", "licence_certificate"}
@@ -244,10 +297,9 @@ def test_every_licence_and_receipt_has_its_documents_laid_out_at_first_print(dem
 def test_north_branch_has_an_active_boarding_kennel_with_its_decisions_and_dogs(nb):
     kennel = KennelLicence.objects.get(jurisdiction=nb)
     assert kennel.status == KennelStatus.ACTIVE and kennel.is_current(TODAY)
-    assert kennel.expires_on == date(THIS_YEAR, 12, 31) and kennel.cup_reference  # KEN-05
-    steps = get_rule(nb, "kennel_review_steps", on=TODAY).value
+    assert kennel.expires_on == date(2026, 12, 31) and kennel.cup_reference  # KEN-05
     decisions = list(kennel.decisions.order_by("decided_on"))
-    assert [d.step for d in decisions] == steps  # KEN-04
+    assert [d.step for d in decisions] == NB_KENNEL_STEPS  # KEN-04
     assert all(d.outcome in ("approved", "conditions") for d in decisions)
     assert kennel.conditions and kennel.receipt.total > 0
     dogs = [m.animal for m in kennel.kennel_animals.select_related("animal")]
@@ -258,14 +310,17 @@ def test_north_branch_has_an_active_boarding_kennel_with_its_decisions_and_dogs(
 
 def test_glencoe_has_one_application_under_review_and_one_denial_open_to_appeal(gl):
     review = KennelLicence.objects.get(jurisdiction=gl, status=KennelStatus.UNDER_REVIEW)
-    administrator, planning, *_ = get_rule(gl, "kennel_review_steps", on=TODAY).value
+    administrator, planning, decide = GL_KENNEL_STEPS
     assert [d.step for d in review.decisions.all()] == [administrator]
-    assert planning in steps_outstanding(review, on=TODAY)  # KEN-04: Planning Division
+    assert steps_outstanding(review, on=TODAY) == [planning, decide]  # KEN-04
     assert review.receipt is not None  # 701 Subd. 4(C): fee with the application
     denied = KennelLicence.objects.get(jurisdiction=gl, status=KennelStatus.DENIED)
-    assert denied.denial_notified_on <= TODAY < denied.appeal_deadline  # KEN-07
+    # The demo notifies the applicant on Friday June 12 (three days before Monday June 15);
+    # 701 Subd. 4(E) (KEN-07): appeal "within ten days of notification": June 22.
+    assert denied.denial_notified_on == date(2026, 6, 12)
+    assert denied.appeal_deadline == date(2026, 6, 22)
     upcoming = deadlines.upcoming(jurisdiction_ids=[gl.pk], today=TODAY)
-    assert any(d.due == denied.appeal_deadline and "appeal" in d.what for d in upcoming)
+    assert any(d.due == date(2026, 6, 22) and "appeal" in d.what for d in upcoming)
 
 
 def test_nothing_is_dated_after_today(demo, db):

@@ -1,0 +1,142 @@
+"""The REAL sweep registry: ``deadlines.sweep_all`` and ``manage.py sweep`` run every app's
+registered sweep (style.md: one beat schedule, every job runnable by hand with --dry-run).
+
+No registry is replaced here. A row is set up due for each registered sweep:
+- a dog licence past its December 31 expiry (LIC-07, NB Sec. 6-62);
+- a kennel licence past its expiry (KEN-05, NB Sec. 6-65(b));
+- a kennel denial whose appeal deadline passed unappealed (KEN-07, Glencoe 701 Subd. 4(E));
+with a row not yet due beside each. A sweep registered later must add its row here: the
+first test fails until it does.
+"""
+
+from datetime import date, datetime
+from io import StringIO
+from zoneinfo import ZoneInfo
+
+import pytest
+import time_machine
+from django.core.management import call_command
+
+from licensing.models import KennelLicence, KennelStatus, Licence, LicenceStatus
+from ordinance import deadlines
+from ordinance.models import Event
+from tests.conftest import make_user
+from tests.licensing.factories import OwnerFactory, PremisesFactory
+from tests.licensing.licence_factories import LicenceFactory
+
+CHICAGO = ZoneInfo("America/Chicago")
+NOW = datetime(2027, 1, 4, 10, 0, tzinfo=CHICAGO)  # a Monday after the Dec 31 expiry
+
+SWEEPS = {
+    "licensing.licences_expire": "dog licences expire",
+    "licensing.kennel_licences_expire": "kennel licences expire",
+    "licensing.kennel_denials_final": "kennel denials become final",
+}
+
+
+def _kennel(jurisdiction, number, **fields):
+    return KennelLicence.objects.create(
+        jurisdiction=jurisdiction, owner=OwnerFactory(jurisdiction=jurisdiction),
+        premises=PremisesFactory(jurisdiction=jurisdiction), number=number,
+        applied_on=date(2026, 1, 5), **fields)
+
+
+@pytest.fixture
+def rows(north_branch, glencoe):
+    issuer = make_user("issuer", "clerk", [north_branch])
+    return {
+        "licence_due": LicenceFactory(jurisdiction=north_branch, issued_by=issuer,
+                                      number="2026-0001"),
+        "licence_later": LicenceFactory(jurisdiction=north_branch, issued_by=issuer,
+                                        number="2027-0001", term_start=date(2027, 1, 1),
+                                        expires_on=date(2027, 12, 31)),
+        "kennel_due": _kennel(north_branch, "K-2026-1", status=KennelStatus.ACTIVE,
+                              issued_on=date(2026, 1, 20), expires_on=date(2026, 12, 31)),
+        "kennel_later": _kennel(north_branch, "K-2027-1", status=KennelStatus.ACTIVE,
+                                issued_on=date(2027, 1, 2), expires_on=date(2027, 12, 31)),
+        "denial_due": _kennel(glencoe, "G-1", status=KennelStatus.DENIED,
+                              denial_notified_on=date(2026, 12, 23),
+                              appeal_deadline=date(2027, 1, 2)),
+        "denial_open": _kennel(glencoe, "G-2", status=KennelStatus.DENIED,
+                               denial_notified_on=date(2026, 12, 28),
+                               appeal_deadline=date(2027, 1, 7)),
+    }
+
+
+def statuses(rows):
+    for row in rows.values():
+        row.refresh_from_db()
+    return {name: row.status for name, row in rows.items()}
+
+
+BEFORE = {"licence_due": LicenceStatus.ACTIVE, "licence_later": LicenceStatus.ACTIVE,
+          "kennel_due": KennelStatus.ACTIVE, "kennel_later": KennelStatus.ACTIVE,
+          "denial_due": KennelStatus.DENIED, "denial_open": KennelStatus.DENIED}
+AFTER = BEFORE | {"licence_due": LicenceStatus.EXPIRED, "kennel_due": KennelStatus.EXPIRED,
+                  "denial_due": KennelStatus.DENIED_FINAL}
+
+
+def by_name(results):
+    return {r.name: (r.due, r.applied, r.dry_run) for r in results}
+
+
+def test_every_app_registers_the_sweeps_this_file_sets_up_rows_for():
+    assert set(deadlines.registered_sweeps()) == set(SWEEPS)
+
+
+def test_sweep_all_applies_each_registered_sweep_once(rows):
+    first = deadlines.sweep_all(now=NOW)
+    assert by_name(first) == {name: (1, 1, False) for name in SWEEPS.values()}
+    assert statuses(rows) == AFTER
+    again = deadlines.sweep_all(now=NOW)
+    assert by_name(again) == {name: (0, 0, False) for name in SWEEPS.values()}
+    assert statuses(rows) == AFTER
+    assert Event.objects.filter(action="licensing.kennel.denied_final").count() == 1
+    assert rows["licence_due"].status_changed_on == date(2027, 1, 4)
+
+
+def test_sweep_all_catches_up_after_downtime(rows):
+    """Nothing is due on New Year's Eve; down from then to the 4th, one run does all that
+    fell due in between (the expiries of Jan 1, the denial final on Jan 3)."""
+    assert by_name(deadlines.sweep_all(now=datetime(2026, 12, 31, 23, 30, tzinfo=CHICAGO))) == {
+        name: (0, 0, False) for name in SWEEPS.values()}
+    assert statuses(rows) == BEFORE
+    deadlines.sweep_all(now=NOW)
+    assert statuses(rows) == AFTER
+
+
+def test_a_dry_run_counts_and_changes_nothing(rows):
+    assert by_name(deadlines.sweep_all(now=NOW, dry_run=True)) == {
+        name: (1, 1, True) for name in SWEEPS.values()}
+    assert statuses(rows) == BEFORE
+    assert not Event.objects.filter(action__in=["licensing.licence.expired",
+                                                "licensing.kennel.expired",
+                                                "licensing.kennel.denied_final"]).exists()
+
+
+def run(*args):
+    out = StringIO()
+    with time_machine.travel(NOW, tick=False):
+        call_command("sweep", *args, stdout=out)
+    return out.getvalue().strip()
+
+
+def test_manage_py_sweep_dry_run_prints_what_it_would_do_and_changes_nothing(rows):
+    output = run("--dry-run")
+    assert output.startswith("[dry run] ")
+    for name in SWEEPS.values():
+        assert f"{name}: 1 due, would apply 1" in output
+    assert statuses(rows) == BEFORE
+    assert Licence.objects.filter(status=LicenceStatus.EXPIRED).count() == 0
+
+
+def test_manage_py_sweep_applies_then_finds_nothing_left(rows):
+    output = run()
+    assert not output.startswith("[dry run]")
+    for name in SWEEPS.values():
+        assert f"{name}: 1 due, applied 1" in output
+    assert statuses(rows) == AFTER
+    output = run()
+    for name in SWEEPS.values():
+        assert f"{name}: 0 due, applied 0" in output
+    assert statuses(rows) == AFTER
