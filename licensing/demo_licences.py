@@ -15,8 +15,9 @@ gets one kennel application under review and one denied with its appeal deadline
 Nothing here is an ordinance value: windows, ages, fees and limits come from the profile
 through the services; the shares and hours below only make the demo look lived-in. Each
 licence is checked with ``licence_assess`` when it is planned, so the plan holds only
-licences the services will issue. PDFs are rendered for the demo resident's licence and
-the kennel licence only; the app prints the others on demand.
+licences the services will issue. The services issue every licence's, receipt's and
+kennel's documents; under ``rendering_deferred`` their PDFs are laid out from the frozen
+data the first time someone prints them, which keeps demo_data as fast as before.
 """
 
 import random
@@ -29,6 +30,7 @@ from functools import partial
 from django.db.models import prefetch_related_objects
 from django.utils import timezone
 
+from notices.services import rendering_deferred
 from ordinance.calendar import add_business_days, add_calendar_days, add_months, is_business_day
 from ordinance.models import Event
 from ordinance.rules import get_rules
@@ -82,7 +84,10 @@ def fill_demo_licensing(jurisdictions, *, users: dict, today: date, now: datetim
                                                   jurisdiction=jurisdiction).exists():
             done[jurisdiction.slug] = {}
             continue
-        counts = loader(jurisdiction, users, today=today, now=now)
+        # Every licence, receipt and kennel gets its documents through the services; their
+        # PDFs are laid out at the first print, not all ~1,300 now (notices.services).
+        with rendering_deferred():
+            counts = loader(jurisdiction, users, today=today, now=now)
         Event.record(LICENSED, jurisdiction=jurisdiction, summary="Demo licensing loaded",
                      data=dict(counts))
         done[jurisdiction.slug] = counts
@@ -104,7 +109,6 @@ class PlannedIssue:
     day: date
     method: str
     reference: str
-    documents: bool = False
     story: str = ""
 
 
@@ -357,9 +361,6 @@ class Season:
         self.issued[planned.dog.pk] = result
         self.counts["licences"] += 1
         self.counts["late_penalties"] += result.licence.late_penalty
-        if planned.documents:
-            licence_services.issue_documents(result, actor=self.clerk, now=at)
-            self.counts["documents"] += 1
 
     def plan_resident(self) -> None:
         """The demo resident's dog is licensed, with its receipt and certificate PDFs."""
@@ -371,7 +372,7 @@ class Season:
             day = self.licence_day(dog, self.today.year)
             day = day and self.eligible_day(dog, day, self.today.year)
             if day:
-                self.plan_issue(dog, day, documents=True, story="resident")
+                self.plan_issue(dog, day, story="resident")
 
     # --- counter stories: a lost tag, a transfer, a bounced cheque ---------------------------
 
@@ -535,16 +536,16 @@ class NorthBranchKennel:
             "owner", "premises", "jurisdiction").order_by("pk"))
 
     def issue(self, kennel, dogs, at) -> None:
-        """Fee and licence (FEE-02, KEN-05), the dogs listed under it, and its PDF."""
+        """Fee and licence with its PDF (FEE-02, KEN-05), then the dogs listed under it."""
         kennel_services.kennel_issue(kennel=kennel, actor=self.clerk, now=at,
                                      method=PaymentMethod.CHEQUE, reference="10482")
         kennel.refresh_from_db()
         for dog in dogs:
             kennel_services.kennel_animal_add(kennel=kennel, animal=dog, now=at,
                                               on=timezone.localdate(at), actor=self.clerk)
+        # The licence as issued lists no dogs yet: the clerk prints it again with them.
         kennel_services.kennel_document_issue(kennel=kennel, actor=self.clerk, now=at)
         self.season.counts["kennels"] += 1
-        self.season.counts["documents"] += 1
 
 
 # --- Glencoe: one application under review, one denied with the appeal running -----------

@@ -14,8 +14,6 @@ urlpatterns = [
     path("licences/<int:pk>/address/", counter.licence_address, name="licence_address"),
     path("licences/<int:pk>/close/", counter.licence_close, name="licence_close"),
     path("receipts/<int:pk>/", counter.receipt_detail, name="receipt_detail"),
-    path("receipts/<int:pk>/print/", counter.receipt_print, name="receipt_print"),
-    path("licences/<int:pk>/print/", counter.licence_print, name="licence_print"),
     path("receipts/<int:pk>/void/", counter.receipt_void, name="receipt_void"),
     path("tags/stock/", counter.tag_stock, name="tag_stock"),
 ]

@@ -35,6 +35,12 @@ class IssuedDocumentQuerySet(models.QuerySet):
     def update(self, **kwargs):
         raise ImmutableDocumentError("Issued documents are never changed; void them instead.")
 
+    def archive_deferred_pdf(self, *, file: str, sha256: str, size: int) -> int:
+        """The one write an issued row takes: the PDF of a document issued under
+        ``services.rendering_deferred``, laid out from its frozen snapshot at its first
+        print. Only rows with no PDF yet match, so an archived file is never replaced."""
+        return models.QuerySet.update(self.filter(sha256=""), file=file, sha256=sha256, size=size)
+
     def for_user(self, user):
         """Documents this user may see: staff by jurisdiction, a resident their own."""
         if not user.is_authenticated:

@@ -14,6 +14,8 @@ the bytes archived with their SHA-256 (architecture.md, "Documents"; style.md).
 
 import hashlib
 import re
+from contextlib import contextmanager
+from contextvars import ContextVar
 from datetime import datetime
 
 from django.contrib.contenttypes.models import ContentType
@@ -26,12 +28,12 @@ from django.utils.translation import gettext as _
 from ordinance.models import Event
 
 from .models import IssuedDocument
-from .rendering import DocumentRenderError, render_pdf
+from .rendering import DocumentRenderError, declared_page_size, render_html, render_pdf
 from .snapshots import is_serialisable, snapshot, thaw
 
 __all__ = [
     "DocumentIntegrityError", "DocumentRenderError", "document_issue", "document_pdf",
-    "document_render", "document_void", "snapshot", "thaw",
+    "document_render", "document_void", "rendering_deferred", "snapshot", "thaw",
 ]
 
 RESERVED_KEYS = ("jurisdiction", "document", "page_size")
@@ -41,6 +43,27 @@ _KIND = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 
 class DocumentIntegrityError(RuntimeError):
     """The archived file no longer matches the hash taken when it was issued."""
+
+
+# Set only by ``rendering_deferred()``: issue now, lay the PDF out at its first print.
+_DEFERRED: ContextVar[bool] = ContextVar("notices_rendering_deferred", default=False)
+
+
+@contextmanager
+def rendering_deferred():
+    """Within this block, documents are issued (number, frozen snapshot, issuer, time,
+    event) but their PDF is laid out the first time someone prints it, from the same
+    frozen snapshot, and archived with its SHA-256 then.
+
+    For loading history in bulk (``demo_data`` replays two licensing seasons: about
+    1,300 documents at a quarter of a second of WeasyPrint layout each). The counter and
+    every other live use case render at issue, so what is served is archived at once.
+    """
+    token = _DEFERRED.set(True)
+    try:
+        yield
+    finally:
+        _DEFERRED.reset(token)
 
 
 def _sha256(data: bytes) -> str:
@@ -101,18 +124,26 @@ def _issue(*, kind, template, context, jurisdiction, actor, title, number, subje
     _check_actor(actor, jurisdiction, owner_user)
     frozen = _frozen(context, kind=kind, number=number, title=title,
                      jurisdiction=jurisdiction, actor=actor, now=now)
-    pdf, page_size = render_pdf(template=template, snapshot=frozen)
+    deferred = _DEFERRED.get() and voids is None
+    if deferred:  # laid out at the first print (rendering_deferred); the page size now
+        pdf, page_size = b"", declared_page_size(render_html(template=template,
+                                                             snapshot=frozen))
+    else:
+        pdf, page_size = render_pdf(template=template, snapshot=frozen)
     document = IssuedDocument(
         kind=kind, number=number, title=title, template=template, page_size=page_size,
-        snapshot=frozen, sha256=_sha256(pdf), size=len(pdf), issued_at=now, issued_by=actor,
-        jurisdiction=jurisdiction, owner_user=owner_user, voids=voids, void_reason=void_reason,
+        snapshot=frozen, sha256=_sha256(pdf) if pdf else "", size=len(pdf), issued_at=now,
+        issued_by=actor, jurisdiction=jurisdiction, owner_user=owner_user, voids=voids,
+        void_reason=void_reason,
     )
     if subject is not None:
         document.subject_type = ContentType.objects.get_for_model(subject)
         document.subject_id = subject.pk
     # A rolled-back transaction leaves at most an unreferenced file behind, never a row
     # without its file.
-    document.file.save(f"{kind}-{number or 'unnumbered'}.pdf", ContentFile(pdf), save=False)
+    if not deferred:
+        document.file.save(f"{kind}-{number or 'unnumbered'}.pdf", ContentFile(pdf),
+                           save=False)
     document.save()
     Event.record(
         "notices.document.issued", document, actor=actor, jurisdiction=jurisdiction, at=now,
@@ -125,6 +156,8 @@ def _issue(*, kind, template, context, jurisdiction, actor, title, number, subje
 
 def document_pdf(document: IssuedDocument) -> bytes:
     """The archived bytes, exactly as issued; refuses a file that fails its hash."""
+    if not document.sha256:
+        document = _render_deferred(document)
     with document.file.open("rb") as handle:
         data = handle.read()
     if _sha256(data) != document.sha256:
@@ -132,6 +165,25 @@ def document_pdf(document: IssuedDocument) -> bytes:
             f"Archived file of document {document.pk} does not match its SHA-256."
         )
     return data
+
+
+@transaction.atomic
+def _render_deferred(document: IssuedDocument) -> IssuedDocument:
+    """Lay out a document issued under ``rendering_deferred`` from its frozen snapshot,
+    once: the row lock makes two first prints at the same moment archive one file."""
+    document = IssuedDocument.objects.select_for_update().get(pk=document.pk)
+    if document.sha256:
+        return document
+    pdf, _size = render_pdf(template=document.template, snapshot=document.snapshot,
+                            page_size=document.page_size)
+    document.file.save(f"{document.kind}-{document.number or 'unnumbered'}.pdf",
+                       ContentFile(pdf), save=False)
+    IssuedDocument.objects.filter(pk=document.pk).archive_deferred_pdf(
+        file=document.file.name, sha256=_sha256(pdf), size=len(pdf))
+    Event.record("notices.document.rendered", document, actor=None,
+                 jurisdiction=document.jurisdiction, summary=str(document),
+                 data={"sha256": _sha256(pdf)})
+    return IssuedDocument.objects.get(pk=document.pk)
 
 
 def document_render(*, template: str, snapshot: dict, page_size: str | None = None) -> bytes:
@@ -150,6 +202,8 @@ def document_void(*, document: IssuedDocument, actor, reason: str,
         raise ValueError("A void needs a reason.")
     # Lock the original so two clerks voiding at once produce one void record.
     original = IssuedDocument.objects.select_for_update().get(pk=document.pk)
+    if not original.sha256:  # the void notice cites the original's hash
+        original = _render_deferred(original)
     if original.is_void_record:
         raise ValueError("A void record cannot itself be voided.")
     if IssuedDocument.objects.filter(voids=original).exists():

@@ -86,10 +86,12 @@ def _fixed_clock(request):
 
 
 @pytest.fixture(scope="session", autouse=True)
-def _fast_test_settings():
-    """MD5 hashing, eager Celery, locmem mail; axes off except where a test turns it on."""
+def _fast_test_settings(tmp_path_factory):
+    """MD5 hashing, eager Celery, locmem mail; axes off except where a test turns it on;
+    the PDFs every issuing service archives go to a temporary folder, not var/media."""
     from config.celery import app as celery_app
 
+    settings.MEDIA_ROOT = str(tmp_path_factory.mktemp("media"))
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
     settings.AXES_ENABLED = False

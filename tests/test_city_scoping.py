@@ -112,7 +112,6 @@ def build(nb, gl, clerk, glencoe_clerk) -> Cities:
         rabies_tag_number="R000123")
     result = licence_svc.licence_issue(animal=dog, owner=owner, actor=clerk, on=TODAY,
                                        method="cash", now=NOW)
-    licence_svc.issue_documents(result, actor=clerk, now=NOW)
     nb_kennel = _kennel(_owner(nb, clerk, "Kari", "Nbonlykennel", "5 Nbonly Lane",
                                "651-555-0148"), clerk)
 

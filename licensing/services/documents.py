@@ -1,15 +1,17 @@
 """Documents of the counter, issued through notices: receipt, 80 mm slip, licence certificate.
 
-Archived as issued (architecture.md "Documents"); re-printing prints the archived copy.
+The use-case services (``licence_issue``, ``licence_transfer``, ``tag_replace_lost``,
+``receipt_void``, the kennel services) call these inside their own transaction, so no
+record is ever left without its documents. Archived as issued (architecture.md
+"Documents"); re-printing prints the archived copy.
 """
 
 from datetime import date, datetime
 
-from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from licensing.models import Licence, Receipt, Tag, TagStatus
+from licensing.models import Licence, Receipt, Tag
 from licensing.services.fees import IssueResult
 from ordinance.rules import get_rule
 
@@ -101,36 +103,7 @@ def documents_for(obj) -> dict:
     return {d.kind: d for d in docs}
 
 
-# --- Printing on demand and voiding -----------------------------------------------------
-# Records made without rendering (demo data, an import, a render that failed) get their
-# documents the first time someone presses Print; after that the archived copy is printed.
-
-def receipt_documents_ensure(*, receipt: Receipt, actor, now: datetime | None = None) -> dict:
-    """The receipt's archived documents, issued now if it has none (REC-01)."""
-    with transaction.atomic():
-        # The row lock makes two clerks pressing Print at once issue one set.
-        receipt = Receipt.objects.select_for_update().get(pk=receipt.pk)
-        docs = documents_for(receipt)
-        if "receipt" not in docs:
-            licence = receipt.licences.first()
-            receipt_documents_issue(receipt=receipt, actor=actor, licence=licence, now=now,
-                                    tag=licence.tags.filter(status=TagStatus.ISSUED).first()
-                                    if licence else None)
-            docs = documents_for(receipt)
-    return docs
-
-
-def licence_certificate_ensure(*, licence: Licence, actor, now: datetime | None = None):
-    """The licence's archived certificate, issued now if it has none."""
-    with transaction.atomic():
-        licence = Licence.objects.select_for_update().get(pk=licence.pk)
-        document = documents_for(licence).get("licence_certificate")
-        if document is None:
-            document = licence_certificate_issue(
-                licence=licence, actor=actor, now=now,
-                tag=licence.tags.filter(status=TagStatus.ISSUED).first())
-    return document
-
+# --- Voiding ----------------------------------------------------------------------------
 
 def documents_void(obj, *, actor, reason: str, now: datetime | None = None) -> list:
     """Void every archived document of a receipt or licence that is not void yet."""

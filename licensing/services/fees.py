@@ -14,7 +14,8 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from licensing.models import Animal, Licence, LicenceStatus, Receipt, Sex, Tag
-from licensing.services.limits import passes_age, premises_limit_check
+from licensing.services.limits import premises_limit_check
+from licensing.services.standing import Standing, licence_age_day, licence_requirement
 from ordinance.calendar import add_calendar_days, add_months
 from ordinance.fees import fee_amount
 from ordinance.money import CENT, money_sum
@@ -117,12 +118,8 @@ def licence_term(*, jurisdiction, on: date, rules=None) -> tuple[date, date, boo
 
 def became_subject_on(animal: Animal, *, rules) -> date | None:
     """Later of acquisition and the day the dog passed the licence age (LIC-03, LIC-13)."""
-    age_day = None
-    if animal.date_of_birth:
-        reached = add_months(animal.date_of_birth, rules["license_age_months"].value)
-        strict = rules["license_age_comparison"].value == "gt"
-        age_day = add_calendar_days(reached, 1) if strict else reached
-    candidates = [d for d in (animal.acquired_on, age_day) if d]
+    candidates = [d for d in (animal.acquired_on, licence_age_day(animal.date_of_birth, rules))
+                  if d]
     return max(candidates) if candidates else None
 
 
@@ -171,49 +168,15 @@ def rabies_check(animal: Animal, *, expires_on: date, on: date, rule, vaccinatio
     return Check(label, "fail", message, rule.citation), None
 
 
-def _age_check(animal, *, on, rules) -> Check:
-    months, comparison = rules["license_age_months"], rules["license_age_comparison"]
-    label = _("Licence required")
-    if animal.date_of_birth is None:
-        return Check(label, "info", _("Date of birth unknown: treated as over the licence age."),
-                     months.citation)
-    if passes_age(animal.date_of_birth, months=months.value, comparison=comparison.value, on=on):
-        return Check(label, "ok", _("Over the licence age: a licence is required."),
-                     months.citation)
-    return Check(label, "info", _("Under the licence age: not yet required, may be licensed."),
-                 months.citation)
-
-
-def licence_requirement(animal: Animal, *, on: date) -> Check:
-    """Whether this animal needs a licence in its city, with the section (LIC-01, LIC-03,
-    LIC-16): the city's own rule, so a North Branch dog and a Glencoe dog differ."""
-    status = licensing_status(jurisdiction=animal.jurisdiction, species=animal.species, on=on)
-    if status.blocks:
-        return Check(status.label, "info", status.message, status.citation)
-    try:
-        rules = get_rules(animal.jurisdiction, ("license_age_months", "license_age_comparison"),
-                          on=on)
-    except RuleUnavailable as exc:
-        return Check(_("Licence required"), "fail", str(exc), exc.citation or "")
-    if animal.is_service_animal:
-        return Check(_("Licence required"), "info",
-                     _("Recorded as a service or guide animal: exempt from licensing."),
-                     status.citation)
-    return _age_check(animal, on=on, rules=rules)
-
-
-def _exemption_checks(animal, *, on) -> list[Check]:
-    """LIC-02: recorded exemptions are shown; the owner may still choose to license."""
-    checks = [
-        Check(_("Exemption"), "info",
-              _("Recorded exemption: %(kind)s (%(evidence)s).")
-              % {"kind": e.get_kind_display(), "evidence": e.evidence}, e.citation)
-        for e in animal.licence_exemptions.all() if e.covers(on)
-    ]
-    if animal.is_service_animal:
-        checks.append(Check(_("Exemption"), "info",
-                            _("Recorded as a service or guide animal: exempt from licensing.")))
-    return checks
+def requirement_check(animal, *, on) -> Check:
+    """LIC-01/LIC-02 at the counter: the one standing service's answer on whether this
+    animal needs a license; an exempt or young dog may still be licensed."""
+    need = licence_requirement(animal, on=on)
+    if need.state == Standing.UNKNOWN:
+        return Check(_("License required"), "fail", need.reason, need.citation)
+    status = "ok" if need.state == Standing.REQUIRED else "info"
+    label = _("Exemption") if need.state == Standing.EXEMPT else _("License required")
+    return Check(label, status, f"{need.label}. {need.reason}", need.citation)
 
 
 def _duplicate_check(animal, *, term_start) -> Check | None:
@@ -287,8 +250,7 @@ def licence_assess(*, animal: Animal, owner, on: date, subject_on: date | None =
     a.checks += _animal_checks(animal, owner)
     if application := application_check(animal, owner, on=on):
         a.checks.append(application)
-    a.checks.append(_age_check(animal, on=on, rules=rules))
-    a.checks += _exemption_checks(animal, on=on)
+    a.checks.append(requirement_check(animal, on=on))
     if dup := _duplicate_check(animal, term_start=term_start):
         a.checks.append(dup)
     if animal.premises_id:

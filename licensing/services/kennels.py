@@ -24,6 +24,7 @@ from licensing.models import (
     LicenceSeries,
     Receipt,
 )
+from licensing.services.documents import receipt_documents_issue
 from licensing.services.fees import FeeLine, annual_term, fee_line, fee_lines, is_late
 from licensing.services.numbering import licence_number_allocate
 from licensing.services.receipts import receipt_create
@@ -257,6 +258,7 @@ def kennel_fee_collect(*, kennel, method: str, reference: str, actor, now: datet
         kennel.save(update_fields=["receipt"])
         _event("licensing.kennel.fee_paid", kennel, actor, f"Receipt {receipt.number}", at=now,
                receipt=receipt.number, total=str(receipt.total))
+        receipt_documents_issue(receipt=receipt, actor=actor, now=now)  # REC-01
     return receipt
 
 
@@ -284,6 +286,7 @@ def kennel_fee_replace(*, kennel, method: str, reference: str, actor, now: datet
                      summary=f"Fee receipt {old.number} replaced by receipt {receipt.number}",
                      data={"old_receipt": old.number, "receipt": receipt.number,
                            "total": str(receipt.total)})
+        receipt_documents_issue(receipt=receipt, actor=actor, now=now)  # REC-01
     return receipt
 
 
@@ -377,6 +380,8 @@ def kennel_issue(*, kennel, actor, now: datetime, method: str = "", reference: s
         kennel.issue(actor=actor, on=on, expires_on=kennel_expiry(kennel, on=on), at=now,
                      number=licence_number_allocate(jurisdiction=kennel.jurisdiction,
                                                     kind=LicenceSeries.Kind.KENNEL, year=on.year))
+        # REC-17, KEN-07: the licence PDF with its conditions, in the same use case.
+        kennel_document_issue(kennel=kennel, actor=actor, now=now)
     return kennel
 
 
@@ -600,6 +605,9 @@ def kennel_transfer(*, kennel, new_owner, actor, on: date, method: str, referenc
         _event("licensing.kennel.transferred", kennel, actor,
                f"{previous.name} → {new_owner.name}", at=now, from_owner=previous.pk,
                to_owner=new_owner.pk, receipt=receipt.number)
+        # LIC-12, REC-01: the new owner's receipt and the licence in their name.
+        receipt_documents_issue(receipt=receipt, actor=actor, now=now)
+        kennel_document_issue(kennel=kennel, actor=actor, now=now)
     return receipt
 
 

@@ -32,9 +32,7 @@ from licensing.services.documents import (  # noqa: F401  (re-exported)
     documents_for,
     documents_void,
     issue_documents,
-    licence_certificate_ensure,
     licence_certificate_issue,
-    receipt_documents_ensure,
     receipt_documents_issue,
 )
 from licensing.services.fees import (  # noqa: F401  (re-exported)
@@ -111,8 +109,11 @@ def licence_issue(*, animal: Animal, owner, actor, on: date, method: str,
                      summary=f"Licence {licence.number}, tag {tag.number} ({tag.year})",
                      data={"receipt": receipt.number, "tag": tag.number, "year": tag.year,
                            "late_penalty": a.late_penalty, "total": str(receipt.total)})
-    return IssueResult(licence=licence, receipt=receipt, tag=tag)
-
+        result = IssueResult(licence=licence, receipt=receipt, tag=tag)
+        # REC-01, LIC-06, LIC-08: receipt, tag slip and certificate in the same use case,
+        # so no caller can leave a licence without its documents.
+        issue_documents(result, actor=actor, now=now)
+    return result
 
 
 # --- Transfer, address change, closing -----------------------------------------------
@@ -157,8 +158,11 @@ def licence_transfer(*, licence: Licence, new_owner, actor, on: date, method: st
                      summary=f"{previous_owner.name} → {new_owner.name}",
                      data={"from_owner": previous_owner.pk, "to_owner": new_owner.pk,
                            "receipt": receipt.number})
-    return IssueResult(licence=licence, receipt=receipt, tag=licence.tags.filter(
-        status=TagStatus.ISSUED).first())
+        result = IssueResult(licence=licence, receipt=receipt,
+                             tag=licence.tags.filter(status=TagStatus.ISSUED).first())
+        # LIC-12: the new owner's receipt and a certificate in their name.
+        issue_documents(result, actor=actor, now=now)
+    return result
 
 
 @dataclass
@@ -268,6 +272,5 @@ __all__ = [
     "Assessment", "Check", "FeeLine", "IssueResult", "Refused", "licence_assess",
     "licence_address_change", "licence_close", "licence_issue", "licence_term",
     "licence_transfer", "licensing_status", "receipt_create", "receipt_void",
-    "tag_replace_lost", "tag_stock_receive", "exemption_record", "issue_documents",
-    "receipt_documents_issue", "licence_certificate_issue", "documents_for",
+    "tag_replace_lost", "tag_stock_receive", "exemption_record", "documents_for",
 ]

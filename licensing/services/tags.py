@@ -11,6 +11,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from licensing.models import Licence, Tag, TagStatus, TagStock
+from licensing.services.documents import issue_documents
 from licensing.services.fees import IssueResult, fee_line
 from licensing.services.numbering import tag_claim
 from licensing.services.receipts import receipt_create
@@ -52,7 +53,10 @@ def tag_replace_lost(*, licence: Licence, actor, on: date, method: str, referenc
                      summary=f"Duplicate tag {tag.number} ({tag.year})",
                      data={"old_tag": old.number if old else None, "tag": tag.number,
                            "receipt": receipt.number})
-    return IssueResult(licence=licence, receipt=receipt, tag=tag)
+        result = IssueResult(licence=licence, receipt=receipt, tag=tag)
+        # LIC-10, REC-01: the receipt and a certificate showing the new tag number.
+        issue_documents(result, actor=actor, now=now)
+    return result
 
 
 @refusing()

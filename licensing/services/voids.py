@@ -13,7 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from licensing.models import Receipt, TagStatus
-from licensing.services.documents import documents_void
+from licensing.services.documents import documents_void, receipt_documents_issue
 from licensing.services.fees import FeeLine
 from licensing.services.kennels import kennel_receipt_void_refusal, kennel_receipt_voided
 from licensing.services.receipts import receipt_create
@@ -43,6 +43,8 @@ def receipt_void(*, receipt: Receipt, actor, reason: str, now: datetime | None =
         # and that it no longer stands); nothing printed yet means nothing to void.
         for obj in (receipt, *voided_licences):
             documents_void(obj, actor=actor, reason=reason, now=now)
+        # The void receipt is itself a numbered receipt, printed like any other (REC-01).
+        receipt_documents_issue(receipt=void, actor=actor, now=now)
     return void
 
 

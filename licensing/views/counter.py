@@ -10,7 +10,7 @@ from django.db.models import Count, Prefetch, Q
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods
 
 from base.access import get_in_jurisdiction, role_required
 from base.roles import ADMINISTRATOR, CLERK, OFFICER
@@ -41,6 +41,7 @@ from licensing.models import (
 from licensing.selectors import owner_choices, registry_search
 from licensing.services import licences as svc
 from licensing.services import registry
+from licensing.services.standing import licence_standing, standing_prefetch
 
 COUNTER = (CLERK, ADMINISTRATOR)
 STAFF = (CLERK, OFFICER, ADMINISTRATOR)
@@ -78,8 +79,8 @@ def counter_start(request):
 # --- Screen 2: animal, vaccination, checks --------------------------------------------
 
 def _animal_for_counter(user, pk):
-    qs = Animal.objects.select_related("jurisdiction", "owner", "premises").prefetch_related(
-        "vaccinations", "licence_exemptions", "licences")
+    qs = standing_prefetch(Animal.objects).select_related(
+        "jurisdiction", "owner", "premises").prefetch_related("vaccinations")
     return get_in_jurisdiction(qs, user, pk=pk)
 
 
@@ -135,6 +136,7 @@ def counter_animal(request, owner_pk):
         "owner": owner, "animal": animal, "animals": owner.animals.all(),
         "animal_form": animal_form, "vacc_form": vacc_form, "exemption_form": exemption_form,
         "assessment": assessment, "status": status,
+        "standing": licence_standing(animal, on=today) if animal else None,  # LIC-01/02/07
     })
 
 
@@ -158,7 +160,6 @@ def counter_pay(request, animal_pk):
         except svc.Refused as exc:
             _refused(form, exc)
         else:
-            svc.issue_documents(result, actor=request.user)
             return redirect("licensing:licence_issued", pk=result.licence.pk)
     assessment = svc.licence_assess(animal=animal, owner=animal.owner, on=today,
                                     subject_on=subject_on)
@@ -222,7 +223,6 @@ def licence_transfer(request, pk):
         result = svc.licence_transfer(licence=licence, new_owner=data["new_owner"],
                                       actor=request.user, on=timezone.localdate(),
                                       method=data["method"], reference=data["reference"])
-        svc.issue_documents(result, actor=request.user)
         return _("Licence transferred; receipt %(n)s issued.") % {"n": result.receipt.number}
 
     def form_kwargs(licence):
@@ -252,7 +252,6 @@ def licence_duplicate_tag(request, pk):
         result = svc.tag_replace_lost(licence=licence, actor=request.user,
                                       on=timezone.localdate(), method=data["method"],
                                       reference=data["reference"], tag_number=data["tag_number"])
-        svc.issue_documents(result, actor=request.user)
         return _("Tag %(t)s issued; receipt %(n)s.") % {"t": result.tag.number,
                                                        "n": result.receipt.number}
 
@@ -312,7 +311,6 @@ def receipt_void(request, pk):
         except svc.Refused as exc:
             _refused(form, exc)
         else:
-            svc.receipt_documents_issue(receipt=void, actor=request.user)
             messages.success(request, _("Receipt %(n)s voided by receipt %(v)s.")
                              % {"n": receipt.number, "v": void.number})
             return redirect("licensing:receipt_detail", pk=void.pk)
@@ -348,24 +346,3 @@ def tag_stock(request):
     return render(request, "licensing/counter/tag_stock.html", {
         "form": form, "stocks": stocks, "many_cities": len(request.user.jurisdiction_ids) > 1,
     })
-
-
-# --- Printing on demand (records made without documents, e.g. demo data) --------------
-
-@role_required(*COUNTER)
-@require_POST
-def receipt_print(request, pk):
-    """Issue the receipt's documents once, then always print the archived copy."""
-    receipt = get_in_jurisdiction(Receipt.objects, request.user, pk=pk)
-    kind = request.POST.get("kind", "receipt")
-    docs = svc.receipt_documents_ensure(receipt=receipt, actor=request.user)
-    document = docs.get(kind if kind in svc.RECEIPT_KINDS else "receipt")
-    return redirect("notices:document_pdf", document.pk)
-
-
-@role_required(*STAFF)
-@require_POST
-def licence_print(request, pk):
-    licence = get_in_jurisdiction(Licence.objects, request.user, pk=pk)
-    document = svc.licence_certificate_ensure(licence=licence, actor=request.user)
-    return redirect("notices:document_pdf", document.pk)

@@ -12,6 +12,7 @@ from base.access import role_required
 from base.roles import ADMINISTRATOR, CLERK, STAFF_ROLES
 from licensing.forms.reports import DateRangeForm, TagLookupForm
 from licensing.services import reports
+from licensing.services.standing import licence_standings, prefetch_standing
 from ordinance.models import Jurisdiction
 from ordinance.rules import RuleUnavailable, get_optional
 
@@ -134,10 +135,22 @@ def tag_lookup(request):
                                   year=form.cleaned_data["year"])
         if not any(t.licence_id for t in tags):
             presumption = _presumption_citations(request.user, timezone.localdate())
+        _attach_standings(tags, on=timezone.localdate())
     return render(request, "licensing/reports/tag_lookup.html", {
         "form": form, "tags": tags, "presumption": presumption,
         "several_cities": len(request.user.jurisdiction_ids) > 1,
     }, status=400 if request.GET and not form.is_valid() else 200)
+
+
+def _attach_standings(tags, *, on):
+    """Each found dog's standing today from the one standing service (LIC-01, LIC-07):
+    a tag of an expired licence says so, with the date."""
+    animals = [tag.licence.animal for tag in tags if tag.licence_id]
+    prefetch_standing(animals)
+    standings = licence_standings(animals, on=on)
+    for tag in tags:
+        if tag.licence_id:
+            tag.standing = standings[tag.licence.animal_id]
 
 
 def _presumption_citations(user, today):

@@ -14,8 +14,7 @@ from tests.test_every_page import build_world, walk_pages
 NOT_PAGES = {"notices:document_pdf", "licensing:animal_photo",
              "licensing:vaccination_certificate", "licensing:portal_certificate",
              "licensing:animal_mark_deceased", "licensing:kennel_document",
-             "licensing:kennel_action", "licensing:receipt_print",
-             "licensing:licence_print", "accounts:logout", "accounts:login", "accounts:home"}
+             "licensing:kennel_action", "accounts:logout", "accounts:login", "accounts:home"}
 # Pages whose useful state needs a query string: the sweep opens them filled in too.
 WITH_QUERY = {"licensing:search": "?q=Biscuit", "licensing:tag_lookup": "?number=1&year=2026",
               "licensing:counter_start": "?q=Resident",

@@ -6,7 +6,7 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from licensing.demo import PLANS, ensure_resident_animals
-from licensing.services.licences import issue_documents, licence_issue, licence_term
+from licensing.services.licences import licence_issue, licence_term
 from tests.licensing.licence_factories import TagStockFactory
 
 
@@ -21,9 +21,7 @@ def demo_resident(resident, north_branch, clerk, settings, tmp_path):
     TagStockFactory(jurisdiction=north_branch, recorded_by=clerk, year=expires_on.year,
                     first_number=301, last_number=310)
     juniper = owner.animals.get(name="Juniper")
-    result = licence_issue(animal=juniper, owner=owner, actor=clerk, on=today, method="cash")
-    issue_documents(result, actor=clerk)
-    return result
+    return licence_issue(animal=juniper, owner=owner, actor=clerk, on=today, method="cash")
 
 
 def test_resident_sees_the_dog_and_its_licence_then_opens_the_animal_page(
@@ -35,10 +33,10 @@ def test_resident_sees_the_dog_and_its_licence_then_opens_the_animal_page(
     animals = page.get_by_role("table").first
     expect(animals).to_contain_text("Juniper")
     expect(animals).to_contain_text("Golden Retriever")
-    expect(animals).to_contain_text(f"Licence {licence.number}, tag {tag.number} ({tag.year})")
+    expect(animals).to_contain_text(f"License {licence.number}, tag {tag.number} ({tag.year})")
     expect(animals).to_contain_text("North Branch Sec. 6-62")
     expect(animals).to_contain_text("Mochi")
-    expect(animals).to_contain_text("North Branch does not require a licence for this animal.")
+    expect(animals).to_contain_text("North Branch does not license cats.")
     expect(page.get_by_role("link", name=f"PDF of Receipt {demo_resident.receipt.number}")
            .first).to_be_visible()
     assert_accessible()

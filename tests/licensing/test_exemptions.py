@@ -159,7 +159,9 @@ def test_the_counter_records_a_visitor_and_shows_the_cap(client_as, clerk, dog):
     assert response.status_code == 302
     assert LicenceExemption.objects.get().ends_on == date(2026, 7, 1)
     page = client.get(response["Location"]).content.decode()
-    assert "Recorded exemption: Owner temporarily in the city (Arrived June 1)" in page
+    # The one standing service's sentence (licensing.services.standing), with the evidence.
+    assert ("Exempt: Owner temporarily in the city until July 1, 2026 (Arrived June 1)."
+            in page)
     assert VISITOR_CITATION in page
 
 

@@ -12,7 +12,7 @@ from datetime import date
 import pytest
 
 from licensing.models import Licence, Species
-from licensing.services.fees import licence_assess, licence_requirement
+from licensing.services.fees import licence_assess
 from licensing.services.licences import Refused, licence_issue, licence_transfer
 from licensing.services.limits import (
     is_adult,
@@ -21,6 +21,7 @@ from licensing.services.limits import (
     premises_limit_status,
 )
 from licensing.services.registry import owner_premises
+from licensing.services.standing import Standing, licence_requirement
 from tests.licensing.factories import (
     AnimalFactory,
     OwnerFactory,
@@ -122,6 +123,7 @@ def test_a_transfer_of_a_dog_of_unknown_age_to_a_full_premises_is_refused(north_
 def test_a_dog_of_unknown_age_needs_a_licence(north_branch):
     """LIC-01 (NB Sec. 6-60): treated as over the licence age, and the clerk is told."""
     dog = AnimalFactory(jurisdiction=north_branch, date_of_birth=None)
-    check = licence_requirement(dog, on=ON)
-    assert "treated as over the licence age" in check.message
-    assert "6-60" in check.citation
+    need = licence_requirement(dog, on=ON)  # the one standing service's answer
+    assert need.state == Standing.REQUIRED
+    assert "treated as over the license age" in need.reason
+    assert "6-60" in need.citation
