@@ -112,7 +112,8 @@ def test_a_city_never_claims_another_citys_tag(north_branch, glencoe, clerk):
         tag_claim(jurisdiction=north_branch, year=2026)
     with pytest.raises(Refused) as excinfo:
         tag_claim(jurisdiction=north_branch, year=2026, number=3)
-    assert str(excinfo.value) == "Tag 3 of 2026 is not an available tag of this city's stock."
+    [check] = excinfo.value.checks
+    assert check.message == "Tag 3 of 2026 is not an available tag of this city's stock."
     assert tag_claim(jurisdiction=glencoe, year=2026).number == 1
 
 

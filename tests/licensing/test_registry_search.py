@@ -23,8 +23,11 @@ def registry(north_branch, glencoe):
     biscuit = AnimalFactory(jurisdiction=north_branch, owner=ingrid, name="Biscuit",
                             microchip="985112003344556", breed="Beagle")
     RabiesVaccinationFactory(animal=biscuit, rabies_tag_number="SRV-2025-00412")
+    # Every searchable field fixed: a factory sequence ("177 Main Street") would match a
+    # search for tag 77 or a phone's digits after enough owners in the run.
     shelter = OwnerFactory(jurisdiction=north_branch, kind="organization", first_name="",
-                           last_name="", organization_name="Chisago Pet Rescue", phone="")
+                           last_name="", organization_name="Chisago Pet Rescue", phone="",
+                           address_line="2 Elm Street")
     gerhard = OwnerFactory(jurisdiction=glencoe, first_name="Gerhard", last_name="Halvorsen",
                            postal_code="55336", phone="320-555-0147")
     fritz = AnimalFactory(jurisdiction=glencoe, owner=gerhard, name="Fritz",
