@@ -14,7 +14,8 @@ import time_machine
 from ordinance import deadlines
 from ordinance import sweeps as sweeps_module
 from ordinance.calendar import add_business_days, due_date
-from ordinance.models import ClosedDay, Event, RuleValue
+from ordinance.fees import FeeNotSet, fee_amount
+from ordinance.models import ClosedDay, Event, FeeScheduleEntry, RuleValue
 from ordinance.money import money_sum, to_money
 from ordinance.rules import RuleNotInOrdinance, get_rule, rule_amend
 from ordinance.sweeps import SweepResult, run_sweep
@@ -206,3 +207,31 @@ def test_amending_a_rule_the_city_does_not_have_is_refused_naming_the_city(north
     with pytest.raises(RuleNotInOrdinance, match="^City of North Branch's ordinance has no rule"):
         rule_amend(jurisdiction=north_branch, key="release_fee_x", value=Decimal("1.00"),
                    effective_from=date(2027, 1, 1), ordinance_ref="Ord. No. 1")
+
+
+# --- ordinance/fees.py: fee_amount, scheduled_fee (FEE-01..FEE-08) -------------------------
+
+def test_the_fee_in_force_is_the_latest_effective_date_whatever_order_it_was_entered(glencoe):
+    # FEE-01: the resolution in force on the day, not the row entered last.
+    for effective, amount in ((date(2026, 7, 1), "7.00"), (date(2026, 1, 1), "5.00")):
+        FeeScheduleEntry.objects.create(jurisdiction=glencoe, code="microchip_scan",
+                                        description="Microchip scan", amount=Decimal(amount),
+                                        effective_from=effective, resolution="Res. 2026-3")
+    assert fee_amount(glencoe, "microchip_scan", on=date(2026, 8, 1)).amount == Decimal("7.00")
+    assert fee_amount(glencoe, "microchip_scan", on=date(2026, 3, 1)).amount == Decimal("5.00")
+
+
+def test_a_fee_the_ordinance_fixes_is_in_force_from_the_ordinances_adoption(north_branch):
+    # NB Sec. 6-63 fixes the duplicate tag fee; Ord. No. 230-15 was adopted 2015-09-22.
+    fee = fee_amount(north_branch, "duplicate_tag", on=date(2026, 3, 1))
+    assert (fee.amount, fee.effective_from) == (Decimal("3.00"), date(2015, 9, 22))
+
+
+def test_a_fee_the_citys_ordinance_does_not_have_is_refused_without_a_section(north_branch):
+    # FEE-01: "not set" names the section only when the ordinance leaves the fee to the
+    # council; North Branch's ordinance has no release fee at all.
+    with pytest.raises(FeeNotSet) as excinfo:
+        fee_amount(north_branch, "release", on=date(2026, 3, 1))
+    assert excinfo.value.citation == ""
+    assert str(excinfo.value).startswith(
+        "The release fee for City of North Branch is not set: no council resolution")
