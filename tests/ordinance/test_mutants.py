@@ -17,7 +17,7 @@ from ordinance.calendar import add_business_days, due_date
 from ordinance.fees import FeeNotSet, fee_amount
 from ordinance.models import ClosedDay, Event, FeeScheduleEntry, RuleValue
 from ordinance.money import money_sum, to_money
-from ordinance.rules import RuleNotInOrdinance, get_rule, rule_amend
+from ordinance.rules import RuleNotInOrdinance, RuleNotSet, get_rule, rule_amend
 from ordinance.sweeps import SweepResult, run_sweep
 
 
@@ -201,6 +201,19 @@ def test_an_amendment_is_recorded_as_an_event_on_the_row_in_its_city(north_branc
     assert event.summary == "Duplicate tag fee: $4.00 from 2026-07-01 (Ord. No. 260-26)"
     assert event.data == {"key": "duplicate_tag_fee", "value": "4.00",
                           "effective_from": "2026-07-01"}
+
+
+def test_a_rule_not_yet_in_force_says_which_city_rule_and_section(north_branch):
+    # rules.md Section 0: RuleNotSet carries the city, the key and the section, so the page
+    # can say what an administrator must record.
+    with pytest.raises(RuleNotSet) as excinfo:
+        get_rule(north_branch, "license_expiry", on=date(2000, 12, 31))
+    assert (excinfo.value.jurisdiction, excinfo.value.key, excinfo.value.citation) == (
+        north_branch, "license_expiry", "North Branch Sec. 6-62")
+    with pytest.raises(RuleNotInOrdinance) as excinfo:
+        get_rule(north_branch, "no_such_rule", on=date(2027, 1, 4))
+    assert (excinfo.value.key, excinfo.value.citation) == ("no_such_rule", "")
+    assert (RuleNotInOrdinance("No profile.").key, RuleNotSet("Blank.").citation) == ("", "")
 
 
 def test_amending_a_rule_the_city_does_not_have_is_refused_naming_the_city(north_branch):
