@@ -249,6 +249,8 @@ def test_a_fee_the_citys_ordinance_does_not_have_is_refused_without_a_section(no
         "", "release", north_branch)
     assert str(excinfo.value).startswith(
         "The release fee for City of North Branch is not set: no council resolution")
+    assert str(excinfo.value).endswith(
+        "An administrator must add it to the fee schedule first.")
 
 
 def test_a_fee_not_set_is_named_as_the_clerk_knows_it_with_its_section(north_branch, glencoe):
