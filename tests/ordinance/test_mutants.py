@@ -15,9 +15,9 @@ from ordinance import deadlines
 from ordinance import sweeps as sweeps_module
 from ordinance.calendar import add_business_days, due_date
 from ordinance.fees import FeeNotSet, fee_amount
-from ordinance.models import ClosedDay, Event, FeeScheduleEntry, RuleValue
+from ordinance.models import ClosedDay, Event, FeeScheduleEntry, Jurisdiction, RuleValue
 from ordinance.money import money_sum, to_money
-from ordinance.rules import RuleNotInOrdinance, RuleNotSet, get_rule, rule_amend
+from ordinance.rules import RuleNotInOrdinance, RuleNotSet, get_rule, profile_for, rule_amend
 from ordinance.sweeps import SweepResult, run_sweep
 
 
@@ -212,7 +212,14 @@ def test_a_rule_not_yet_in_force_says_which_city_rule_and_section(north_branch):
         north_branch, "license_expiry", "North Branch Sec. 6-62")
     with pytest.raises(RuleNotInOrdinance) as excinfo:
         get_rule(north_branch, "no_such_rule", on=date(2027, 1, 4))
-    assert (excinfo.value.key, excinfo.value.citation) == ("no_such_rule", "")
+    assert (excinfo.value.jurisdiction, excinfo.value.key, excinfo.value.citation) == (
+        north_branch, "no_such_rule", "")
+    assert str(excinfo.value).endswith("this feature does not apply there.")
+    elsewhere = Jurisdiction(name="City of Elsewhere", profile_key="no_such_profile")
+    with pytest.raises(RuleNotInOrdinance) as excinfo:
+        profile_for(elsewhere)
+    assert str(excinfo.value).startswith("City of Elsewhere has no ordinance profile: ")
+    assert excinfo.value.jurisdiction is elsewhere
     assert (RuleNotInOrdinance("No profile.").key, RuleNotSet("Blank.").citation) == ("", "")
 
 
