@@ -28,7 +28,7 @@ from licensing.services import tags as tags_service
 from licensing.services.expiry import CHANGE_REASON, kennel_licences_expire, licences_expire
 from licensing.services.fees import FeeLine, LicenceRefused
 from licensing.services.licences import licence_issue
-from licensing.services.limits import passes_age, premises_limit_check
+from licensing.services.limits import is_adult, passes_age, premises_limit_check
 from licensing.services.numbering import TagUnavailable, tag_claim
 from licensing.services.receipts import receipt_create, receipt_void
 from licensing.services.tags import tag_stock_receive
@@ -367,3 +367,15 @@ def test_the_limit_check_explains_itself_within_the_limit_and_under_a_kennel_lic
     assert (check.ok, check.kennel.number) == (True, "K-7")
     assert check.message == ("Over the limit for a household, but the premises holds kennel "
                              "licence K-7.")
+
+
+def test_is_adult_follows_each_citys_own_age_and_operator(north_branch, glencoe):
+    # DEF-01 / KEN-01: North Branch counts a dog adult at 6 months ("gte", Sec. 6-28),
+    # Glencoe only after 6 months ("gt", 701 Subd. 4(A)).
+    def adult(city, on):
+        dog = AnimalFactory.build(jurisdiction=city, date_of_birth=date(2025, 9, 2))
+        return is_adult(dog, jurisdiction=city, on=on)
+
+    assert (adult(north_branch, date(2026, 3, 1)), adult(north_branch, date(2026, 3, 2))) == (
+        False, True)
+    assert (adult(glencoe, date(2026, 3, 2)), adult(glencoe, date(2026, 3, 3))) == (False, True)
