@@ -27,7 +27,7 @@ from licensing.services import voids as voids_service
 from licensing.services.expiry import CHANGE_REASON, kennel_licences_expire, licences_expire
 from licensing.services.fees import FeeLine, Refused
 from licensing.services.licences import licence_issue
-from licensing.services.limits import passes_age, premises_limit_check
+from licensing.services.limits import is_adult, passes_age, premises_limit_check
 from licensing.services.numbering import tag_claim
 from licensing.services.receipts import receipt_create
 from licensing.services.tags import tag_stock_receive
@@ -345,3 +345,38 @@ def test_a_dog_of_unknown_age_counts_as_an_adult(north_branch):
                   date_of_birth=None)
     check = premises_limit_check(premises=place, on=LIMITS_ON)
     assert (check.ok, check.counts["dog"], check.unknown_ages) == (False, 4, 1)
+
+
+def test_the_limit_check_explains_itself_within_the_limit_and_under_a_kennel_licence(
+    north_branch,
+):
+    # KEN-01 (NB Sec. 6-29, "adult" from Sec. 6-28): the clerk reads the counts, the rule
+    # and, past the limit, the kennel licence that allows it.
+    place = premises_with_dogs(north_branch, 3)
+    check = premises_limit_check(premises=place, on=LIMITS_ON)
+    assert check.message == ("3 adult dog(s) and 0 adult cat(s) at this premises: within the "
+                             "limit without a kennel licence.")
+    assert check.citation == 'North Branch Sec. 6-28 ("Adult animal"); North Branch Sec. 6-29'
+    AnimalFactory(jurisdiction=north_branch, premises=place, species=Species.DOG,
+                  date_of_birth=date(2020, 1, 1))
+    KennelLicence.objects.create(
+        jurisdiction=north_branch, owner=OwnerFactory(jurisdiction=north_branch),
+        number="K-7", premises=place, status=KennelStatus.ACTIVE, applied_on=date(2026, 1, 5),
+        issued_on=date(2026, 1, 20), expires_on=date(2026, 12, 31),
+    )
+    check = premises_limit_check(premises=place, on=LIMITS_ON)
+    assert (check.ok, check.kennel.number) == (True, "K-7")
+    assert check.message == ("Over the limit for a household, but the premises holds kennel "
+                             "licence K-7.")
+
+
+def test_is_adult_follows_each_citys_own_age_and_operator(north_branch, glencoe):
+    # DEF-01 / KEN-01: North Branch counts a dog adult at 6 months ("gte", Sec. 6-28),
+    # Glencoe only after 6 months ("gt", 701 Subd. 4(A)).
+    def adult(city, on):
+        dog = AnimalFactory.build(jurisdiction=city, date_of_birth=date(2025, 9, 2))
+        return is_adult(dog, jurisdiction=city, on=on)
+
+    assert (adult(north_branch, date(2026, 3, 1)), adult(north_branch, date(2026, 3, 2))) == (
+        False, True)
+    assert (adult(glencoe, date(2026, 3, 2)), adult(glencoe, date(2026, 3, 3))) == (False, True)

@@ -14,9 +14,10 @@ import time_machine
 from ordinance import deadlines
 from ordinance import sweeps as sweeps_module
 from ordinance.calendar import add_business_days, due_date
-from ordinance.models import ClosedDay, Event, RuleValue
+from ordinance.fees import FeeNotSet, fee_amount
+from ordinance.models import ClosedDay, Event, FeeScheduleEntry, Jurisdiction, RuleValue
 from ordinance.money import money_sum, to_money
-from ordinance.rules import RuleNotInOrdinance, get_rule, rule_amend
+from ordinance.rules import RuleNotInOrdinance, RuleNotSet, get_rule, profile_for, rule_amend
 from ordinance.sweeps import SweepResult, run_sweep
 
 
@@ -202,7 +203,71 @@ def test_an_amendment_is_recorded_as_an_event_on_the_row_in_its_city(north_branc
                           "effective_from": "2026-07-01"}
 
 
+def test_a_rule_not_yet_in_force_says_which_city_rule_and_section(north_branch):
+    # rules.md Section 0: RuleNotSet carries the city, the key and the section, so the page
+    # can say what an administrator must record.
+    with pytest.raises(RuleNotSet) as excinfo:
+        get_rule(north_branch, "license_expiry", on=date(2000, 12, 31))
+    assert (excinfo.value.jurisdiction, excinfo.value.key, excinfo.value.citation) == (
+        north_branch, "license_expiry", "North Branch Sec. 6-62")
+    with pytest.raises(RuleNotInOrdinance) as excinfo:
+        get_rule(north_branch, "no_such_rule", on=date(2027, 1, 4))
+    assert (excinfo.value.jurisdiction, excinfo.value.key, excinfo.value.citation) == (
+        north_branch, "no_such_rule", "")
+    assert str(excinfo.value).endswith("this feature does not apply there.")
+    elsewhere = Jurisdiction(name="City of Elsewhere", profile_key="no_such_profile")
+    with pytest.raises(RuleNotInOrdinance) as excinfo:
+        profile_for(elsewhere)
+    assert str(excinfo.value).startswith("City of Elsewhere has no ordinance profile: ")
+    assert excinfo.value.jurisdiction is elsewhere
+    assert (RuleNotInOrdinance("No profile.").key, RuleNotSet("Blank.").citation) == ("", "")
+
+
 def test_amending_a_rule_the_city_does_not_have_is_refused_naming_the_city(north_branch):
     with pytest.raises(RuleNotInOrdinance, match="^City of North Branch's ordinance has no rule"):
         rule_amend(jurisdiction=north_branch, key="release_fee_x", value=Decimal("1.00"),
                    effective_from=date(2027, 1, 1), ordinance_ref="Ord. No. 1")
+
+
+# --- ordinance/fees.py: fee_amount, scheduled_fee (FEE-01..FEE-08) -------------------------
+
+def test_the_fee_in_force_is_the_latest_effective_date_whatever_order_it_was_entered(glencoe):
+    # FEE-01: the resolution in force on the day, not the row entered last.
+    for effective, amount in ((date(2026, 7, 1), "7.00"), (date(2026, 1, 1), "5.00")):
+        FeeScheduleEntry.objects.create(jurisdiction=glencoe, code="microchip_scan",
+                                        description="Microchip scan", amount=Decimal(amount),
+                                        effective_from=effective, resolution="Res. 2026-3")
+    assert fee_amount(glencoe, "microchip_scan", on=date(2026, 8, 1)).amount == Decimal("7.00")
+    assert fee_amount(glencoe, "microchip_scan", on=date(2026, 3, 1)).amount == Decimal("5.00")
+
+
+def test_a_fee_the_ordinance_fixes_is_in_force_from_the_ordinances_adoption(north_branch):
+    # NB Sec. 6-63 fixes the duplicate tag fee; Ord. No. 230-15 was adopted 2015-09-22.
+    fee = fee_amount(north_branch, "duplicate_tag", on=date(2026, 3, 1))
+    assert (fee.amount, fee.effective_from) == (Decimal("3.00"), date(2015, 9, 22))
+
+
+def test_a_fee_the_citys_ordinance_does_not_have_is_refused_without_a_section(north_branch):
+    # FEE-01: "not set" names the section only when the ordinance leaves the fee to the
+    # council; North Branch's ordinance has no release fee at all.
+    with pytest.raises(FeeNotSet) as excinfo:
+        fee_amount(north_branch, "release", on=date(2026, 3, 1))
+    assert (excinfo.value.citation, excinfo.value.key, excinfo.value.jurisdiction) == (
+        "", "release", north_branch)
+    assert str(excinfo.value).startswith(
+        "The release fee for City of North Branch is not set: no council resolution")
+    assert str(excinfo.value).endswith(
+        "An administrator must add it to the fee schedule first.")
+
+
+def test_a_fee_not_set_is_named_as_the_clerk_knows_it_with_its_section(north_branch, glencoe):
+    # FEE-01 (NB Sec. 6-62): before any resolution, the dog licence fee is "not set" and the
+    # refusal cites the section that leaves it to the council.
+    with pytest.raises(FeeNotSet) as excinfo:
+        fee_amount(north_branch, "dog_license", on=date(2024, 12, 31))
+    assert excinfo.value.citation == "North Branch Sec. 6-62"
+    assert str(excinfo.value).startswith(
+        "The annual dog licence fee for City of North Branch is not set (North Branch Sec. 6-62): "
+        "no council resolution is in force on December 31, 2024.")
+    with pytest.raises(FeeNotSet, match="^The microchip scan fee for City of Glencoe is not"):
+        fee_amount(glencoe, "microchip_scan", on=date(2026, 3, 1))
