@@ -1,9 +1,21 @@
 from django.contrib import admin
-from django.urls import include, path
+from django.urls import include, path, re_path
+from django.views.generic import RedirectView
 
 from accounts.admin_site import restrict_admin_to_administrators
+from base.access import public
 
 restrict_admin_to_administrators(admin.site)
+
+
+class OldSpellingRedirect(RedirectView):
+    permanent = True
+
+    def get_redirect_url(self, *args, **kwargs):
+        url = self.request.path.replace("licence", "license")
+        query = self.request.META.get("QUERY_STRING", "")
+        return f"{url}?{query}" if query else url
+
 
 urlpatterns = [
     path("", include("accounts.urls")),
@@ -17,3 +29,10 @@ urlpatterns = [
 ]
 # Uploaded files (certificates, photos, evidence) are never served from MEDIA_URL: each
 # is streamed by a view that checks the user may see the record it belongs to.
+
+# Addresses from before the rename to the ordinance's own word (issue 8): /licences/12/,
+# /reports/licences-issued/, /kennels/3/licence.pdf answer with a permanent redirect to the
+# same address spelled "license", query string kept.
+# Public: it only redirects, and the page it names checks the user as always.
+urlpatterns.append(re_path(r"^(?P<old>(?!admin/).*licence.*)$",
+                           public(OldSpellingRedirect.as_view()), name="old_spelling"))

@@ -56,7 +56,7 @@ DOG_BREEDS = [
     ("Labrador Retriever", ["Yellow", "Black", "Chocolate"]),
     ("Golden Retriever", ["Golden", "Cream"]),
     ("German Shepherd", ["Black and tan", "Sable"]),
-    ("Beagle", ["Tricolour", "Lemon and white"]),
+    ("Beagle", ["Tricolor", "Lemon and white"]),
     ("German Shorthaired Pointer", ["Liver and white", "Liver roan"]),
     ("Siberian Husky", ["Grey and white", "Black and white"]),
     ("Border Collie", ["Black and white", "Red merle"]),
@@ -197,11 +197,11 @@ def ensure_resident_animals(user, jurisdiction: Jurisdiction, *, today: date) ->
         phone="(651) 555-0142", email=user.email, user=user,
     )
     clinic = PLANS["north-branch"].clinics[0]
-    for years, (name, species, breed, colour, sex) in enumerate(RESIDENT_ANIMALS, start=3):
+    for years, (name, species, breed, color, sex) in enumerate(RESIDENT_ANIMALS, start=3):
         born = today - relativedelta(years=years, months=2)
         animal = services.animal_register(
             owner=owner, actor=None, on=today, species=species, name=name, breed=breed,
-            colour=colour, sex=sex, sterilized=True, date_of_birth=born,
+            color=color, sex=sex, sterilized=True, date_of_birth=born,
             acquired_on=born + relativedelta(months=DEMO_ADOPTION_AGE_MONTHS),
             microchip=f"98511200{years:07d}",
         )
@@ -312,14 +312,14 @@ def _owner(rng, jurisdiction, plan, address) -> Owner:
 def _animal(rng, jurisdiction, owner, place, today, chips) -> Animal:
     is_dog = rng.random() < 0.62
     names, breeds = (DOG_NAMES, DOG_BREEDS) if is_dog else (CAT_NAMES, CAT_BREEDS)
-    breed, colours = rng.choice(breeds)
+    breed, colors = rng.choice(breeds)
     born = today - timedelta(days=rng.randrange(DAYS_PER_YEAR // 2, DAYS_PER_YEAR * 14))
     acquired = min(today, born + timedelta(days=rng.randrange(50, DAYS_PER_YEAR)))
     chips[0] += 1
     return Animal(
         jurisdiction=jurisdiction, owner=owner, premises=place,
         species=Species.DOG if is_dog else Species.CAT, name=rng.choice(names), breed=breed,
-        colour=rng.choice(colours), sex=rng.choice((Sex.MALE, Sex.FEMALE)),
+        color=rng.choice(colors), sex=rng.choice((Sex.MALE, Sex.FEMALE)),
         sterilized=rng.random() < 0.7, date_of_birth=born, dob_is_estimate=rng.random() < 0.2,
         acquired_on=acquired,
         microchip=f"985{chips[0]:012d}" if rng.random() < 0.45 else "",
@@ -337,13 +337,13 @@ def _vaccination(rng, plan, animal, today) -> RabiesVaccination | None:
     given = max(animal.date_of_birth + timedelta(days=min(age_days, DAYS_PER_YEAR // 3)),
                 today - timedelta(days=back))
     clinic = rng.choice(plan.clinics)
-    vet, licence = rng.choice(clinic.vets)
+    vet, license = rng.choice(clinic.vets)
     manufacturer, product = rng.choice(VACCINES)
     return RabiesVaccination(
         animal=animal, vaccinated_on=given, duration_years=duration,
         next_due_on=given + relativedelta(years=duration), manufacturer=manufacturer,
         product=product, lot_number=f"{product[:2].upper()}{rng.randrange(10000, 99999)}",
         rabies_tag_number=f"{clinic.code}-{given.year}-{rng.randrange(1, 99999):05d}",
-        veterinarian_name=vet, veterinarian_license=licence, clinic_name=clinic.name,
+        veterinarian_name=vet, veterinarian_license=license, clinic_name=clinic.name,
         clinic_address=clinic.address,
     )

@@ -54,10 +54,10 @@ def _owner_text_q(query: str) -> Q:
     return combined
 
 
-def _licence_tag_animal_ids(query: str, jurisdiction_ids):
-    """Animals wearing a licence tag with this number, or None when tags don't exist yet.
+def _license_tag_animal_ids(query: str, jurisdiction_ids):
+    """Animals wearing a license tag with this number, or None when tags don't exist yet.
 
-    LICENCE TAGS — the one place tag numbers are matched (REC-02, LIC-09: finding a lost
+    LICENSE TAGS — the one place tag numbers are matched (REC-02, LIC-09: finding a lost
     dog's owner by its tag). None when the query cannot be a tag number.
     """
     if not _looks_numeric(query):
@@ -69,11 +69,11 @@ def _licence_tag_animal_ids(query: str, jurisdiction_ids):
     if len(lookup["number"]) > MAX_TAG_DIGITS:  # a chip or phone number: no such tag
         return None
     lookup["number"] = int(lookup["number"])
-    # Wired to the Tag model (licensing.models.Tag): tags issued to a licence, lost or void
+    # Wired to the Tag model (licensing.models.Tag): tags issued to a license, lost or void
     # included, so a dog still wearing a lost tag is found; stock never issued is not.
     return Tag.objects.filter(
-        jurisdiction_id__in=jurisdiction_ids, licence__isnull=False, **lookup,
-    ).values("licence__animal_id")
+        jurisdiction_id__in=jurisdiction_ids, license__isnull=False, **lookup,
+    ).values("license__animal_id")
 
 
 def _animal_q(query: str, jurisdiction_ids) -> Q:
@@ -85,7 +85,7 @@ def _animal_q(query: str, jurisdiction_ids) -> Q:
         animal__jurisdiction_id__in=jurisdiction_ids, rabies_tag_number__iexact=query.strip(),
     ).values("animal_id")
     matched |= Q(pk__in=vaccinated)
-    tagged = _licence_tag_animal_ids(query, jurisdiction_ids)
+    tagged = _license_tag_animal_ids(query, jurisdiction_ids)
     if tagged is not None:
         matched |= Q(pk__in=tagged)
     return matched
@@ -96,7 +96,7 @@ def registry_search(*, user, query: str, limit: int = 25,
     """Owners matching the query, each with their animals; three queries in all.
 
     ``jurisdiction_ids`` narrows the search to some of the user's cities (a transfer
-    stays within the licence's city)."""
+    stays within the license's city)."""
     # Control characters (a NUL breaks PostgreSQL string literals) become spaces.
     query = " ".join(re.sub(r"[\x00-\x1f\x7f]", " ", query or "").split())[:100]
     scope = user.jurisdiction_ids
@@ -131,7 +131,7 @@ def registry_search(*, user, query: str, limit: int = 25,
 
 def owner_with_animals(owner_queryset):
     """An owner page's animals, each with its vaccinations and what its license standing
-    reads (licences, tags, exemptions), in a fixed number of extra queries."""
+    reads (licenses, tags, exemptions), in a fixed number of extra queries."""
     animals = standing_prefetch(Animal.objects.select_related("premises")).prefetch_related(
         Prefetch("vaccinations", queryset=RabiesVaccination.objects.order_by(
             "-vaccinated_on", "-pk"))

@@ -1,9 +1,9 @@
 """Licensing's deadline sweeps and upcoming-deadline queries, registered with ordinance.
 
 Sweeps (run by beat through ``deadlines.sweep_all``; by hand with
-``manage.py expire_licences --dry-run``):
-- dog licences expire after ``expires_on`` (LIC-07, NB Sec. 6-62): one set-based UPDATE;
-- kennel licences expire after ``expires_on`` (KEN-05, NB Sec. 6-65(b)): the same;
+``manage.py expire_licenses --dry-run``):
+- dog licenses expire after ``expires_on`` (LIC-07, NB Sec. 6-62): one set-based UPDATE;
+- kennel licenses expire after ``expires_on`` (KEN-05, NB Sec. 6-65(b)): the same;
 - a denied kennel application whose appeal deadline passed unappealed becomes final
   (KEN-07, Glencoe 701 Subd. 4(E)).
 """
@@ -16,22 +16,22 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from licensing.models import KennelLicence, KennelStatus, Licence, LicenceStatus
-from licensing.services.expiry import kennel_licences_expire, licences_expire
+from licensing.models import KennelLicense, KennelStatus, License, LicenseStatus
+from licensing.services.expiry import kennel_licenses_expire, licenses_expire
 from licensing.services.kennels import kennel_denials_finalise
 from ordinance.deadlines import Deadline, register_sweep, register_upcoming
 from ordinance.models import Jurisdiction
 from ordinance.rules import RuleUnavailable, get_optional
 
 
-@register_sweep("licensing.licences_expire")
-def sweep_licences_expire(*, now: datetime, dry_run: bool = False):
-    return licences_expire(now=now, dry_run=dry_run)
+@register_sweep("licensing.licenses_expire")
+def sweep_licenses_expire(*, now: datetime, dry_run: bool = False):
+    return licenses_expire(now=now, dry_run=dry_run)
 
 
-@register_sweep("licensing.kennel_licences_expire")
-def sweep_kennel_licences_expire(*, now: datetime, dry_run: bool = False):
-    return kennel_licences_expire(now=now, dry_run=dry_run)
+@register_sweep("licensing.kennel_licenses_expire")
+def sweep_kennel_licenses_expire(*, now: datetime, dry_run: bool = False):
+    return kennel_licenses_expire(now=now, dry_run=dry_run)
 
 
 @register_sweep("licensing.kennel_denials_final")
@@ -47,11 +47,11 @@ def _citation(jurisdiction, key: str, on: date) -> str:
     return rule.citation if rule else ""
 
 
-@register_upcoming("licensing.licences_expiring")
-def upcoming_licence_expiries(*, jurisdiction_ids, start: date, end: date) -> Iterable[Deadline]:
-    """Per city and day: "312 dog licences expire" (one aggregate query)."""
+@register_upcoming("licensing.licenses_expiring")
+def upcoming_license_expiries(*, jurisdiction_ids, start: date, end: date) -> Iterable[Deadline]:
+    """Per city and day: "312 dog licenses expire" (one aggregate query)."""
     rows = list(
-        Licence.objects.filter(jurisdiction_id__in=jurisdiction_ids, status=LicenceStatus.ACTIVE,
+        License.objects.filter(jurisdiction_id__in=jurisdiction_ids, status=LicenseStatus.ACTIVE,
                                expires_on__range=(start, end))
         .order_by().values("jurisdiction_id", "expires_on").annotate(n=Count("pk"))
     )
@@ -61,7 +61,7 @@ def upcoming_licence_expiries(*, jurisdiction_ids, start: date, end: date) -> It
         city = cities[row["jurisdiction_id"]]
         yield Deadline(
             due=row["expires_on"],
-            what=ngettext("%(n)d dog licence expires", "%(n)d dog licences expire",
+            what=ngettext("%(n)d dog license expires", "%(n)d dog licenses expire",
                           row["n"]) % {"n": row["n"]},
             subject=city.short_name,
             consequence=_("expired the next day; renewals after that may carry the late "
@@ -74,19 +74,19 @@ def upcoming_licence_expiries(*, jurisdiction_ids, start: date, end: date) -> It
 
 @register_upcoming("licensing.kennel_deadlines")
 def upcoming_kennel_deadlines(*, jurisdiction_ids, start: date, end: date) -> Iterable[Deadline]:
-    """Kennel licences expiring, and kennel denial appeal deadlines (KEN-05, KEN-07)."""
-    expiring = KennelLicence.objects.filter(
+    """Kennel licenses expiring, and kennel denial appeal deadlines (KEN-05, KEN-07)."""
+    expiring = KennelLicense.objects.filter(
         jurisdiction_id__in=jurisdiction_ids, status=KennelStatus.ACTIVE,
         expires_on__range=(start, end),
     ).select_related("jurisdiction", "premises")
     for kennel in expiring:
         yield Deadline(
-            due=kennel.expires_on, what=_("Kennel licence expires"), subject=str(kennel),
+            due=kennel.expires_on, what=_("Kennel license expires"), subject=str(kennel),
             consequence=_("expired the next day unless renewed"),
             citation=_citation(kennel.jurisdiction, "kennel_license_expiry", kennel.expires_on),
             url=kennel.get_absolute_url(), jurisdiction=kennel.jurisdiction.short_name,
         )
-    appeals = KennelLicence.objects.filter(
+    appeals = KennelLicense.objects.filter(
         jurisdiction_id__in=jurisdiction_ids, status=KennelStatus.DENIED,
         appeal_deadline__range=(start, end),
     ).select_related("jurisdiction", "premises")

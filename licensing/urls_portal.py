@@ -1,4 +1,4 @@
-"""The resident's read-only pages (their own animals, licences, certificates)."""
+"""The resident's read-only pages (their own animals, licenses, certificates)."""
 
 from django.urls import path
 

@@ -1,7 +1,7 @@
 """Documents as issued: the frozen data, the archived PDF and its hash.
 
 An issued document is the city's proof of what was served or handed over (a receipt, a
-licence certificate, a notice of impounding). It is never changed or deleted: a mistake is
+license certificate, a notice of impounding). It is never changed or deleted: a mistake is
 corrected by a void record that points at the original (architecture.md, "Documents";
 style.md, "Issued records are never deleted").
 """
@@ -60,7 +60,7 @@ class IssuedDocument(models.Model):
     """One document as issued: snapshot, PDF file, SHA-256, who and when."""
 
     kind = models.SlugField(_("kind"), max_length=60,
-                            help_text=_("What the document is: receipt, licence_certificate, …"))
+                            help_text=_("What the document is: receipt, license_certificate, …"))
     number = models.CharField(_("number"), max_length=60, blank=True)
     title = models.CharField(_("title"), max_length=200)
     template = models.CharField(_("template"), max_length=200,

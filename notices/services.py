@@ -1,10 +1,10 @@
 """Issue, re-print, re-render and void documents.
 
-Other apps call these to print receipts, licence certificates and notices:
+Other apps call these to print receipts, license certificates and notices:
 
     doc = document_issue(kind="receipt", template="licensing/receipt.html",
                          context={"lines": [...], "total": Decimal(...)},
-                         jurisdiction=licence.jurisdiction, actor=request.user,
+                         jurisdiction=license.jurisdiction, actor=request.user,
                          title="Receipt", number=receipt.number, subject=receipt,
                          owner_user=owner.user, now=now)
 

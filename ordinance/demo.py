@@ -36,13 +36,13 @@ DEMO_JURISDICTIONS = [
 # Demo resolutions only: the real amounts are whatever each council resolves.
 DEMO_NOTE = "Demo data: not a real council resolution."
 DEMO_FEES = [
-    ("north-branch", "dog_license", "Annual dog licence", "15.00", date(2025, 1, 1),
+    ("north-branch", "dog_license", "Annual dog license", "15.00", date(2025, 1, 1),
      "Demo Res. 2025-01"),
-    ("north-branch", "dog_license", "Annual dog licence", "18.00", date(2026, 1, 1),
+    ("north-branch", "dog_license", "Annual dog license", "18.00", date(2026, 1, 1),
      "Demo Res. 2025-14"),
-    ("north-branch", "kennel_license", "Annual kennel licence", "50.00", date(2025, 1, 1),
+    ("north-branch", "kennel_license", "Annual kennel license", "50.00", date(2025, 1, 1),
      "Demo Res. 2025-01"),
-    ("glencoe", "kennel_license", "Kennel licence", "40.00", date(2025, 1, 1),
+    ("glencoe", "kennel_license", "Kennel license", "40.00", date(2025, 1, 1),
      "Demo Res. 2025-01"),
 ]
 

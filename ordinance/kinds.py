@@ -31,7 +31,7 @@ _FALSE = {"false", "no", "n", "0", "off"}
 
 
 class MonthDay(NamedTuple):
-    """A day of the year such as December 31 (a licence expiry), usable as a tuple."""
+    """A day of the year such as December 31 (a license expiry), usable as a tuple."""
 
     month: int
     day: int

@@ -47,7 +47,7 @@ class Event(models.Model):
 
     Append-only (rules.md REC-18): rows are never updated or deleted. Field-level history
     of every model is kept separately by django-simple-history; this log records the
-    named transitions (``licensing.licence.expired``) and what the sweeps did.
+    named transitions (``licensing.license.expired``) and what the sweeps did.
     """
 
     at = models.DateTimeField(default=timezone.now, db_index=True)

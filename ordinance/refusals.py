@@ -11,7 +11,7 @@ The rule layer keeps its own exceptions (``RuleNotSet``, ``RuleNotInOrdinance``,
 boundary with ``@refusing()`` (a decorator or a ``with`` block):
 
     @refusing()
-    def licence_transfer(*, licence, ...):
+    def license_transfer(*, license, ...):
         fee = fee_amount(...)   # a blank fee: Refused("... (NB Sec. 6-62)")
 """
 

@@ -10,7 +10,7 @@ new page without arguments fails `test_every_page_without_arguments_is_walked` u
 is added to WALK or to NOT_WALKED with the reason.
 
 Rules: records are kept per jurisdiction (style.md "Deny by default"); LIC-06/REC-01
-receipts, LIC-08/LIC-09 tags, KEN-04..07 kennels, LIC-07 expiring licences.
+receipts, LIC-08/LIC-09 tags, KEN-04..07 kennels, LIC-07 expiring licenses.
 """
 
 import csv
@@ -28,15 +28,15 @@ from django.urls import get_resolver, reverse
 from base.roles import ADMINISTRATOR
 from licensing.models import KennelStatus
 from licensing.services import kennels as kennel_svc
-from licensing.services import licences as licence_svc
+from licensing.services import licenses as license_svc
 from licensing.services import registry as registry_svc
 from licensing.services.tags import issue_tag
 from ordinance.deadlines import UPCOMING_HORIZON_DAYS
 from tests.conftest import make_user
-from tests.licensing.licence_factories import LicenceFactory
+from tests.licensing.license_factories import LicenseFactory
 
 CHICAGO = ZoneInfo("America/Chicago")
-NOW = datetime(2026, 3, 2, 10, 0, tzinfo=CHICAGO)  # a Monday inside the 2026 licence year
+NOW = datetime(2026, 3, 2, 10, 0, tzinfo=CHICAGO)  # a Monday inside the 2026 license year
 TODAY = NOW.date()
 YEAR = f"start={TODAY.year}-01-01&end={TODAY.year}-12-31"
 
@@ -57,7 +57,7 @@ CLERK_NAMESPACES = ("accounts", "ordinance", "notices", "licensing", "impound", 
 class Cities:
     nb: object
     gl: object
-    nb_licence: object
+    nb_license: object
     nb_kennel: object
     gl_owner: object
     gl_kennel: object
@@ -97,20 +97,20 @@ def _owner(city, actor, first, last, street, phone, **extra):
 def build(nb, gl, clerk, glencoe_clerk) -> Cities:
     """Each city's records through the services, as its own clerk would enter them."""
     # North Branch: tags, an owner with a licensed dog, a kennel (receipts, documents).
-    licence_svc.tag_stock_receive(jurisdiction=nb, year=2026, first_number=1, last_number=50,
+    license_svc.tag_stock_receive(jurisdiction=nb, year=2026, first_number=1, last_number=50,
                                   received_on=date(2025, 11, 1), vendor="Nbonly Tag & Stamp",
                                   actor=clerk)
     owner = _owner(nb, clerk, "Rita", "Nbonlyowner", "38520 Nbonly Avenue", "651-555-0147")
     dog = registry_svc.animal_register(
         owner=owner, actor=clerk, on=TODAY, species="dog", name="Nbonlydog",
-        breed="Labrador Retriever", colour="Yellow", sex="female",
+        breed="Labrador Retriever", color="Yellow", sex="female",
         date_of_birth=date(2022, 5, 1), acquired_on=date(2022, 7, 15),
         microchip="985112003344556")
     registry_svc.vaccination_record(
         animal=dog, actor=clerk, on=TODAY, vaccinated_on=date(2025, 6, 1), duration_years=3,
         veterinarian_name="Dr. Ann Holm", veterinarian_license="MN-VET-10442",
         rabies_tag_number="R000123")
-    result = licence_svc.licence_issue(animal=dog, owner=owner, actor=clerk, on=TODAY,
+    result = license_svc.license_issue(animal=dog, owner=owner, actor=clerk, on=TODAY,
                                        method="cash", now=NOW)
     nb_kennel = _kennel(_owner(nb, clerk, "Kari", "Nbonlykennel", "5 Nbonly Lane",
                                "651-555-0148"), clerk)
@@ -138,16 +138,16 @@ def build(nb, gl, clerk, glencoe_clerk) -> Cities:
     gl_denied.refresh_from_db()
     assert TODAY <= gl_denied.appeal_deadline <= TODAY + timedelta(days=UPCOMING_HORIZON_DAYS)
 
-    # Glencoe issues no dog licences (LIC-16); tags and a licence row made directly stand
-    # in for records the tag pages and licence reports must keep out all the same.
-    stock = licence_svc.tag_stock_receive(
+    # Glencoe issues no dog licenses (LIC-16); tags and a license row made directly stand
+    # in for records the tag pages and license reports must keep out all the same.
+    stock = license_svc.tag_stock_receive(
         jurisdiction=gl, year=2026, first_number=1, last_number=37, received_on=TODAY,
         vendor="Zzgl Tag Works", actor=glencoe_clerk)
-    gl_licence = LicenceFactory(jurisdiction=gl, number="2026-0099", animal=gl_dog,
+    gl_license = LicenseFactory(jurisdiction=gl, number="2026-0099", animal=gl_dog,
                                 owner=gl_owner, issued_on=TODAY, issued_by=glencoe_clerk,
                                 receipt=None)
-    issue_tag(stock.tags.get(number=1), licence=gl_licence, on=TODAY)
-    return Cities(nb=nb, gl=gl, nb_licence=result.licence, nb_kennel=nb_kennel,
+    issue_tag(stock.tags.get(number=1), license=gl_license, on=TODAY)
+    return Cities(nb=nb, gl=gl, nb_license=result.license, nb_kennel=nb_kennel,
                   gl_owner=gl_owner, gl_kennel=gl_kennel, gl_denied=gl_denied)
 
 
@@ -161,7 +161,7 @@ WALK = {
     "ordinance:profile_list": [((), "", "701 Subd")],
     "ordinance:fee_schedule": [((), "", "701 Subd")],
     "notices:document_list": [((), "", "Gus Glencoe"),
-                              ((), "kind=kennel_licence", "Gus Glencoe")],
+                              ((), "kind=kennel_license", "Gus Glencoe")],
     "licensing:search": [((), "q=zzglencoe", "Zzglencoeonly"),
                          ((), "q=zzglfritz", "Zzglfritz"),
                          ((), "q=3205550199", "Zzglencoeonly"),
@@ -185,8 +185,8 @@ WALK = {
                               ((), YEAR + "&format=csv", None)],
     "licensing:report_expiring": [((), "", "Zzglencoeonly"), ((), YEAR, "Zzglencoeonly"),
                                   ((), YEAR + "&format=csv", "Zzglencoeonly")],
-    # Searches for the new owner: only the licence's own city is offered (LIC-12).
-    "licensing:licence_transfer": [((lambda c: [c.nb_licence.pk]), "q=zzglencoe", None)],
+    # Searches for the new owner: only the license's own city is offered (LIC-12).
+    "licensing:license_transfer": [((lambda c: [c.nb_license.pk]), "q=zzglencoe", None)],
     "licensing:kennel_transfer": [((lambda c: [c.nb_kennel.pk]), "q=zzglencoe", None)],
 }
 

@@ -1,8 +1,8 @@
 """Every page, every persona that may use it: 200 (or the designed redirect), never 500,
 a bounded number of queries with a few hundred rows, and 404 for another city's records.
 
-The data is built through the real services (style.md: a licence with its tag and
-receipt, a kennel licence through its review steps, issued documents), so the pages see
+The data is built through the real services (style.md: a license with its tag and
+receipt, a kennel license through its review steps, issued documents), so the pages see
 what a city would see. A URL pattern missing from PAGES fails the test, so a new page
 must be added here.
 """
@@ -19,13 +19,13 @@ from django.urls import resolve, reverse
 from base.roles import ADMINISTRATOR, CLERK, OFFICER, RESIDENT
 from licensing.models import Animal, KennelStatus, Owner, Premises
 from licensing.services import kennels as kennel_svc
-from licensing.services import licences as licence_svc
+from licensing.services import licenses as license_svc
 from licensing.services import registry as registry_svc
 from tests.accounts.test_url_access import ROUTES, view_roles
 from tests.conftest import make_user
 
 CHICAGO = ZoneInfo("America/Chicago")
-NOW = datetime(2026, 3, 2, 10, 0, tzinfo=CHICAGO)  # a Monday, inside the 2026 licence year
+NOW = datetime(2026, 3, 2, 10, 0, tzinfo=CHICAGO)  # a Monday, inside the 2026 license year
 TODAY = NOW.date()
 PDF = b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"
 # Rows beyond the ones the pages are about, so a query per row would show (style.md).
@@ -50,7 +50,7 @@ class World:
     owner: Owner
     animal: Animal
     vaccination: object
-    licence: object
+    license: object
     receipt: object
     kennel: object
     kennel_document: object
@@ -102,7 +102,7 @@ def _bulk_registry(city, count):
 
 def build_world(*, nb, gl, clerk, glencoe_clerk, administrator, resident) -> World:
     """Both cities with realistic records, made through the services. Call under NOW."""
-    licence_svc.tag_stock_receive(jurisdiction=nb, year=2026, first_number=1, last_number=50,
+    license_svc.tag_stock_receive(jurisdiction=nb, year=2026, first_number=1, last_number=50,
                                   received_on=date(2025, 11, 1), vendor="Minnesota Tag & Stamp",
                                   actor=clerk)
     owner = registry_svc.owner_create(
@@ -111,7 +111,7 @@ def build_world(*, nb, gl, clerk, glencoe_clerk, administrator, resident) -> Wor
         postal_code="55056", phone="651-555-0147", email="rita@example.org")
     animal = registry_svc.animal_register(
         owner=owner, actor=clerk, on=TODAY, species="dog", name="Biscuit",
-        breed="Labrador Retriever", colour="Yellow", sex="female",
+        breed="Labrador Retriever", color="Yellow", sex="female",
         date_of_birth=date(2022, 5, 1), acquired_on=date(2022, 7, 15),
         microchip="985112003344556",
         photo=SimpleUploadedFile("biscuit.png", png_bytes(), content_type="image/png"))
@@ -120,7 +120,7 @@ def build_world(*, nb, gl, clerk, glencoe_clerk, administrator, resident) -> Wor
         veterinarian_name="Dr. Ann Holm", veterinarian_license="MN-VET-10442",
         rabies_tag_number="R000123",
         certificate=SimpleUploadedFile("cert.pdf", PDF, content_type="application/pdf"))
-    result = licence_svc.licence_issue(animal=animal, owner=owner, actor=clerk, on=TODAY,
+    result = license_svc.license_issue(animal=animal, owner=owner, actor=clerk, on=TODAY,
                                        method="cash", now=NOW)
     from notices.models import IssuedDocument
 
@@ -139,7 +139,7 @@ def build_world(*, nb, gl, clerk, glencoe_clerk, administrator, resident) -> Wor
     for city in (nb, gl):
         _bulk_registry(city, BULK_OWNERS_PER_CITY)
     return World(nb=nb, gl=gl, owner=owner, animal=animal, vaccination=vaccination,
-                 licence=result.licence, receipt=result.receipt, kennel=kennel,
+                 license=result.license, receipt=result.receipt, kennel=kennel,
                  kennel_document=kennel_document, receipt_document=receipt_document,
                  gl_owner=gl_owner, gl_animal=gl_animal, gl_kennel=gl_kennel,
                  gl_document=gl_document)
@@ -152,6 +152,8 @@ PAGES = {
     "accounts:home": (lambda w: [], {"*": 302}),
     "accounts:login": (lambda w: [], {"*": 302}),
     "accounts:logout": (lambda w: [], {"*": 405}),
+    # An address from before the rename to "license" (issue 8): a permanent redirect.
+    "old_spelling": (lambda w: [f"licences/{w.license.pk}/"], {"*": 301}),
     "accounts:staff_home": (lambda w: [], {}),
     "accounts:resident_home": (lambda w: [], {"*": 302}),  # to licensing's portal
     "ordinance:profile_list": (lambda w: [], {}),
@@ -175,12 +177,12 @@ PAGES = {
     "licensing:counter_start": (lambda w: [], {}),
     "licensing:counter_animal": (lambda w: [w.owner.pk], {}),
     "licensing:counter_pay": (lambda w: [w.animal.pk], {}),
-    "licensing:licence_issued": (lambda w: [w.licence.pk], {}),
-    "licensing:licence_detail": (lambda w: [w.licence.pk], {}),
-    "licensing:licence_transfer": (lambda w: [w.licence.pk], {}),
-    "licensing:licence_duplicate_tag": (lambda w: [w.licence.pk], {}),
-    "licensing:licence_address": (lambda w: [w.licence.pk], {}),
-    "licensing:licence_close": (lambda w: [w.licence.pk], {}),
+    "licensing:license_issued": (lambda w: [w.license.pk], {}),
+    "licensing:license_detail": (lambda w: [w.license.pk], {}),
+    "licensing:license_transfer": (lambda w: [w.license.pk], {}),
+    "licensing:license_duplicate_tag": (lambda w: [w.license.pk], {}),
+    "licensing:license_address": (lambda w: [w.license.pk], {}),
+    "licensing:license_close": (lambda w: [w.license.pk], {}),
     "licensing:receipt_detail": (lambda w: [w.receipt.pk], {}),
     "licensing:receipt_void": (lambda w: [w.receipt.pk], {}),
     "licensing:tag_stock": (lambda w: [], {}),
@@ -291,7 +293,8 @@ def test_a_staff_member_of_the_other_city_gets_404_for_every_record(
     for user in (glencoe_clerk, gl_admin):
         client.force_login(user)
         for name, url, roles, expected in walk_pages(world):
-            if not PAGES[name][0](world) or user.primary_role not in roles:
+            # A public address (the old-spelling redirect) shows no record of its own.
+            if not PAGES[name][0](world) or roles is None or user.primary_role not in roles:
                 continue
             # A POST-only view must not reveal the record either, so POST to it.
             send = client.post if expected.get("*") == 405 else client.get

@@ -46,7 +46,7 @@ class CounterAnimalForm(forms.ModelForm):
 
     class Meta:
         model = Animal
-        fields = ["species", "name", "breed", "colour", "sex", "sterilized", "date_of_birth",
+        fields = ["species", "name", "breed", "color", "sex", "sterilized", "date_of_birth",
                   "dob_is_estimate", "acquired_on"]
         widgets = {"date_of_birth": DATE, "acquired_on": DATE}
 
@@ -63,7 +63,7 @@ class CounterVaccinationForm(VaccinationForm):
 
 class PaymentForm(forms.Form):
     method = forms.ChoiceField(label=_("Payment method"), choices=PaymentMethod.choices)
-    reference = forms.CharField(label=_("Cheque number or card last 4 digits"), max_length=40,
+    reference = forms.CharField(label=_("Check number or card last 4 digits"), max_length=40,
                                 required=False)
     tag_number = forms.IntegerField(
         label=_("Tag number in hand"), required=False, min_value=1,
@@ -71,16 +71,16 @@ class PaymentForm(forms.Form):
 
     def clean(self):
         data = super().clean()
-        if data.get("method") in (PaymentMethod.CHEQUE, PaymentMethod.CARD) and not data.get(
+        if data.get("method") in (PaymentMethod.CHECK, PaymentMethod.CARD) and not data.get(
                 "reference"):
-            self.add_error("reference", _("Enter the cheque number or the card's last 4 digits."))
+            self.add_error("reference", _("Enter the check number or the card's last 4 digits."))
         return data
 
 
 class SubjectDateForm(forms.Form):
     became_subject_on = forms.DateField(
         label=_("Became subject to licensing on"), required=False, widget=DATE,
-        help_text=_("Acquired, moved into the city or passed the licence age, whichever is "
+        help_text=_("Acquired, moved into the city or passed the license age, whichever is "
                     "later. Leave empty to compute it from the record."))
 
 
@@ -148,7 +148,7 @@ class AddressChangeForm(forms.Form):
     within_city = forms.TypedChoiceField(
         label=_("Where to"), coerce=lambda v: v == "yes",
         choices=[("yes", _("A new address within the city")),
-                 ("no", _("Out of the city (closes the licence)"))])
+                 ("no", _("Out of the city (closes the license)"))])
     moved_on = forms.DateField(label=_("Date of the move"), widget=DATE)
     reported_on = forms.DateField(label=_("Date reported"), widget=DATE)
     address_line = forms.CharField(label=_("New street address"), max_length=160, required=False)

@@ -1,4 +1,4 @@
-"""Kennel licence forms: the shape of the input only; the rules are in services.kennels."""
+"""Kennel license forms: the shape of the input only; the rules are in services.kennels."""
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
@@ -24,7 +24,7 @@ class KennelApplyForm(forms.Form):
                                     max_length=60)
     became_subject_on = forms.DateField(
         label=_("Became subject to kennel licensing on"), required=False, widget=DateInput,
-        help_text=_("Only if the kennel started after the licence term began: no late "
+        help_text=_("Only if the kennel started after the license term began: no late "
                     "penalty within the grace days of this date (rules.md LIC-13)."))
 
     def __init__(self, *args, user, **kwargs):
@@ -75,7 +75,7 @@ class StepDecisionForm(PersonDecisionFields):
 
 class PaymentForm(forms.Form):
     method = forms.ChoiceField(label=_("Payment method"), choices=PaymentMethod.choices)
-    reference = forms.CharField(label=_("Cheque number or card last 4"), required=False,
+    reference = forms.CharField(label=_("Check number or card last 4"), required=False,
                                 max_length=40)
 
 
@@ -110,7 +110,7 @@ class RevocationNoticeForm(forms.Form):
 class RevocationDecideForm(PersonDecisionFields):
     revoke = forms.TypedChoiceField(
         label=_("Council decision after the hearing"), coerce=lambda v: v == "yes",
-        choices=[("yes", _("Revoke the licence")), ("no", _("Do not revoke"))])
+        choices=[("yes", _("Revoke the license")), ("no", _("Do not revoke"))])
     field_order = ["revoke", "decided_by_name", "decided_by_capacity", "decided_on", "reasons"]
 
 
@@ -119,19 +119,19 @@ class KennelTransferForm(OwnerPickForm, PaymentForm):
 
 
 class KennelAnimalRemoveForm(forms.Form):
-    animal = forms.ModelChoiceField(label=_("Animal no longer kept under this licence"),
+    animal = forms.ModelChoiceField(label=_("Animal no longer kept under this license"),
                                     queryset=Animal.objects.none())
     removed_on = forms.DateField(label=_("Removed on"), widget=DateInput)
 
     def __init__(self, *args, kennel, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["animal"].queryset = Animal.objects.filter(
-            kennel_memberships__kennel_licence=kennel,
+            kennel_memberships__kennel_license=kennel,
             kennel_memberships__removed_on__isnull=True)
 
 
 class KennelAnimalForm(forms.Form):
-    animal = forms.ModelChoiceField(label=_("Animal kept under this licence"),
+    animal = forms.ModelChoiceField(label=_("Animal kept under this license"),
                                     queryset=Animal.objects.none())
 
     def __init__(self, *args, kennel, **kwargs):
@@ -139,4 +139,4 @@ class KennelAnimalForm(forms.Form):
         self.fields["animal"].queryset = Animal.objects.filter(
             owner_id=kennel.owner_id, jurisdiction_id=kennel.jurisdiction_id
         ).exclude(pk__in=KennelAnimal.objects.filter(
-            kennel_licence=kennel, removed_on__isnull=True).values("animal_id"))
+            kennel_license=kennel, removed_on__isnull=True).values("animal_id"))

@@ -116,7 +116,7 @@ class OwnerForm(forms.ModelForm):
 class AnimalForm(forms.ModelForm):
     class Meta:
         model = Animal
-        fields = ["species", "name", "breed", "colour", "sex", "sterilized", "date_of_birth",
+        fields = ["species", "name", "breed", "color", "sex", "sterilized", "date_of_birth",
                   "dob_is_estimate", "microchip", "distinguishing_traits", "acquired_on",
                   "is_service_animal", "is_law_enforcement", "photo"]
         widgets = {"date_of_birth": DateInput(), "acquired_on": DateInput(),

@@ -1,12 +1,12 @@
 from ._base import IssuedRecordDeletion
-from .kennels import KennelAnimal, KennelDecision, KennelLicence, KennelStatus
-from .licences import (
+from .kennels import KennelAnimal, KennelDecision, KennelLicense, KennelStatus
+from .licenses import (
     ExemptionKind,
-    Licence,
-    LicenceExemption,
-    LicenceKind,
-    LicenceSeries,
-    LicenceStatus,
+    License,
+    LicenseExemption,
+    LicenseKind,
+    LicenseSeries,
+    LicenseStatus,
     PaymentMethod,
     Receipt,
     ReceiptLine,
@@ -28,8 +28,8 @@ from .registry import (
 
 __all__ = [
     "Animal", "AnimalStatus", "ExemptionKind", "IssuedRecordDeletion", "KennelAnimal",
-    "KennelDecision", "KennelLicence", "KennelStatus", "Licence", "LicenceExemption",
-    "LicenceKind", "LicenceSeries", "LicenceStatus", "Owner", "Ownership", "PaymentMethod",
+    "KennelDecision", "KennelLicense", "KennelStatus", "License", "LicenseExemption",
+    "LicenseKind", "LicenseSeries", "LicenseStatus", "Owner", "Ownership", "PaymentMethod",
     "Premises", "RabiesVaccination", "Receipt", "ReceiptLine", "ReceiptSeries", "Sex",
     "Species", "Tag", "TagStatus", "TagStock",
 ]

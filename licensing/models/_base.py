@@ -5,7 +5,7 @@ from django.utils.translation import gettext as _
 
 
 class IssuedRecordDeletion(Exception):
-    """Licences, tags and receipts are voided by a new record, never deleted."""
+    """Licenses, tags and receipts are voided by a new record, never deleted."""
 
 
 class NoDeleteQuerySet(models.QuerySet):

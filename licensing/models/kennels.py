@@ -1,4 +1,4 @@
-"""Kennel licences (KEN-03..08): application, review decisions, issuance, denial and appeal.
+"""Kennel licenses (KEN-03..08): application, review decisions, issuance, denial and appeal.
 
 Built here so kennel review, expiry and reports can be written on top; the workflow lives
 in services. Decisions are records of who decided, in what capacity, and why
@@ -18,7 +18,7 @@ from simple_history.models import HistoricalRecords
 from ordinance.models import Event, Jurisdiction
 from ordinance.refusals import Refused
 
-from .licences import Receipt
+from .licenses import Receipt
 from .registry import Animal, JurisdictionScopedQuerySet, Owner, Premises
 
 
@@ -37,14 +37,14 @@ class KennelStatus(models.TextChoices):
 IN_REVIEW = (KennelStatus.APPLIED, KennelStatus.UNDER_REVIEW, KennelStatus.APPROVED)
 
 
-class KennelLicence(models.Model):
+class KennelLicense(models.Model):
     jurisdiction = models.ForeignKey(
-        Jurisdiction, on_delete=models.PROTECT, related_name="kennel_licences"
+        Jurisdiction, on_delete=models.PROTECT, related_name="kennel_licenses"
     )
-    number = models.CharField(_("licence number"), max_length=20, blank=True)
-    owner = models.ForeignKey(Owner, on_delete=models.PROTECT, related_name="kennel_licences")
+    number = models.CharField(_("license number"), max_length=20, blank=True)
+    owner = models.ForeignKey(Owner, on_delete=models.PROTECT, related_name="kennel_licenses")
     premises = models.ForeignKey(
-        Premises, on_delete=models.PROTECT, related_name="kennel_licences"
+        Premises, on_delete=models.PROTECT, related_name="kennel_licenses"
     )
     status = models.CharField(_("status"), max_length=14, choices=KennelStatus.choices,
                               default=KennelStatus.APPLIED)
@@ -62,7 +62,7 @@ class KennelLicence(models.Model):
     became_subject_on = models.DateField(
         _("became subject to licensing on"), null=True, blank=True,
         help_text=_("When the premises started keeping animals as a kennel, if after the "
-                    "licence term started (LIC-13)."),
+                    "license term started (LIC-13)."),
     )
     issued_on = models.DateField(_("issued on"), null=True, blank=True)
     # Null where the ordinance sets no term (Glencoe, KEN-05): valid until revoked.
@@ -71,7 +71,7 @@ class KennelLicence(models.Model):
     denial_notified_on = models.DateField(_("denial notified on"), null=True, blank=True)
     appeal_deadline = models.DateField(_("appeal deadline"), null=True, blank=True)
     receipt = models.ForeignKey(
-        Receipt, null=True, blank=True, on_delete=models.PROTECT, related_name="kennel_licences"
+        Receipt, null=True, blank=True, on_delete=models.PROTECT, related_name="kennel_licenses"
     )
     recorded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
@@ -93,7 +93,7 @@ class KennelLicence(models.Model):
         ]
 
     def __str__(self):
-        return f"Kennel licence {self.number or '(applied)'} — {self.premises}"
+        return f"Kennel license {self.number or '(applied)'} — {self.premises}"
 
     def get_absolute_url(self):
         return reverse("licensing:kennel_detail", args=[self.pk])
@@ -136,7 +136,7 @@ class KennelLicence(models.Model):
                          section="rules.md KEN-04", actor=actor, at=at,
                          action="licensing.kennel.issued",
                          fields=["number", "issued_on", "expires_on"],
-                         summary=f"Kennel licence {number} issued",
+                         summary=f"Kennel license {number} issued",
                          data={"expires_on": expires_on.isoformat() if expires_on else None})
 
     def deny(self, *, actor, step: str, on: date, at=None) -> None:
@@ -185,10 +185,10 @@ class KennelLicence(models.Model):
                          data={"revoked": True})
 
     def _require(self, *statuses, section: str = "rules.md KEN-04") -> None:
-        """Refuse unless the licence is in one of ``statuses`` (no change is made)."""
+        """Refuse unless the license is in one of ``statuses`` (no change is made)."""
         if self.status not in statuses:
-            raise Refused.because(_("Kennel licence"), gettext(
-                "This kennel licence is %(status)s; that action is not possible now.")
+            raise Refused.because(_("Kennel license"), gettext(
+                "This kennel license is %(status)s; that action is not possible now.")
                 % {"status": self.get_status_display().lower()}, section)
 
     def _transition(self, status, *, allowed, section, actor, at, action, summary,
@@ -208,8 +208,8 @@ class KennelDecision(models.Model):
         REFERRED = "referred", _("Referred")
         CONDITIONS = "conditions", _("Approved with conditions")
 
-    kennel_licence = models.ForeignKey(
-        KennelLicence, on_delete=models.PROTECT, related_name="decisions"
+    kennel_license = models.ForeignKey(
+        KennelLicense, on_delete=models.PROTECT, related_name="decisions"
     )
     step = models.CharField(_("review step"), max_length=120)
     outcome = models.CharField(_("outcome"), max_length=12, choices=Outcome.choices)
@@ -233,10 +233,10 @@ class KennelDecision(models.Model):
 
 
 class KennelAnimal(models.Model):
-    """An animal kept under a kennel licence."""
+    """An animal kept under a kennel license."""
 
-    kennel_licence = models.ForeignKey(
-        KennelLicence, on_delete=models.PROTECT, related_name="kennel_animals"
+    kennel_license = models.ForeignKey(
+        KennelLicense, on_delete=models.PROTECT, related_name="kennel_animals"
     )
     animal = models.ForeignKey(Animal, on_delete=models.PROTECT, related_name="kennel_memberships")
     added_on = models.DateField(_("added on"))
@@ -246,9 +246,9 @@ class KennelAnimal(models.Model):
 
     class Meta:
         constraints = [
-            models.UniqueConstraint(fields=["kennel_licence", "animal"],
+            models.UniqueConstraint(fields=["kennel_license", "animal"],
                                     name="kennel_animal_unique"),
         ]
 
     def __str__(self):
-        return f"{self.animal} in {self.kennel_licence}"
+        return f"{self.animal} in {self.kennel_license}"

@@ -140,7 +140,7 @@ class Animal(models.Model):
     species = models.CharField(_("species"), max_length=10, choices=Species.choices)
     name = models.CharField(_("name"), max_length=80)
     breed = models.CharField(_("breed"), max_length=80, blank=True)
-    colour = models.CharField(_("colour"), max_length=80, blank=True)
+    color = models.CharField(_("color"), max_length=80, blank=True)
     sex = models.CharField(_("sex"), max_length=8, choices=Sex.choices, default=Sex.UNKNOWN)
     sterilized = models.BooleanField(_("spayed or neutered"), default=False)
     date_of_birth = models.DateField(_("date of birth"), null=True, blank=True)
@@ -157,7 +157,7 @@ class Animal(models.Model):
     )
     acquired_on = models.DateField(
         _("date acquired"), null=True, blank=True,
-        help_text=_("Starts the application window for a licence (NB Sec. 6-61)."),
+        help_text=_("Starts the application window for a license (NB Sec. 6-61)."),
     )
     status = models.CharField(
         _("status"), max_length=16, choices=AnimalStatus.choices, default=AnimalStatus.ALIVE
@@ -196,7 +196,7 @@ class Animal(models.Model):
     # --- Transitions (style.md "State, time and jobs"; rules.md REC-18) -----------------
 
     def mark_deceased(self, *, actor, on: date, note: str = "", at=None) -> None:
-        """Alive -> deceased on ``on``; its licences are closed by the licensing services."""
+        """Alive -> deceased on ``on``; its licenses are closed by the licensing services."""
         self._leave_alive(AnimalStatus.DECEASED, on=on, actor=actor, note=note or
                           "Reported deceased", action="licensing.animal.deceased", at=at,
                           summary=f"{self} reported deceased on {on:%Y-%m-%d}",
@@ -268,7 +268,7 @@ class RabiesVaccination(models.Model):
     rabies_tag_number = models.CharField(_("rabies tag number"), max_length=30, blank=True,
                                          db_index=True)
     veterinarian_name = models.CharField(_("veterinarian"), max_length=120)
-    veterinarian_license = models.CharField(_("veterinarian licence number"), max_length=40)
+    veterinarian_license = models.CharField(_("veterinarian license number"), max_length=40)
     clinic_name = models.CharField(_("clinic"), max_length=120, blank=True)
     clinic_address = models.CharField(_("clinic address"), max_length=200, blank=True)
     certificate = models.FileField(_("certificate file"), upload_to="certificates/%Y/", blank=True)

@@ -1,6 +1,6 @@
-"""Documents of the counter, issued through notices: receipt, 80 mm slip, licence certificate.
+"""Documents of the counter, issued through notices: receipt, 80 mm slip, license certificate.
 
-The use-case services (``licence_issue``, ``licence_transfer``, ``tag_replace_lost``,
+The use-case services (``license_issue``, ``license_transfer``, ``tag_replace_lost``,
 ``receipt_void``, the kennel services) call these inside their own transaction, so no
 record is ever left without its documents. Archived as issued (architecture.md
 "Documents"); re-printing prints the archived copy.
@@ -11,14 +11,14 @@ from datetime import date, datetime
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from licensing.models import Licence, Receipt, Tag
+from licensing.models import License, Receipt, Tag
 from licensing.services.fees import IssueResult
 from ordinance.rules import get_rule
 
 RECEIPT_KINDS = ("receipt", "receipt_80mm")
 
 
-def _receipt_context(receipt: Receipt, *, tag: Tag | None, licence: Licence | None) -> dict:
+def _receipt_context(receipt: Receipt, *, tag: Tag | None, license: License | None) -> dict:
     return {
         "receipt": {
             "number": receipt.number, "issued_at": receipt.issued_at,
@@ -30,23 +30,23 @@ def _receipt_context(receipt: Receipt, *, tag: Tag | None, licence: Licence | No
                        "authority": ln.authority} for ln in receipt.lines.all()],
         },
         "tag": {"number": tag.number, "year": tag.year} if tag else None,
-        "licence": {"number": licence.number, "expires_on": licence.expires_on,
-                    "animal": licence.animal.name} if licence else None,
+        "license": {"number": license.number, "expires_on": license.expires_on,
+                    "animal": license.animal.name} if license else None,
     }
 
 
-def _certificate_context(licence: Licence, *, tag: Tag | None, on: date) -> dict:
-    legend = get_rule(licence.jurisdiction, "tag_legend", on=on)
-    expiry = get_rule(licence.jurisdiction, "license_expiry", on=on)
-    animal, owner, vacc = licence.animal, licence.owner, licence.vaccination
+def _certificate_context(license: License, *, tag: Tag | None, on: date) -> dict:
+    legend = get_rule(license.jurisdiction, "tag_legend", on=on)
+    expiry = get_rule(license.jurisdiction, "license_expiry", on=on)
+    animal, owner, vacc = license.animal, license.owner, license.vaccination
     return {
-        "licence": {"number": licence.number, "term_start": licence.term_start,
-                    "expires_on": licence.expires_on, "issued_on": licence.issued_on,
+        "license": {"number": license.number, "term_start": license.term_start,
+                    "expires_on": license.expires_on, "issued_on": license.issued_on,
                     "expiry_citation": expiry.citation},
         "tag": {"number": tag.number, "year": tag.year, "legend": legend.value,
                 "citation": legend.citation} if tag else None,
         "animal": {"name": animal.name, "species": animal.get_species_display(),
-                   "breed": animal.breed, "colour": animal.colour, "sex": animal.get_sex_display(),
+                   "breed": animal.breed, "color": animal.color, "sex": animal.get_sex_display(),
                    "date_of_birth": animal.date_of_birth},
         "owner": {"name": owner.name, "address": owner.address},
         "vaccination": {"vaccinated_on": vacc.vaccinated_on, "veterinarian": vacc.veterinarian_name,
@@ -55,12 +55,12 @@ def _certificate_context(licence: Licence, *, tag: Tag | None, on: date) -> dict
 
 
 def receipt_documents_issue(*, receipt: Receipt, actor, tag: Tag | None = None,
-                            licence: Licence | None = None, now: datetime | None = None):
+                            license: License | None = None, now: datetime | None = None):
     """Archive the Letter receipt and the 80 mm tag-and-receipt (LIC-06, REC-01)."""
     from notices.services import document_issue
 
     now = now or timezone.now()
-    context = _receipt_context(receipt, tag=tag, licence=licence)
+    context = _receipt_context(receipt, tag=tag, license=license)
     owner_user = receipt.payer.user if receipt.payer else None
     title = _("Void receipt") if receipt.voids_id else _("Receipt")
     return [
@@ -71,27 +71,27 @@ def receipt_documents_issue(*, receipt: Receipt, actor, tag: Tag | None = None,
     ]
 
 
-def licence_certificate_issue(*, licence: Licence, actor, tag: Tag | None = None,
+def license_certificate_issue(*, license: License, actor, tag: Tag | None = None,
                               now: datetime | None = None):
     from notices.services import document_issue
 
     now = now or timezone.now()
     return document_issue(
-        kind="licence_certificate", template="licence_certificate.html", now=now,
-        context=_certificate_context(licence, tag=tag, on=licence.issued_on),
-        jurisdiction=licence.jurisdiction, actor=actor, title=_("Dog licence"),
-        number=licence.number, subject=licence, owner_user=licence.owner.user)
+        kind="license_certificate", template="license_certificate.html", now=now,
+        context=_certificate_context(license, tag=tag, on=license.issued_on),
+        jurisdiction=license.jurisdiction, actor=actor, title=_("Dog license"),
+        number=license.number, subject=license, owner_user=license.owner.user)
 
 
 def issue_documents(result: IssueResult, *, actor, now: datetime | None = None) -> None:
-    """The receipt, 80 mm slip and licence certificate for an issue, transfer or duplicate."""
+    """The receipt, 80 mm slip and license certificate for an issue, transfer or duplicate."""
     receipt_documents_issue(receipt=result.receipt, actor=actor, tag=result.tag,
-                            licence=result.licence, now=now)
-    licence_certificate_issue(licence=result.licence, actor=actor, tag=result.tag, now=now)
+                            license=result.license, now=now)
+    license_certificate_issue(license=result.license, actor=actor, tag=result.tag, now=now)
 
 
 def documents_for(obj) -> dict:
-    """{kind: IssuedDocument} archived for a receipt or licence, newest per kind."""
+    """{kind: IssuedDocument} archived for a receipt or license, newest per kind."""
     from django.contrib.contenttypes.models import ContentType
 
     from notices.models import IssuedDocument
@@ -106,7 +106,7 @@ def documents_for(obj) -> dict:
 # --- Voiding ----------------------------------------------------------------------------
 
 def documents_void(obj, *, actor, reason: str, now: datetime | None = None) -> list:
-    """Void every archived document of a receipt or licence that is not void yet."""
+    """Void every archived document of a receipt or license that is not void yet."""
     from notices.models import IssuedDocument
     from notices.services import document_void
 

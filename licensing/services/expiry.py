@@ -1,8 +1,8 @@
-"""The December 31 expiry of dog and kennel licences (LIC-07, KEN-05), set-based.
+"""The December 31 expiry of dog and kennel licenses (LIC-07, KEN-05), set-based.
 
-A licence's expiry is the date stored on it (``expires_on``); on the first day after that
+A license's expiry is the date stored on it (``expires_on``); on the first day after that
 date it is expired. The sweep is ONE conditional UPDATE per model (architecture.md: "The
-December 31 expiry is a set-based update, not a loop over rows"), so a million licences
+December 31 expiry is a set-based update, not a loop over rows"), so a million licenses
 expire in seconds and a second run, or a second beat, finds nothing left to do.
 
 simple-history's signals do not see a bulk update, so the history rows are written in
@@ -13,7 +13,7 @@ data-modifying CTEs; there the INSERT ... SELECT runs first (taking SQLite's sin
 lock) and the UPDATE with the same condition second, in one transaction.
 
 This is the bulk transition active -> expired: every other status change goes through a
-named transition on the model (``Licence.close``, ``KennelLicence.deny`` ...) that records
+named transition on the model (``License.close``, ``KennelLicense.deny`` ...) that records
 one Event per row; here one summary Event per city records the count (REC-18).
 """
 
@@ -24,7 +24,7 @@ from datetime import date, datetime
 from django.db import connection, models, transaction
 from django.utils import timezone
 
-from licensing.models import KennelLicence, KennelStatus, Licence, LicenceStatus
+from licensing.models import KennelLicense, KennelStatus, License, LicenseStatus
 from ordinance.models import Event, Jurisdiction
 from ordinance.sweeps import SweepResult
 
@@ -48,13 +48,13 @@ class ExpirySpec:
         return self.model._meta.db_table
 
 
-LICENCES = ExpirySpec(
-    model=Licence, action="licensing.licence.expired", noun="dog licences",
-    from_status=LicenceStatus.ACTIVE, to_status=LicenceStatus.EXPIRED,
+LICENSES = ExpirySpec(
+    model=License, action="licensing.license.expired", noun="dog licenses",
+    from_status=LicenseStatus.ACTIVE, to_status=LicenseStatus.EXPIRED,
     extra={"status_changed_on": lambda today: today, "status_reason": lambda today: CHANGE_REASON},
 )
 KENNELS = ExpirySpec(
-    model=KennelLicence, action="licensing.kennel.expired", noun="kennel licences",
+    model=KennelLicense, action="licensing.kennel.expired", noun="kennel licenses",
     from_status=KennelStatus.ACTIVE, to_status=KennelStatus.EXPIRED,
 )
 
@@ -66,15 +66,15 @@ def due_for_expiry(spec: ExpirySpec, today: date) -> models.QuerySet:
     )
 
 
-def licences_expire(*, now: datetime, dry_run: bool = False) -> SweepResult:
-    """Expire dog licences past their ``expires_on`` (NB Sec. 6-62; rules.md LIC-07)."""
-    return _expire(LICENCES, now=now, dry_run=dry_run)
+def licenses_expire(*, now: datetime, dry_run: bool = False) -> SweepResult:
+    """Expire dog licenses past their ``expires_on`` (NB Sec. 6-62; rules.md LIC-07)."""
+    return _expire(LICENSES, now=now, dry_run=dry_run)
 
 
-def kennel_licences_expire(*, now: datetime, dry_run: bool = False) -> SweepResult:
-    """Expire kennel licences past their ``expires_on`` (NB Sec. 6-65(b); KEN-05).
+def kennel_licenses_expire(*, now: datetime, dry_run: bool = False) -> SweepResult:
+    """Expire kennel licenses past their ``expires_on`` (NB Sec. 6-65(b); KEN-05).
 
-    A Glencoe kennel licence has no ``expires_on`` (701 Subd. 4 sets no term) and is
+    A Glencoe kennel license has no ``expires_on`` (701 Subd. 4 sets no term) and is
     never touched here.
     """
     return _expire(KENNELS, now=now, dry_run=dry_run)
@@ -204,7 +204,7 @@ def _expire_sequential(spec: ExpirySpec, *, today: date, now: datetime) -> Count
 
 
 def _record_summary_events(spec: ExpirySpec, counts: Counter, *, today: date, now: datetime):
-    """One Event per jurisdiction with the count, not one per licence."""
+    """One Event per jurisdiction with the count, not one per license."""
     for jurisdiction_id, count in sorted(counts.items()):
         if count:
             Event.record(

@@ -1,4 +1,4 @@
-"""Licence assessment: terms, checks with their citations, fee lines and the late penalty.
+"""License assessment: terms, checks with their citations, fee lines and the late penalty.
 
 Rules (rules.md): LIC-01..05, LIC-07, LIC-13, LIC-15, FEE-01, FEE-03, KEN-01. Every value
 (ages, windows, rates, fees) is read from the city's ordinance profile or fee schedule in
@@ -13,9 +13,9 @@ from decimal import ROUND_HALF_UP, Decimal
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
-from licensing.models import Animal, Licence, LicenceStatus, Receipt, Sex, Tag
+from licensing.models import Animal, License, LicenseStatus, Receipt, Sex, Tag
 from licensing.services.limits import premises_limit_check
-from licensing.services.standing import Standing, licence_age_day, licence_requirement
+from licensing.services.standing import Standing, license_age_day, license_requirement
 from ordinance.calendar import add_calendar_days, add_months
 from ordinance.fees import fee_amount
 from ordinance.money import CENT, money_sum
@@ -38,7 +38,7 @@ class FeeLine:
 
 @dataclass
 class Assessment:
-    """Everything the counter shows before issuing, and what ``licence_issue`` re-checks."""
+    """Everything the counter shows before issuing, and what ``license_issue`` re-checks."""
 
     enabled: bool
     checks: list[Check] = field(default_factory=list)
@@ -79,7 +79,7 @@ def licensing_status(*, jurisdiction, species: str, on: date) -> Check:
     if not enabled.value:
         ref = f", {enabled.ordinance_ref}" if enabled.ordinance_ref else ""
         return Check(_("Licensing in this city"), "fail",
-                     _("%(city)s does not issue dog licences: the licensing section was "
+                     _("%(city)s does not issue dog licenses: the licensing section was "
                        "deleted from its ordinance.") % {"city": jurisdiction.short_name},
                      f"{enabled.citation}{ref}")
     species_rule = rules["licensed_species"]
@@ -87,15 +87,15 @@ def licensing_status(*, jurisdiction, species: str, on: date) -> Check:
         return Check(_("Licensing in this city"), "fail",
                      _("%(city)s does not license this species.")
                      % {"city": jurisdiction.short_name}, species_rule.citation)
-    return Check(_("Licensing in this city"), "ok", _("Dog licences are issued here."),
+    return Check(_("Licensing in this city"), "ok", _("Dog licenses are issued here."),
                  enabled.citation)
 
 
 def annual_term(*, expiry_md, days_before: int, on: date) -> tuple[date, date, bool]:
-    """(term_start, expires_on, renewal_window) of an annual licence applied for on ``on``.
+    """(term_start, expires_on, renewal_window) of an annual license applied for on ``on``.
 
-    Licences expire on the profile's month and day (NB December 31: dog licences LIC-07,
-    kennel licences KEN-05); the term starts the day after the previous expiry. From
+    Licenses expire on the profile's month and day (NB December 31: dog licenses LIC-07,
+    kennel licenses KEN-05); the term starts the day after the previous expiry. From
     ``days_before`` days before the next term starts (Dec 2 in NB, LIC-13) an application
     is for the next term.
     """
@@ -109,16 +109,16 @@ def annual_term(*, expiry_md, days_before: int, on: date) -> tuple[date, date, b
     return term_start, expires_on, False
 
 
-def licence_term(*, jurisdiction, on: date, rules=None) -> tuple[date, date, bool]:
-    """The dog licence term applied for on ``on`` (LIC-07, LIC-13)."""
+def license_term(*, jurisdiction, on: date, rules=None) -> tuple[date, date, bool]:
+    """The dog license term applied for on ``on`` (LIC-07, LIC-13)."""
     rules = rules or get_rules(jurisdiction, TERM_KEYS, on=on)
     return annual_term(expiry_md=rules["license_expiry"].value, on=on,
                        days_before=rules["renewal_window_days_before_term"].value)
 
 
 def became_subject_on(animal: Animal, *, rules) -> date | None:
-    """Later of acquisition and the day the dog passed the licence age (LIC-03, LIC-13)."""
-    candidates = [d for d in (animal.acquired_on, licence_age_day(animal.date_of_birth, rules))
+    """Later of acquisition and the day the dog passed the license age (LIC-03, LIC-13)."""
+    candidates = [d for d in (animal.acquired_on, license_age_day(animal.date_of_birth, rules))
                   if d]
     return max(candidates) if candidates else None
 
@@ -144,7 +144,7 @@ def is_late(*, on: date, term_start: date, subject_on: date | None, renewal: boo
 # --- Checks ---------------------------------------------------------------------------
 
 def rabies_check(animal: Animal, *, expires_on: date, on: date, rule, vaccination=None):
-    """LIC-05/LIC-15: a vaccination given not more than N months before the licence's
+    """LIC-05/LIC-15: a vaccination given not more than N months before the license's
     expiry date and not after today (NB Sec. 6-61, 6-77). Returns (Check, vaccination)."""
     earliest = add_months(expires_on, -rule.value)
     candidates = [vaccination] if vaccination else list(animal.vaccinations.all())
@@ -152,17 +152,17 @@ def rabies_check(animal: Animal, *, expires_on: date, on: date, rule, vaccinatio
     label = _("Rabies vaccination")
     if valid:
         best = max(valid, key=lambda v: v.vaccinated_on)
-        return Check(label, "ok", _("Vaccinated %(when)s by %(vet)s: covers a licence expiring "
+        return Check(label, "ok", _("Vaccinated %(when)s by %(vet)s: covers a license expiring "
                                     "%(expiry)s (on or after %(earliest)s).") % {
             "when": _d(best.vaccinated_on), "vet": best.veterinarian_name,
             "expiry": _d(expires_on), "earliest": _d(earliest)}, rule.citation), best
     dates = {"expiry": _d(expires_on), "earliest": _d(earliest)}
     if not candidates:
-        message = _("No rabies vaccination is on file. A licence expiring %(expiry)s needs a "
+        message = _("No rabies vaccination is on file. A license expiring %(expiry)s needs a "
                     "vaccination given between %(earliest)s and today.") % dates
     else:
         latest = max(candidates, key=lambda v: v.vaccinated_on)
-        message = _("The vaccination of %(when)s does not qualify: a licence expiring "
+        message = _("The vaccination of %(when)s does not qualify: a license expiring "
                     "%(expiry)s needs a vaccination given on or after %(earliest)s and not "
                     "after today.") % {**dates, "when": _d(latest.vaccinated_on)}
     return Check(label, "fail", message, rule.citation), None
@@ -171,7 +171,7 @@ def rabies_check(animal: Animal, *, expires_on: date, on: date, rule, vaccinatio
 def requirement_check(animal, *, on) -> Check:
     """LIC-01/LIC-02 at the counter: the one standing service's answer on whether this
     animal needs a license; an exempt or young dog may still be licensed."""
-    need = licence_requirement(animal, on=on)
+    need = license_requirement(animal, on=on)
     if need.state == Standing.UNKNOWN:
         return Check(_("License required"), "fail", need.reason, need.citation)
     status = "ok" if need.state == Standing.REQUIRED else "info"
@@ -180,11 +180,11 @@ def requirement_check(animal, *, on) -> Check:
 
 
 def _duplicate_check(animal, *, term_start) -> Check | None:
-    existing = [lic for lic in animal.licences.all()
-                if lic.status == LicenceStatus.ACTIVE and lic.term_start == term_start]
+    existing = [lic for lic in animal.licenses.all()
+                if lic.status == LicenseStatus.ACTIVE and lic.term_start == term_start]
     if existing:
-        return Check(_("Existing licence"), "fail",
-                     _("Already licensed for this term (licence %(number)s).")
+        return Check(_("Existing license"), "fail",
+                     _("Already licensed for this term (license %(number)s).")
                      % {"number": existing[0].number})
     return None
 
@@ -196,7 +196,7 @@ APPLICATION_FIELDS = {
     "owner_address": (_("the owner's address"), lambda animal, owner: owner.address_line),
     "name": (_("the dog's name"), lambda animal, owner: animal.name),
     "breed": (_("the breed"), lambda animal, owner: animal.breed),
-    "colour": (_("the colour"), lambda animal, owner: animal.colour),
+    "color": (_("the color"), lambda animal, owner: animal.color),
     "age": (_("the age (date of birth, or an estimate)"),
             lambda animal, owner: animal.date_of_birth),
     "sex": (_("the sex"), lambda animal, owner: animal.sex != Sex.UNKNOWN),
@@ -223,7 +223,7 @@ def _animal_checks(animal, owner) -> list[Check]:
         checks.append(Check(_("Animal"), "fail", _("The animal is recorded as %(status)s.")
                             % {"status": animal.get_status_display().lower()}))
     if owner.pk != animal.owner_id:
-        checks.append(Check(_("Owner"), "fail", _("The licence must be issued to the animal's "
+        checks.append(Check(_("Owner"), "fail", _("The license must be issued to the animal's "
                                                   "recorded owner; transfer it first.")))
     if animal.premises_id is None:
         checks.append(Check(_("Premises"), "fail", _("Record where the animal is kept first.")))
@@ -232,7 +232,7 @@ def _animal_checks(animal, owner) -> list[Check]:
 
 # --- Assessment -----------------------------------------------------------------------
 
-def licence_assess(*, animal: Animal, owner, on: date, subject_on: date | None = None,
+def license_assess(*, animal: Animal, owner, on: date, subject_on: date | None = None,
                    vaccination=None) -> Assessment:
     """All checks and fee lines for licensing ``animal`` on ``on`` (the payment date)."""
     jurisdiction = animal.jurisdiction
@@ -244,7 +244,7 @@ def licence_assess(*, animal: Animal, owner, on: date, subject_on: date | None =
     except RuleUnavailable as exc:
         return Assessment(enabled=False, checks=[
             status, Check(_("Ordinance"), "fail", str(exc), exc.citation or "")])
-    term_start, expires_on, renewal = licence_term(jurisdiction=jurisdiction, on=on, rules=rules)
+    term_start, expires_on, renewal = license_term(jurisdiction=jurisdiction, on=on, rules=rules)
     a = Assessment(enabled=True, checks=[status], term_start=term_start, expires_on=expires_on,
                    is_renewal_window=renewal)
     a.checks += _animal_checks(animal, owner)
@@ -273,11 +273,11 @@ def licence_assess(*, animal: Animal, owner, on: date, subject_on: date | None =
 
 
 def _add_fee_lines(a: Assessment, *, jurisdiction, on, rate) -> None:
-    """FEE-01 licence fee from the schedule in force on the payment date; FEE-03 penalty."""
+    """FEE-01 license fee from the schedule in force on the payment date; FEE-03 penalty."""
     try:
         fee = fee_amount(jurisdiction, "dog_license", on=on)
     except RuleUnavailable as exc:
-        a.checks.append(Check(_("Licence fee"), "fail", str(exc), exc.citation or ""))
+        a.checks.append(Check(_("License fee"), "fail", str(exc), exc.citation or ""))
         return
     a.fee_lines += fee_lines(fee, late=a.late_penalty, rate=rate)
 
@@ -288,14 +288,14 @@ def fee_line(fee) -> FeeLine:
 
 
 def late_penalty_line(base: FeeLine, *, rate, code: str = "late_penalty") -> FeeLine:
-    """LIC-13 / FEE-03: the penalty as a share of the licence fee, collected with it."""
+    """LIC-13 / FEE-03: the penalty as a share of the license fee, collected with it."""
     penalty = (base.amount * rate.value).quantize(CENT, rounding=ROUND_HALF_UP)
-    return FeeLine(code, _("Late penalty (%(rate)s of the licence fee)") % {"rate": rate.display()},
+    return FeeLine(code, _("Late penalty (%(rate)s of the license fee)") % {"rate": rate.display()},
                    penalty, rate.citation)
 
 
 def fee_lines(fee, *, late: bool, rate=None, penalty_code: str = "late_penalty") -> list[FeeLine]:
-    """The fee line, then the late penalty line when ``late`` (dog and kennel licences)."""
+    """The fee line, then the late penalty line when ``late`` (dog and kennel licenses)."""
     lines = [fee_line(fee)]
     if late and rate is not None and rate.value:
         lines.append(late_penalty_line(lines[0], rate=rate, code=penalty_code))
@@ -304,7 +304,7 @@ def fee_lines(fee, *, late: bool, rate=None, penalty_code: str = "late_penalty")
 
 @dataclass
 class IssueResult:
-    licence: Licence
+    license: License
     receipt: Receipt
     tag: Tag
 

@@ -1,4 +1,4 @@
-"""Kennel licences: application, review steps, fee, issue, denial, appeal, revocation.
+"""Kennel licenses: application, review steps, fee, issue, denial, appeal, revocation.
 
 People decide; the software records (architecture.md). Each review step of the city's
 profile (``kennel_review_steps``) is a KennelDecision: who decided, in what capacity,
@@ -19,14 +19,14 @@ from licensing.models import (
     Animal,
     KennelAnimal,
     KennelDecision,
-    KennelLicence,
+    KennelLicense,
     KennelStatus,
-    LicenceSeries,
+    LicenseSeries,
     Receipt,
 )
 from licensing.services.documents import receipt_documents_issue
 from licensing.services.fees import FeeLine, annual_term, fee_line, fee_lines, is_late
-from licensing.services.numbering import licence_number_allocate
+from licensing.services.numbering import license_number_allocate
 from licensing.services.receipts import receipt_create
 from licensing.services.registry import owner_premises
 from ordinance.calendar import due_date
@@ -43,7 +43,7 @@ REVOCATION_DECISION = "Revocation decision"
 APPEAL_DECISION = "Council decision on appeal"
 
 
-KENNEL = _l("Kennel licence")
+KENNEL = _l("Kennel license")
 
 
 def _refused(message, section: str = "rules.md KEN-04") -> Refused:
@@ -68,7 +68,7 @@ def _require(kennel, *statuses, section: str = "rules.md KEN-04"):
 def kennel_apply(*, owner, premises, business_nature: str, dog_count: int, cat_count: int,
                  cup_reference: str, actor, on: date,
                  became_subject_on: date | None = None,
-                 now: datetime | None = None) -> KennelLicence:
+                 now: datetime | None = None) -> KennelLicense:
     """Record an application (KEN-03, KEN-04); nothing is decided here."""
     if owner.jurisdiction_id != premises.jurisdiction_id:
         raise _refused(_("The owner and the premises must be in the same city."))
@@ -76,13 +76,13 @@ def kennel_apply(*, owner, premises, business_nature: str, dog_count: int, cat_c
         raise _refused(_("The date the kennel became subject to licensing cannot be "
                             "after the application."))
     with transaction.atomic():
-        kennel = KennelLicence.objects.create(
+        kennel = KennelLicense.objects.create(
             jurisdiction_id=owner.jurisdiction_id, owner=owner, premises=premises,
             business_nature=business_nature, dog_count=dog_count, cat_count=cat_count,
             cup_reference=cup_reference, applied_on=on, recorded_by=actor,
             became_subject_on=became_subject_on,
         )
-        _event("licensing.kennel.applied", kennel, actor, "Kennel licence application recorded",
+        _event("licensing.kennel.applied", kennel, actor, "Kennel license application recorded",
                at=now)
     return kennel
 
@@ -97,16 +97,16 @@ def kennel_screening(kennel, *, on: date) -> list[str]:
     flags = []
     min_dogs = _optional_rule(kennel.jurisdiction, "kennel_min_dogs_commercial", on)
     if not kennel.business_nature.strip():
-        flags.append(_("No commercial business stated: the ordinance's kennel licence is for "
+        flags.append(_("No commercial business stated: the ordinance's kennel license is for "
                        "buying, selling, breeding or boarding; a person must decide the "
                        "route (rules.md KEN-03)."))
     if kennel.dog_count == 0 and kennel.cat_count:
-        flags.append(_("Cats only: the kennel licence as written covers dogs; a person must "
+        flags.append(_("Cats only: the kennel license as written covers dogs; a person must "
                        "decide the route (rules.md KEN-03)."))
     if min_dogs is not None and min_dogs.value is not None and kennel.dog_count < min_dogs.value:
         flags.append(
             _("Fewer than %(n)s dogs (%(cite)s): a person must decide whether a kennel "
-              "licence applies (rules.md KEN-03).")
+              "license applies (rules.md KEN-03).")
             % {"n": min_dogs.value, "cite": min_dogs.citation}
         )
     requires_cup = _optional_rule(kennel.jurisdiction, "kennel_requires_cup", on)
@@ -134,7 +134,7 @@ def review_steps(kennel, *, on: date):
 
 def _fresh_decisions(kennel) -> list[KennelDecision]:
     """Read from the database: a page's prefetched ``decisions`` may predate this change."""
-    return list(KennelDecision.objects.filter(kennel_licence=kennel).order_by("decided_on", "pk"))
+    return list(KennelDecision.objects.filter(kennel_license=kennel).order_by("decided_on", "pk"))
 
 
 @refusing()
@@ -179,7 +179,7 @@ def kennel_decision_record(*, kennel, step: str, outcome: str, decided_by_name: 
 
 def _decision(kennel, step, outcome, name, capacity, on, reasons, citation, actor):
     return KennelDecision.objects.create(
-        kennel_licence=kennel, step=step, outcome=outcome, decided_by_name=name,
+        kennel_license=kennel, step=step, outcome=outcome, decided_by_name=name,
         decided_by_capacity=capacity, decided_on=on, reasons=reasons, citation=citation,
         recorded_by=actor,
     )
@@ -203,8 +203,8 @@ def _kennel_term_rules(kennel, *, on: date) -> dict | None:
 
 
 def kennel_term(kennel, *, on: date, rules=None) -> tuple[date, date, bool] | None:
-    """(term_start, expires_on, renewal) of a kennel licence paid on ``on`` (KEN-05), by
-    the same annual-term rule as dog licences; None where the city sets no term."""
+    """(term_start, expires_on, renewal) of a kennel license paid on ``on`` (KEN-05), by
+    the same annual-term rule as dog licenses; None where the city sets no term."""
     rules = rules or _kennel_term_rules(kennel, on=on)
     if rules is None:
         return None
@@ -213,7 +213,7 @@ def kennel_term(kennel, *, on: date, rules=None) -> tuple[date, date, bool] | No
 
 
 def kennel_is_late(kennel, *, on: date, rules=None) -> bool:
-    """LIC-13 for kennels (NB Sec. 6-65(c)): the dog licence's lateness rule, with the
+    """LIC-13 for kennels (NB Sec. 6-65(c)): the dog license's lateness rule, with the
     new-subject grace counted from ``kennel.became_subject_on``."""
     rules = rules or _kennel_term_rules(kennel, on=on)
     if rules is None:
@@ -226,7 +226,7 @@ def kennel_is_late(kennel, *, on: date, rules=None) -> bool:
 @refusing()
 def kennel_fee_lines(kennel, *, on: date) -> list[FeeLine]:
     """The kennel fee (FEE-02) and, when late, the penalty (LIC-13, FEE-03), by the same
-    fee-line code as dog licences. Raises FeeNotSet (a RuleUnavailable) while the council
+    fee-line code as dog licenses. Raises FeeNotSet (a RuleUnavailable) while the council
     has set no fee."""
     fee = fee_amount(kennel.jurisdiction, "kennel_license", on=on)
     rules = _kennel_term_rules(kennel, on=on)
@@ -247,7 +247,7 @@ def kennel_fee_collect(*, kennel, method: str, reference: str, actor, now: datet
     on = timezone.localdate(now)
     lines = kennel_fee_lines(kennel, on=on)  # FEE-02: a fee not yet set refuses (FeeNotSet)
     with transaction.atomic():
-        kennel = KennelLicence.objects.select_for_update().select_related("owner").get(
+        kennel = KennelLicense.objects.select_for_update().select_related("owner").get(
             pk=kennel.pk)
         if kennel.fee_paid:
             raise _refused(_("The kennel fee has already been paid."))
@@ -264,15 +264,15 @@ def kennel_fee_collect(*, kennel, method: str, reference: str, actor, now: datet
 
 @refusing()
 def kennel_fee_replace(*, kennel, method: str, reference: str, actor, now: datetime) -> Receipt:
-    """Take an issued kennel licence's fee again (the first payment failed: a bounced
-    cheque), on a new receipt with the same lines, so the first receipt can then be voided
-    without leaving the licence unpaid (LIC-06, REC-01, KEN-08)."""
+    """Take an issued kennel license's fee again (the first payment failed: a bounced
+    check), on a new receipt with the same lines, so the first receipt can then be voided
+    without leaving the license unpaid (LIC-06, REC-01, KEN-08)."""
     with transaction.atomic():
-        kennel = KennelLicence.objects.select_for_update().get(pk=kennel.pk)
+        kennel = KennelLicense.objects.select_for_update().get(pk=kennel.pk)
         _require(kennel, *ISSUED)
         if not kennel.fee_paid:
-            raise _refused(_("This licence's fee receipt is already voided; revoke the "
-                                "licence or take the fee with a new payment (rules.md KEN-08)."))
+            raise _refused(_("This license's fee receipt is already voided; revoke the "
+                                "license or take the fee with a new payment (rules.md KEN-08)."))
         old = kennel.receipt
         lines = [FeeLine(ln.code, ln.description, ln.amount, ln.authority)
                  for ln in old.lines.all()]
@@ -295,7 +295,7 @@ def kennel_fee_voided_reason(kennel) -> str:
     if kennel.receipt_id is None or kennel.fee_paid:
         return ""
     return (_("The kennel fee receipt %(n)s was voided (void receipt %(v)s): the fee must be "
-              "paid again before the licence can be issued (rules.md LIC-06).")
+              "paid again before the license can be issued (rules.md LIC-06).")
             % {"n": kennel.receipt.number, "v": kennel.receipt.voided_by.number})
 
 
@@ -304,27 +304,27 @@ ISSUED = (KennelStatus.ACTIVE, KennelStatus.EXPIRED)
 
 def kennel_receipt_void_refusal(receipt: Receipt) -> str:
     """Why this receipt cannot be voided, else "" (LIC-06, KEN-08): it paid the fee of an
-    issued kennel licence, and money and licence must never disagree. Locks the kennel
-    licences it paid for (call inside ``receipt_void``'s transaction), so an issuance
+    issued kennel license, and money and license must never disagree. Locks the kennel
+    licenses it paid for (call inside ``receipt_void``'s transaction), so an issuance
     running now waits and then sees the void."""
-    kennels = list(KennelLicence.objects.select_for_update().filter(receipt=receipt)
+    kennels = list(KennelLicense.objects.select_for_update().filter(receipt=receipt)
                    .order_by("pk"))
     issued = [k.number for k in kennels if k.status in ISSUED]
     if not issued:
         return ""
-    return (_("Receipt %(n)s paid the fee of kennel licence %(k)s, which has been issued: "
-              "voiding it would leave an issued licence unpaid. Revoke the licence first "
+    return (_("Receipt %(n)s paid the fee of kennel license %(k)s, which has been issued: "
+              "voiding it would leave an issued license unpaid. Revoke the license first "
               "(notice, hearing and decision, rules.md KEN-08), or take the fee again on the "
-              "licence's page (“Replace the fee payment”) and then void this receipt.")
+              "license's page (“Replace the fee payment”) and then void this receipt.")
             % {"n": receipt.number, "k": ", ".join(issued)})
 
 
 def kennel_receipt_voided(*, receipt: Receipt, void: Receipt, actor, now: datetime):
-    """Record on each kennel licence the receipt paid for that its fee was voided: an
+    """Record on each kennel license the receipt paid for that its fee was voided: an
     application not yet issued (or denied, or revoked) needs the fee again before it can
-    be issued (``KennelLicence.fee_paid``). Called by ``receipt_void`` after
+    be issued (``KennelLicense.fee_paid``). Called by ``receipt_void`` after
     ``kennel_receipt_void_refusal`` found nothing to refuse."""
-    for kennel in KennelLicence.objects.filter(receipt=receipt).order_by("pk"):
+    for kennel in KennelLicense.objects.filter(receipt=receipt).order_by("pk"):
         Event.record("licensing.kennel.fee_voided", kennel, actor=actor, at=now,
                      summary=f"Fee receipt {receipt.number} voided by receipt {void.number}; "
                              f"the fee is due again",
@@ -355,7 +355,7 @@ def kennel_term_warning(kennel, *, on: date) -> str:
 
 @refusing()
 def kennel_issue(*, kennel, actor, now: datetime, method: str = "", reference: str = ""):
-    """Issue an approved kennel licence (KEN-04): every review step satisfied, fee paid."""
+    """Issue an approved kennel license (KEN-04): every review step satisfied, fee paid."""
     on = timezone.localdate(now)
     _require(kennel, KennelStatus.APPROVED)
     outstanding = steps_outstanding(kennel, on=on)
@@ -369,18 +369,18 @@ def kennel_issue(*, kennel, actor, now: datetime, method: str = "", reference: s
         kennel_fee_collect(kennel=kennel, method=method, reference=reference, actor=actor,
                            now=now)
     with transaction.atomic():
-        # Locked and re-read: a receipt void running now either sees the licence issued
+        # Locked and re-read: a receipt void running now either sees the license issued
         # (and is refused) or has voided the fee first (and issuance is refused here).
-        KennelLicence.objects.select_for_update().filter(pk=kennel.pk).exists()
+        KennelLicense.objects.select_for_update().filter(pk=kennel.pk).exists()
         kennel.refresh_from_db()
         _require(kennel, KennelStatus.APPROVED)
         if not kennel.fee_paid:
             raise _refused(kennel_fee_voided_reason(kennel)
                               or _("Take the kennel fee first (choose a payment method)."))
         kennel.issue(actor=actor, on=on, expires_on=kennel_expiry(kennel, on=on), at=now,
-                     number=licence_number_allocate(jurisdiction=kennel.jurisdiction,
-                                                    kind=LicenceSeries.Kind.KENNEL, year=on.year))
-        # REC-17, KEN-07: the licence PDF with its conditions, in the same use case.
+                     number=license_number_allocate(jurisdiction=kennel.jurisdiction,
+                                                    kind=LicenseSeries.Kind.KENNEL, year=on.year))
+        # REC-17, KEN-07: the license PDF with its conditions, in the same use case.
         kennel_document_issue(kennel=kennel, actor=actor, now=now)
     return kennel
 
@@ -473,7 +473,7 @@ def kennel_denials_finalise(*, now: datetime, dry_run: bool = False) -> SweepRes
     return run_sweep(
         name="kennel denials become final",
         action="licensing.kennel.denied_final",
-        due=KennelLicence.objects.filter(status=KennelStatus.DENIED,
+        due=KennelLicense.objects.filter(status=KennelStatus.DENIED,
                                          appeal_deadline__lt=today),
         still_applies=lambda k: k.status == KennelStatus.DENIED,
         transition=_finalise,
@@ -512,7 +512,7 @@ def kennel_revocation_notice(*, kennel, served_on: date, hearing_on: date, reaso
 def kennel_revocation_decide(*, kennel, revoke: bool, decided_by_name: str,
                              decided_by_capacity: str, decided_on: date, reasons: str, actor,
                              now: datetime | None = None):
-    """After notice and hearing the Council revokes or keeps the licence (KEN-08)."""
+    """After notice and hearing the Council revokes or keeps the license (KEN-08)."""
     _require(kennel, KennelStatus.ACTIVE, section="rules.md KEN-08")
     notice = next((d for d in reversed(_fresh_decisions(kennel))
                    if d.step == REVOCATION_NOTICE), None)
@@ -532,21 +532,21 @@ def kennel_revocation_decide(*, kennel, revoke: bool, decided_by_name: str,
     return kennel
 
 
-# --- Animals and the licence document ----------------------------------------------------------
+# --- Animals and the license document ----------------------------------------------------------
 
 
 @refusing()
 def kennel_animal_add(*, kennel, animal: Animal, on: date, actor,
                       now: datetime | None = None) -> KennelAnimal:
-    """List an animal under the licence; one that was removed earlier is listed again
+    """List an animal under the license; one that was removed earlier is listed again
     (the history keeps both periods)."""
     if animal.jurisdiction_id != kennel.jurisdiction_id:
         raise _refused(_("That animal is registered in another city."))
     member = kennel.kennel_animals.filter(animal=animal).first()
     if member is not None and member.removed_on is None:
-        raise _refused(_("That animal is already listed under this kennel licence."))
+        raise _refused(_("That animal is already listed under this kennel license."))
     if member is None:
-        member = KennelAnimal.objects.create(kennel_licence=kennel, animal=animal, added_on=on)
+        member = KennelAnimal.objects.create(kennel_license=kennel, animal=animal, added_on=on)
     else:
         member.added_on, member.removed_on = on, None
         member.save(update_fields=["added_on", "removed_on"])
@@ -558,10 +558,10 @@ def kennel_animal_add(*, kennel, animal: Animal, on: date, actor,
 @refusing()
 def kennel_animal_remove(*, kennel, animal: Animal, on: date, actor,
                          now: datetime | None = None) -> KennelAnimal:
-    """The animal is no longer kept under the licence (sold, died, moved): ``removed_on``."""
+    """The animal is no longer kept under the license (sold, died, moved): ``removed_on``."""
     member = kennel.kennel_animals.filter(animal=animal, removed_on__isnull=True).first()
     if member is None:
-        raise _refused(_("That animal is not listed under this kennel licence."))
+        raise _refused(_("That animal is not listed under this kennel license."))
     if on < member.added_on:
         raise _refused(_("The removal cannot come before the animal was added (%(d)s).")
                           % {"d": member.added_on})
@@ -583,17 +583,17 @@ def kennel_transfer_fee(kennel, *, on: date):
 @refusing()
 def kennel_transfer(*, kennel, new_owner, actor, on: date, method: str, reference: str = "",
                     now: datetime | None = None) -> Receipt:
-    """LIC-12 for kennels (NB Sec. 6-65(d)): the new owner takes over the current licence,
+    """LIC-12 for kennels (NB Sec. 6-65(d)): the new owner takes over the current license,
     same number and expiry, for the transfer fee; a city without the fee cannot transfer."""
     now = now or timezone.now()
     if new_owner.pk == kennel.owner_id or new_owner.jurisdiction_id != kennel.jurisdiction_id:
         raise _refused(_("Choose a different owner in the same city."), "rules.md LIC-12")
     fee = fee_amount(kennel.jurisdiction, "transfer", on=on)  # LIC-12: no fee, no transfer
     with transaction.atomic():
-        kennel = KennelLicence.objects.select_for_update().select_related("owner").get(
+        kennel = KennelLicense.objects.select_for_update().select_related("owner").get(
             pk=kennel.pk)
         if not kennel.is_current(on):
-            raise _refused(_("Only a current kennel licence can be transferred."),
+            raise _refused(_("Only a current kennel license can be transferred."),
                            "rules.md LIC-12")
         previous = kennel.owner
         receipt = receipt_create(jurisdiction=kennel.jurisdiction, payer=new_owner,
@@ -605,7 +605,7 @@ def kennel_transfer(*, kennel, new_owner, actor, on: date, method: str, referenc
         _event("licensing.kennel.transferred", kennel, actor,
                f"{previous.name} → {new_owner.name}", at=now, from_owner=previous.pk,
                to_owner=new_owner.pk, receipt=receipt.number)
-        # LIC-12, REC-01: the new owner's receipt and the licence in their name.
+        # LIC-12, REC-01: the new owner's receipt and the license in their name.
         receipt_documents_issue(receipt=receipt, actor=actor, now=now)
         kennel_document_issue(kennel=kennel, actor=actor, now=now)
     return receipt
@@ -613,7 +613,7 @@ def kennel_transfer(*, kennel, new_owner, actor, on: date, method: str, referenc
 
 @refusing()
 def kennel_document_issue(*, kennel, actor, now: datetime):
-    """The kennel licence PDF with its conditions (REC-17, KEN-07), archived as issued."""
+    """The kennel license PDF with its conditions (REC-17, KEN-07), archived as issued."""
     from notices.services import document_issue
 
     _require(kennel, KennelStatus.ACTIVE)
@@ -639,8 +639,8 @@ def kennel_document_issue(*, kennel, actor, now: datetime):
         "citation": review_steps(kennel, on=on).citation,
     }
     return document_issue(
-        kind="kennel_licence", template="kennel_licence.html", context=context,
-        jurisdiction=kennel.jurisdiction, actor=actor, title=_("Kennel licence"),
+        kind="kennel_license", template="kennel_license.html", context=context,
+        jurisdiction=kennel.jurisdiction, actor=actor, title=_("Kennel license"),
         number=kennel.number, subject=kennel,
         owner_user=kennel.owner.user if kennel.owner.user_id else None, now=now,
     )

@@ -2,8 +2,8 @@
 
 Counts adult dogs and cats kept at a premises on a date. "Adult" follows the city's own
 operator: North Branch counts at 6 months or older ("gte"), Glencoe over 6 months ("gt").
-Past a limit a kennel licence is needed; the licensing service refuses the extra animal
-unless the premises holds a current kennel licence.
+Past a limit a kennel license is needed; the licensing service refuses the extra animal
+unless the premises holds a current kennel license.
 """
 
 from dataclasses import dataclass, field
@@ -12,7 +12,7 @@ from datetime import date
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _l
 
-from licensing.models import Animal, AnimalStatus, KennelLicence, KennelStatus, Species
+from licensing.models import Animal, AnimalStatus, KennelLicense, KennelStatus, Species
 from ordinance.calendar import add_months
 from ordinance.refusals import refusing
 from ordinance.rules import get_rule, get_rules, profile_for
@@ -50,12 +50,12 @@ class LimitCheck:
     limits: dict = field(default_factory=dict)     # {"dog": 3, "cat": 3, "total": None}
     message: str = ""
     citation: str = ""
-    kennel: KennelLicence | None = None
+    kennel: KennelLicense | None = None
     unknown_ages: int = 0
 
 
 def _current_kennel(premises, on):
-    candidates = KennelLicence.objects.filter(premises=premises, status=KennelStatus.ACTIVE)
+    candidates = KennelLicense.objects.filter(premises=premises, status=KennelStatus.ACTIVE)
     return next((k for k in candidates if k.is_current(on)), None)
 
 
@@ -91,18 +91,18 @@ def premises_limit_check(*, premises, on: date, adding: Animal | None = None) ->
                        unknown_ages=sum(a.date_of_birth is None for a in adults))
     if not over:
         check.message = _("%(dogs)s adult dog(s) and %(cats)s adult cat(s) at this premises: "
-                          "within the limit without a kennel licence.") % {
+                          "within the limit without a kennel license.") % {
             "dogs": counts["dog"], "cats": counts["cat"]}
         return check
     check.kennel = _current_kennel(premises, on)
     if check.kennel is not None:
         check.ok = True
         check.message = _("Over the limit for a household, but the premises holds kennel "
-                          "licence %(number)s.") % {"number": check.kennel.number}
+                          "license %(number)s.") % {"number": check.kennel.number}
         return check
     check.message = _(
         "%(dogs)s adult dog(s) and %(cats)s adult cat(s) at this premises exceed the limit "
-        "of %(limit)s without a kennel licence: a kennel licence is needed first."
+        "of %(limit)s without a kennel license: a kennel license is needed first."
     ) % {"dogs": counts["dog"], "cats": counts["cat"], "limit": _describe_limits(limits)}
     return check
 

@@ -1,4 +1,4 @@
-"""Official numbers: receipt numbers, licence numbers and metal tags.
+"""Official numbers: receipt numbers, license numbers and metal tags.
 
 style.md "Official numbers are protected by the database": every allocation happens in
 the caller's transaction under a row lock, and a unique constraint backs it up.
@@ -15,7 +15,7 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _l
 
-from licensing.models import LicenceSeries, ReceiptSeries, Tag, TagStatus
+from licensing.models import LicenseSeries, ReceiptSeries, Tag, TagStatus
 from ordinance.refusals import Refused
 from ordinance.sweeps import lock
 
@@ -46,10 +46,10 @@ def receipt_number_allocate(*, jurisdiction) -> int:
     return _take(_locked_series(ReceiptSeries, jurisdiction=jurisdiction))
 
 
-def licence_number_allocate(*, jurisdiction, kind: str, year: int) -> str:
-    """A licence number such as "2026-0042", one series per city, kind and year."""
-    assert transaction.get_connection().in_atomic_block, "allocate inside the licence transaction"
-    series = _locked_series(LicenceSeries, jurisdiction=jurisdiction, kind=kind, year=year)
+def license_number_allocate(*, jurisdiction, kind: str, year: int) -> str:
+    """A license number such as "2026-0042", one series per city, kind and year."""
+    assert transaction.get_connection().in_atomic_block, "allocate inside the license transaction"
+    series = _locked_series(LicenseSeries, jurisdiction=jurisdiction, kind=kind, year=year)
     return f"{year}-{_take(series):04d}"
 
 

@@ -1,9 +1,9 @@
-"""Numbered receipts: one way to take money (dog licences, tags, transfers, kennels).
+"""Numbered receipts: one way to take money (dog licenses, tags, transfers, kennels).
 
 LIC-06, REC-01: every payment gets the next number of the city's gap-free series
 (``numbering.receipt_number_allocate``, under a row lock in the payment's transaction);
 a receipt is never deleted, a void is a new receipt with negative lines pointing at it
-(``receipt_create(voids=...)``). Voiding touches licences, tags, kennel licences and
+(``receipt_create(voids=...)``). Voiding touches licenses, tags, kennel licenses and
 documents, so ``services.voids`` orchestrates it; this module imports none of them
 (a contract in pyproject.toml keeps it from importing ``services.kennels``).
 """

@@ -27,7 +27,7 @@ OWNER_FIELDS = frozenset({
 })
 ADDRESS_FIELDS = ("address_line", "unit", "city", "state", "postal_code")
 ANIMAL_FIELDS = frozenset({
-    "species", "name", "breed", "colour", "sex", "sterilized", "date_of_birth",
+    "species", "name", "breed", "color", "sex", "sterilized", "date_of_birth",
     "dob_is_estimate", "microchip", "distinguishing_traits", "photo", "acquired_on",
     "is_service_animal", "is_law_enforcement",
 })
@@ -252,7 +252,7 @@ def animal_update(*, animal: Animal, actor, on: date, **fields) -> Animal:
 @transaction.atomic
 def animal_mark_deceased(*, animal: Animal, actor, on: date, died_on: date | None = None,
                          note: str = "") -> Animal:
-    """Alive -> deceased (``Animal.mark_deceased``). Its licences stay as they are until
+    """Alive -> deceased (``Animal.mark_deceased``). Its licenses stay as they are until
     the clerk closes them; the ownership row stays (who owned it when it died)."""
     _check_serves(actor, animal.jurisdiction_id)
     died_on = died_on or on
@@ -282,7 +282,7 @@ def _vaccination_dates(fields: dict, on: date) -> None:
 def vaccination_record(*, animal: Animal, actor, on: date, now: datetime | None = None,
                        **fields) -> RabiesVaccination:
     """Record a rabies certificate (RAB-01, RAB-05: given by a licensed veterinarian, so
-    the veterinarian's name and licence number are required). The Event is stamped
+    the veterinarian's name and license number are required). The Event is stamped
     ``now`` (default: the current time), so a certificate entered from history (demo data,
     paper records) reads at the time it was recorded."""
     _check_fields(fields, VACCINATION_FIELDS)

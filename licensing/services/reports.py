@@ -10,7 +10,7 @@ from decimal import Decimal
 from django.db.models import Count, Max, Q, Sum
 from django.utils import timezone
 
-from licensing.models import Licence, LicenceStatus, ReceiptLine, Tag, TagStatus
+from licensing.models import License, LicenseStatus, ReceiptLine, Tag, TagStatus
 from ordinance.money import to_money
 
 
@@ -45,23 +45,23 @@ def _money(value) -> Decimal:
 
 
 def report_issued(*, jurisdiction_ids, start: date, end: date) -> list[dict]:
-    """Licences issued in the range, by city and kind, with how many are now void."""
-    rows = (Licence.objects
+    """Licenses issued in the range, by city and kind, with how many are now void."""
+    rows = (License.objects
             .filter(jurisdiction_id__in=jurisdiction_ids, issued_on__range=(start, end))
             .order_by().values("jurisdiction__short_name", "kind")
             .annotate(issued=Count("pk"),
                       late=Count("pk", filter=Q(late_penalty=True)),
-                      void=Count("pk", filter=Q(status=LicenceStatus.VOID)))
+                      void=Count("pk", filter=Q(status=LicenseStatus.VOID)))
             .order_by("jurisdiction__short_name", "kind"))
     return [{"city": r["jurisdiction__short_name"], "kind": r["kind"], "issued": r["issued"],
              "late_penalty": r["late"], "void": r["void"]} for r in rows]
 
 
 def report_tags(*, jurisdiction_ids, start: date, end: date, on: date) -> list[dict]:
-    """Tags per city and year stamped (start.year..end.year): on current licences, in stock,
+    """Tags per city and year stamped (start.year..end.year): on current licenses, in stock,
     lost, void (LIC-08, LIC-10)."""
-    current = Q(status=TagStatus.ISSUED, licence__status=LicenceStatus.ACTIVE,
-                licence__expires_on__gte=on)
+    current = Q(status=TagStatus.ISSUED, license__status=LicenseStatus.ACTIVE,
+                license__expires_on__gte=on)
     rows = (Tag.objects
             .filter(jurisdiction_id__in=jurisdiction_ids, year__range=(start.year, end.year))
             .order_by().values("jurisdiction__short_name", "year")
@@ -73,15 +73,15 @@ def report_tags(*, jurisdiction_ids, start: date, end: date, on: date) -> list[d
                       total=Count("pk"))
             .order_by("jurisdiction__short_name", "-year"))
     return [{"city": r["jurisdiction__short_name"], "year": r["year"],
-             "on_current_licences": r["current"], "issued": r["issued"],
+             "on_current_licenses": r["current"], "issued": r["issued"],
              "in_stock": r["available"], "lost": r["lost"], "void": r["void"],
              "total": r["total"]} for r in rows]
 
 
 def report_expiring(*, jurisdiction_ids, start: date, end: date, limit: int | None = None):
-    """Active licences whose expiry falls in the range (LIC-07), with owner contact."""
-    rows = (Licence.objects
-            .filter(jurisdiction_id__in=jurisdiction_ids, status=LicenceStatus.ACTIVE,
+    """Active licenses whose expiry falls in the range (LIC-07), with owner contact."""
+    rows = (License.objects
+            .filter(jurisdiction_id__in=jurisdiction_ids, status=LicenseStatus.ACTIVE,
                     expires_on__range=(start, end))
             .order_by("expires_on", "jurisdiction__short_name", "number")
             .values("jurisdiction__short_name", "number", "expires_on", "animal__name",
@@ -89,7 +89,7 @@ def report_expiring(*, jurisdiction_ids, start: date, end: date, limit: int | No
                     "owner__phone", "pk"))
     if limit is not None:
         rows = rows[:limit]
-    return [{"city": r["jurisdiction__short_name"], "licence": r["number"],
+    return [{"city": r["jurisdiction__short_name"], "license": r["number"],
              "expires_on": r["expires_on"], "animal": r["animal__name"],
              "owner": (r["owner__organization_name"]
                        or f"{r['owner__first_name']} {r['owner__last_name']}".strip()),
@@ -97,7 +97,7 @@ def report_expiring(*, jurisdiction_ids, start: date, end: date, limit: int | No
 
 
 def tag_lookup(*, jurisdiction_ids, number: int, year: int) -> list[Tag]:
-    """Tags with that number and year in the user's cities, with licence, dog and owner
+    """Tags with that number and year in the user's cities, with license, dog and owner
     (LIC-09: a lost dog's owner by tag number). One query."""
     return list(Tag.objects.filter(jurisdiction_id__in=jurisdiction_ids, number=number, year=year)
-                .select_related("jurisdiction", "licence__animal", "licence__owner"))
+                .select_related("jurisdiction", "license__animal", "license__owner"))

@@ -3,11 +3,11 @@
 Rules (rules.md): LIC-01 (dogs over the license age), LIC-02 (exemptions), LIC-07 (the
 term and its expiry), LIC-13 (the renewal window), LIC-16 (Glencoe issues no license),
 LIC-18 (cats are not licensed). The portal, the registry's animal and owner pages, the
-counter and the tag lookup all show ``licence_standing``; none decides on its own.
+counter and the tag lookup all show ``license_standing``; none decides on its own.
 
 Every age, date and section comes from the city's profile in force on ``on``. For a page
-of animals, fetch them with ``standing_prefetch`` and call ``licence_standings``: the
-licences, tags and exemptions come with the page's own queries, and the rules cost one
+of animals, fetch them with ``standing_prefetch`` and call ``license_standings``: the
+licenses, tags and exemptions come with the page's own queries, and the rules cost one
 query per city, whatever the number of animals.
 """
 
@@ -20,7 +20,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from licensing.models import Animal, Licence, LicenceStatus, Tag
+from licensing.models import Animal, License, LicenseStatus, Tag
 from ordinance.calendar import add_calendar_days, add_months
 from ordinance.rules import Rule, RuleUnavailable, get_rule, get_rules, profile_for
 
@@ -42,7 +42,7 @@ class Standing(models.TextChoices):
     UNKNOWN = "unknown", gettext_lazy("License status unknown")
 
 
-# Which states leave the animal covered, and the badge colour each shows with.
+# Which states leave the animal covered, and the badge color each shows with.
 COVERED = (Standing.LICENSED, Standing.RENEWAL_OPEN, Standing.NOT_REQUIRED, Standing.EXEMPT,
            Standing.INACTIVE)
 BADGES = {Standing.LICENSED: "success", Standing.RENEWAL_OPEN: "info",
@@ -50,14 +50,14 @@ BADGES = {Standing.LICENSED: "success", Standing.RENEWAL_OPEN: "info",
 
 
 @dataclass(frozen=True)
-class LicenceStanding:
+class LicenseStanding:
     """The state, the reason in a sentence, and the section that decides it."""
 
     state: str
     reason: str
     citation: str = ""
-    licence: Licence | None = None
-    next_licence: Licence | None = None
+    license: License | None = None
+    next_license: License | None = None
     required_from: date | None = None
 
     def __str__(self):
@@ -78,7 +78,7 @@ class LicenceStanding:
 
     @property
     def tag(self) -> Tag | None:
-        return self.licence.current_tag if self.licence else None
+        return self.license.current_tag if self.license else None
 
 
 def _d(value: date) -> str:
@@ -88,15 +88,15 @@ def _d(value: date) -> str:
 # --- Reads --------------------------------------------------------------------------------
 
 def _lookups():
-    return (Prefetch("licences", queryset=Licence.objects.select_related("owner", "receipt")
+    return (Prefetch("licenses", queryset=License.objects.select_related("owner", "receipt")
                      .prefetch_related(Prefetch("tags", queryset=Tag.objects.order_by(
                          "-year", "number")))
                      .order_by("-term_start", "-issued_on", "-pk")),
-            "licence_exemptions")
+            "license_exemptions")
 
 
 def standing_prefetch(animals):
-    """The animals with what their standing reads: city, licences with tags, exemptions
+    """The animals with what their standing reads: city, licenses with tags, exemptions
     (three queries for any number of animals)."""
     return animals.select_related("jurisdiction").prefetch_related(*_lookups())
 
@@ -128,7 +128,7 @@ def standing_rules(jurisdiction, *, on: date, extra=()) -> dict[str, Rule]:
         return rules
 
 
-def licence_age_day(date_of_birth: date | None, rules) -> date | None:
+def license_age_day(date_of_birth: date | None, rules) -> date | None:
     """The first day a dog born on ``date_of_birth`` is past the license age (LIC-01,
     DEF-01: North Branch's "over six months" is strictly after the anniversary)."""
     if date_of_birth is None:
@@ -140,33 +140,33 @@ def licence_age_day(date_of_birth: date | None, rules) -> date | None:
 
 # --- The answer ---------------------------------------------------------------------------
 
-def licence_standing(animal: Animal, *, on: date, rules: dict | None = None) -> LicenceStanding:
+def license_standing(animal: Animal, *, on: date, rules: dict | None = None) -> LicenseStanding:
     """The standing of one animal on ``on`` (a prefetched animal costs no query but the
     rules; pass ``rules`` from ``standing_rules`` to share them across animals)."""
     if rules is None:
         rules = standing_rules(animal.jurisdiction, on=on)
-    licences = sorted((lic for lic in animal.licences.all() if lic.status != LicenceStatus.VOID),
+    licenses = sorted((lic for lic in animal.licenses.all() if lic.status != LicenseStatus.VOID),
                       key=lambda lic: (lic.term_start, lic.issued_on, lic.pk), reverse=True)
-    current = next((lic for lic in licences if lic.is_current(on)), None)
-    upcoming = next((lic for lic in licences
-                     if lic.status == LicenceStatus.ACTIVE and lic.term_start > on), None)
+    current = next((lic for lic in licenses if lic.is_current(on)), None)
+    upcoming = next((lic for lic in licenses
+                     if lic.status == LicenseStatus.ACTIVE and lic.term_start > on), None)
     if current is not None:
         return _licensed(current, upcoming, rules, on=on)
     if not animal.is_alive():
-        return LicenceStanding(Standing.INACTIVE, _("%(status)s: no license is needed.") % {
-            "status": animal.get_status_display()}, licence=licences[0] if licences else None)
+        return LicenseStanding(Standing.INACTIVE, _("%(status)s: no license is needed.") % {
+            "status": animal.get_status_display()}, license=licenses[0] if licenses else None)
     if upcoming is not None:  # licensed ahead for the next term (LIC-13)
         return _licensed(upcoming, None, rules, on=on)
-    return _unlicensed(animal, licences, rules, on=on)
+    return _unlicensed(animal, licenses, rules, on=on)
 
 
-def licence_requirement(animal: Animal, *, on: date) -> LicenceStanding:
+def license_requirement(animal: Animal, *, on: date) -> LicenseStanding:
     """Whether the animal needs a license at all on ``on``, whatever it holds (the
     counter's check before issuing): not required, exempt, or required (LIC-01, LIC-02)."""
     return _unlicensed(animal, [], standing_rules(animal.jurisdiction, on=on), on=on)
 
 
-def licence_standings(animals, *, on: date) -> dict[int, LicenceStanding]:
+def license_standings(animals, *, on: date) -> dict[int, LicenseStanding]:
     """{animal pk: standing} for animals fetched with ``standing_prefetch``; the rules
     are read once per city."""
     by_city: dict[int, dict] = {}
@@ -174,88 +174,88 @@ def licence_standings(animals, *, on: date) -> dict[int, LicenceStanding]:
     for animal in animals:
         if animal.jurisdiction_id not in by_city:
             by_city[animal.jurisdiction_id] = standing_rules(animal.jurisdiction, on=on)
-        found[animal.pk] = licence_standing(animal, on=on, rules=by_city[animal.jurisdiction_id])
+        found[animal.pk] = license_standing(animal, on=on, rules=by_city[animal.jurisdiction_id])
     return found
 
 
-def _licensed(licence, upcoming, rules, *, on) -> LicenceStanding:
+def _licensed(license, upcoming, rules, *, on) -> LicenseStanding:
     """LIC-07: licensed to the expiry; LIC-13: from N days before the next term the
     renewal is open (North Branch: December 2)."""
     expiry = rules.get("license_expiry")
     citation = expiry.citation if expiry else ""
-    tag = licence.current_tag
+    tag = license.current_tag
     reason = (_("License %(n)s, tag %(t)s (%(y)s), expires %(d)s.")
-              % {"n": licence.number, "t": tag.number, "y": tag.year,
-                 "d": _d(licence.expires_on)} if tag else
-              _("License %(n)s expires %(d)s.") % {"n": licence.number,
-                                                     "d": _d(licence.expires_on)})
-    if licence.term_start > on:
+              % {"n": license.number, "t": tag.number, "y": tag.year,
+                 "d": _d(license.expires_on)} if tag else
+              _("License %(n)s expires %(d)s.") % {"n": license.number,
+                                                     "d": _d(license.expires_on)})
+    if license.term_start > on:
         reason = _("License %(n)s for the next term, from %(s)s to %(d)s.") % {
-            "n": licence.number, "s": _d(licence.term_start), "d": _d(licence.expires_on)}
+            "n": license.number, "s": _d(license.term_start), "d": _d(license.expires_on)}
     window = rules.get("renewal_window_days_before_term")
-    if upcoming is None and window is not None and licence.term_start <= on:
-        opens = add_calendar_days(licence.expires_on, 1 - window.value)
+    if upcoming is None and window is not None and license.term_start <= on:
+        opens = add_calendar_days(license.expires_on, 1 - window.value)
         if on >= opens:
-            return LicenceStanding(
+            return LicenseStanding(
                 Standing.RENEWAL_OPEN, reason + " " + _("Renewal for the next term is open "
                                                         "since %(d)s.") % {"d": _d(opens)},
                 f"{citation}; {window.citation}" if citation else window.citation,
-                licence=licence)
-    return LicenceStanding(Standing.LICENSED, reason, citation, licence=licence,
-                           next_licence=upcoming)
+                license=license)
+    return LicenseStanding(Standing.LICENSED, reason, citation, license=license,
+                           next_license=upcoming)
 
 
-def _unlicensed(animal, licences, rules, *, on) -> LicenceStanding:
+def _unlicensed(animal, licenses, rules, *, on) -> LicenseStanding:
     enabled, species = rules.get("dog_license_enabled"), rules.get("licensed_species")
-    last = licences[0] if licences else None
+    last = licenses[0] if licenses else None
     if enabled is None or species is None:
-        return LicenceStanding(Standing.UNKNOWN, _("The city has not finished setting up its "
-                                                   "ordinance rules."), licence=last)
+        return LicenseStanding(Standing.UNKNOWN, _("The city has not finished setting up its "
+                                                   "ordinance rules."), license=last)
     city = animal.jurisdiction.short_name
     if not enabled.value:  # LIC-16: Glencoe 701 Subd. 2(D), deleted by Ord. 571
         ref = f", {enabled.ordinance_ref}" if enabled.ordinance_ref else ""
-        return LicenceStanding(Standing.NOT_REQUIRED, _(
+        return LicenseStanding(Standing.NOT_REQUIRED, _(
             "%(city)s issues no dog licenses: the licensing section was deleted from its "
-            "ordinance.") % {"city": city}, f"{enabled.citation}{ref}", licence=last)
+            "ordinance.") % {"city": city}, f"{enabled.citation}{ref}", license=last)
     if animal.species not in species.value:  # LIC-18
-        return LicenceStanding(Standing.NOT_REQUIRED, _(
+        return LicenseStanding(Standing.NOT_REQUIRED, _(
             "%(city)s does not license %(species)s.") % {
             "city": city, "species": animal.get_species_display().lower() + "s"},
-            species.citation, licence=last)
+            species.citation, license=last)
     if exempt := _exemption(animal, rules, on=on):
         return exempt
     if "license_age_months" not in rules or "license_age_comparison" not in rules:
-        return LicenceStanding(Standing.UNKNOWN, _("The license age is not set."), licence=last)
+        return LicenseStanding(Standing.UNKNOWN, _("The license age is not set."), license=last)
     age = rules["license_age_months"]
-    required_from = licence_age_day(animal.date_of_birth, rules)
+    required_from = license_age_day(animal.date_of_birth, rules)
     if required_from and on < required_from:  # LIC-01: not yet over the license age
-        return LicenceStanding(Standing.NOT_REQUIRED, _(
+        return LicenseStanding(Standing.NOT_REQUIRED, _(
             "Under the license age of %(age)s: required from %(d)s.") % {
             "age": age.display(), "d": _d(required_from)}, age.citation,
             required_from=required_from)
-    lapsed = next((lic for lic in licences if lic.status in (
-        LicenceStatus.ACTIVE, LicenceStatus.EXPIRED) and lic.expires_on < on), None)
+    lapsed = next((lic for lic in licenses if lic.status in (
+        LicenseStatus.ACTIVE, LicenseStatus.EXPIRED) and lic.expires_on < on), None)
     if lapsed is not None:
         expiry = rules.get("license_expiry")
-        return LicenceStanding(Standing.EXPIRED, _(
+        return LicenseStanding(Standing.EXPIRED, _(
             "License %(n)s expired %(d)s; a license is required.") % {
             "n": lapsed.number, "d": _d(lapsed.expires_on)},
             "; ".join(c for c in (expiry.citation if expiry else "", age.citation) if c),
-            licence=lapsed, required_from=required_from)
+            license=lapsed, required_from=required_from)
     reason = (_("Over the license age of %(age)s since %(d)s: a license is required.")
               % {"age": age.display(), "d": _d(required_from)} if required_from else
               _("Date of birth unknown, treated as over the license age: a license is "
                 "required."))
-    return LicenceStanding(Standing.REQUIRED, reason, age.citation, licence=last,
+    return LicenseStanding(Standing.REQUIRED, reason, age.citation, license=last,
                            required_from=required_from)
 
 
-def _exemption(animal, rules, *, on) -> LicenceStanding | None:
+def _exemption(animal, rules, *, on) -> LicenseStanding | None:
     """LIC-02: a service or guide animal, or a recorded exemption covering ``on``, each
     with the section of the profile value that lists its kind."""
     claims = [(str(_("Service or guide animal")), "service_animal", None)
               ] if animal.is_service_animal else []
-    claims += [(e.get_kind_display(), e.kind, e) for e in animal.licence_exemptions.all()
+    claims += [(e.get_kind_display(), e.kind, e) for e in animal.license_exemptions.all()
                if e.covers(on)]
     for label, kind, record in claims:
         rule = next((rules[k] for k in EXEMPTION_KEYS if k in rules and kind in rules[k].value),
@@ -266,6 +266,6 @@ def _exemption(animal, rules, *, on) -> LicenceStanding | None:
         until = (_(" until %(d)s") % {"d": _d(record.ends_on)}
                  if record and record.ends_on else "")
         evidence = f" ({record.evidence})" if record and record.evidence else ""
-        return LicenceStanding(Standing.EXEMPT, _("Exempt: %(kind)s%(until)s%(evidence)s.") % {
+        return LicenseStanding(Standing.EXEMPT, _("Exempt: %(kind)s%(until)s%(evidence)s.") % {
             "kind": label, "until": until, "evidence": evidence}, citation)
     return None

@@ -10,7 +10,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from licensing.models import Licence, Tag, TagStatus, TagStock
+from licensing.models import License, Tag, TagStatus, TagStock
 from licensing.services.documents import issue_documents
 from licensing.services.fees import IssueResult, fee_line
 from licensing.services.numbering import tag_claim
@@ -23,37 +23,37 @@ from ordinance.refusals import Refused, refusing
 MAX_TAGS_PER_BATCH = 20000
 
 
-def issue_tag(tag: Tag, *, licence: Licence, on: date, actor=None, at=None) -> Tag:
-    tag.issue(licence=licence, actor=actor, on=on, at=at)
+def issue_tag(tag: Tag, *, license: License, on: date, actor=None, at=None) -> Tag:
+    tag.issue(license=license, actor=actor, on=on, at=at)
     return tag
 
 
 @refusing()
-def tag_replace_lost(*, licence: Licence, actor, on: date, method: str, reference: str = "",
+def tag_replace_lost(*, license: License, actor, on: date, method: str, reference: str = "",
                      tag_number: int | None = None, now: datetime | None = None) -> IssueResult:
     """LIC-10: mark the lost tag lost, charge the duplicate-tag fee, issue a new number."""
     now = now or timezone.now()
     with transaction.atomic():
-        licence = Licence.objects.select_for_update().get(pk=licence.pk)
-        if not licence.is_current(on):
-            raise Refused.because(_("Licence"), _("The licence is not current."),
+        license = License.objects.select_for_update().get(pk=license.pk)
+        if not license.is_current(on):
+            raise Refused.because(_("License"), _("The license is not current."),
                                   "rules.md LIC-10")
-        fee = fee_amount(licence.jurisdiction, "duplicate_tag", on=on)  # LIC-10, FEE-05
-        old = licence.tags.filter(status=TagStatus.ISSUED).first()
-        tag = tag_claim(jurisdiction=licence.jurisdiction, year=licence.expires_on.year,
+        fee = fee_amount(license.jurisdiction, "duplicate_tag", on=on)  # LIC-10, FEE-05
+        old = license.tags.filter(status=TagStatus.ISSUED).first()
+        tag = tag_claim(jurisdiction=license.jurisdiction, year=license.expires_on.year,
                         number=tag_number)
         if old:
             old.mark_lost(actor=actor, on=on, at=now)
         receipt = receipt_create(
-            jurisdiction=licence.jurisdiction, payer=licence.owner, method=method,
+            jurisdiction=license.jurisdiction, payer=license.owner, method=method,
             reference=reference, actor=actor, now=now,
             lines=[fee_line(fee)])
-        issue_tag(tag, licence=licence, on=on, actor=actor, at=now)
-        Event.record("licensing.tag.duplicate_issued", licence, actor=actor, at=now,
+        issue_tag(tag, license=license, on=on, actor=actor, at=now)
+        Event.record("licensing.tag.duplicate_issued", license, actor=actor, at=now,
                      summary=f"Duplicate tag {tag.number} ({tag.year})",
                      data={"old_tag": old.number if old else None, "tag": tag.number,
                            "receipt": receipt.number})
-        result = IssueResult(licence=licence, receipt=receipt, tag=tag)
+        result = IssueResult(license=license, receipt=receipt, tag=tag)
         # LIC-10, REC-01: the receipt and a certificate showing the new tag number.
         issue_documents(result, actor=actor, now=now)
     return result

@@ -1,7 +1,7 @@
 """Voiding a receipt, and what it paid for (LIC-06, REC-01, LIC-14, KEN-08).
 
 A void sits above both ``services.receipts`` (which numbers the void receipt) and
-``services.kennels`` (whose licences a receipt may have paid for), so neither of them
+``services.kennels`` (whose licenses a receipt may have paid for), so neither of them
 imports the other to void: ``kennels`` takes payments through ``receipts``, and this
 module asks ``kennels`` whether the void may go ahead and tells it when it did.
 """
@@ -25,23 +25,23 @@ from ordinance.refusals import Refused, refusing
 def receipt_void(*, receipt: Receipt, actor, reason: str, now: datetime | None = None) -> Receipt:
     """Void a receipt by a new receipt with negative lines pointing at it (LIC-06).
 
-    The licences it paid for become void; their tags are marked void, not returned to
+    The licenses it paid for become void; their tags are marked void, not returned to
     stock: the metal tag is already in the owner's hands, and a reissued number could
     then be worn by two dogs (LIC-14). A kennel application it paid for needs the fee
-    again; the fee of an issued kennel licence is refused (KEN-08, see services.kennels).
+    again; the fee of an issued kennel license is refused (KEN-08, see services.kennels).
     """
     now = now or timezone.now()
     with transaction.atomic():
         receipt = Receipt.objects.select_for_update().get(pk=receipt.pk)
         _refuse_unless_voidable(receipt)
         void = _void_receipt_create(receipt, actor=actor, reason=reason, now=now)
-        voided_licences = _licences_void(receipt, void, actor=actor, reason=reason, now=now)
+        voided_licenses = _licenses_void(receipt, void, actor=actor, reason=reason, now=now)
         kennel_receipt_voided(receipt=receipt, void=void, actor=actor, now=now)
         Event.record("licensing.receipt.voided", receipt, actor=actor, at=now, summary=reason,
                      data={"void_receipt": void.number})
         # The printed originals are voided too (REC-01: the archive shows what was issued
         # and that it no longer stands); nothing printed yet means nothing to void.
-        for obj in (receipt, *voided_licences):
+        for obj in (receipt, *voided_licenses):
             documents_void(obj, actor=actor, reason=reason, now=now)
         # The void receipt is itself a numbered receipt, printed like any other (REC-01).
         receipt_documents_issue(receipt=void, actor=actor, now=now)
@@ -52,11 +52,11 @@ def _refuse_unless_voidable(receipt: Receipt) -> None:
     if receipt.voids_id is not None or Receipt.objects.filter(voids=receipt).exists():
         raise Refused.because(_("Receipt"), _("This receipt is already voided or is itself "
                                               "a void."), "rules.md LIC-06")
-    # Money and licence never disagree (LIC-06, KEN-08): an issued kennel licence's fee is
+    # Money and license never disagree (LIC-06, KEN-08): an issued kennel license's fee is
     # not voided under it.
     refusal = kennel_receipt_void_refusal(receipt)
     if refusal:
-        raise Refused.because(_("Kennel licence"), refusal, "rules.md KEN-08")
+        raise Refused.because(_("Kennel license"), refusal, "rules.md KEN-08")
 
 
 def _void_receipt_create(receipt: Receipt, *, actor, reason: str, now: datetime) -> Receipt:
@@ -67,12 +67,12 @@ def _void_receipt_create(receipt: Receipt, *, actor, reason: str, now: datetime)
                           now=now, voids=receipt, void_reason=reason)
 
 
-def _licences_void(receipt: Receipt, void: Receipt, *, actor, reason: str, now: datetime):
+def _licenses_void(receipt: Receipt, void: Receipt, *, actor, reason: str, now: datetime):
     on = timezone.localdate(now)
-    licences = list(receipt.licences.all())
-    for licence in licences:
-        licence.void(actor=actor, on=on, reason=reason, at=now,
+    licenses = list(receipt.licenses.all())
+    for license in licenses:
+        license.void(actor=actor, on=on, reason=reason, at=now,
                      data={"void_receipt": void.number})
-        for tag in licence.tags.filter(status=TagStatus.ISSUED):  # saved: history kept
+        for tag in license.tags.filter(status=TagStatus.ISSUED):  # saved: history kept
             tag.void(actor=actor, on=on, reason=reason, at=now)
-    return licences
+    return licenses

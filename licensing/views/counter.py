@@ -1,8 +1,8 @@
-"""The clerk's counter: licence a dog in three screens, then work on a licence.
+"""The clerk's counter: license a dog in three screens, then work on a license.
 
 (1) find or create the owner, (2) find or create the animal, enter its rabies
 certificate and see the checks with their citations, (3) fees line by line, payment and
-tag, "Issue licence". Views are thin: they parse input, check access and call one service.
+tag, "Issue license". Views are thin: they parse input, check access and call one service.
 """
 
 from django.contrib import messages
@@ -31,7 +31,7 @@ from licensing.forms.counter import (
 from licensing.forms.registry import apply_service_errors
 from licensing.models import (
     Animal,
-    Licence,
+    License,
     Owner,
     Receipt,
     Tag,
@@ -39,9 +39,9 @@ from licensing.models import (
     TagStock,
 )
 from licensing.selectors import owner_choices, registry_search
-from licensing.services import licences as svc
+from licensing.services import licenses as svc
 from licensing.services import registry
-from licensing.services.standing import licence_standing, standing_prefetch
+from licensing.services.standing import license_standing, standing_prefetch
 
 COUNTER = (CLERK, ADMINISTRATOR)
 STAFF = (CLERK, OFFICER, ADMINISTRATOR)
@@ -61,7 +61,7 @@ def counter_start(request):
     search = OwnerSearchForm(request.GET or None)
     owners = []
     if search.is_valid() and (q := search.cleaned_data["q"].strip()):
-        # The registry's one search: names, address, phone, microchip, rabies or licence tag.
+        # The registry's one search: names, address, phone, microchip, rabies or license tag.
         hits = registry_search(user=request.user, query=q, limit=SEARCH_LIMIT)
         owners = [hit.owner for hit in hits]
     form = CounterOwnerForm(request.POST or None, user=request.user)
@@ -129,14 +129,14 @@ def counter_animal(request, owner_pk):
             _refused(exemption_form, exc)
         else:
             return redirect(f"{request.path}?animal={animal.pk}")
-    assessment = svc.licence_assess(animal=animal, owner=owner, on=today) if animal else None
+    assessment = svc.license_assess(animal=animal, owner=owner, on=today) if animal else None
     status = None if animal else svc.licensing_status(
         jurisdiction=owner.jurisdiction, species="dog", on=today)
     return render(request, "licensing/counter/animal.html", {
         "owner": owner, "animal": animal, "animals": owner.animals.all(),
         "animal_form": animal_form, "vacc_form": vacc_form, "exemption_form": exemption_form,
         "assessment": assessment, "status": status,
-        "standing": licence_standing(animal, on=today) if animal else None,  # LIC-01/02/07
+        "standing": license_standing(animal, on=today) if animal else None,  # LIC-01/02/07
     })
 
 
@@ -153,83 +153,83 @@ def counter_pay(request, animal_pk):
         subject_on = form.cleaned_data.get("became_subject_on")
     if request.method == "POST" and form.is_valid():
         try:
-            result = svc.licence_issue(
+            result = svc.license_issue(
                 animal=animal, owner=animal.owner, actor=request.user, on=today,
                 method=form.cleaned_data["method"], reference=form.cleaned_data["reference"],
                 tag_number=form.cleaned_data.get("tag_number"), subject_on=subject_on)
         except svc.Refused as exc:
             _refused(form, exc)
         else:
-            return redirect("licensing:licence_issued", pk=result.licence.pk)
-    assessment = svc.licence_assess(animal=animal, owner=animal.owner, on=today,
+            return redirect("licensing:license_issued", pk=result.license.pk)
+    assessment = svc.license_assess(animal=animal, owner=animal.owner, on=today,
                                     subject_on=subject_on)
     return render(request, "licensing/counter/pay.html", {
         "animal": animal, "owner": animal.owner, "assessment": assessment, "form": form,
     })
 
 
-def _licence_qs():
-    return Licence.objects.select_related(
+def _license_qs():
+    return License.objects.select_related(
         "jurisdiction", "animal", "owner", "receipt", "vaccination", "issued_by"
     ).prefetch_related(Prefetch("tags", queryset=Tag.objects.order_by("-pk")))
 
 
 @role_required(*COUNTER)
-def licence_issued(request, pk):
-    licence = get_in_jurisdiction(_licence_qs(), request.user, pk=pk)
+def license_issued(request, pk):
+    license = get_in_jurisdiction(_license_qs(), request.user, pk=pk)
     return render(request, "licensing/counter/issued.html", {
-        "licence": licence, "tag": licence.current_tag, "receipt": licence.receipt,
-        "receipt_docs": svc.documents_for(licence.receipt) if licence.receipt else {},
-        "licence_docs": svc.documents_for(licence),
+        "license": license, "tag": license.current_tag, "receipt": license.receipt,
+        "receipt_docs": svc.documents_for(license.receipt) if license.receipt else {},
+        "license_docs": svc.documents_for(license),
     })
 
 
-# --- Licence page and its actions -----------------------------------------------------
+# --- License page and its actions -----------------------------------------------------
 
 @role_required(*STAFF)
-def licence_detail(request, pk):
-    licence = get_in_jurisdiction(_licence_qs(), request.user, pk=pk)
+def license_detail(request, pk):
+    license = get_in_jurisdiction(_license_qs(), request.user, pk=pk)
     receipts = Receipt.objects.filter(
-        Q(licences=licence) | Q(voids__licences=licence)).distinct().order_by("number")
-    return render(request, "licensing/counter/licence_detail.html", {
-        "licence": licence, "tag": licence.current_tag, "receipts": receipts,
+        Q(licenses=license) | Q(voids__licenses=license)).distinct().order_by("number")
+    return render(request, "licensing/counter/license_detail.html", {
+        "license": license, "tag": license.current_tag, "receipts": receipts,
         "today": timezone.localdate(), "can_act": request.user.has_role(*COUNTER),
-        "licence_docs": svc.documents_for(licence),
+        "license_docs": svc.documents_for(license),
     })
 
 
-def _licence_action(request, pk, *, form_class, title, run, form_kwargs=None):
-    licence = get_in_jurisdiction(_licence_qs(), request.user, pk=pk)
-    kwargs = form_kwargs(licence) if form_kwargs else {}
+def _license_action(request, pk, *, form_class, title, run, form_kwargs=None):
+    license = get_in_jurisdiction(_license_qs(), request.user, pk=pk)
+    kwargs = form_kwargs(license) if form_kwargs else {}
     form = form_class(request.POST or None, **kwargs)
     if request.method == "POST" and form.is_valid():
         try:
-            message = run(licence, form.cleaned_data)
+            message = run(license, form.cleaned_data)
         except svc.Refused as exc:  # e.g. a fee not set (FEE-01): the check cites it
             _refused(form, exc)
         else:
             messages.success(request, message)
-            return redirect("licensing:licence_detail", pk=licence.pk)
-    return render(request, "licensing/counter/licence_action.html", {
-        "licence": licence, "form": form, "title": title, "tag": licence.current_tag,
+            return redirect("licensing:license_detail", pk=license.pk)
+    return render(request, "licensing/counter/license_action.html", {
+        "license": license, "form": form, "title": title, "tag": license.current_tag,
         "pick": getattr(request, "owner_pick", None),
     })
 
 
 @role_required(*COUNTER)
 @require_http_methods(["GET", "POST"])
-def licence_transfer(request, pk):
-    def run(licence, data):
-        result = svc.licence_transfer(licence=licence, new_owner=data["new_owner"],
+def license_transfer(request, pk):
+    def run(license, data):
+        result = svc.license_transfer(license=license, new_owner=data["new_owner"],
                                       actor=request.user, on=timezone.localdate(),
                                       method=data["method"], reference=data["reference"])
-        return _("Licence transferred; receipt %(n)s issued.") % {"n": result.receipt.number}
+        return _("License transferred; receipt %(n)s issued.") % {"n": result.receipt.number}
 
-    def form_kwargs(licence):
-        return owner_pick_kwargs(request, jurisdiction=licence.jurisdiction,
-                                 exclude_owner=licence.owner)
+    def form_kwargs(license):
+        return owner_pick_kwargs(request, jurisdiction=license.jurisdiction,
+                                 exclude_owner=license.owner)
 
-    return _licence_action(request, pk, form_class=TransferForm, title=_("Transfer licence"),
+    return _license_action(request, pk, form_class=TransferForm, title=_("Transfer license"),
                            run=run, form_kwargs=form_kwargs)
 
 
@@ -247,47 +247,47 @@ def owner_pick_kwargs(request, *, jurisdiction, exclude_owner) -> dict:
 
 @role_required(*COUNTER)
 @require_http_methods(["GET", "POST"])
-def licence_duplicate_tag(request, pk):
-    def run(licence, data):
-        result = svc.tag_replace_lost(licence=licence, actor=request.user,
+def license_duplicate_tag(request, pk):
+    def run(license, data):
+        result = svc.tag_replace_lost(license=license, actor=request.user,
                                       on=timezone.localdate(), method=data["method"],
                                       reference=data["reference"], tag_number=data["tag_number"])
         return _("Tag %(t)s issued; receipt %(n)s.") % {"t": result.tag.number,
                                                        "n": result.receipt.number}
 
-    return _licence_action(request, pk, form_class=DuplicateTagForm,
+    return _license_action(request, pk, form_class=DuplicateTagForm,
                            title=_("Lost tag: issue a duplicate"), run=run)
 
 
 @role_required(*COUNTER)
 @require_http_methods(["GET", "POST"])
-def licence_address(request, pk):
-    def run(licence, data):
-        change = svc.licence_address_change(licence=licence, actor=request.user, **data)
+def license_address(request, pk):
+    def run(license, data):
+        change = svc.license_address_change(license=license, actor=request.user, **data)
         note = _("Reported late: due by %(due)s (%(cite)s).") if change.late else _(
             "Reported in time (due by %(due)s, %(cite)s).")
         return _("Address change recorded. ") + note % {"due": change.due_on,
                                                         "cite": change.citation}
 
-    return _licence_action(request, pk, form_class=AddressChangeForm,
+    return _license_action(request, pk, form_class=AddressChangeForm,
                            title=_("Address change"), run=run)
 
 
 @role_required(*COUNTER)
 @require_http_methods(["GET", "POST"])
-def licence_close(request, pk):
-    def run(licence, data):
-        svc.licence_close(licence=licence, actor=request.user, **data)
-        return _("Licence closed.")
+def license_close(request, pk):
+    def run(license, data):
+        svc.license_close(license=license, actor=request.user, **data)
+        return _("License closed.")
 
-    return _licence_action(request, pk, form_class=CloseForm, title=_("Close licence"), run=run)
+    return _license_action(request, pk, form_class=CloseForm, title=_("Close license"), run=run)
 
 
 # --- Receipts -------------------------------------------------------------------------
 
 def _receipt_qs():
     return Receipt.objects.select_related("jurisdiction", "issued_by", "voids").prefetch_related(
-        "lines", "licences")
+        "lines", "licenses")
 
 
 @role_required(*COUNTER)

@@ -1,4 +1,4 @@
-"""Kennel licence pages: list, apply, detail with review steps and actions (KEN-01..08).
+"""Kennel license pages: list, apply, detail with review steps and actions (KEN-01..08).
 
 Thin: parse the form, call one service, redirect; a refused action re-renders the page
 with the bound form and the reason, so nothing the clerk typed is lost.
@@ -16,7 +16,7 @@ from base.access import get_in_jurisdiction, role_required
 from base.roles import ADMINISTRATOR, CLERK
 from licensing.forms import kennels as forms
 from licensing.forms.registry import apply_service_errors
-from licensing.models import KennelDecision, KennelLicence, KennelStatus
+from licensing.models import KennelDecision, KennelLicense, KennelStatus
 from licensing.services import kennels as services
 from licensing.views.counter import owner_pick_kwargs
 from ordinance.refusals import Refused
@@ -26,7 +26,7 @@ COUNTER = (CLERK, ADMINISTRATOR)
 
 @role_required(*COUNTER)
 def kennel_list(request):
-    kennels = (KennelLicence.objects.for_user(request.user)
+    kennels = (KennelLicense.objects.for_user(request.user)
                .select_related("owner", "premises", "jurisdiction").order_by("-applied_on", "-pk"))
     status = request.GET.get("status", "")
     if status in KennelStatus.values:
@@ -61,7 +61,7 @@ def kennel_apply(request):
 
 
 def _kennel_for(request, pk):
-    queryset = KennelLicence.objects.select_related(
+    queryset = KennelLicense.objects.select_related(
         "owner", "premises", "jurisdiction", "receipt__voided_by").prefetch_related(
         Prefetch("decisions", queryset=KennelDecision.objects.order_by("decided_on", "pk")),
         "kennel_animals__animal", "receipt__lines")
@@ -200,7 +200,7 @@ def kennel_document(request, pk):
 @role_required(*COUNTER)
 @require_http_methods(["GET", "POST"])
 def kennel_transfer(request, pk):
-    """LIC-12: transfer a current kennel licence to a new owner found by search."""
+    """LIC-12: transfer a current kennel license to a new owner found by search."""
     kennel = _kennel_for(request, pk)
     kwargs = owner_pick_kwargs(request, jurisdiction=kennel.jurisdiction,
                                exclude_owner=kennel.owner)
@@ -215,7 +215,7 @@ def kennel_transfer(request, pk):
         except Refused as exc:
             apply_service_errors(form, exc)
         else:
-            messages.success(request, _("Kennel licence transferred; receipt %(n)s issued.")
+            messages.success(request, _("Kennel license transferred; receipt %(n)s issued.")
                              % {"n": receipt.number})
             return redirect(kennel)
     fee = services.kennel_transfer_fee(kennel, on=today)

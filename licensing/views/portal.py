@@ -1,4 +1,4 @@
-"""The resident's pages: their own animals, licences, vaccinations and documents (read-only).
+"""The resident's pages: their own animals, licenses, vaccinations and documents (read-only).
 
 A resident has no jurisdictions; what they may see is what belongs to an ``Owner`` row
 whose ``user`` is them (possibly in more than one city). Every lookup here filters on
@@ -24,10 +24,10 @@ from django.utils import timezone
 from base.access import role_required
 from base.roles import RESIDENT
 from licensing.forms.registry import sniff_content_type
-from licensing.models import Animal, Licence, Owner, RabiesVaccination
+from licensing.models import Animal, License, Owner, RabiesVaccination
 from licensing.services.standing import (
-    LicenceStanding,
-    licence_standing,
+    LicenseStanding,
+    license_standing,
     standing_prefetch,
     standing_rules,
 )
@@ -42,7 +42,7 @@ PORTAL_RULE_KEYS = ("vaccination_required_age",)
 # --- Reads (all scoped to the resident's own Owner rows) ----------------------------
 
 def _animals_for_portal(user):
-    """The resident's animals with their licences, exemptions and vaccinations: a fixed
+    """The resident's animals with their licenses, exemptions and vaccinations: a fixed
     number of queries (the standing service's prefetch, vaccinations)."""
     return (
         standing_prefetch(Animal.objects.filter(owner__user=user))
@@ -53,9 +53,9 @@ def _animals_for_portal(user):
     )
 
 
-def _own_licences(animal, user) -> list[Licence]:
-    """Licences the resident held themselves (not a previous owner's), newest first."""
-    return [lic for lic in animal.licences.all() if lic.owner.user_id == user.pk]
+def _own_licenses(animal, user) -> list[License]:
+    """Licenses the resident held themselves (not a previous owner's), newest first."""
+    return [lic for lic in animal.licenses.all() if lic.owner.user_id == user.pk]
 
 
 # --- What the resident sees per animal ------------------------------------------------
@@ -63,7 +63,7 @@ def _own_licences(animal, user) -> list[Licence]:
 @dataclass
 class AnimalRow:
     animal: Animal
-    standing: LicenceStanding  # the one answer every page shows (services.standing)
+    standing: LicenseStanding  # the one answer every page shows (services.standing)
     vaccination: RabiesVaccination | None
     vaccination_citation: str
     expiry_citation: str
@@ -84,7 +84,7 @@ def _animal_rows(animals, *, on: date) -> list[AnimalRow]:
         required, expiry = rules.get("vaccination_required_age"), rules.get("license_expiry")
         vaccinations = list(animal.vaccinations.all())
         rows.append(AnimalRow(
-            animal=animal, standing=licence_standing(animal, on=on, rules=rules),
+            animal=animal, standing=license_standing(animal, on=on, rules=rules),
             vaccination=vaccinations[0] if vaccinations else None,
             vaccination_citation=required.citation if required else "",
             expiry_citation=expiry.citation if expiry else "",
@@ -127,7 +127,7 @@ def portal_animal(request, pk):
     row = _animal_rows([animal], on=today)[0]
     return render(request, "licensing/portal/animal.html", {
         "today": today, "animal": animal, "row": row,
-        "licences": _own_licences(animal, request.user),
+        "licenses": _own_licenses(animal, request.user),
         "vaccinations": list(animal.vaccinations.all()),
     })
 

@@ -27,7 +27,7 @@ from licensing.models import Animal, Owner, RabiesVaccination
 from licensing.selectors import animal_for_detail, owner_with_animals, registry_search
 from licensing.services import registry as services
 from licensing.services.limits import premises_limit_status
-from licensing.services.standing import licence_standing, licence_standings
+from licensing.services.standing import license_standing, license_standings
 from ordinance.models import Event
 from ordinance.refusals import Refused
 
@@ -58,7 +58,7 @@ def owner_detail(request, pk):
     for place in premises.values():
         if place.jurisdiction_id == owner.jurisdiction_id:
             place.jurisdiction = owner.jurisdiction  # already fetched with the owner
-    standings = licence_standings(animals, on=today)  # LIC-01, LIC-02, LIC-07
+    standings = license_standings(animals, on=today)  # LIC-01, LIC-02, LIC-07
     for animal in animals:
         animal.standing = standings[animal.pk]
     return render(request, "licensing/registry/owner_detail.html", {
@@ -162,7 +162,7 @@ def animal_detail(request, pk):
         "vaccinations": animal.vaccinations.all(), "today": today,
         "deceased_form": DeceasedForm(initial={"died_on": today}),
         "show_city": _multi_city(request.user),
-        "standing": licence_standing(animal, on=today),  # LIC-01, LIC-02, LIC-07
+        "standing": license_standing(animal, on=today),  # LIC-01, LIC-02, LIC-07
         "limits": _limits([animal.premises] if animal.premises_id else [], today),
     })
 

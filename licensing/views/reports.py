@@ -12,23 +12,23 @@ from base.access import role_required
 from base.roles import ADMINISTRATOR, CLERK, STAFF_ROLES
 from licensing.forms.reports import DateRangeForm, TagLookupForm
 from licensing.services import reports
-from licensing.services.standing import licence_standings, prefetch_standing
+from licensing.services.standing import license_standings, prefetch_standing
 from ordinance.models import Jurisdiction
 from ordinance.rules import RuleUnavailable, get_optional
 
 COUNTER = (CLERK, ADMINISTRATOR)
-# The HTML table of expiring licences shows this many rows; the CSV has them all.
+# The HTML table of expiring licenses shows this many rows; the CSV has them all.
 EXPIRING_SCREEN_ROWS = 500
 
 REPORTS = {
-    "issued": (_("Licences issued"), ["city", "kind", "issued", "late_penalty", "void"]),
+    "issued": (_("Licenses issued"), ["city", "kind", "issued", "late_penalty", "void"]),
     "revenue": (_("Revenue by fee code"),
                 ["city", "code", "description", "charged", "voided", "net"]),
     "tags": (_("Tags outstanding by year"),
-             ["city", "year", "on_current_licences", "issued", "in_stock", "lost", "void",
+             ["city", "year", "on_current_licenses", "issued", "in_stock", "lost", "void",
               "total"]),
-    "expiring": (_("Licences expiring"),
-                 ["city", "licence", "expires_on", "animal", "owner", "phone"]),
+    "expiring": (_("Licenses expiring"),
+                 ["city", "license", "expires_on", "animal", "owner", "phone"]),
 }
 
 
@@ -126,14 +126,14 @@ def report_expiring(request):
 
 @role_required(*STAFF_ROLES)
 def tag_lookup(request):
-    """A lost dog's tag -> licence, dog and owner (LIC-09, NB Sec. 6-63)."""
+    """A lost dog's tag -> license, dog and owner (LIC-09, NB Sec. 6-63)."""
     form = TagLookupForm(request.GET or None, initial={"year": timezone.localdate().year})
     tags, presumption = None, []
     if form.is_valid():
         tags = reports.tag_lookup(jurisdiction_ids=request.user.jurisdiction_ids,
                                   number=form.cleaned_data["number"],
                                   year=form.cleaned_data["year"])
-        if not any(t.licence_id for t in tags):
+        if not any(t.license_id for t in tags):
             presumption = _presumption_citations(request.user, timezone.localdate())
         _attach_standings(tags, on=timezone.localdate())
     return render(request, "licensing/reports/tag_lookup.html", {
@@ -144,17 +144,17 @@ def tag_lookup(request):
 
 def _attach_standings(tags, *, on):
     """Each found dog's standing today from the one standing service (LIC-01, LIC-07):
-    a tag of an expired licence says so, with the date."""
-    animals = [tag.licence.animal for tag in tags if tag.licence_id]
+    a tag of an expired license says so, with the date."""
+    animals = [tag.license.animal for tag in tags if tag.license_id]
     prefetch_standing(animals)
-    standings = licence_standings(animals, on=on)
+    standings = license_standings(animals, on=on)
     for tag in tags:
-        if tag.licence_id:
-            tag.standing = standings[tag.licence.animal_id]
+        if tag.license_id:
+            tag.standing = standings[tag.license.animal_id]
 
 
 def _presumption_citations(user, today):
-    """The sections that make a dog without a licence presumed unlicensed (LIC-09)."""
+    """The sections that make a dog without a license presumed unlicensed (LIC-09)."""
     found = []
     for city in Jurisdiction.objects.filter(pk__in=user.jurisdiction_ids):
         try:

@@ -9,7 +9,7 @@ is the requirement, not the measurement.
 
 The timed call is ``fill_bulk``, what ``demo_data --size N`` runs once the ordinary demo
 is loaded; loading that demo first takes most of a minute and is not what is measured
-(the command's ``--size`` option is tested in tests/licensing/test_demo_licences.py).
+(the command's ``--size`` option is tested in tests/licensing/test_demo_licenses.py).
 Every suite runs this at 3,000 animals, `make bench` at 200,000.
 """
 

@@ -7,17 +7,17 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from licensing.models import Receipt
-from licensing.services.licences import licence_term
+from licensing.services.licenses import license_term
 from notices.models import IssuedDocument
 from notices.services import document_pdf
-from tests.licensing.licence_factories import TagStockFactory
+from tests.licensing.license_factories import TagStockFactory
 from tests.pdf import pdf_text
 
 
 def test_clerk_licenses_a_new_dog_for_a_new_owner(page, login_as, assert_accessible, clerk,
                                                    north_branch):
     today = timezone.localdate()
-    _start, expires_on, _renewal = licence_term(jurisdiction=north_branch, on=today)
+    _start, expires_on, _renewal = license_term(jurisdiction=north_branch, on=today)
     TagStockFactory(jurisdiction=north_branch, recorded_by=clerk, year=expires_on.year,
                     first_number=501, last_number=520)
     login_as(clerk)
@@ -36,7 +36,7 @@ def test_clerk_licenses_a_new_dog_for_a_new_owner(page, login_as, assert_accessi
     page.get_by_label("Species").select_option("dog")
     page.locator("#id_animal-name").fill("Scout")
     page.locator("#id_animal-breed").fill("Beagle")
-    page.locator("#id_animal-colour").fill("Tricolour")
+    page.locator("#id_animal-color").fill("Tricolor")
     page.locator("#id_animal-sex").select_option("male")
     page.locator("#id_animal-date_of_birth").fill("2022-04-01")
     page.get_by_role("button", name="Add animal").click()
@@ -45,7 +45,7 @@ def test_clerk_licenses_a_new_dog_for_a_new_owner(page, login_as, assert_accessi
     old = today - timedelta(days=365 * 3)
     page.get_by_label("Date vaccinated").fill(old.isoformat())
     page.locator("#id_vacc-veterinarian_name").fill("Dr. Holm")
-    page.get_by_label("Veterinarian licence number").fill("MN-1")
+    page.get_by_label("Veterinarian license number").fill("MN-1")
     page.get_by_role("button", name="Record vaccination").click()
     checks = page.get_by_role("list", name="Checks")
     expect(checks).to_contain_text("does not qualify")
@@ -55,14 +55,14 @@ def test_clerk_licenses_a_new_dog_for_a_new_owner(page, login_as, assert_accessi
 
     page.get_by_label("Date vaccinated").fill(today.isoformat())
     page.locator("#id_vacc-veterinarian_name").fill("Dr. Holm")
-    page.get_by_label("Veterinarian licence number").fill("MN-1")
+    page.get_by_label("Veterinarian license number").fill("MN-1")
     page.get_by_role("button", name="Record vaccination").click()
     page.get_by_role("link", name="Continue to fee and payment").click()
 
     expect(page.get_by_role("table")).to_contain_text("Total")
     assert_accessible()
     page.get_by_label("Payment method").select_option("cash")
-    page.get_by_role("button", name="Issue licence").click()
+    page.get_by_role("button", name="Issue license").click()
 
     expect(page.get_by_role("heading", level=1)).to_contain_text("issued")
     expect(page.get_by_role("link", name="Receipt (PDF)")).to_be_visible()

@@ -7,10 +7,10 @@ from django.urls import reverse
 from django.utils import timezone
 from playwright.sync_api import expect
 
-from licensing.models import Animal, Licence, RabiesVaccination, Receipt
-from licensing.services.licences import licence_term
+from licensing.models import Animal, License, RabiesVaccination, Receipt
+from licensing.services.licenses import license_term
 from tests.licensing.factories import OwnerFactory
-from tests.licensing.licence_factories import TagStockFactory
+from tests.licensing.license_factories import TagStockFactory
 
 FOCUSED = """() => {
     const el = document.activeElement, s = getComputedStyle(el);
@@ -59,7 +59,7 @@ def type_date(page, iso):
 def test_counter_screens_two_and_three_with_the_keyboard_only(page, login_as, assert_accessible,
                                                               clerk, north_branch):
     today = timezone.localdate()
-    _start, expires_on, _renewal = licence_term(jurisdiction=north_branch, on=today)
+    _start, expires_on, _renewal = license_term(jurisdiction=north_branch, on=today)
     TagStockFactory(jurisdiction=north_branch, recorded_by=clerk, year=expires_on.year,
                     first_number=701, last_number=720)
     owner = OwnerFactory(jurisdiction=north_branch, first_name="Dana", last_name="Berg")
@@ -76,8 +76,8 @@ def test_counter_screens_two_and_three_with_the_keyboard_only(page, login_as, as
     page.keyboard.type("Scout")
     move_to(page, field("id_animal-breed"))
     page.keyboard.type("Beagle")
-    move_to(page, field("id_animal-colour"))
-    page.keyboard.type("Tricolour")
+    move_to(page, field("id_animal-color"))
+    page.keyboard.type("Tricolor")
     move_to(page, field("id_animal-sex"))
     page.keyboard.type("Male")
     assert focused(page)["value"] == "male"
@@ -114,25 +114,25 @@ def test_counter_screens_two_and_three_with_the_keyboard_only(page, login_as, as
     move_to(page, lambda f: f["tag"] == "A" and "Continue to fee and payment" in f["text"])
     page.keyboard.press("Enter")
 
-    # Screen 3: fee, payment by cheque and the tag in hand.
+    # Screen 3: fee, payment by check and the tag in hand.
     expect(page.get_by_role("heading", level=1)).to_contain_text("Fee and payment for Scout II")
     expect(page.get_by_role("table")).to_contain_text("Total")
     assert_accessible()
     move_to(page, field("id_method"))
-    page.keyboard.type("Cheque")
-    assert focused(page)["value"] == "cheque"
+    page.keyboard.type("Check")
+    assert focused(page)["value"] == "check"
     move_to(page, field("id_tag_number"))
     page.keyboard.type("705")
-    # The cheque number was skipped: Shift+Tab back to it.
+    # The check number was skipped: Shift+Tab back to it.
     move_to(page, field("id_reference"), key="Shift+Tab")
     page.keyboard.type("1234")
-    move_to(page, button("Issue licence"))
+    move_to(page, button("Issue license"))
     page.keyboard.press("Enter")
 
     expect(page.get_by_role("heading", level=1)).to_contain_text("issued")
     assert_accessible()
-    licence = Licence.objects.get(animal=animal)
+    license = License.objects.get(animal=animal)
     receipt = Receipt.objects.get()
-    assert receipt.method == "cheque" and receipt.reference == "1234"
-    assert licence.receipt_id == receipt.pk
-    assert list(licence.tags.values_list("number", flat=True)) == [705]
+    assert receipt.method == "check" and receipt.reference == "1234"
+    assert license.receipt_id == receipt.pk
+    assert list(license.tags.values_list("number", flat=True)) == [705]

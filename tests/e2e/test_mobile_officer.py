@@ -62,7 +62,7 @@ def test_field_pages_have_no_horizontal_scroll_on_a_phone(world, phone, officer)
     _log_in(phone, officer)
     pages = ["/staff/", "/search/", "/search/?q=Biscuit", f"/animals/{world.animal.pk}/",
              "/tags/lookup/", "/tags/lookup/?number=1&year=2026",
-             f"/owners/{world.owner.pk}/", f"/licences/{world.licence.pk}/"]
+             f"/owners/{world.owner.pk}/", f"/licenses/{world.license.pk}/"]
     problems = []
     for url in pages:
         response = phone.goto(url)

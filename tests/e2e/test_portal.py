@@ -1,4 +1,4 @@
-"""A resident with the demo's records logs in, sees the dog and its licence, opens the
+"""A resident with the demo's records logs in, sees the dog and its license, opens the
 animal page and downloads the receipt; axe passes on each page (LIC-07, LIC-08, REC-01)."""
 
 import pytest
@@ -6,8 +6,8 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from licensing.demo import PLANS, ensure_resident_animals
-from licensing.services.licences import licence_issue, licence_term
-from tests.licensing.licence_factories import TagStockFactory
+from licensing.services.licenses import license_issue, license_term
+from tests.licensing.license_factories import TagStockFactory
 
 
 @pytest.fixture
@@ -17,23 +17,23 @@ def demo_resident(resident, north_branch, clerk, settings, tmp_path):
     settings.MEDIA_ROOT = tmp_path / "media"
     today = timezone.localdate()
     owner = ensure_resident_animals(resident, north_branch, today=today)
-    _start, expires_on, _renewal = licence_term(jurisdiction=north_branch, on=today)
+    _start, expires_on, _renewal = license_term(jurisdiction=north_branch, on=today)
     TagStockFactory(jurisdiction=north_branch, recorded_by=clerk, year=expires_on.year,
                     first_number=301, last_number=310)
     juniper = owner.animals.get(name="Juniper")
-    return licence_issue(animal=juniper, owner=owner, actor=clerk, on=today, method="cash")
+    return license_issue(animal=juniper, owner=owner, actor=clerk, on=today, method="cash")
 
 
-def test_resident_sees_the_dog_and_its_licence_then_opens_the_animal_page(
+def test_resident_sees_the_dog_and_its_license_then_opens_the_animal_page(
         page, login_as, assert_accessible, resident, demo_resident):
-    licence, tag = demo_resident.licence, demo_resident.tag
+    license, tag = demo_resident.license, demo_resident.tag
     login_as(resident)
 
     expect(page.get_by_role("heading", level=1)).to_contain_text("Welcome")
     animals = page.get_by_role("table").first
     expect(animals).to_contain_text("Juniper")
     expect(animals).to_contain_text("Golden Retriever")
-    expect(animals).to_contain_text(f"License {licence.number}, tag {tag.number} ({tag.year})")
+    expect(animals).to_contain_text(f"License {license.number}, tag {tag.number} ({tag.year})")
     expect(animals).to_contain_text("North Branch Sec. 6-62")
     expect(animals).to_contain_text("Mochi")
     expect(animals).to_contain_text("North Branch does not license cats.")
@@ -44,7 +44,7 @@ def test_resident_sees_the_dog_and_its_licence_then_opens_the_animal_page(
     page.get_by_role("link", name="Juniper").click()
     expect(page.get_by_role("heading", level=1)).to_contain_text("Juniper")
     history = page.get_by_role("table").first
-    expect(history).to_contain_text(licence.number)
+    expect(history).to_contain_text(license.number)
     expect(history).to_contain_text(f"{tag.number} ({tag.year})")
     expect(page.get_by_role("heading", name="Rabies vaccinations")).to_be_visible()
     vet = PLANS["north-branch"].clinics[0].vets[0][0]

@@ -7,7 +7,7 @@ from playwright.sync_api import expect
 
 from licensing.models import Tag, TagStatus
 from tests.licensing.factories import AnimalFactory, OwnerFactory, RabiesVaccinationFactory
-from tests.licensing.licence_factories import LicenceFactory, TagStockFactory
+from tests.licensing.license_factories import LicenseFactory, TagStockFactory
 
 
 @pytest.fixture
@@ -21,18 +21,18 @@ def registry(north_branch, glencoe, administrator):
                          address_line="400 Elm Street")
     AnimalFactory(jurisdiction=north_branch, owner=other, name="Moose",
                   microchip="985000000000777")
-    # Biscuit wears licence tag 417 of this year's stock (LIC-09: a lost dog's tag).
-    licence = LicenceFactory(jurisdiction=north_branch, animal=biscuit, issued_by=administrator)
-    TagStockFactory(jurisdiction=north_branch, year=licence.term_start.year,
+    # Biscuit wears license tag 417 of this year's stock (LIC-09: a lost dog's tag).
+    license = LicenseFactory(jurisdiction=north_branch, animal=biscuit, issued_by=administrator)
+    TagStockFactory(jurisdiction=north_branch, year=license.term_start.year,
                     first_number=400, last_number=420, recorded_by=administrator)
     Tag.objects.filter(jurisdiction=north_branch, number=417).update(
-        status=TagStatus.ISSUED, licence=licence)
-    return ingrid, biscuit, licence.number
+        status=TagStatus.ISSUED, license=license)
+    return ingrid, biscuit, license.number
 
 
 def test_clerk_types_a_name_a_microchip_and_a_tag_number_and_sees_results_appear(
         page, login_as, assert_accessible, clerk, registry):
-    ingrid, biscuit, licence_number = registry
+    ingrid, biscuit, license_number = registry
     login_as(clerk)
     page.goto("/search/")
     assert_accessible()
@@ -58,7 +58,7 @@ def test_clerk_types_a_name_a_microchip_and_a_tag_number_and_sees_results_appear
     assert_accessible()
     page.get_by_role("link", name="Biscuit").click()
     expect(page.get_by_role("heading", level=1)).to_contain_text("Biscuit")
-    expect(page.locator("main")).to_contain_text(licence_number)
+    expect(page.locator("main")).to_contain_text(license_number)
     assert_accessible()
     page.goto(f"/owners/{ingrid.pk}/animals/new/")
     assert_accessible()

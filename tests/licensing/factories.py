@@ -58,7 +58,7 @@ class AnimalFactory(factory.django.DjangoModelFactory):
     species = Species.DOG
     name = factory.Iterator(["Biscuit", "Maple", "Rufus", "Juniper", "Otis", "Pepper"])
     breed = "Labrador Retriever"
-    colour = "Yellow"
+    color = "Yellow"
     sex = "female"
     date_of_birth = date(2022, 5, 1)
     acquired_on = date(2022, 7, 15)

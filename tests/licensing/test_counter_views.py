@@ -5,7 +5,7 @@ from datetime import date
 import pytest
 import time_machine
 
-from licensing.models import Licence
+from licensing.models import License
 from notices.models import IssuedDocument
 from tests.licensing.factories import (
     AnimalFactory,
@@ -13,7 +13,7 @@ from tests.licensing.factories import (
     PremisesFactory,
     RabiesVaccinationFactory,
 )
-from tests.licensing.licence_factories import TagStockFactory
+from tests.licensing.license_factories import TagStockFactory
 from tests.pdf import pdf_text
 
 TODAY = "2026-01-15 10:00 -06:00"
@@ -35,7 +35,7 @@ def test_three_screens_from_new_owner_to_receipt_pdf(client_as, clerk, stock):
     owner_url = resp["Location"]
     resp = client.post(owner_url, {"action": "animal", "animal-species": "dog",
                                    "animal-name": "Scout", "animal-sex": "male",
-                                   "animal-breed": "Beagle", "animal-colour": "Tricolour",
+                                   "animal-breed": "Beagle", "animal-color": "Tricolor",
                                    "animal-date_of_birth": "2023-04-01",
                                    "animal-acquired_on": "2023-06-01"})
     assert resp.status_code == 302
@@ -47,14 +47,14 @@ def test_three_screens_from_new_owner_to_receipt_pdf(client_as, clerk, stock):
                                     "vacc-veterinarian_name": "Dr. Holm",
                                     "vacc-veterinarian_license": "MN-1"})
     assert resp.status_code == 302
-    licence_pk_before = Licence.objects.count()
-    animal = Licence._meta.apps.get_model("licensing", "Animal").objects.get(name="Scout")
+    license_pk_before = License.objects.count()
+    animal = License._meta.apps.get_model("licensing", "Animal").objects.get(name="Scout")
     pay_url = _url("licensing:counter_pay", animal.pk)
     page = client.get(pay_url).content.decode()
     assert "$18.00" in page and "Demo Res." in page
     resp = client.post(pay_url, {"method": "cash"})
     assert resp.status_code == 302, resp.content.decode()[:2000]
-    assert Licence.objects.count() == licence_pk_before + 1
+    assert License.objects.count() == license_pk_before + 1
     page = client.get(resp["Location"]).content.decode()
     assert "Receipt (PDF)" in page and "80 mm" in page
     receipt_doc = IssuedDocument.objects.get(kind="receipt")
@@ -63,7 +63,7 @@ def test_three_screens_from_new_owner_to_receipt_pdf(client_as, clerk, stock):
     text = pdf_text(b"".join(pdf.streaming_content) if pdf.streaming else pdf.content)
     assert "Receipt number: 1" in text and "Tag number: 1, year 2026" in text
     assert "dog licen" in text.lower() and "$18.00" in text and "Demo Res." in text
-    cert = IssuedDocument.objects.get(kind="licence_certificate")
+    cert = IssuedDocument.objects.get(kind="license_certificate")
     from notices.services import document_pdf
     assert "NORTH BRANCH DOG TAG" in pdf_text(document_pdf(cert))
 
@@ -77,7 +77,7 @@ def _url(name, *args):
 def test_glencoe_counter_says_licensing_is_deleted(client_as, glencoe_clerk, glencoe):
     owner = OwnerFactory(jurisdiction=glencoe)
     page = client_as(glencoe_clerk).get(_url("licensing:counter_animal", owner.pk)).content.decode()
-    assert "does not issue dog licences" in page and "701 Subd. 2(D)" in page
+    assert "does not issue dog licenses" in page and "701 Subd. 2(D)" in page
 
 
 def test_other_city_gets_404_wrong_role_403(client_as, glencoe_clerk, officer, north_branch,
@@ -158,7 +158,7 @@ def test_counter_vaccination_takes_the_certificate_upload_with_the_registry_chec
     assert vaccination.recorded_by == clerk
 
 
-def test_counter_refuses_a_vaccination_without_the_veterinarians_licence(client_as, clerk,
+def test_counter_refuses_a_vaccination_without_the_veterinarians_license(client_as, clerk,
                                                                           north_branch):
     """RAB-05 through the one registry service: the counter shows its error at the field."""
     owner = OwnerFactory(jurisdiction=north_branch)

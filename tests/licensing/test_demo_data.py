@@ -13,8 +13,8 @@ from accounts.demo import ensure_demo_users
 from licensing.demo import fill_demo_registry
 from licensing.models import (
     Animal,
-    Licence,
-    LicenceStatus,
+    License,
+    LicenseStatus,
     Owner,
     Ownership,
     Premises,
@@ -116,8 +116,8 @@ def test_early_in_january_it_loads_without_dating_anything_after_now():
     run()
     now = datetime(2027, 1, 4, 9, 30, tzinfo=ZoneInfo("America/Chicago"))
     assert not Receipt.objects.filter(issued_at__gt=now).exists()
-    assert not Licence.objects.filter(issued_on__gt=now.date()).exists()
-    assert Licence.objects.filter(expires_on__year=2026, status=LicenceStatus.EXPIRED).exists()
+    assert not License.objects.filter(issued_on__gt=now.date()).exists()
+    assert License.objects.filter(expires_on__year=2026, status=LicenseStatus.EXPIRED).exists()
     numbers = sorted(Receipt.objects.filter(jurisdiction__slug="north-branch")
                      .values_list("number", flat=True))
     assert numbers == list(range(1, len(numbers) + 1))

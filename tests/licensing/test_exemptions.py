@@ -1,4 +1,4 @@
-"""Licence exemptions (LIC-02, NB Sec. 6-60, 6-96(4)(b)): recorded with their evidence,
+"""License exemptions (LIC-02, NB Sec. 6-60, 6-96(4)(b)): recorded with their evidence,
 the temporary visitor's stay capped at the profile's 30 days, and refusals with a reason.
 
 Every date is passed in: nothing here reads today's date (the counter page tests travel
@@ -12,8 +12,8 @@ import pytest
 import time_machine
 from django.urls import reverse
 
-from licensing.models import ExemptionKind, IssuedRecordDeletion, LicenceExemption
-from licensing.services import licences as svc
+from licensing.models import ExemptionKind, IssuedRecordDeletion, LicenseExemption
+from licensing.services import licenses as svc
 from ordinance.models import Event
 from tests.licensing.factories import AnimalFactory, OwnerFactory, PremisesFactory
 
@@ -43,8 +43,8 @@ def record(animal, actor, kind, starts_on=ARRIVED, ends_on=None, evidence="Arriv
 
 
 def exemption_checks(animal, on):
-    animal = type(animal).objects.prefetch_related("licence_exemptions").get(pk=animal.pk)
-    return [c for c in svc.licence_assess(animal=animal, owner=animal.owner, on=on).checks
+    animal = type(animal).objects.prefetch_related("license_exemptions").get(pk=animal.pk)
+    return [c for c in svc.license_assess(animal=animal, owner=animal.owner, on=on).checks
             if c.label == "Exemption"]
 
 
@@ -84,7 +84,7 @@ def test_the_cap_follows_an_amendment_of_the_profile(dog, clerk, administrator):
 
 
 def test_the_counter_shows_the_exemption_through_day_30_only(dog, clerk):
-    """LIC-02: after the 30 days the licence falls due (LIC-03); the check disappears."""
+    """LIC-02: after the 30 days the license falls due (LIC-03); the check disappears."""
     record(dog, clerk, ExemptionKind.TEMPORARY_VISITOR)
     assert exemption_checks(dog, ARRIVED - date.resolution) == []
     for day in (ARRIVED, date(2026, 7, 1)):
@@ -118,8 +118,8 @@ def test_an_exemption_is_not_deleted(dog, clerk):
     """An exemption is a record of what the clerk accepted (style.md: not deleted)."""
     exemption = record(dog, clerk, ExemptionKind.SHOW, ends_on=date(2026, 6, 3))
     with pytest.raises(IssuedRecordDeletion):
-        LicenceExemption.objects.filter(pk=exemption.pk).delete()
-    assert LicenceExemption.objects.filter(pk=exemption.pk).exists()
+        LicenseExemption.objects.filter(pk=exemption.pk).delete()
+    assert LicenseExemption.objects.filter(pk=exemption.pk).exists()
 
 
 # --- Refusals -----------------------------------------------------------------------------
@@ -127,20 +127,20 @@ def test_an_exemption_is_not_deleted(dog, clerk):
 def test_an_end_before_the_start_is_refused(dog, clerk):
     with pytest.raises(svc.Refused, match="must not be before"):
         record(dog, clerk, ExemptionKind.SHOW, ends_on=date(2026, 5, 31))
-    assert not LicenceExemption.objects.exists()
+    assert not LicenseExemption.objects.exists()
 
 
 def test_an_unknown_kind_is_refused(dog, clerk):
     with pytest.raises(svc.Refused, match="not an exemption"):
         record(dog, clerk, "friend_of_the_mayor")
-    assert not LicenceExemption.objects.exists()
+    assert not LicenseExemption.objects.exists()
 
 
 def test_glencoe_has_no_visitor_exemption_to_record(gl_dog, glencoe_clerk):
     """Glencoe licenses no dogs (LIC-02: not in ordinance), so it has no 30-day rule."""
     with pytest.raises(svc.Refused, match="Glencoe"):
         record(gl_dog, glencoe_clerk, ExemptionKind.TEMPORARY_VISITOR)
-    assert not LicenceExemption.objects.exists()
+    assert not LicenseExemption.objects.exists()
 
 
 # --- Through the counter page ---------------------------------------------------------
@@ -157,7 +157,7 @@ def test_the_counter_records_a_visitor_and_shows_the_cap(client_as, clerk, dog):
     client = client_as(clerk)
     response = _post(client, dog, ends_on="2026-08-15")
     assert response.status_code == 302
-    assert LicenceExemption.objects.get().ends_on == date(2026, 7, 1)
+    assert LicenseExemption.objects.get().ends_on == date(2026, 7, 1)
     page = client.get(response["Location"]).content.decode()
     # The one standing service's sentence (licensing.services.standing), with the evidence.
     assert ("Exempt: Owner temporarily in the city until July 1, 2026 (Arrived June 1)."
@@ -170,9 +170,9 @@ def test_the_counter_says_why_an_exemption_is_refused(client_as, clerk, glencoe_
                                                       gl_dog):
     response = _post(client_as(clerk), dog, kind=ExemptionKind.SHOW, ends_on="2026-05-01")
     assert response.status_code == 200 and "must not be before" in response.content.decode()
-    # Glencoe's counter shows no exemption form (no licence to be exempt from); a POST
-    # anyway is refused, not a 500, and the page says why there is no licence.
+    # Glencoe's counter shows no exemption form (no license to be exempt from); a POST
+    # anyway is refused, not a 500, and the page says why there is no license.
     response = _post(client_as(glencoe_clerk), gl_dog)
     assert response.status_code == 200
-    assert "does not issue dog licences" in response.content.decode()
-    assert not LicenceExemption.objects.exists()
+    assert "does not issue dog licenses" in response.content.decode()
+    assert not LicenseExemption.objects.exists()

@@ -1,31 +1,31 @@
-"""Upcoming deadlines from licensing: licence expiries grouped per city, kennel appeals."""
+"""Upcoming deadlines from licensing: license expiries grouped per city, kennel appeals."""
 
 from datetime import date
 
-from licensing.models import KennelLicence, KennelStatus
+from licensing.models import KennelLicense, KennelStatus
 from ordinance import deadlines
 from tests.conftest import make_user
 from tests.licensing.factories import OwnerFactory, PremisesFactory
-from tests.licensing.licence_factories import LicenceFactory
+from tests.licensing.license_factories import LicenseFactory
 
 
-def test_expiring_licences_are_grouped_per_city_with_the_citation(north_branch, glencoe):
+def test_expiring_licenses_are_grouped_per_city_with_the_citation(north_branch, glencoe):
     clerk = make_user("c", "clerk", [north_branch])
     for _ in range(3):
-        LicenceFactory(jurisdiction=north_branch, issued_by=clerk)
-    LicenceFactory(jurisdiction=glencoe, issued_by=clerk, number="G-1")
+        LicenseFactory(jurisdiction=north_branch, issued_by=clerk)
+    LicenseFactory(jurisdiction=glencoe, issued_by=clerk, number="G-1")
     found = deadlines.upcoming(jurisdiction_ids=[north_branch.pk], today=date(2026, 12, 28))
-    licences = [d for d in found if "dog licence" in d.what]
-    assert len(licences) == 1
-    assert licences[0].what == "3 dog licences expire"
-    assert licences[0].due == date(2026, 12, 31)
-    assert licences[0].citation == "North Branch Sec. 6-62"
-    assert "start=2026-12-31" in licences[0].url
+    licenses = [d for d in found if "dog license" in d.what]
+    assert len(licenses) == 1
+    assert licenses[0].what == "3 dog licenses expire"
+    assert licenses[0].due == date(2026, 12, 31)
+    assert licenses[0].citation == "North Branch Sec. 6-62"
+    assert "start=2026-12-31" in licenses[0].url
 
 
 def test_a_kennel_appeal_deadline_is_listed_until_it_passes(glencoe):
     owner = OwnerFactory(jurisdiction=glencoe)
-    KennelLicence.objects.create(
+    KennelLicense.objects.create(
         jurisdiction=glencoe, owner=owner, premises=PremisesFactory(jurisdiction=glencoe),
         status=KennelStatus.DENIED, applied_on=date(2026, 3, 1), denied_on=date(2026, 3, 5),
         denial_notified_on=date(2026, 3, 6), appeal_deadline=date(2026, 3, 16))
@@ -38,5 +38,5 @@ def test_a_kennel_appeal_deadline_is_listed_until_it_passes(glencoe):
 
 def test_the_sweeps_are_registered():
     names = set(deadlines.registered_sweeps())
-    assert {"licensing.licences_expire", "licensing.kennel_licences_expire",
+    assert {"licensing.licenses_expire", "licensing.kennel_licenses_expire",
             "licensing.kennel_denials_final"} <= names

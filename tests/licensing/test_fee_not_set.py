@@ -2,7 +2,7 @@
 an administrator blanked in the profile: the counter refuses with the section and takes no
 money; never a 500 (style.md: a RuleUnavailable is a sentence a clerk can read).
 
-The clock is fixed at a Monday in the 2026 licence year for every page test.
+The clock is fixed at a Monday in the 2026 license year for every page test.
 """
 
 from datetime import date, datetime
@@ -12,7 +12,7 @@ import pytest
 import time_machine
 from django.urls import reverse
 
-from licensing.models import Licence, Receipt, Tag, TagStatus
+from licensing.models import License, Receipt, Tag, TagStatus
 from licensing.services import kennels as k
 from ordinance.fees import FeeNotSet, fee_amount
 from ordinance.models import FeeScheduleEntry
@@ -23,7 +23,7 @@ from tests.licensing.factories import (
     PremisesFactory,
     RabiesVaccinationFactory,
 )
-from tests.licensing.licence_factories import LicenceFactory, TagStockFactory
+from tests.licensing.license_factories import LicenseFactory, TagStockFactory
 
 CHICAGO = ZoneInfo("America/Chicago")
 NOW = datetime(2026, 3, 2, 10, 0, tzinfo=CHICAGO)
@@ -46,18 +46,18 @@ def dog(north_branch):
     owner = OwnerFactory(jurisdiction=north_branch)
     animal = AnimalFactory(jurisdiction=north_branch, owner=owner, name="Scout",
                            premises=PremisesFactory(jurisdiction=north_branch),
-                           breed="Beagle", colour="Tricolour", date_of_birth=date(2022, 4, 1),
+                           breed="Beagle", color="Tricolor", date_of_birth=date(2022, 4, 1),
                            acquired_on=date(2022, 6, 1))
     RabiesVaccinationFactory(animal=animal, vaccinated_on=date(2025, 9, 1))
     return animal
 
 
 @pytest.fixture
-def licence(north_branch, clerk, stock):
-    licence = LicenceFactory(jurisdiction=north_branch, issued_by=clerk, number="2026-0042")
-    Tag.objects.filter(stock=stock, number=1).update(status=TagStatus.ISSUED, licence=licence,
+def license(north_branch, clerk, stock):
+    license = LicenseFactory(jurisdiction=north_branch, issued_by=clerk, number="2026-0042")
+    Tag.objects.filter(stock=stock, number=1).update(status=TagStatus.ISSUED, license=license,
                                                      issued_on=date(2026, 1, 15))
-    return licence
+    return license
 
 
 def blank(jurisdiction, key, administrator):
@@ -81,7 +81,7 @@ def test_fee_amount_names_the_section_when_nothing_is_in_force(north_branch, adm
     assert fee_amount(north_branch, "duplicate_tag", on=date(2025, 12, 31)).display() == "$3.00"
 
 
-def test_the_counter_refuses_a_dog_licence_without_a_council_fee(client_as, clerk, dog,
+def test_the_counter_refuses_a_dog_license_without_a_council_fee(client_as, clerk, dog,
                                                                  stock, north_branch):
     no_council_fee(north_branch, "dog_license")
     client = client_as(clerk)
@@ -95,34 +95,34 @@ def test_the_counter_refuses_a_dog_licence_without_a_council_fee(client_as, cler
     response = client.post(pay_url, {"method": "cash"})
     body = response.content.decode()
     assert response.status_code == 200 and "is not set" in body and "Sec. 6-62" in body
-    assert not Licence.objects.exists() and not Receipt.objects.exists()
+    assert not License.objects.exists() and not Receipt.objects.exists()
 
 
 def test_a_duplicate_tag_with_a_blank_fee_is_refused_with_the_section(
-        client_as, clerk, administrator, licence, north_branch):
+        client_as, clerk, administrator, license, north_branch):
     blank(north_branch, "duplicate_tag_fee", administrator)
     response = client_as(clerk).post(
-        reverse("licensing:licence_duplicate_tag", args=[licence.pk]), {"method": "cash"})
+        reverse("licensing:license_duplicate_tag", args=[license.pk]), {"method": "cash"})
     body = response.content.decode()
     assert response.status_code == 200 and "is not set" in body and "Sec. 6-63" in body
-    assert not Receipt.objects.exclude(pk=licence.receipt_id).exists()
+    assert not Receipt.objects.exclude(pk=license.receipt_id).exists()
     assert Tag.objects.get(number=1).status == TagStatus.ISSUED  # not marked lost
 
 
-def test_a_licence_transfer_with_a_blank_fee_is_refused_with_the_section(
-        client_as, clerk, administrator, licence, north_branch):
+def test_a_license_transfer_with_a_blank_fee_is_refused_with_the_section(
+        client_as, clerk, administrator, license, north_branch):
     blank(north_branch, "transfer_fee", administrator)
     buyer = OwnerFactory(jurisdiction=north_branch, last_name="Buyer")
-    response = client_as(clerk).post(reverse("licensing:licence_transfer", args=[licence.pk]),
+    response = client_as(clerk).post(reverse("licensing:license_transfer", args=[license.pk]),
                                      {"new_owner": buyer.pk, "method": "cash"})
     body = response.content.decode()
     assert response.status_code == 200 and "is not set" in body and "Sec. 6-65(d)" in body
-    licence.refresh_from_db()
-    assert licence.owner != buyer
-    assert not Receipt.objects.exclude(pk=licence.receipt_id).exists()
+    license.refresh_from_db()
+    assert license.owner != buyer
+    assert not Receipt.objects.exclude(pk=license.receipt_id).exists()
 
 
-def test_a_kennel_licence_without_a_council_fee_is_refused_with_the_section(
+def test_a_kennel_license_without_a_council_fee_is_refused_with_the_section(
         client_as, clerk, north_branch):
     owner = OwnerFactory(jurisdiction=north_branch)
     kennel = k.kennel_apply(owner=owner, premises=k.kennel_premises_for(owner),

@@ -1,4 +1,4 @@
-"""Kennel licences: review steps recorded as decisions, fee, issue, denial and appeal,
+"""Kennel licenses: review steps recorded as decisions, fee, issue, denial and appeal,
 revocation (KEN-03..08, FEE-02, LIC-13). People decide; the software records and gates."""
 
 from datetime import date, datetime
@@ -104,7 +104,7 @@ def test_non_commercial_and_cat_only_applicants_are_flagged_for_a_person_not_den
 def test_glencoe_kennel_is_valid_until_revoked_and_says_its_term_is_blank(glencoe, glencoe_clerk):
     kennel = apply(glencoe, glencoe_clerk, date(2026, 3, 2), cup_reference="")
     # Glencoe takes the fee with the application (701 Subd. 4(C)).
-    receipt = k.kennel_fee_collect(kennel=kennel, method="cheque", reference="1042",
+    receipt = k.kennel_fee_collect(kennel=kennel, method="check", reference="1042",
                                    actor=glencoe_clerk, now=at(2026, 3, 2))
     assert receipt.total == Decimal("40.00")
     for step in GL_STEPS:
@@ -150,7 +150,7 @@ def test_an_unappealed_denial_becomes_final_the_day_after_the_deadline(gl_denied
     assert gl_denied.status == KennelStatus.DENIED_FINAL
 
 
-def test_an_appeal_granted_with_conditions_prints_them_on_the_licence(gl_denied, glencoe_clerk):
+def test_an_appeal_granted_with_conditions_prints_them_on_the_license(gl_denied, glencoe_clerk):
     k.kennel_appeal_file(kennel=gl_denied, filed_on=date(2026, 3, 16), actor=glencoe_clerk)
     k.kennel_appeal_decide(kennel=gl_denied, granted=True,
                            conditions="No more than 6 dogs outdoors at once.",

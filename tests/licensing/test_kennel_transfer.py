@@ -1,4 +1,4 @@
-"""Kennel licence transfer (LIC-12, NB Sec. 6-65(d)) and animals leaving a kennel."""
+"""Kennel license transfer (LIC-12, NB Sec. 6-65(d)) and animals leaving a kennel."""
 
 from datetime import date, datetime
 from decimal import Decimal
@@ -58,7 +58,7 @@ def test_transfer_keeps_number_and_expiry_and_charges_the_transfer_fee(nb_kennel
     assert nb_kennel.history.first().history_change_reason.startswith("Transferred")
 
 
-def test_transfer_refuses_the_same_owner_another_city_or_a_licence_not_current(
+def test_transfer_refuses_the_same_owner_another_city_or_a_license_not_current(
         nb_kennel, clerk, glencoe, north_branch):
     with pytest.raises(k.Refused):
         k.kennel_transfer(kennel=nb_kennel, new_owner=nb_kennel.owner, actor=clerk, on=ON,
@@ -132,7 +132,7 @@ def test_a_transfer_without_a_chosen_owner_keeps_the_payment_and_says_why(
         client_as, clerk, nb_kennel):
     url = reverse("licensing:kennel_transfer", args=[nb_kennel.pk])
     owner, receipts = nb_kennel.owner_id, Receipt.objects.count()
-    response = client_as(clerk).post(url, {"method": "cheque", "reference": "1234"})
+    response = client_as(clerk).post(url, {"method": "check", "reference": "1234"})
     body = response.content.decode()
     assert response.status_code == 200 and "Find the new owner and choose them" in body
     assert 'value="1234"' in body

@@ -5,7 +5,7 @@ from datetime import date
 import pytest
 from django.urls import reverse
 
-from licensing.models import KennelLicence, KennelStatus
+from licensing.models import KennelLicense, KennelStatus
 from licensing.services import kennels as k
 from tests.licensing.factories import OwnerFactory
 
@@ -23,7 +23,7 @@ def test_a_clerk_records_an_application(client_as, clerk, north_branch):
     response = client_as(clerk).post(reverse("licensing:kennel_apply"), {
         "owner": owner.pk, "business_nature": "Breeding", "dog_count": 8, "cat_count": 0,
         "cup_reference": "CUP-77"})
-    kennel = KennelLicence.objects.get()
+    kennel = KennelLicense.objects.get()
     assert response.status_code == 302 and response.url == kennel.get_absolute_url()
     assert kennel.premises.address_line == owner.address_line and kennel.dog_count == 8
 
@@ -42,7 +42,7 @@ def test_an_owner_of_another_city_cannot_be_chosen(client_as, clerk, glencoe):
     other = OwnerFactory(jurisdiction=glencoe)
     response = client_as(clerk).post(reverse("licensing:kennel_apply"), {
         "owner": other.pk, "dog_count": 5, "cat_count": 0})
-    assert response.status_code == 200 and not KennelLicence.objects.exists()
+    assert response.status_code == 200 and not KennelLicense.objects.exists()
 
 
 def test_the_detail_page_shows_steps_fee_and_citation(client_as, clerk, north_branch):

@@ -15,17 +15,17 @@ import time_machine
 from django.urls import reverse
 from django.utils.html import escape
 
-from licensing.models import Animal, AnimalStatus, LicenceStatus, Species, Tag, TagStatus
-from licensing.services.fees import licence_assess
-from licensing.services.licences import exemption_record
+from licensing.models import Animal, AnimalStatus, LicenseStatus, Species, Tag, TagStatus
+from licensing.services.fees import license_assess
+from licensing.services.licenses import exemption_record
 from licensing.services.standing import (
     Standing,
-    licence_standing,
-    licence_standings,
+    license_standing,
+    license_standings,
     standing_prefetch,
 )
 from tests.licensing.factories import AnimalFactory, OwnerFactory
-from tests.licensing.licence_factories import LicenceFactory, TagStockFactory
+from tests.licensing.license_factories import LicenseFactory, TagStockFactory
 
 CHICAGO = ZoneInfo("America/Chicago")
 TODAY = date(2026, 6, 15)
@@ -52,17 +52,17 @@ def _dog(owner, name, **fields):
                          premises=None, **fields)
 
 
-def _licensed(owner, clerk, name, *, year, status=LicenceStatus.ACTIVE, tag_number):
+def _licensed(owner, clerk, name, *, year, status=LicenseStatus.ACTIVE, tag_number):
     dog = _dog(owner, name)
-    licence = LicenceFactory(jurisdiction=owner.jurisdiction, animal=dog, owner=owner,
+    license = LicenseFactory(jurisdiction=owner.jurisdiction, animal=dog, owner=owner,
                              issued_by=clerk, term_start=date(year, 1, 1),
                              expires_on=date(year, 12, 31), issued_on=date(year, 1, 15),
                              number=f"{year}-{tag_number:04d}", status=status)
     stock = TagStockFactory(jurisdiction=owner.jurisdiction, recorded_by=clerk, year=year,
                             first_number=tag_number, last_number=tag_number)
-    Tag.objects.filter(stock=stock).update(status=TagStatus.ISSUED, licence=licence,
+    Tag.objects.filter(stock=stock).update(status=TagStatus.ISSUED, license=license,
                                            issued_on=date(year, 1, 15))
-    return dog, licence
+    return dog, license
 
 
 @pytest.fixture
@@ -70,14 +70,14 @@ def four(rita, clerk):
     """The puppy, the service dog, the expired license and the current one."""
     puppy = _dog(rita, "Pip", date_of_birth=PUPPY_BORN)
     service = _dog(rita, "Sage", is_service_animal=True)
-    expired, _old = _licensed(rita, clerk, "Rusty", year=2025, status=LicenceStatus.EXPIRED,
+    expired, _old = _licensed(rita, clerk, "Rusty", year=2025, status=LicenseStatus.EXPIRED,
                               tag_number=31)
-    current, _licence = _licensed(rita, clerk, "Juniper", year=2026, tag_number=7)
+    current, _license = _licensed(rita, clerk, "Juniper", year=2026, tag_number=7)
     return {"puppy": puppy, "service": service, "expired": expired, "current": current}
 
 
 def _standing(animal, on=TODAY):
-    return licence_standing(standing_prefetch(Animal.objects).get(pk=animal.pk), on=on)
+    return license_standing(standing_prefetch(Animal.objects).get(pk=animal.pk), on=on)
 
 
 # --- The service at its edges -------------------------------------------------------------
@@ -107,7 +107,7 @@ def test_a_service_dog_is_exempt_with_the_section(four):
 
 def test_an_expired_license_gives_its_date(four):
     standing = _standing(four["expired"])
-    assert standing.state == Standing.EXPIRED and standing.licence.number == "2025-0031"
+    assert standing.state == Standing.EXPIRED and standing.license.number == "2025-0031"
     assert standing.reason == "License 2025-0031 expired December 31, 2025; a license is required."
     assert standing.citation == "North Branch Sec. 6-62; North Branch Sec. 6-60"
 
@@ -134,7 +134,7 @@ def test_an_expired_license_lapses_on_january_first(four):
 
 
 def test_a_void_license_does_not_count(four):
-    four["current"].licences.update(status=LicenceStatus.VOID)
+    four["current"].licenses.update(status=LicenseStatus.VOID)
     assert _standing(four["current"]).state == Standing.REQUIRED
 
 
@@ -176,14 +176,14 @@ def test_many_animals_cost_a_fixed_number_of_queries(rita, clerk, glencoe,
         _licensed(rita, clerk, f"Dog {n}", year=2026, tag_number=100 + n)
         _dog(rita, f"Pup {n}", date_of_birth=PUPPY_BORN)
     _dog(OwnerFactory(jurisdiction=glencoe), "Biscuit")
-    # The animals with their cities, licences, tags and exemptions; one rule read per city.
+    # The animals with their cities, licenses, tags and exemptions; one rule read per city.
     with django_assert_max_num_queries(6):
-        standings = licence_standings(standing_prefetch(Animal.objects.all()), on=TODAY)
+        standings = license_standings(standing_prefetch(Animal.objects.all()), on=TODAY)
     assert len(standings) == 25
 
 
 def test_the_counter_check_reads_the_same_service(four, rita):
-    assessment = licence_assess(animal=four["service"], owner=rita, on=TODAY)
+    assessment = license_assess(animal=four["service"], owner=rita, on=TODAY)
     check = next(c for c in assessment.checks if c.label == "Exemption")
     assert check.status == "info" and check.citation == "North Branch Sec. 6-60"
     assert check.message == "Exempt from licensing. Exempt: Service or guide animal."

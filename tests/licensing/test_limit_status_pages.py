@@ -1,4 +1,4 @@
-"""The animal and owner pages show the premises' animal limit and whether a licence is
+"""The animal and owner pages show the premises' animal limit and whether a license is
 required, each in the city's own numbers with its section (KEN-01, LIC-01, LIC-16;
 issue 3: the same screen shows North Branch's values for a North Branch premises and
 Glencoe's for a Glencoe premises)."""
@@ -51,15 +51,15 @@ def test_a_glencoe_dog_shows_glencoes_numbers_and_sections(pages, glencoe):
 
 
 @time_machine.travel(TODAY, tick=False)
-def test_over_the_limit_is_marked_and_says_a_kennel_licence_is_needed(pages, glencoe):
+def test_over_the_limit_is_marked_and_says_a_kennel_license_is_needed(pages, glencoe):
     owner, _animals = household(glencoe, dogs=3, cats=0)
     page = pages.get(reverse("licensing:owner_detail", args=[owner.pk])).content.decode()
     assert "<strong>3 of 2 adult dogs</strong>" in page
-    assert "a kennel licence is needed first" in page and "Glencoe 701 Subd. 4(A)" in page
+    assert "a kennel license is needed first" in page and "Glencoe 701 Subd. 4(A)" in page
 
 
 @time_machine.travel(TODAY, tick=False)
-def test_a_north_branch_cat_needs_no_licence_and_says_why(pages, north_branch):
+def test_a_north_branch_cat_needs_no_license_and_says_why(pages, north_branch):
     _owner, (cat,) = household(north_branch, dogs=0, cats=1)
     page = pages.get(reverse("licensing:animal_detail", args=[cat.pk])).content.decode()
     assert "North Branch does not license cats." in page and "North Branch Sec. 6-60" in page

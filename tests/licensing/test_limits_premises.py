@@ -5,11 +5,11 @@ from datetime import date
 
 import pytest
 
-from licensing.models import KennelLicence, KennelStatus, Species
-from licensing.services.licences import Refused, licence_issue
+from licensing.models import KennelLicense, KennelStatus, Species
+from licensing.services.licenses import Refused, license_issue
 from licensing.services.limits import premises_limit_check
 from tests.licensing.factories import AnimalFactory, PremisesFactory, RabiesVaccinationFactory
-from tests.licensing.licence_factories import TagStockFactory
+from tests.licensing.license_factories import TagStockFactory
 
 ON = date(2026, 1, 15)
 
@@ -61,16 +61,16 @@ def test_glencoe_two_plus_two(glencoe):
     assert not premises_limit_check(premises=premises, on=ON, adding=extra).ok
 
 
-def test_licence_for_the_fourth_dog_refused_unless_kennel(north_branch, clerk):
+def test_license_for_the_fourth_dog_refused_unless_kennel(north_branch, clerk):
     TagStockFactory(jurisdiction=north_branch, recorded_by=clerk, year=2026, last_number=10)
     premises = PremisesFactory(jurisdiction=north_branch)
     dogs = animals(north_branch, premises, Species.DOG, 4)
     RabiesVaccinationFactory(animal=dogs[3], vaccinated_on=date(2025, 6, 1))
-    with pytest.raises(Refused, match="kennel licence is needed"):
-        licence_issue(animal=dogs[3], owner=dogs[3].owner, actor=clerk, on=ON, method="cash")
-    KennelLicence.objects.create(jurisdiction=north_branch, number="K-1", owner=dogs[3].owner,
+    with pytest.raises(Refused, match="kennel license is needed"):
+        license_issue(animal=dogs[3], owner=dogs[3].owner, actor=clerk, on=ON, method="cash")
+    KennelLicense.objects.create(jurisdiction=north_branch, number="K-1", owner=dogs[3].owner,
                                  premises=premises, status=KennelStatus.ACTIVE, applied_on=ON,
                                  issued_on=ON, expires_on=date(2026, 12, 31))
-    result = licence_issue(animal=dogs[3], owner=dogs[3].owner, actor=clerk, on=ON,
+    result = license_issue(animal=dogs[3], owner=dogs[3].owner, actor=clerk, on=ON,
                            method="cash")
-    assert result.licence.pk
+    assert result.license.pk

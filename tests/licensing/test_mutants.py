@@ -13,10 +13,10 @@ import pytest
 from django.db import transaction
 
 from licensing.models import (
-    KennelLicence,
+    KennelLicense,
     KennelStatus,
-    Licence,
-    LicenceStatus,
+    License,
+    LicenseStatus,
     Species,
     Tag,
     TagStatus,
@@ -24,9 +24,9 @@ from licensing.models import (
 )
 from licensing.services import tags as tags_service
 from licensing.services import voids as voids_service
-from licensing.services.expiry import CHANGE_REASON, kennel_licences_expire, licences_expire
+from licensing.services.expiry import CHANGE_REASON, kennel_licenses_expire, licenses_expire
 from licensing.services.fees import FeeLine, Refused
-from licensing.services.licences import licence_issue
+from licensing.services.licenses import license_issue
 from licensing.services.limits import is_adult, passes_age, premises_limit_check
 from licensing.services.numbering import tag_claim
 from licensing.services.receipts import receipt_create
@@ -40,7 +40,7 @@ from tests.licensing.factories import (
     PremisesFactory,
     RabiesVaccinationFactory,
 )
-from tests.licensing.licence_factories import LicenceFactory, TagStockFactory
+from tests.licensing.license_factories import LicenseFactory, TagStockFactory
 
 CHICAGO = ZoneInfo("America/Chicago")
 RECEIVED = date(2026, 11, 2)
@@ -121,13 +121,13 @@ def test_a_city_never_claims_another_citys_tag(north_branch, glencoe, clerk):
 
 def test_a_dry_run_of_the_kennel_expiry_counts_and_changes_nothing(north_branch):
     # KEN-05 / style.md: every job has --dry-run that reports and changes nothing.
-    kennel = KennelLicence.objects.create(
+    kennel = KennelLicense.objects.create(
         jurisdiction=north_branch, owner=OwnerFactory(jurisdiction=north_branch),
         number="K-DRY", premises=PremisesFactory(jurisdiction=north_branch),
         status=KennelStatus.ACTIVE, applied_on=date(2026, 1, 5), issued_on=date(2026, 1, 20),
         expires_on=date(2026, 12, 31),
     )
-    result = kennel_licences_expire(now=datetime(2027, 1, 1, 0, 5, tzinfo=CHICAGO),
+    result = kennel_licenses_expire(now=datetime(2027, 1, 1, 0, 5, tzinfo=CHICAGO),
                                     dry_run=True)
     assert (result.due, result.applied, result.dry_run) == (1, 1, True)
     kennel.refresh_from_db()
@@ -136,19 +136,19 @@ def test_a_dry_run_of_the_kennel_expiry_counts_and_changes_nothing(north_branch)
 
 
 @pytest.mark.clock("2026-11-15T10:00")
-def test_the_expiry_history_row_carries_the_day_and_reason_the_licence_row_gets(
+def test_the_expiry_history_row_carries_the_day_and_reason_the_license_row_gets(
     north_branch, clerk
 ):
     # LIC-07: the bulk expiry writes the history row itself; it must say what the UPDATE
-    # set on the licence (status_changed_on January 1, the automatic reason).
-    licence = LicenceFactory(jurisdiction=north_branch, issued_by=clerk)
-    licences_expire(now=datetime(2027, 1, 1, 0, 5, tzinfo=CHICAGO))
-    licence.refresh_from_db()
-    [row] = Licence.history.filter(id=licence.pk, history_change_reason=CHANGE_REASON)
-    assert (licence.status, licence.status_changed_on) == (LicenceStatus.EXPIRED,
+    # set on the license (status_changed_on January 1, the automatic reason).
+    license = LicenseFactory(jurisdiction=north_branch, issued_by=clerk)
+    licenses_expire(now=datetime(2027, 1, 1, 0, 5, tzinfo=CHICAGO))
+    license.refresh_from_db()
+    [row] = License.history.filter(id=license.pk, history_change_reason=CHANGE_REASON)
+    assert (license.status, license.status_changed_on) == (LicenseStatus.EXPIRED,
                                                            date(2027, 1, 1))
     assert (row.status, row.status_changed_on, row.status_reason) == (
-        LicenceStatus.EXPIRED, date(2027, 1, 1), CHANGE_REASON)
+        LicenseStatus.EXPIRED, date(2027, 1, 1), CHANGE_REASON)
 
 
 @pytest.mark.clock("2026-11-15T10:00")
@@ -156,14 +156,14 @@ def test_the_expiry_reports_its_name_and_one_summary_event_at_the_sweep_time(
     north_branch, clerk
 ):
     # LIC-07: one Event per city with the count, dated when the sweep ran.
-    LicenceFactory(jurisdiction=north_branch, issued_by=clerk)
+    LicenseFactory(jurisdiction=north_branch, issued_by=clerk)
     swept_at = datetime(2027, 1, 1, 0, 5, tzinfo=CHICAGO)
-    result = licences_expire(now=swept_at)
-    assert str(result) == "dog licences expire: 1 due, applied 1"
-    [event] = Event.objects.filter(action="licensing.licence.expired")
+    result = licenses_expire(now=swept_at)
+    assert str(result) == "dog licenses expire: 1 due, applied 1"
+    [event] = Event.objects.filter(action="licensing.license.expired")
     assert (event.at, event.jurisdiction, event.data) == (
         swept_at, north_branch, {"count": 1, "expired_before": "2027-01-01"})
-    assert event.summary == "1 dog licences expired (automatic)"
+    assert event.summary == "1 dog licenses expired (automatic)"
 
 
 # --- licensing/sweeps.py: the citation shown next to an upcoming deadline --------------
@@ -187,15 +187,15 @@ def issued(city, clerk):
     TagStockFactory(jurisdiction=city, recorded_by=clerk, year=2026, last_number=10)
     dog = AnimalFactory(jurisdiction=city)
     RabiesVaccinationFactory(animal=dog, vaccinated_on=date(2025, 6, 1))
-    return licence_issue(animal=dog, owner=dog.owner, actor=clerk, on=date(2026, 1, 15),
+    return license_issue(animal=dog, owner=dog.owner, actor=clerk, on=date(2026, 1, 15),
                          method="cash", now=datetime(2026, 1, 15, 10, 0, tzinfo=CHICAGO))
 
 
-def test_a_void_receipt_mirrors_the_original_and_voids_its_licence_and_tag_that_day(
+def test_a_void_receipt_mirrors_the_original_and_voids_its_license_and_tag_that_day(
     north_branch, clerk
 ):
     # LIC-06: a void is a new receipt with negative lines pointing at the original, for the
-    # same payer; the licence it paid for is void from that day, its tag too (LIC-14).
+    # same payer; the license it paid for is void from that day, its tag too (LIC-14).
     result = issued(north_branch, clerk)
     void = receipt_void(receipt=result.receipt, actor=clerk, reason="Entered twice",
                         now=VOIDED_AT)
@@ -205,13 +205,13 @@ def test_a_void_receipt_mirrors_the_original_and_voids_its_licence_and_tag_that_
                                                -original_line.amount)
     assert (void.payer, void.voids, void.void_reason) == (
         result.receipt.payer, result.receipt, "Entered twice")
-    licence = Licence.objects.get(pk=result.licence.pk)
+    license = License.objects.get(pk=result.license.pk)
     tag = Tag.objects.get(pk=result.tag.pk)
-    assert (licence.status, licence.status_changed_on) == (LicenceStatus.VOID, date(2026, 1, 16))
+    assert (license.status, license.status_changed_on) == (LicenseStatus.VOID, date(2026, 1, 16))
     assert (tag.status, tag.status_changed_on) == (TagStatus.VOID, date(2026, 1, 16))
-    [event] = Event.objects.filter(action="licensing.licence.voided")
+    [event] = Event.objects.filter(action="licensing.license.voided")
     assert (event.subject_id, event.actor, event.at, event.summary, event.data) == (
-        str(licence.pk), clerk, VOIDED_AT, "Entered twice", {"void_receipt": void.number})
+        str(license.pk), clerk, VOIDED_AT, "Entered twice", {"void_receipt": void.number})
 
 
 def test_a_receipt_records_the_payment_its_lines_in_order_and_an_event(north_branch, clerk):
@@ -219,7 +219,7 @@ def test_a_receipt_records_the_payment_its_lines_in_order_and_an_event(north_bra
     # the order charged, and the payer as they were; a void keeps that snapshot even after
     # the owner's record changes.
     payer = OwnerFactory(jurisdiction=north_branch)
-    lines = [FeeLine("dog_license", "Dog licence", Decimal("18.00"), "Res. 2025-41"),
+    lines = [FeeLine("dog_license", "Dog license", Decimal("18.00"), "Res. 2025-41"),
              FeeLine("late_penalty", "Late penalty", Decimal("4.50"), "Sec. 6-65(c)")]
     with transaction.atomic():
         receipt = receipt_create(jurisdiction=north_branch, payer=payer, lines=lines,
@@ -264,7 +264,7 @@ def test_the_void_is_recorded_by_the_clerk_at_that_moment_everywhere_it_reaches(
                         now=VOIDED_AT)
     assert calls == [("kennel", result.receipt, clerk, VOIDED_AT),
                      ("documents", result.receipt, clerk, VOIDED_AT),
-                     ("documents", result.licence, clerk, VOIDED_AT)]
+                     ("documents", result.license, clerk, VOIDED_AT)]
     [event] = Event.objects.filter(action="licensing.receipt.voided")
     assert (event.subject_id, event.actor, event.at, event.summary, event.data) == (
         str(result.receipt.pk), clerk, VOIDED_AT, "Entered twice",
@@ -285,14 +285,14 @@ def test_a_receipt_is_voided_once_and_a_void_is_never_voided(north_branch, clerk
 def test_the_kennel_services_refusal_stops_the_void_as_a_kennel_check(
     north_branch, clerk, monkeypatch
 ):
-    # KEN-08: the fee of an issued kennel licence is not voided under it; receipt_void
-    # shows the kennel service's reason as a failed "Kennel licence" check.
+    # KEN-08: the fee of an issued kennel license is not voided under it; receipt_void
+    # shows the kennel service's reason as a failed "Kennel license" check.
     result = issued(north_branch, clerk)
     monkeypatch.setattr(voids_service, "kennel_receipt_void_refusal",
-                        lambda receipt: "Kennel licence K-1 is issued.")
+                        lambda receipt: "Kennel license K-1 is issued.")
     with pytest.raises(Refused) as excinfo:
         receipt_void(receipt=result.receipt, actor=clerk, reason="x", now=VOIDED_AT)
-    assert refusal(excinfo) == ("Kennel licence", "fail", "Kennel licence K-1 is issued.")
+    assert refusal(excinfo) == ("Kennel license", "fail", "Kennel license K-1 is issued.")
 
 
 # --- licensing/services/limits.py: premises_limit_check (KEN-01) ---------------------------
@@ -308,10 +308,10 @@ def premises_with_dogs(city, n, **premises):
     return place
 
 
-def test_a_kennel_licence_covers_only_its_own_premises(north_branch):
-    # KEN-01: past the household limit a kennel licence *for that premises* is needed.
+def test_a_kennel_license_covers_only_its_own_premises(north_branch):
+    # KEN-01: past the household limit a kennel license *for that premises* is needed.
     over = premises_with_dogs(north_branch, 4)
-    KennelLicence.objects.create(
+    KennelLicense.objects.create(
         jurisdiction=north_branch, owner=OwnerFactory(jurisdiction=north_branch),
         number="K-ELSEWHERE", premises=PremisesFactory(jurisdiction=north_branch),
         status=KennelStatus.ACTIVE, applied_on=date(2026, 1, 5), issued_on=date(2026, 1, 20),
@@ -327,12 +327,12 @@ def test_the_refusal_states_each_citys_own_limits(north_branch, glencoe):
     nb = premises_limit_check(premises=premises_with_dogs(north_branch, 4), on=LIMITS_ON)
     assert nb.message == (
         "4 adult dog(s) and 0 adult cat(s) at this premises exceed the limit of 3 adult dogs "
-        "and 3 adult cats without a kennel licence: a kennel licence is needed first.")
+        "and 3 adult cats without a kennel license: a kennel license is needed first.")
     gl = premises_limit_check(premises=premises_with_dogs(glencoe, 3, postal_code="55336"),
                               on=LIMITS_ON)
     assert gl.message == (
         "3 adult dog(s) and 0 adult cat(s) at this premises exceed the limit of 2 adult dogs "
-        "and 2 adult cats, 4 in total without a kennel licence: a kennel licence is needed "
+        "and 2 adult cats, 4 in total without a kennel license: a kennel license is needed "
         "first.")
 
 
@@ -347,19 +347,19 @@ def test_a_dog_of_unknown_age_counts_as_an_adult(north_branch):
     assert (check.ok, check.counts["dog"], check.unknown_ages) == (False, 4, 1)
 
 
-def test_the_limit_check_explains_itself_within_the_limit_and_under_a_kennel_licence(
+def test_the_limit_check_explains_itself_within_the_limit_and_under_a_kennel_license(
     north_branch,
 ):
     # KEN-01 (NB Sec. 6-29, "adult" from Sec. 6-28): the clerk reads the counts, the rule
-    # and, past the limit, the kennel licence that allows it.
+    # and, past the limit, the kennel license that allows it.
     place = premises_with_dogs(north_branch, 3)
     check = premises_limit_check(premises=place, on=LIMITS_ON)
     assert check.message == ("3 adult dog(s) and 0 adult cat(s) at this premises: within the "
-                             "limit without a kennel licence.")
+                             "limit without a kennel license.")
     assert check.citation == 'North Branch Sec. 6-28 ("Adult animal"); North Branch Sec. 6-29'
     AnimalFactory(jurisdiction=north_branch, premises=place, species=Species.DOG,
                   date_of_birth=date(2020, 1, 1))
-    KennelLicence.objects.create(
+    KennelLicense.objects.create(
         jurisdiction=north_branch, owner=OwnerFactory(jurisdiction=north_branch),
         number="K-7", premises=place, status=KennelStatus.ACTIVE, applied_on=date(2026, 1, 5),
         issued_on=date(2026, 1, 20), expires_on=date(2026, 12, 31),
@@ -367,7 +367,7 @@ def test_the_limit_check_explains_itself_within_the_limit_and_under_a_kennel_lic
     check = premises_limit_check(premises=place, on=LIMITS_ON)
     assert (check.ok, check.kennel.number) == (True, "K-7")
     assert check.message == ("Over the limit for a household, but the premises holds kennel "
-                             "licence K-7.")
+                             "license K-7.")
 
 
 def test_is_adult_follows_each_citys_own_age_and_operator(north_branch, glencoe):

@@ -1,4 +1,4 @@
-"""The resident's portal: own records only, licence and vaccination status with citations,
+"""The resident's portal: own records only, license and vaccination status with citations,
 documents, certificates, 403 for staff, 404 for another resident's records, bounded queries.
 
 Rules: LIC-01, LIC-07 (expiry and its citation), LIC-08 (tag number and year), RAB-01,
@@ -13,7 +13,7 @@ import time_machine
 from django.core.files.base import ContentFile
 from django.urls import reverse
 
-from licensing.models import AnimalStatus, LicenceStatus, Species, Tag, TagStatus
+from licensing.models import AnimalStatus, LicenseStatus, Species, Tag, TagStatus
 from notices.services import document_issue
 from tests.licensing.factories import (
     AnimalFactory,
@@ -21,7 +21,7 @@ from tests.licensing.factories import (
     OwnerFactory,
     RabiesVaccinationFactory,
 )
-from tests.licensing.licence_factories import LicenceFactory, TagStockFactory
+from tests.licensing.license_factories import LicenseFactory, TagStockFactory
 
 CHICAGO = ZoneInfo("America/Chicago")
 TODAY = datetime(2026, 6, 15, 10, tzinfo=CHICAGO)
@@ -49,35 +49,35 @@ def rita_owner(north_branch, resident):
 
 
 def licensed_dog(owner, clerk, *, name="Juniper", term_start=date(2026, 1, 1),
-                 expires_on=date(2026, 12, 31), tag_number=7, status=LicenceStatus.ACTIVE):
+                 expires_on=date(2026, 12, 31), tag_number=7, status=LicenseStatus.ACTIVE):
     # premises=None: several animals of one owner would clash on the factory's premises.
     dog = AnimalFactory(jurisdiction=owner.jurisdiction, owner=owner, name=name,
                         breed="Golden Retriever", premises=None)
-    licence = LicenceFactory(jurisdiction=owner.jurisdiction, animal=dog, owner=owner,
+    license = LicenseFactory(jurisdiction=owner.jurisdiction, animal=dog, owner=owner,
                              issued_by=clerk, term_start=term_start, expires_on=expires_on,
                              status=status)
     stock = TagStockFactory(jurisdiction=owner.jurisdiction, recorded_by=clerk,
                             year=expires_on.year, first_number=tag_number,
                             last_number=tag_number)
     Tag.objects.filter(stock=stock, number=tag_number).update(
-        status=TagStatus.ISSUED, licence=licence, issued_on=term_start)
-    return dog, licence
+        status=TagStatus.ISSUED, license=license, issued_on=term_start)
+    return dog, license
 
 
 @pytest.fixture
 def juniper(rita_owner, clerk):
-    dog, licence = licensed_dog(rita_owner, clerk)
+    dog, license = licensed_dog(rita_owner, clerk)
     vaccination = RabiesVaccinationFactory(
         animal=dog, vaccinated_on=date(2025, 6, 1), next_due_on=date(2028, 6, 1),
         veterinarian_name="Dr. Holm", veterinarian_license="MN-1")
     vaccination.certificate.save("juniper-rabies.pdf", ContentFile(PDF_BYTES))
-    return dog, licence, vaccination
+    return dog, license, vaccination
 
 
 @pytest.fixture
 def bobs_dog(north_branch, other_resident, clerk):
     owner = OwnerFactory(jurisdiction=north_branch, user=other_resident)
-    dog, licence = licensed_dog(owner, clerk, name="Otis", tag_number=9)
+    dog, license = licensed_dog(owner, clerk, name="Otis", tag_number=9)
     vaccination = RabiesVaccinationFactory(animal=dog, veterinarian_name="Dr. Holm",
                                            veterinarian_license="MN-1")
     vaccination.certificate.save("otis-rabies.pdf", ContentFile(PDF_BYTES))
@@ -102,13 +102,13 @@ def test_the_residents_home_is_the_portal(client_as, resident, juniper):
     assert response.templates[0].name == "licensing/portal/home.html"
 
 
-def test_home_shows_the_dog_its_licence_tag_expiry_and_citation(client_as, resident, juniper):
-    dog, licence, _vaccination = juniper
+def test_home_shows_the_dog_its_license_tag_expiry_and_citation(client_as, resident, juniper):
+    dog, license, _vaccination = juniper
     response = client_as(resident).get(HOME)
     assert response.status_code == 200
     text = response.content.decode()
     assert "Juniper" in text and "Golden Retriever" in text and "Dog" in text
-    assert f"License {licence.number}, tag 7 (2026), expires December 31, 2026." in text
+    assert f"License {license.number}, tag 7 (2026), expires December 31, 2026." in text
     # LIC-07: the expiry date with the section that sets it, from NB's profile.
     assert "North Branch Sec. 6-62" in text
     assert reverse("licensing:portal_animal", args=[dog.pk]) in text
@@ -116,7 +116,7 @@ def test_home_shows_the_dog_its_licence_tag_expiry_and_citation(client_as, resid
 
 def test_home_shows_the_latest_vaccination_and_next_due_with_citation(client_as, resident,
                                                                      juniper):
-    dog, _licence, _vaccination = juniper
+    dog, _license, _vaccination = juniper
     RabiesVaccinationFactory(animal=dog, vaccinated_on=date(2022, 6, 1),
                              next_due_on=date(2025, 6, 1), veterinarian_name="Dr. Old")
     text = client_as(resident).get(HOME).content.decode()
@@ -135,7 +135,7 @@ def test_an_overdue_vaccination_says_so(client_as, rita_owner, resident):
     assert "Next due June 1, 2026 <strong>(overdue)</strong>" in text
 
 
-def test_a_cat_in_north_branch_needs_no_licence_and_says_why(client_as, rita_owner, resident):
+def test_a_cat_in_north_branch_needs_no_license_and_says_why(client_as, rita_owner, resident):
     AnimalFactory(jurisdiction=rita_owner.jurisdiction, owner=rita_owner,
                   species=Species.CAT, name="Mochi")
     text = client_as(resident).get(HOME).content.decode()
@@ -151,9 +151,9 @@ def test_an_unlicensed_dog_is_told_where_to_apply(client_as, rita_owner, residen
     assert "6408 Elm Street" in text  # City Hall's address, from the Jurisdiction
 
 
-def test_last_years_licence_shows_as_lapsed(client_as, rita_owner, resident, clerk):
+def test_last_years_license_shows_as_lapsed(client_as, rita_owner, resident, clerk):
     licensed_dog(rita_owner, clerk, term_start=date(2025, 1, 1), expires_on=date(2025, 12, 31),
-                 status=LicenceStatus.EXPIRED)
+                 status=LicenseStatus.EXPIRED)
     text = client_as(resident).get(HOME).content.decode()
     assert "License expired" in text and "expired December 31, 2025" in text
     assert "North Branch Sec. 6-62" in text
@@ -169,7 +169,7 @@ def test_a_renewal_for_next_term_is_shown_before_it_starts(client_as, rita_owner
     assert "for the next term, from January 1, 2027 to December 31, 2027" in text
 
 
-def test_glencoe_dog_shows_that_glencoe_issues_no_licences(client_as, glencoe, resident):
+def test_glencoe_dog_shows_that_glencoe_issues_no_licenses(client_as, glencoe, resident):
     owner = OwnerFactory(jurisdiction=glencoe, user=resident)
     AnimalFactory(jurisdiction=glencoe, owner=owner, name="Biscuit")
     text = client_as(resident).get(HOME).content.decode()
@@ -186,7 +186,7 @@ def test_records_in_two_cities_are_all_shown_with_the_city(client_as, resident, 
     assert "<th scope=\"col\">City</th>" in text
 
 
-def test_a_deceased_animal_is_marked_and_not_asked_for_a_licence(client_as, rita_owner,
+def test_a_deceased_animal_is_marked_and_not_asked_for_a_license(client_as, rita_owner,
                                                                  resident):
     AnimalFactory(jurisdiction=rita_owner.jurisdiction, owner=rita_owner, name="Old Blue",
                   status=AnimalStatus.DECEASED)
@@ -232,37 +232,37 @@ def test_documents_page_beyond_the_end_and_garbage_page_do_not_fail(client_as, r
 
 # --- The animal page and the certificate --------------------------------------------------
 
-def test_animal_page_shows_licence_history_and_vaccinations(client_as, resident, juniper,
+def test_animal_page_shows_license_history_and_vaccinations(client_as, resident, juniper,
                                                             clerk, rita_owner):
-    dog, licence, vaccination = juniper
-    old = LicenceFactory(jurisdiction=dog.jurisdiction, animal=dog, owner=rita_owner,
+    dog, license, vaccination = juniper
+    old = LicenseFactory(jurisdiction=dog.jurisdiction, animal=dog, owner=rita_owner,
                          issued_by=clerk, number="2025-0042", term_start=date(2025, 1, 1),
                          expires_on=date(2025, 12, 31), issued_on=date(2025, 1, 5),
-                         status=LicenceStatus.EXPIRED)
+                         status=LicenseStatus.EXPIRED)
     response = client_as(resident).get(reverse("licensing:portal_animal", args=[dog.pk]))
     assert response.status_code == 200
     text = response.content.decode()
-    assert licence.number in text and old.number in text and "Expired" in text
+    assert license.number in text and old.number in text and "Expired" in text
     assert "January 1, 2025 to December 31, 2025" in text
     assert "Dr. Holm" in text
     assert reverse("licensing:portal_certificate", args=[vaccination.pk]) in text
     assert "North Branch Sec. 6-62" in text
 
 
-def test_animal_page_hides_a_previous_owners_licences(client_as, resident, rita_owner, clerk,
+def test_animal_page_hides_a_previous_owners_licenses(client_as, resident, rita_owner, clerk,
                                                       north_branch):
     previous = OwnerFactory(jurisdiction=north_branch)
     dog, old = licensed_dog(previous, clerk, term_start=date(2025, 1, 1),
-                            expires_on=date(2025, 12, 31), status=LicenceStatus.CLOSED)
+                            expires_on=date(2025, 12, 31), status=LicenseStatus.CLOSED)
     dog.owner = rita_owner
     dog.save()
     text = client_as(resident).get(
         reverse("licensing:portal_animal", args=[dog.pk])).content.decode()
-    assert old.number not in text and "No licences on file for this animal." in text
+    assert old.number not in text and "No licenses on file for this animal." in text
 
 
 def test_certificate_downloads_with_the_sniffed_type(client_as, resident, juniper):
-    _dog, _licence, vaccination = juniper
+    _dog, _license, vaccination = juniper
     response = client_as(resident).get(
         reverse("licensing:portal_certificate", args=[vaccination.pk]))
     assert response.status_code == 200
@@ -302,7 +302,7 @@ def test_own_document_downloads(client_as, resident, clerk, north_branch):
 
 def test_staff_get_403_even_for_a_real_animal(client_as, juniper, clerk, officer,
                                              administrator):
-    dog, _licence, vaccination = juniper
+    dog, _license, vaccination = juniper
     urls = [HOME, reverse("licensing:portal_animal", args=[dog.pk]),
             reverse("licensing:portal_certificate", args=[vaccination.pk])]
     for user in (clerk, officer, administrator):
@@ -312,7 +312,7 @@ def test_staff_get_403_even_for_a_real_animal(client_as, juniper, clerk, officer
 
 
 def test_anonymous_is_sent_to_log_in(client, juniper):
-    dog, _licence, _vaccination = juniper
+    dog, _license, _vaccination = juniper
     for url in (HOME, reverse("licensing:portal_animal", args=[dog.pk])):
         response = client.get(url)
         assert response.status_code == 302 and "/login/" in response.url
@@ -324,7 +324,7 @@ def test_pages_make_a_bounded_number_of_queries(client_as, resident, rita_owner,
                                                 north_branch, glencoe,
                                                 django_assert_max_num_queries):
     for n in range(4):
-        dog, _licence = licensed_dog(rita_owner, clerk, name=f"Dog {n}", tag_number=100 + n)
+        dog, _license = licensed_dog(rita_owner, clerk, name=f"Dog {n}", tag_number=100 + n)
         RabiesVaccinationFactory.create_batch(2, animal=dog)
     gl_owner = OwnerFactory(jurisdiction=glencoe, user=resident)
     AnimalFactory.create_batch(2, jurisdiction=glencoe, owner=gl_owner, premises=None)
@@ -335,7 +335,7 @@ def test_pages_make_a_bounded_number_of_queries(client_as, resident, rita_owner,
     for owner in others:
         AnimalFactory.create_batch(10, jurisdiction=north_branch, owner=owner, premises=None)
     client = client_as(resident)
-    # 13 today: session, user, groups; owners, animals, licences, tags, vaccinations; one
+    # 13 today: session, user, groups; owners, animals, licenses, tags, vaccinations; one
     # rule read per city; the city list; document count and page. None grows per animal.
     with django_assert_max_num_queries(14):
         response = client.get(HOME)

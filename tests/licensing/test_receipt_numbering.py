@@ -22,7 +22,7 @@ from licensing.services.voids import receipt_void
 from tests.licensing.factories import OwnerFactory
 
 NOW = datetime(2026, 3, 2, 10, 0, tzinfo=ZoneInfo("America/Chicago"))
-LINE = FeeLine("dog_license", "Dog licence", Decimal("18.00"), "Demo Res. 2025-01")
+LINE = FeeLine("dog_license", "Dog license", Decimal("18.00"), "Demo Res. 2025-01")
 
 
 class Rollback(Exception):

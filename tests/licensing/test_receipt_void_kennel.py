@@ -1,8 +1,8 @@
-"""Voiding a receipt that paid a kennel licence fee (LIC-06, REC-01, KEN-04, KEN-08).
+"""Voiding a receipt that paid a kennel license fee (LIC-06, REC-01, KEN-04, KEN-08).
 
-Money and licence never disagree: a voided fee receipt leaves an application needing the
-fee again (issuance blocked, the page says so); the fee of an issued licence cannot be
-voided under it — the licence is revoked first (KEN-08) or the fee is taken again first.
+Money and license never disagree: a voided fee receipt leaves an application needing the
+fee again (issuance blocked, the page says so); the fee of an issued license cannot be
+voided under it — the license is revoked first (KEN-08) or the fee is taken again first.
 """
 
 from datetime import date, datetime
@@ -11,7 +11,7 @@ from zoneinfo import ZoneInfo
 import pytest
 from django.urls import reverse
 
-from licensing.models import KennelDecision, KennelLicence, KennelStatus, Receipt
+from licensing.models import KennelDecision, KennelLicense, KennelStatus, Receipt
 from licensing.services import kennels as k
 from licensing.services.fees import Refused
 from licensing.services.voids import receipt_void
@@ -45,7 +45,7 @@ def approve(kennel, clerk, on=date(2026, 3, 5)):
 
 def paid_application(north_branch, clerk):
     kennel = application(north_branch, clerk)
-    receipt = k.kennel_fee_collect(kennel=kennel, method="cheque", reference="1001",
+    receipt = k.kennel_fee_collect(kennel=kennel, method="check", reference="1001",
                                    actor=clerk, now=at(2026, 3, 2))
     kennel.refresh_from_db()
     return kennel, receipt
@@ -54,9 +54,9 @@ def paid_application(north_branch, clerk):
 def test_a_voided_fee_receipt_leaves_the_application_unpaid(north_branch, clerk):
     kennel, receipt = paid_application(north_branch, clerk)
     assert kennel.fee_paid
-    void = receipt_void(receipt=receipt, actor=clerk, reason="Cheque returned NSF",
+    void = receipt_void(receipt=receipt, actor=clerk, reason="Check returned NSF",
                         now=at(2026, 3, 3))
-    kennel = KennelLicence.objects.get(pk=kennel.pk)
+    kennel = KennelLicense.objects.get(pk=kennel.pk)
     assert kennel.receipt_id == receipt.pk  # the link stays: history of what was paid
     assert not kennel.fee_paid
     event = Event.objects.get(action="licensing.kennel.fee_voided")
@@ -69,13 +69,13 @@ def test_a_voided_fee_receipt_leaves_the_application_unpaid(north_branch, clerk)
 
 def test_issuance_is_blocked_until_the_fee_is_paid_again(north_branch, clerk):
     kennel, receipt = paid_application(north_branch, clerk)
-    receipt_void(receipt=receipt, actor=clerk, reason="Cheque returned", now=at(2026, 3, 3))
-    kennel = approve(KennelLicence.objects.get(pk=kennel.pk), clerk)
+    receipt_void(receipt=receipt, actor=clerk, reason="Check returned", now=at(2026, 3, 3))
+    kennel = approve(KennelLicense.objects.get(pk=kennel.pk), clerk)
     with pytest.raises(k.Refused, match="must be paid again"):
         k.kennel_issue(kennel=kennel, actor=clerk, now=at(2026, 3, 6))
     kennel.refresh_from_db()
     assert kennel.status == KennelStatus.APPROVED and not kennel.number
-    # Paying again: a new receipt, then the licence issues on it.
+    # Paying again: a new receipt, then the license issues on it.
     again = k.kennel_fee_collect(kennel=kennel, method="cash", reference="", actor=clerk,
                                  now=at(2026, 3, 6))
     kennel.refresh_from_db()
@@ -88,7 +88,7 @@ def test_issuance_is_blocked_until_the_fee_is_paid_again(north_branch, clerk):
 def test_issuing_with_a_payment_method_takes_the_fee_again(north_branch, clerk):
     kennel, receipt = paid_application(north_branch, clerk)
     receipt_void(receipt=receipt, actor=clerk, reason="Keyed wrong", now=at(2026, 3, 3))
-    kennel = approve(KennelLicence.objects.get(pk=kennel.pk), clerk)
+    kennel = approve(KennelLicense.objects.get(pk=kennel.pk), clerk)
     k.kennel_issue(kennel=kennel, actor=clerk, now=at(2026, 3, 6), method="cash")
     kennel.refresh_from_db()
     assert kennel.status == KennelStatus.ACTIVE and kennel.fee_paid
@@ -103,13 +103,13 @@ def test_paying_twice_is_refused_while_the_receipt_stands(north_branch, clerk):
                              now=at(2026, 3, 3))
 
 
-def test_voiding_an_active_licences_fee_is_refused_with_the_reason(north_branch, clerk):
+def test_voiding_an_active_licenses_fee_is_refused_with_the_reason(north_branch, clerk):
     kennel, receipt = paid_application(north_branch, clerk)
     kennel = approve(kennel, clerk)
     k.kennel_issue(kennel=kennel, actor=clerk, now=at(2026, 3, 6))
     receipts_before = Receipt.objects.count()
     with pytest.raises(Refused) as refused:
-        receipt_void(receipt=receipt, actor=clerk, reason="Cheque returned", now=at(2026, 3, 9))
+        receipt_void(receipt=receipt, actor=clerk, reason="Check returned", now=at(2026, 3, 9))
     message = str(refused.value)
     assert kennel.number in message and "KEN-08" in message and "Revoke" in message
     assert Receipt.objects.count() == receipts_before  # no void receipt, no gap-free number
@@ -127,7 +127,7 @@ def test_fee_taken_again_then_the_first_receipt_can_be_voided(north_branch, cler
                                now=at(2026, 3, 9))
     assert list(new.lines.values_list("code", "amount")) == list(
         receipt.lines.values_list("code", "amount"))
-    receipt_void(receipt=receipt, actor=clerk, reason="Cheque returned", now=at(2026, 3, 9))
+    receipt_void(receipt=receipt, actor=clerk, reason="Check returned", now=at(2026, 3, 9))
     kennel.refresh_from_db()
     assert kennel.status == KennelStatus.ACTIVE and kennel.fee_paid
     assert kennel.receipt_id == new.pk
@@ -135,7 +135,7 @@ def test_fee_taken_again_then_the_first_receipt_can_be_voided(north_branch, cler
         receipt.number
 
 
-def test_a_revoked_licences_fee_can_be_voided(north_branch, clerk):
+def test_a_revoked_licenses_fee_can_be_voided(north_branch, clerk):
     kennel, receipt = paid_application(north_branch, clerk)
     kennel = approve(kennel, clerk)
     k.kennel_issue(kennel=kennel, actor=clerk, now=at(2026, 3, 6))
@@ -154,7 +154,7 @@ def test_a_revoked_licences_fee_can_be_voided(north_branch, clerk):
 def test_the_page_says_the_fee_is_due_again_and_offers_payment(client_as, clerk, north_branch,
                                                                django_assert_max_num_queries):
     kennel, receipt = paid_application(north_branch, clerk)
-    void = receipt_void(receipt=receipt, actor=clerk, reason="Cheque returned",
+    void = receipt_void(receipt=receipt, actor=clerk, reason="Check returned",
                         now=at(2026, 3, 3))
     client = client_as(clerk)
     with django_assert_max_num_queries(40):
@@ -172,18 +172,18 @@ def test_the_page_says_the_fee_is_due_again_and_offers_payment(client_as, clerk,
     assert kennel.fee_paid and kennel.receipt_id != receipt.pk
 
 
-def test_the_void_page_shows_the_refusal_for_an_active_licence(client_as, clerk, north_branch):
+def test_the_void_page_shows_the_refusal_for_an_active_license(client_as, clerk, north_branch):
     kennel, receipt = paid_application(north_branch, clerk)
     kennel = approve(kennel, clerk)
     k.kennel_issue(kennel=kennel, actor=clerk, now=at(2026, 3, 6))
     client = client_as(clerk)
     response = client.post(reverse("licensing:receipt_void", args=[receipt.pk]),
-                           {"reason": "Cheque returned"})
+                           {"reason": "Check returned"})
     body = response.content.decode()
     assert response.status_code in (200, 400)
     assert "KEN-08" in body and kennel.number in body
     assert not Receipt.objects.filter(voids=receipt).exists()
-    # The kennel page offers the fee again for an issued licence.
+    # The kennel page offers the fee again for an issued license.
     page = client.get(kennel.get_absolute_url()).content.decode()
     assert "Replace the fee payment" in page
     response = client.post(reverse("licensing:kennel_action", args=[kennel.pk, "replace-fee"]),

@@ -15,16 +15,16 @@ import pytest
 import time_machine
 from django.urls import reverse
 
-from licensing.models import KennelDecision, LicenceExemption
+from licensing.models import KennelDecision, LicenseExemption
 from licensing.services import kennels as k
-from licensing.services import licences as svc
+from licensing.services import licenses as svc
 from licensing.services import registry
 from licensing.services.limits import premises_limit_status
 from ordinance.models import FeeScheduleEntry, RuleValue
 from ordinance.refusals import Check, Refused, refusing
 from ordinance.rules import RuleNotSet
 from tests.licensing.factories import AnimalFactory, OwnerFactory, RabiesVaccinationFactory
-from tests.licensing.licence_factories import TagStockFactory
+from tests.licensing.license_factories import TagStockFactory
 
 CHICAGO = ZoneInfo("America/Chicago")
 ON = date(2026, 1, 15)
@@ -90,7 +90,7 @@ def test_refusing_lets_other_errors_through():
         raise KeyError("a bug is not a refusal")
 
 
-# --- Dog licences ----------------------------------------------------------------------
+# --- Dog licenses ----------------------------------------------------------------------
 
 @pytest.fixture
 def stock(north_branch, clerk):
@@ -107,77 +107,77 @@ def dog(north_branch):
 
 @pytest.fixture
 def issued(stock, dog, clerk):
-    return svc.licence_issue(animal=dog, owner=dog.owner, actor=clerk, on=ON, method="cash")
+    return svc.license_issue(animal=dog, owner=dog.owner, actor=clerk, on=ON, method="cash")
 
 
 def test_issue_refuses_a_blank_term_rule(north_branch, stock, dog, clerk):
     blank(north_branch, "license_expiry")
     with pytest.raises(Refused) as excinfo:
-        svc.licence_issue(animal=dog, owner=dog.owner, actor=clerk, on=ON, method="cash")
+        svc.license_issue(animal=dog, owner=dog.owner, actor=clerk, on=ON, method="cash")
     assert_refused_with_section(excinfo)
-    assert not dog.licences.exists()
+    assert not dog.licenses.exists()
 
 
-def test_issue_refuses_a_blank_licence_fee(north_branch, stock, dog, clerk):
+def test_issue_refuses_a_blank_license_fee(north_branch, stock, dog, clerk):
     section = blank_fee(north_branch, "dog_license", "dog_license_fee")
     with pytest.raises(Refused) as excinfo:
-        svc.licence_issue(animal=dog, owner=dog.owner, actor=clerk, on=ON, method="cash")
+        svc.license_issue(animal=dog, owner=dog.owner, actor=clerk, on=ON, method="cash")
     assert_refused_with_section(excinfo, section)
     assert "North Branch Sec." in section
 
 
 def test_renew_refuses_a_blank_renewal_window(north_branch, issued, clerk):
-    # LIC-13: from December 2 a licence is for the next term; the window is the profile's.
+    # LIC-13: from December 2 a license is for the next term; the window is the profile's.
     blank(north_branch, "renewal_window_days_before_term", date(2026, 11, 1))
     TagStockFactory(jurisdiction=north_branch, recorded_by=clerk, year=2027, last_number=5)
-    dog = issued.licence.animal
+    dog = issued.license.animal
     with pytest.raises(Refused) as excinfo:
-        svc.licence_issue(animal=dog, owner=dog.owner, actor=clerk, on=date(2026, 12, 10),
+        svc.license_issue(animal=dog, owner=dog.owner, actor=clerk, on=date(2026, 12, 10),
                           method="cash")
     assert_refused_with_section(excinfo)
-    assert dog.licences.count() == 1
+    assert dog.licenses.count() == 1
 
 
 def test_transfer_refuses_a_blank_transfer_fee(north_branch, issued, clerk):
     blank(north_branch, "transfer_fee")
     new_owner = OwnerFactory(jurisdiction=north_branch)
     with pytest.raises(Refused) as excinfo:
-        svc.licence_transfer(licence=issued.licence, new_owner=new_owner, actor=clerk,
+        svc.license_transfer(license=issued.license, new_owner=new_owner, actor=clerk,
                              on=date(2026, 5, 1), method="cash")
     assert_refused_with_section(excinfo)
-    issued.licence.refresh_from_db()
-    assert issued.licence.owner_id != new_owner.pk
+    issued.license.refresh_from_db()
+    assert issued.license.owner_id != new_owner.pk
 
 
 def test_duplicate_tag_refuses_a_blank_duplicate_tag_fee(north_branch, issued, clerk):
     blank(north_branch, "duplicate_tag_fee")
     with pytest.raises(Refused) as excinfo:
-        svc.tag_replace_lost(licence=issued.licence, actor=clerk, on=date(2026, 5, 1),
+        svc.tag_replace_lost(license=issued.license, actor=clerk, on=date(2026, 5, 1),
                              method="cash")
     assert_refused_with_section(excinfo)
-    assert issued.licence.tags.get().status == "issued"
+    assert issued.license.tags.get().status == "issued"
 
 
 def test_address_change_refuses_a_blank_notice_period(north_branch, issued, clerk):
     blank(north_branch, "address_change_notice_days")
     with pytest.raises(Refused) as excinfo:
-        svc.licence_address_change(licence=issued.licence, moved_on=date(2026, 5, 1),
+        svc.license_address_change(license=issued.license, moved_on=date(2026, 5, 1),
                                    reported_on=date(2026, 5, 2), within_city=True,
                                    address_line="9 Oak Street", actor=clerk)
     assert_refused_with_section(excinfo)
 
 
-def test_close_reads_no_rule_and_refuses_a_closed_licence_with_its_section(issued, clerk):
-    svc.licence_close(licence=issued.licence, reason="deceased", on=date(2026, 6, 1),
+def test_close_reads_no_rule_and_refuses_a_closed_license_with_its_section(issued, clerk):
+    svc.license_close(license=issued.license, reason="deceased", on=date(2026, 6, 1),
                       actor=clerk)
     with pytest.raises(Refused) as excinfo:
-        svc.licence_close(licence=issued.licence, reason="deceased", on=date(2026, 6, 2),
+        svc.license_close(license=issued.license, reason="deceased", on=date(2026, 6, 2),
                           actor=clerk)
     assert_refused_with_section(excinfo, "rules.md LIC-11")
 
 
 def test_void_refuses_a_second_void_with_its_section(issued, clerk):
-    svc.receipt_void(receipt=issued.receipt, actor=clerk, reason="Bounced cheque")
+    svc.receipt_void(receipt=issued.receipt, actor=clerk, reason="Bounced check")
     with pytest.raises(Refused) as excinfo:
         svc.receipt_void(receipt=issued.receipt, actor=clerk, reason="Again")
     assert_refused_with_section(excinfo, "rules.md LIC-06")
@@ -210,7 +210,7 @@ def test_tag_stock_refuses_numbers_already_in_stock_with_its_section(north_branc
 
 def test_tag_claim_refuses_when_no_tag_is_left_with_its_section(north_branch, dog, clerk):
     with pytest.raises(Refused) as excinfo:
-        svc.licence_issue(animal=dog, owner=dog.owner, actor=clerk, on=ON, method="cash")
+        svc.license_issue(animal=dog, owner=dog.owner, actor=clerk, on=ON, method="cash")
     assert_refused_with_section(excinfo, "rules.md LIC-08")
 
 
@@ -225,7 +225,7 @@ def test_premises_limit_refuses_a_blank_limit(north_branch, dog):
 
 def test_the_assessment_shows_a_blank_limit_as_a_failing_check(north_branch, dog):
     blank(north_branch, "max_adult_dogs_without_kennel")
-    a = svc.licence_assess(animal=dog, owner=dog.owner, on=ON)
+    a = svc.license_assess(animal=dog, owner=dog.owner, on=ON)
     assert not a.can_issue
     assert BLANK in [c.citation for c in a.refusals]
 
@@ -246,7 +246,7 @@ def test_registry_refuses_a_second_death(north_branch, clerk):
         registry.animal_mark_deceased(animal=animal, actor=clerk, on=ON)
 
 
-# --- Kennel licences -------------------------------------------------------------------
+# --- Kennel licenses -------------------------------------------------------------------
 
 def _apply(jurisdiction, clerk, on=ON):
     owner = OwnerFactory(jurisdiction=jurisdiction)
@@ -365,15 +365,15 @@ def test_an_exemption_dated_2014_is_a_page_with_the_section(client_as, clerk, do
     assert response.status_code in (200, 400)
     assert "North Branch Sec. 6-60" in page and "no value in force" in page
     assert "Visiting from Duluth since June" in page and "2014-06-01" in page  # input kept
-    assert not LicenceExemption.objects.exists()
+    assert not LicenseExemption.objects.exists()
 
 
 @time_machine.travel("2026-05-01 10:00 -05:00", tick=False)
 def test_a_blank_fee_at_the_counter_is_a_page_with_the_section(client_as, clerk, issued,
                                                                north_branch):
     blank(north_branch, "duplicate_tag_fee")
-    url = reverse("licensing:licence_duplicate_tag", args=[issued.licence.pk])
-    response = client_as(clerk).post(url, {"method": "cheque", "reference": "CHQ-4411"})
+    url = reverse("licensing:license_duplicate_tag", args=[issued.license.pk])
+    response = client_as(clerk).post(url, {"method": "check", "reference": "CHQ-4411"})
     page = response.content.decode()
     assert response.status_code in (200, 400)
     assert BLANK in page and "duplicate tag fee" in page

@@ -13,7 +13,7 @@ from tests.licensing.factories import (
     PremisesFactory,
     RabiesVaccinationFactory,
 )
-from tests.licensing.licence_factories import LicenceFactory, TagStockFactory
+from tests.licensing.license_factories import LicenseFactory, TagStockFactory
 
 
 @pytest.fixture
@@ -103,15 +103,15 @@ def test_no_match_says_so(client_as, clerk, registry):
     assert "No owner or animal matches" in page
 
 
-def test_a_licence_tag_number_finds_the_dog_wearing_it(clerk, glencoe_clerk, registry,
+def test_a_license_tag_number_finds_the_dog_wearing_it(clerk, glencoe_clerk, registry,
                                                       north_branch):
     """A lost dog's metal tag finds its owner (LIC-09, REC-02): "2026-77" as stamped, or the
     bare number; a number never issued, another year's tag or another city finds nothing."""
     stock = TagStockFactory(jurisdiction=north_branch, recorded_by=clerk, first_number=70,
                             last_number=80)
-    licence = LicenceFactory(jurisdiction=north_branch, issued_by=clerk,
+    license = LicenseFactory(jurisdiction=north_branch, issued_by=clerk,
                              animal=registry["biscuit"])
-    Tag.objects.filter(stock=stock, number=77).update(status=TagStatus.ISSUED, licence=licence,
+    Tag.objects.filter(stock=stock, number=77).update(status=TagStatus.ISSUED, license=license,
                                                       issued_on=date(2026, 1, 15))
     for query in ("2026-77", "2026 77", "77"):
         [hit] = registry_search(user=clerk, query=query)

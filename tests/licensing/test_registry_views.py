@@ -62,7 +62,7 @@ def owner_post(**overrides):
 
 
 def animal_post(**overrides):
-    data = {"species": "dog", "name": "Tova", "breed": "Beagle", "colour": "Tricolour",
+    data = {"species": "dog", "name": "Tova", "breed": "Beagle", "color": "Tricolor",
             "sex": "female", "date_of_birth": "2023-04-02", "microchip": "985 1120 0999 9111",
             "distinguishing_traits": "", "acquired_on": "2023-06-01"}
     data.update(overrides)
@@ -87,7 +87,7 @@ def test_each_staff_persona_sees_an_owner_and_an_animal_of_their_city(
     page = client.get(reverse("licensing:animal_detail", args=[nb_dog.pk]))
     assert page.status_code == 200
     text = page.content.decode()
-    assert "Biscuit" in text and "No licences" in text and "None recorded" in text
+    assert "Biscuit" in text and "No licenses" in text and "None recorded" in text
 
 
 @pytest.mark.parametrize("name", ["licensing:owner_detail", "licensing:owner_edit",
@@ -306,7 +306,7 @@ def test_pages_make_a_bounded_number_of_queries(
     # two queries whatever the number of animals (tests/licensing/test_limit_status_pages).
     with django_assert_max_num_queries(17):
         assert client.get(reverse("licensing:owner_detail", args=[owner.pk])).status_code == 200
-    # 15 + the limit status and whether a licence is required, each a constant cost.
+    # 15 + the limit status and whether a license is required, each a constant cost.
     with django_assert_max_num_queries(17):
         assert client.get(reverse("licensing:animal_detail",
                                   args=[animals[0].pk])).status_code == 200

@@ -12,11 +12,11 @@ import time_machine
 from django.urls import reverse
 from django.utils.formats import date_format
 
-from licensing.models import LicenceStatus, Tag, TagStatus
+from licensing.models import LicenseStatus, Tag, TagStatus
 from licensing.services import reports
 from tests.licensing.factories import AnimalFactory, OwnerFactory
-from tests.licensing.licence_factories import (
-    LicenceFactory,
+from tests.licensing.license_factories import (
+    LicenseFactory,
     ReceiptFactory,
     ReceiptLineFactory,
     TagStockFactory,
@@ -108,7 +108,7 @@ def test_the_csv_has_the_same_rows_and_no_city_column_for_a_one_city_clerk(money
     data = rows_of_csv(client.get(url, {"start": "2026-03-01", "end": "2026-03-04",
                                         "format": "csv"}))
     assert data[0] == ["code", "description", "charged", "voided", "net"]
-    assert ["dog_license", "Dog licence", "3", "1", "36.00"] in data
+    assert ["dog_license", "Dog license", "3", "1", "36.00"] in data
     assert len(data) == 3
     for row in data[1:]:
         assert row[-1] in page.content.decode()
@@ -133,13 +133,13 @@ def test_a_bad_range_is_a_message_not_a_500(client_as, clerk, params, message):
 
 def test_issued_tags_and_expiring_reports(north_branch, clerk, client_as):
     stock = TagStockFactory(jurisdiction=north_branch, recorded_by=clerk, last_number=10)
-    licences = [LicenceFactory(jurisdiction=north_branch, issued_by=clerk) for _ in range(3)]
-    for licence, number in zip(licences, (1, 2, 3), strict=True):
+    licenses = [LicenseFactory(jurisdiction=north_branch, issued_by=clerk) for _ in range(3)]
+    for license, number in zip(licenses, (1, 2, 3), strict=True):
         Tag.objects.filter(stock=stock, number=number).update(
-            status=TagStatus.ISSUED, licence=licence, issued_on=date(2026, 1, 15))
+            status=TagStatus.ISSUED, license=license, issued_on=date(2026, 1, 15))
     Tag.objects.filter(stock=stock, number=4).update(status=TagStatus.LOST,
-                                                     licence=licences[0])
-    licences[2].__class__.objects.filter(pk=licences[2].pk).update(status=LicenceStatus.VOID)
+                                                     license=licenses[0])
+    licenses[2].__class__.objects.filter(pk=licenses[2].pk).update(status=LicenseStatus.VOID)
     ids = [north_branch.pk]
     issued = reports.report_issued(jurisdiction_ids=ids, start=date(2026, 1, 1),
                                    end=date(2026, 1, 31))
@@ -147,7 +147,7 @@ def test_issued_tags_and_expiring_reports(north_branch, clerk, client_as):
                        "void": 1}]
     tags = reports.report_tags(jurisdiction_ids=ids, start=date(2026, 1, 1),
                                end=date(2026, 12, 31), on=date(2026, 6, 1))
-    assert tags[0] | {} == {"city": "North Branch", "year": 2026, "on_current_licences": 2,
+    assert tags[0] | {} == {"city": "North Branch", "year": 2026, "on_current_licenses": 2,
                             "issued": 3, "in_stock": 6, "lost": 1, "void": 0, "total": 10}
     expiring = reports.report_expiring(jurisdiction_ids=ids, start=date(2026, 12, 1),
                                        end=date(2026, 12, 31))
@@ -156,31 +156,31 @@ def test_issued_tags_and_expiring_reports(north_branch, clerk, client_as):
 
 @pytest.fixture
 def licensed(north_branch, glencoe, clerk):
-    """Known numbers: tags 1-10 of 2026; three licences issued January 15 on tags 1-3,
-    the third since voided; tag 4 lost; one of the two live licences late. Glencoe has a
-    licence too, which a North Branch clerk never sees."""
+    """Known numbers: tags 1-10 of 2026; three licenses issued January 15 on tags 1-3,
+    the third since voided; tag 4 lost; one of the two live licenses late. Glencoe has a
+    license too, which a North Branch clerk never sees."""
     stock = TagStockFactory(jurisdiction=north_branch, recorded_by=clerk, last_number=10)
     owners = [OwnerFactory(jurisdiction=north_branch, first_name=f, last_name=last, phone=ph)
               for f, last, ph in (("Ann", "Berg", "651-555-0101"),
                                   ("Carl", "Dahl", "651-555-0202"),
                                   ("Eva", "Falk", "651-555-0303"))]
-    licences = [
-        LicenceFactory(jurisdiction=north_branch, issued_by=clerk, number=f"2026-000{i + 1}",
+    licenses = [
+        LicenseFactory(jurisdiction=north_branch, issued_by=clerk, number=f"2026-000{i + 1}",
                        animal=AnimalFactory(jurisdiction=north_branch, owner=owner, name=dog),
                        late_penalty=late)
         for i, (owner, dog, late) in enumerate(zip(owners, ("Rex", "Molly", "Pip"),
                                                    (False, True, False), strict=True))]
-    for licence, number in zip(licences, (1, 2, 3), strict=True):
+    for license, number in zip(licenses, (1, 2, 3), strict=True):
         Tag.objects.filter(stock=stock, number=number).update(
-            status=TagStatus.ISSUED, licence=licence, issued_on=date(2026, 1, 15))
+            status=TagStatus.ISSUED, license=license, issued_on=date(2026, 1, 15))
     Tag.objects.filter(stock=stock, number=4).update(status=TagStatus.LOST,
-                                                     licence=licences[0])
-    licences[2].__class__.objects.filter(pk=licences[2].pk).update(status=LicenceStatus.VOID)
-    LicenceFactory(jurisdiction=glencoe, issued_by=clerk, number="GL-2026-0001")
-    return licences
+                                                     license=licenses[0])
+    licenses[2].__class__.objects.filter(pk=licenses[2].pk).update(status=LicenseStatus.VOID)
+    LicenseFactory(jurisdiction=glencoe, issued_by=clerk, number="GL-2026-0001")
+    return licenses
 
 
-def test_the_issued_report_page_counts_licences_late_and_void(licensed, client_as, clerk):
+def test_the_issued_report_page_counts_licenses_late_and_void(licensed, client_as, clerk):
     """LIC-06: three issued in January, one with the LIC-13 late penalty, one voided."""
     client = client_as(clerk)
     params = {"start": "2026-01-01", "end": "2026-01-31"}
@@ -197,7 +197,7 @@ def test_the_issued_report_page_counts_licences_late_and_void(licensed, client_a
 
 
 def test_the_tags_report_page_shows_tags_outstanding(licensed, client_as, clerk):
-    """LIC-08, LIC-10: of ten 2026 tags, two are on current licences (the third licence is
+    """LIC-08, LIC-10: of ten 2026 tags, two are on current licenses (the third license is
     void), three were issued, six are in stock, one is lost."""
     params = {"start": "2026-01-01", "end": "2026-12-31"}
     with time_machine.travel(datetime(2026, 6, 1, 10, tzinfo=CHICAGO), tick=False):
@@ -205,32 +205,32 @@ def test_the_tags_report_page_shows_tags_outstanding(licensed, client_as, clerk)
         header, rows = table_of(client.get(reverse("licensing:report_tags"), params))
         data = rows_of_csv(client.get(reverse("licensing:report_tags"),
                                       {**params, "format": "csv"}))
-    assert header == ["Year", "Oncurrentlicences", "Issued", "Instock", "Lost", "Void",
+    assert header == ["Year", "Oncurrentlicenses", "Issued", "Instock", "Lost", "Void",
                       "Total"]
     assert rows == [["2026", "2", "3", "6", "1", "0", "10"]]
-    assert data == [["year", "on_current_licences", "issued", "in_stock", "lost", "void",
+    assert data == [["year", "on_current_licenses", "issued", "in_stock", "lost", "void",
                      "total"], ["2026", "2", "3", "6", "1", "0", "10"]]
-    # After the December 31 expiry no tag is on a current licence (LIC-07).
+    # After the December 31 expiry no tag is on a current license (LIC-07).
     with time_machine.travel(datetime(2027, 1, 4, 10, tzinfo=CHICAGO), tick=False):
         client = client_as(clerk)  # a new session: the one above has lapsed by then
         _header, rows = table_of(client.get(reverse("licensing:report_tags"), params))
     assert rows == [["2026", "0", "3", "6", "1", "0", "10"]]
 
 
-def test_the_expiring_report_page_lists_the_live_licences_with_contacts(
+def test_the_expiring_report_page_lists_the_live_licenses_with_contacts(
         licensed, client_as, clerk):
-    """LIC-07: the two active licences expire December 31 (the void one is not listed);
+    """LIC-07: the two active licenses expire December 31 (the void one is not listed);
     the owner's name and phone are there to call."""
     client = client_as(clerk)
     params = {"start": "2026-12-01", "end": "2026-12-31"}
     header, rows = table_of(client.get(reverse("licensing:report_expiring"), params))
     shown = date_format(date(2026, 12, 31))
-    assert header == ["Licence", "Expireson", "Animal", "Owner", "Phone"]
+    assert header == ["License", "Expireson", "Animal", "Owner", "Phone"]
     assert rows == [["2026-0001", shown, "Rex", "Ann Berg", "651-555-0101"],
                     ["2026-0002", shown, "Molly", "Carl Dahl", "651-555-0202"]]
     data = rows_of_csv(client.get(reverse("licensing:report_expiring"),
                                   {**params, "format": "csv"}))
-    assert data == [["licence", "expires_on", "animal", "owner", "phone"],
+    assert data == [["license", "expires_on", "animal", "owner", "phone"],
                     ["2026-0001", "2026-12-31", "Rex", "Ann Berg", "651-555-0101"],
                     ["2026-0002", "2026-12-31", "Molly", "Carl Dahl", "651-555-0202"]]
     # Without a range the page runs from today to December 31 of this year.
@@ -242,29 +242,29 @@ def test_the_expiring_report_page_lists_the_live_licences_with_contacts(
 
 
 def test_the_revenue_page_nets_voids_per_fee_code(money, client_as, clerk, administrator):
-    """REC-01, LIC-06: dog licences 3 charged, 1 voided, $36.00 net; the late penalty
+    """REC-01, LIC-06: dog licenses 3 charged, 1 voided, $36.00 net; the late penalty
     $9.00 (the receipt of 00:00 on March 3 falls outside a range ending March 2)."""
     params = {"start": "2026-03-01", "end": "2026-03-04"}
     header, rows = table_of(client_as(clerk).get(reverse("licensing:report_revenue"), params))
     assert header == ["Code", "Description", "Charged", "Voided", "Net"]
-    assert rows == [["dog_license", "Dog licence", "3", "1", "36.00"],
+    assert rows == [["dog_license", "Dog license", "3", "1", "36.00"],
                     ["dog_license_late_penalty", "Late penalty", "1", "0", "9.00"]]
     header, rows = table_of(client_as(clerk).get(reverse("licensing:report_revenue"),
                                                  {"start": "2026-03-01",
                                                   "end": "2026-03-02"}))
-    assert rows == [["dog_license", "Dog licence", "1", "0", "18.00"],
+    assert rows == [["dog_license", "Dog license", "1", "0", "18.00"],
                     ["dog_license_late_penalty", "Late penalty", "1", "0", "9.00"]]
     header, rows = table_of(client_as(administrator).get(reverse("licensing:report_revenue"),
                                                          params))
     assert header[0] == "City"
-    assert ["Glencoe", "kennel_license", "Dog licence", "1", "0", "40.00"] in rows
-    assert ["North Branch", "dog_license", "Dog licence", "3", "1", "36.00"] in rows
+    assert ["Glencoe", "kennel_license", "Dog license", "1", "0", "40.00"] in rows
+    assert ["North Branch", "dog_license", "Dog license", "3", "1", "36.00"] in rows
 
 
 def test_report_queries_are_bounded(north_branch, glencoe, administrator, client_as,
                                     django_assert_max_num_queries):
     for i in range(150):
-        LicenceFactory(jurisdiction=north_branch if i % 2 else glencoe, issued_by=administrator,
+        LicenseFactory(jurisdiction=north_branch if i % 2 else glencoe, issued_by=administrator,
                        number=f"R-{i}")
     client = client_as(administrator)
     for name in ("report_issued", "report_revenue", "report_tags", "report_expiring"):

@@ -1,4 +1,4 @@
-"""Lost-dog tag lookup (LIC-09, NB Sec. 6-63): tag + year -> licence, dog and owner."""
+"""Lost-dog tag lookup (LIC-09, NB Sec. 6-63): tag + year -> license, dog and owner."""
 
 from datetime import date
 
@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from licensing.models import Tag, TagStatus
 from licensing.selectors import registry_search
-from tests.licensing.licence_factories import LicenceFactory, TagStockFactory
+from tests.licensing.license_factories import LicenseFactory, TagStockFactory
 
 URL = "licensing:tag_lookup"
 
@@ -16,10 +16,10 @@ URL = "licensing:tag_lookup"
 @pytest.fixture
 def tagged(north_branch, clerk):
     stock = TagStockFactory(jurisdiction=north_branch, recorded_by=clerk, last_number=20)
-    licence = LicenceFactory(jurisdiction=north_branch, issued_by=clerk)
-    Tag.objects.filter(stock=stock, number=7).update(status=TagStatus.ISSUED, licence=licence,
+    license = LicenseFactory(jurisdiction=north_branch, issued_by=clerk)
+    Tag.objects.filter(stock=stock, number=7).update(status=TagStatus.ISSUED, license=license,
                                                      issued_on=date(2026, 1, 15))
-    return licence
+    return license
 
 
 def test_it_finds_the_dog_and_owner_with_the_year_defaulting_to_this_year(
@@ -37,7 +37,7 @@ def test_a_lost_tag_says_so(tagged, client_as, clerk):
     assert "reported lost" in body and "April 2, 2026" in body
 
 
-def test_no_licence_means_presumed_unlicensed_with_the_section(tagged, client_as, clerk):
+def test_no_license_means_presumed_unlicensed_with_the_section(tagged, client_as, clerk):
     body = client_as(clerk).get(reverse(URL), {"number": "8", "year": "2026"}).content.decode()
     assert "presumed unlicensed" in body and "North Branch Sec. 6-63" in body
     body = client_as(clerk).get(reverse(URL), {"number": "7", "year": "2019"}).content.decode()
@@ -58,7 +58,7 @@ def test_residents_cannot_look_up_tags(client_as, resident):
     assert client_as(resident).get(reverse(URL)).status_code == 403
 
 
-def test_the_registry_search_matches_licence_tag_numbers(tagged, clerk):
+def test_the_registry_search_matches_license_tag_numbers(tagged, clerk):
     hits = registry_search(user=clerk, query="2026-7")
     assert [hit.owner.pk for hit in hits] == [tagged.owner_id]
     assert tagged.animal_id in hits[0].matched_animal_ids

@@ -8,14 +8,14 @@ import pytest
 from django.db import connection
 
 from licensing.models import Receipt, Tag, TagStatus
-from licensing.services.licences import (
+from licensing.services.licenses import (
     Refused,
-    licence_issue,
+    license_issue,
     tag_replace_lost,
     tag_stock_receive,
 )
 from tests.licensing.factories import AnimalFactory, RabiesVaccinationFactory
-from tests.licensing.licence_factories import TagStockFactory
+from tests.licensing.license_factories import TagStockFactory
 
 ON = date(2026, 1, 15)
 
@@ -37,7 +37,7 @@ def test_many_clerks_at_once_get_distinct_tags_and_gap_free_receipts(postgres_on
     def work(dog):
         try:
             barrier.wait()
-            licence_issue(animal=dog, owner=dog.owner, actor=clerk, on=ON, method="cash")
+            license_issue(animal=dog, owner=dog.owner, actor=clerk, on=ON, method="cash")
         except Exception as exc:  # noqa: BLE001 - reported below
             errors.append(exc)
         finally:
@@ -58,16 +58,16 @@ def test_many_clerks_at_once_get_distinct_tags_and_gap_free_receipts(postgres_on
 def test_lost_tag_duplicate_gets_new_number_and_fee(north_branch, clerk):
     TagStockFactory(jurisdiction=north_branch, recorded_by=clerk, year=2026, last_number=10)
     dog = vaccinated_dog(north_branch)
-    first = licence_issue(animal=dog, owner=dog.owner, actor=clerk, on=ON, method="cash")
-    dup = tag_replace_lost(licence=first.licence, actor=clerk, on=date(2026, 3, 1),
+    first = license_issue(animal=dog, owner=dog.owner, actor=clerk, on=ON, method="cash")
+    dup = tag_replace_lost(license=first.license, actor=clerk, on=date(2026, 3, 1),
                            method="card", reference="4242")
     old = Tag.objects.get(pk=first.tag.pk)
     assert old.status == TagStatus.LOST and dup.tag.number != old.number
-    assert dup.tag.licence == first.licence and dup.tag.status == TagStatus.ISSUED
+    assert dup.tag.license == first.license and dup.tag.status == TagStatus.ISSUED
     line = dup.receipt.lines.get()
     assert (line.code, line.amount) == ("duplicate_tag", Decimal("3.00"))
     assert "6-63" in line.authority
-    assert first.licence.tags.filter(status=TagStatus.ISSUED).count() == 1
+    assert first.license.tags.filter(status=TagStatus.ISSUED).count() == 1
 
 
 def test_stock_entry_refuses_overlap(north_branch, clerk):

@@ -8,10 +8,10 @@ import pytest
 
 from licensing.models import (
     AnimalStatus,
-    KennelLicence,
+    KennelLicense,
     KennelStatus,
-    Licence,
-    LicenceStatus,
+    License,
+    LicenseStatus,
     Tag,
     TagStatus,
 )
@@ -19,7 +19,7 @@ from licensing.services.registry import owner_premises
 from ordinance.models import Event
 from ordinance.refusals import Refused
 from tests.licensing.factories import AnimalFactory, OwnerFactory
-from tests.licensing.licence_factories import LicenceFactory, TagStockFactory
+from tests.licensing.license_factories import LicenseFactory, TagStockFactory
 
 ON = date(2026, 3, 2)
 
@@ -34,81 +34,81 @@ def assert_unchanged(obj, before: dict):
     assert events(obj) == []
 
 
-# --- Licence ------------------------------------------------------------------------------
+# --- License ------------------------------------------------------------------------------
 
 @pytest.fixture
-def licence_in(north_branch, clerk):
+def license_in(north_branch, clerk):
     def make(status):
-        return LicenceFactory(jurisdiction=north_branch, issued_by=clerk, status=status)
+        return LicenseFactory(jurisdiction=north_branch, issued_by=clerk, status=status)
     return make
 
 
-@pytest.mark.parametrize("status", [LicenceStatus.ACTIVE, LicenceStatus.EXPIRED])
-def test_close_from_an_allowed_state_records_one_event(licence_in, clerk, status):
-    licence = licence_in(status)
-    licence.close(actor=clerk, on=ON, reason="Animal died")
-    licence = Licence.objects.get(pk=licence.pk)
-    assert (licence.status, licence.status_changed_on, licence.status_reason) == (
-        LicenceStatus.CLOSED, ON, "Animal died")
-    [event] = events(licence)
-    assert event.action == "licensing.licence.closed" and event.actor == clerk
+@pytest.mark.parametrize("status", [LicenseStatus.ACTIVE, LicenseStatus.EXPIRED])
+def test_close_from_an_allowed_state_records_one_event(license_in, clerk, status):
+    license = license_in(status)
+    license.close(actor=clerk, on=ON, reason="Animal died")
+    license = License.objects.get(pk=license.pk)
+    assert (license.status, license.status_changed_on, license.status_reason) == (
+        LicenseStatus.CLOSED, ON, "Animal died")
+    [event] = events(license)
+    assert event.action == "licensing.license.closed" and event.actor == clerk
 
 
-@pytest.mark.parametrize("status", [LicenceStatus.CLOSED, LicenceStatus.VOID])
-def test_close_from_another_state_refuses_and_changes_nothing(licence_in, clerk, status):
-    licence = licence_in(status)
+@pytest.mark.parametrize("status", [LicenseStatus.CLOSED, LicenseStatus.VOID])
+def test_close_from_another_state_refuses_and_changes_nothing(license_in, clerk, status):
+    license = license_in(status)
     with pytest.raises(Refused) as excinfo:
-        licence.close(actor=clerk, on=ON, reason="Animal died")
+        license.close(actor=clerk, on=ON, reason="Animal died")
     assert "rules.md LIC-11" in excinfo.value.sections
-    assert_unchanged(licence, {"status": status, "status_changed_on": None})
+    assert_unchanged(license, {"status": status, "status_changed_on": None})
 
 
-@pytest.mark.parametrize("status", [LicenceStatus.ACTIVE, LicenceStatus.EXPIRED,
-                                    LicenceStatus.CLOSED])
-def test_void_from_an_allowed_state_records_one_event(licence_in, clerk, status):
-    licence = licence_in(status)
-    licence.void(actor=clerk, on=ON, reason="Bounced cheque")
-    assert Licence.objects.get(pk=licence.pk).status == LicenceStatus.VOID
-    assert [e.action for e in events(licence)] == ["licensing.licence.voided"]
+@pytest.mark.parametrize("status", [LicenseStatus.ACTIVE, LicenseStatus.EXPIRED,
+                                    LicenseStatus.CLOSED])
+def test_void_from_an_allowed_state_records_one_event(license_in, clerk, status):
+    license = license_in(status)
+    license.void(actor=clerk, on=ON, reason="Bounced check")
+    assert License.objects.get(pk=license.pk).status == LicenseStatus.VOID
+    assert [e.action for e in events(license)] == ["licensing.license.voided"]
 
 
-def test_void_twice_refuses_and_changes_nothing(licence_in, clerk):
-    licence = licence_in(LicenceStatus.VOID)
+def test_void_twice_refuses_and_changes_nothing(license_in, clerk):
+    license = license_in(LicenseStatus.VOID)
     with pytest.raises(Refused) as excinfo:
-        licence.void(actor=clerk, on=ON, reason="Again")
+        license.void(actor=clerk, on=ON, reason="Again")
     assert "rules.md LIC-06" in excinfo.value.sections
-    assert_unchanged(licence, {"status": LicenceStatus.VOID, "status_reason": ""})
+    assert_unchanged(license, {"status": LicenseStatus.VOID, "status_reason": ""})
 
 
 # --- Tag ------------------------------------------------------------------------------------
 
 @pytest.fixture
-def tag_in(north_branch, clerk, licence_in):
+def tag_in(north_branch, clerk, license_in):
     stock = TagStockFactory(jurisdiction=north_branch, recorded_by=clerk, last_number=10)
 
     def make(status):
         tag = stock.tags.get(number=1 + Tag.objects.exclude(status=TagStatus.AVAILABLE).count())
         if status != TagStatus.AVAILABLE:
             Tag.objects.filter(pk=tag.pk).update(
-                status=status, licence=licence_in(LicenceStatus.ACTIVE))
+                status=status, license=license_in(LicenseStatus.ACTIVE))
             tag.refresh_from_db()
         return tag
     return make
 
 
-def test_issue_an_available_tag_records_one_event(tag_in, licence_in, clerk):
-    tag, licence = tag_in(TagStatus.AVAILABLE), licence_in(LicenceStatus.ACTIVE)
-    tag.issue(licence=licence, actor=clerk, on=ON)
+def test_issue_an_available_tag_records_one_event(tag_in, license_in, clerk):
+    tag, license = tag_in(TagStatus.AVAILABLE), license_in(LicenseStatus.ACTIVE)
+    tag.issue(license=license, actor=clerk, on=ON)
     tag = Tag.objects.get(pk=tag.pk)
-    assert (tag.status, tag.licence, tag.issued_on) == (TagStatus.ISSUED, licence, ON)
+    assert (tag.status, tag.license, tag.issued_on) == (TagStatus.ISSUED, license, ON)
     assert [e.action for e in events(tag)] == ["licensing.tag.issued"]
 
 
 @pytest.mark.parametrize("status", [TagStatus.ISSUED, TagStatus.LOST, TagStatus.VOID])
-def test_issue_a_tag_out_of_stock_refuses(tag_in, licence_in, clerk, status):
+def test_issue_a_tag_out_of_stock_refuses(tag_in, license_in, clerk, status):
     tag = tag_in(status)
     with pytest.raises(Refused) as excinfo:
-        tag.issue(licence=licence_in(LicenceStatus.ACTIVE), actor=clerk, on=ON)
+        tag.issue(license=license_in(LicenseStatus.ACTIVE), actor=clerk, on=ON)
     assert "rules.md LIC-08" in excinfo.value.sections
     assert_unchanged(tag, {"status": status, "issued_on": None})
 
@@ -153,7 +153,7 @@ def test_an_animal_leaves_alive_once(north_branch, clerk, transition, to, action
     assert len(events(animal)) == 1
 
 
-# --- Kennel licence ---------------------------------------------------------------------------
+# --- Kennel license ---------------------------------------------------------------------------
 
 S = KennelStatus
 IN_REVIEW = [S.APPLIED, S.UNDER_REVIEW, S.APPROVED]
@@ -178,7 +178,7 @@ CASES = [(name, status, status in KENNEL[name][1]) for name in KENNEL for status
 def kennel_in(north_branch):
     def make(status):
         owner = OwnerFactory(jurisdiction=north_branch)
-        return KennelLicence.objects.create(
+        return KennelLicense.objects.create(
             jurisdiction=north_branch, owner=owner, premises=owner_premises(owner),
             status=status, applied_on=date(2026, 1, 10), business_nature="Breeding")
     return make
@@ -191,7 +191,7 @@ def test_kennel_transitions(kennel_in, clerk, name, status, allowed):
     kwargs, _sources, target, action = KENNEL[name]
     if allowed:
         getattr(kennel, name)(actor=clerk, **kwargs)
-        assert KennelLicence.objects.get(pk=kennel.pk).status == target
+        assert KennelLicense.objects.get(pk=kennel.pk).status == target
         [event] = events(kennel)
         assert event.action == action
         return
@@ -206,7 +206,7 @@ def test_review_not_complete_leaves_the_kennel_under_review(kennel_in, clerk):
     kennel = kennel_in(S.APPLIED)
     kennel.review(actor=clerk, step="Zoning", outcome="approved", complete=False,
                   conditions="Fence the yard")
-    kennel = KennelLicence.objects.get(pk=kennel.pk)
+    kennel = KennelLicense.objects.get(pk=kennel.pk)
     assert (kennel.status, kennel.conditions) == (S.UNDER_REVIEW, "Fence the yard")
 
 

@@ -2,7 +2,7 @@
 
 The premises limit counts adult dogs and cats (NB Sec. 6-28 "Adult animal", 6-29;
 Glencoe 701 Subd. 4(A)); a dog of unknown age is not let through as a puppy, and the
-clerk is told how many ages were assumed (``LimitCheck.unknown_ages``). The licence age
+clerk is told how many ages were assumed (``LimitCheck.unknown_ages``). The license age
 (NB Sec. 6-60) is treated the same way. Every date is passed in, so the run's clock
 does not matter.
 """
@@ -11,9 +11,9 @@ from datetime import date
 
 import pytest
 
-from licensing.models import Licence, Species
-from licensing.services.fees import licence_assess
-from licensing.services.licences import Refused, licence_issue, licence_transfer
+from licensing.models import License, Species
+from licensing.services.fees import license_assess
+from licensing.services.licenses import Refused, license_issue, license_transfer
 from licensing.services.limits import (
     is_adult,
     passes_age,
@@ -21,14 +21,14 @@ from licensing.services.limits import (
     premises_limit_status,
 )
 from licensing.services.registry import owner_premises
-from licensing.services.standing import Standing, licence_requirement
+from licensing.services.standing import Standing, license_requirement
 from tests.licensing.factories import (
     AnimalFactory,
     OwnerFactory,
     PremisesFactory,
     RabiesVaccinationFactory,
 )
-from tests.licensing.licence_factories import TagStockFactory
+from tests.licensing.license_factories import TagStockFactory
 
 ON = date(2026, 3, 2)
 ADULT = date(2020, 1, 1)
@@ -90,7 +90,7 @@ def test_glencoe_dogs_and_cats_of_unknown_age_count(glencoe):
     assert not check.ok and check.counts["dog"] == 3 and check.unknown_ages == 2
 
 
-def test_the_counter_refuses_a_licence_where_a_dog_of_unknown_age_fills_the_premises(
+def test_the_counter_refuses_a_license_where_a_dog_of_unknown_age_fills_the_premises(
         north_branch):
     """The assessment's animal-limit check counts the unknown-age dogs already kept."""
     premises = PremisesFactory(jurisdiction=north_branch)
@@ -98,7 +98,7 @@ def test_the_counter_refuses_a_licence_where_a_dog_of_unknown_age_fills_the_prem
     _keep(north_branch, premises, Species.DOG, 2, None)
     dog = AnimalFactory(jurisdiction=north_branch, premises=premises, date_of_birth=ADULT)
     RabiesVaccinationFactory(animal=dog, vaccinated_on=date(2025, 6, 1))
-    checks = {c.label: c for c in licence_assess(animal=dog, owner=dog.owner, on=ON).checks}
+    checks = {c.label: c for c in license_assess(animal=dog, owner=dog.owner, on=ON).checks}
     assert checks["Animal limit"].status == "fail"
 
 
@@ -107,23 +107,23 @@ def test_a_transfer_of_a_dog_of_unknown_age_to_a_full_premises_is_refused(north_
     TagStockFactory(jurisdiction=north_branch, recorded_by=clerk, year=2026, last_number=5)
     dog = AnimalFactory(jurisdiction=north_branch, date_of_birth=ADULT)
     RabiesVaccinationFactory(animal=dog, vaccinated_on=date(2025, 6, 1))
-    licence = licence_issue(animal=dog, owner=dog.owner, actor=clerk, on=ON,
-                            method="cash").licence
+    license = license_issue(animal=dog, owner=dog.owner, actor=clerk, on=ON,
+                            method="cash").license
     dog.date_of_birth = None
     dog.save(update_fields=["date_of_birth"])
     new_owner = OwnerFactory(jurisdiction=north_branch)
     premises = owner_premises(new_owner)
     _keep(north_branch, premises, Species.DOG, 3, ADULT)
-    with pytest.raises(Refused, match="kennel licence is needed"):
-        licence_transfer(licence=licence, new_owner=new_owner, actor=clerk,
+    with pytest.raises(Refused, match="kennel license is needed"):
+        license_transfer(license=license, new_owner=new_owner, actor=clerk,
                          on=date(2026, 4, 1), method="cash")
-    assert Licence.objects.get(pk=licence.pk).owner_id == dog.owner_id
+    assert License.objects.get(pk=license.pk).owner_id == dog.owner_id
 
 
-def test_a_dog_of_unknown_age_needs_a_licence(north_branch):
-    """LIC-01 (NB Sec. 6-60): treated as over the licence age, and the clerk is told."""
+def test_a_dog_of_unknown_age_needs_a_license(north_branch):
+    """LIC-01 (NB Sec. 6-60): treated as over the license age, and the clerk is told."""
     dog = AnimalFactory(jurisdiction=north_branch, date_of_birth=None)
-    need = licence_requirement(dog, on=ON)  # the one standing service's answer
+    need = license_requirement(dog, on=ON)  # the one standing service's answer
     assert need.state == Standing.REQUIRED
     assert "treated as over the license age" in need.reason
     assert "6-60" in need.citation

@@ -1,5 +1,5 @@
 """Every use case issues its own documents, in its own transaction, so no caller can
-leave a record without them: licence issue, transfer, duplicate tag, receipt void, kennel
+leave a record without them: license issue, transfer, duplicate tag, receipt void, kennel
 fee, issue and transfer (REC-01, LIC-06, LIC-08, LIC-10, LIC-12, REC-17, KEN-07). Each
 document is read back from its archived PDF.
 """
@@ -13,17 +13,17 @@ from django.db import transaction
 
 from licensing.models import KennelDecision, Receipt
 from licensing.services import kennels as k
-from licensing.services.licences import (
+from licensing.services.licenses import (
     documents_for,
-    licence_issue,
-    licence_transfer,
+    license_issue,
+    license_transfer,
     receipt_void,
     tag_replace_lost,
 )
 from notices.models import IssuedDocument
 from notices.services import document_pdf, rendering_deferred
 from tests.licensing.factories import AnimalFactory, OwnerFactory, RabiesVaccinationFactory
-from tests.licensing.licence_factories import TagStockFactory
+from tests.licensing.license_factories import TagStockFactory
 from tests.pdf import pdf_text
 
 CHICAGO = ZoneInfo("America/Chicago")
@@ -48,10 +48,10 @@ def issued(north_branch, clerk):
     TagStockFactory(jurisdiction=north_branch, recorded_by=clerk, year=2026, last_number=10)
     dog = AnimalFactory(jurisdiction=north_branch, name="Biscuit")
     RabiesVaccinationFactory(animal=dog, vaccinated_on=date(2025, 6, 1))
-    return licence_issue(animal=dog, owner=dog.owner, actor=clerk, on=TODAY, method="cash")
+    return license_issue(animal=dog, owner=dog.owner, actor=clerk, on=TODAY, method="cash")
 
 
-def test_issuing_a_licence_leaves_receipt_slip_and_certificate(issued):
+def test_issuing_a_license_leaves_receipt_slip_and_certificate(issued):
     receipt_docs = documents_for(issued.receipt)
     assert set(receipt_docs) == {"receipt", "receipt_80mm"}
     for document in receipt_docs.values():
@@ -59,10 +59,10 @@ def test_issuing_a_licence_leaves_receipt_slip_and_certificate(issued):
         assert str(issued.receipt.number) in _text(document)
     slip = _text(receipt_docs["receipt_80mm"])
     assert str(issued.tag.number) in slip  # LIC-08: the tag handed over with the receipt
-    certificate = documents_for(issued.licence)["licence_certificate"]
-    assert certificate.number == issued.licence.number
+    certificate = documents_for(issued.license)["license_certificate"]
+    assert certificate.number == issued.license.number
     text = _text(certificate)
-    assert issued.licence.number in text and "Biscuit" in text
+    assert issued.license.number in text and "Biscuit" in text
     assert "North Branch Sec. 6-62" in text  # LIC-07: the expiry with its section
     # Laid out and archived with its hash at issue, not at a later print.
     assert all(d.sha256 and d.size for d in IssuedDocument.objects.all())
@@ -71,7 +71,7 @@ def test_issuing_a_licence_leaves_receipt_slip_and_certificate(issued):
 def test_a_refused_issue_leaves_no_document(north_branch, clerk):
     dog = AnimalFactory(jurisdiction=north_branch, name="Unvaccinated")
     with pytest.raises(Exception, match="vaccination"):
-        licence_issue(animal=dog, owner=dog.owner, actor=clerk, on=TODAY, method="cash")
+        license_issue(animal=dog, owner=dog.owner, actor=clerk, on=TODAY, method="cash")
     assert not IssuedDocument.objects.exists()
 
 
@@ -80,36 +80,36 @@ def test_documents_roll_back_with_the_use_case(north_branch, clerk):
     dog = AnimalFactory(jurisdiction=north_branch)
     RabiesVaccinationFactory(animal=dog, vaccinated_on=date(2025, 6, 1))
     with pytest.raises(RuntimeError), transaction.atomic():
-        licence_issue(animal=dog, owner=dog.owner, actor=clerk, on=TODAY, method="cash")
+        license_issue(animal=dog, owner=dog.owner, actor=clerk, on=TODAY, method="cash")
         raise RuntimeError("the caller's transaction fails after the issue")
     assert not IssuedDocument.objects.exists() and not Receipt.objects.exists()
 
 
 def test_a_transfer_leaves_the_new_owners_receipt_and_certificate(issued, clerk):
-    new_owner = OwnerFactory(jurisdiction=issued.licence.jurisdiction, first_name="Marit",
+    new_owner = OwnerFactory(jurisdiction=issued.license.jurisdiction, first_name="Marit",
                              last_name="Engstrom")
-    result = licence_transfer(licence=issued.licence, new_owner=new_owner, actor=clerk,
+    result = license_transfer(license=issued.license, new_owner=new_owner, actor=clerk,
                               on=TODAY, method="card")  # LIC-12
     receipt = documents_for(result.receipt)["receipt"]
     assert receipt.number == str(result.receipt.number) and "Marit Engstrom" in _text(receipt)
-    certificate = documents_for(result.licence)["licence_certificate"]
+    certificate = documents_for(result.license)["license_certificate"]
     assert "Marit Engstrom" in _text(certificate)
 
 
 def test_a_duplicate_tag_leaves_a_receipt_and_a_certificate_with_the_new_tag(issued, clerk):
-    result = tag_replace_lost(licence=issued.licence, actor=clerk, on=TODAY,
+    result = tag_replace_lost(license=issued.license, actor=clerk, on=TODAY,
                               method="cash")  # LIC-10
     assert result.tag.number != issued.tag.number
     slip = documents_for(result.receipt)["receipt_80mm"]
     assert str(result.tag.number) in _text(slip)
-    certificate = documents_for(result.licence)["licence_certificate"]
+    certificate = documents_for(result.license)["license_certificate"]
     assert f"{result.tag.number}" in _text(certificate)
 
 
 def test_voiding_a_receipt_voids_its_documents_and_prints_the_void_receipt(issued, clerk):
     originals = list(IssuedDocument.objects.all())
-    assert {d.kind for d in originals} == {"receipt", "receipt_80mm", "licence_certificate"}
-    void = receipt_void(receipt=issued.receipt, actor=clerk, reason="Cheque bounced")
+    assert {d.kind for d in originals} == {"receipt", "receipt_80mm", "license_certificate"}
+    void = receipt_void(receipt=issued.receipt, actor=clerk, reason="Check bounced")
     voided = {d.voids_id for d in IssuedDocument.objects.filter(voids__isnull=False)}
     assert voided == {d.pk for d in originals}  # REC-01: the originals no longer stand
     printed = documents_for(void)
@@ -132,17 +132,17 @@ def _approved_kennel(jurisdiction, clerk):
     return kennel
 
 
-def test_issuing_a_kennel_licence_leaves_its_pdf_and_the_fee_receipt(north_branch, clerk):
+def test_issuing_a_kennel_license_leaves_its_pdf_and_the_fee_receipt(north_branch, clerk):
     kennel = _approved_kennel(north_branch, clerk)
     k.kennel_issue(kennel=kennel, actor=clerk, now=NOW, method="cash")
     kennel.refresh_from_db()
-    document = documents_for(kennel)["kennel_licence"]
+    document = documents_for(kennel)["kennel_license"]
     assert document.number == kennel.number and kennel.number in _text(document)
     receipt = documents_for(kennel.receipt)["receipt"]
     assert str(kennel.receipt.number) in _text(receipt)
 
 
-def test_a_kennel_transfer_leaves_a_receipt_and_the_licence_in_the_new_name(north_branch,
+def test_a_kennel_transfer_leaves_a_receipt_and_the_license_in_the_new_name(north_branch,
                                                                            clerk):
     kennel = _approved_kennel(north_branch, clerk)
     k.kennel_issue(kennel=kennel, actor=clerk, now=NOW, method="cash")
@@ -151,7 +151,7 @@ def test_a_kennel_transfer_leaves_a_receipt_and_the_licence_in_the_new_name(nort
     receipt = k.kennel_transfer(kennel=kennel, new_owner=new_owner, actor=clerk, on=TODAY,
                                 method="cash", now=NOW)
     assert "Marit Engstrom" in _text(documents_for(receipt)["receipt"])
-    assert "Marit Engstrom" in _text(documents_for(kennel)["kennel_licence"])
+    assert "Marit Engstrom" in _text(documents_for(kennel)["kennel_license"])
 
 
 def test_rendering_deferred_issues_now_and_lays_out_once_at_first_print(north_branch, clerk):
@@ -161,9 +161,9 @@ def test_rendering_deferred_issues_now_and_lays_out_once_at_first_print(north_br
     dog = AnimalFactory(jurisdiction=north_branch, name="Deferred")
     RabiesVaccinationFactory(animal=dog, vaccinated_on=date(2025, 6, 1))
     with rendering_deferred():
-        result = licence_issue(animal=dog, owner=dog.owner, actor=clerk, on=TODAY,
+        result = license_issue(animal=dog, owner=dog.owner, actor=clerk, on=TODAY,
                                method="cash")
-    certificate = documents_for(result.licence)["licence_certificate"]
+    certificate = documents_for(result.license)["license_certificate"]
     assert certificate.sha256 == "" and not certificate.file
     data = document_pdf(certificate)
     assert "Deferred" in pdf_text(data)

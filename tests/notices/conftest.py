@@ -20,7 +20,7 @@ def receipt_context(total="45.00"):
     return {
         "received_from": "Rita Resident",
         "lines": [
-            {"description": "Dog licence, Rex", "amount": Decimal("30.00"),
+            {"description": "Dog license, Rex", "amount": Decimal("30.00"),
              "citation": "North Branch Sec. 6-61"},
             {"description": "Duplicate tag", "amount": Decimal("15.00"),
              "citation": "North Branch Sec. 6-63"},

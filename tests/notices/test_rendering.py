@@ -72,7 +72,7 @@ def test_the_sample_receipt_renders_every_line_with_its_citation():
     snap = {**BASE, **snapshot(receipt_context())}
     data = document_render(template="sample_receipt.html", snapshot=snap)
     text = pdf_text(data)
-    assert "Dog licence, Rex North Branch Sec. 6-61 $30.00" in text
+    assert "Dog license, Rex North Branch Sec. 6-61 $30.00" in text
     assert "Duplicate tag North Branch Sec. 6-63 $15.00" in text
     assert "Issued March 3, 2025, 9:30 AM CST by Gus Glencoe, City Clerk" in text
     assert pdf_page_sizes_mm(data)[0][0] == 80.0

@@ -39,7 +39,7 @@ def test_the_pdf_prints_the_fields_city_and_footer(issue):
     text = pdf_text(document_pdf(issue()))
     for expected in [
         "City of North Branch", "City of North Branch · Chisago County · Minnesota",
-        "Rita Resident", "Dog licence, Rex", "$30.00", "North Branch Sec. 6-61",
+        "Rita Resident", "Dog license, Rex", "$30.00", "North Branch Sec. 6-61",
         "Duplicate tag", "$15.00", "Total $45.00", "Paid by cash",
         "No. NB-2025-00017",
         # Issued time in Minnesota time, not UTC.

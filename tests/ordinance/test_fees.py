@@ -12,7 +12,7 @@ from ordinance.rules import RuleUnavailable
 
 
 def test_a_council_fee_is_the_resolution_in_force_on_the_date(north_branch):
-    # FEE-01: NB Sec. 6-62 leaves the dog licence fee to council resolution.
+    # FEE-01: NB Sec. 6-62 leaves the dog license fee to council resolution.
     fee = fee_amount(north_branch, "dog_license", on=date(2025, 12, 31))
     assert (fee.amount, fee.authority) == (Decimal("15.00"), "Demo Res. 2025-01")
     fee = fee_amount(north_branch, "dog_license", on=date(2026, 1, 1))

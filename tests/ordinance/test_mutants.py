@@ -261,13 +261,13 @@ def test_a_fee_the_citys_ordinance_does_not_have_is_refused_without_a_section(no
 
 
 def test_a_fee_not_set_is_named_as_the_clerk_knows_it_with_its_section(north_branch, glencoe):
-    # FEE-01 (NB Sec. 6-62): before any resolution, the dog licence fee is "not set" and the
+    # FEE-01 (NB Sec. 6-62): before any resolution, the dog license fee is "not set" and the
     # refusal cites the section that leaves it to the council.
     with pytest.raises(FeeNotSet) as excinfo:
         fee_amount(north_branch, "dog_license", on=date(2024, 12, 31))
     assert excinfo.value.citation == "North Branch Sec. 6-62"
     assert str(excinfo.value).startswith(
-        "The annual dog licence fee for City of North Branch is not set (North Branch Sec. 6-62): "
+        "The annual dog license fee for City of North Branch is not set (North Branch Sec. 6-62): "
         "no council resolution is in force on December 31, 2024.")
     with pytest.raises(FeeNotSet, match="^The microchip scan fee for City of Glencoe is not"):
         fee_amount(glencoe, "microchip_scan", on=date(2026, 3, 1))

@@ -71,7 +71,7 @@ def test_a_blank_refuses_and_names_the_section(glencoe):
     with pytest.raises(RuleNotSet) as err:
         get_rule(glencoe, "kennel_license_expiry", on=TODAY)
     assert str(err.value) == (
-        "Kennel licences expire on is blank in the ordinance (Glencoe 701 Subd. 4); "
+        "Kennel licenses expire on is blank in the ordinance (Glencoe 701 Subd. 4); "
         "an administrator must set it first."
     )
     assert err.value.citation == "Glencoe 701 Subd. 4"

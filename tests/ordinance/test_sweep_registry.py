@@ -2,8 +2,8 @@
 registered sweep (style.md: one beat schedule, every job runnable by hand with --dry-run).
 
 No registry is replaced here. A row is set up due for each registered sweep:
-- a dog licence past its December 31 expiry (LIC-07, NB Sec. 6-62);
-- a kennel licence past its expiry (KEN-05, NB Sec. 6-65(b));
+- a dog license past its December 31 expiry (LIC-07, NB Sec. 6-62);
+- a kennel license past its expiry (KEN-05, NB Sec. 6-65(b));
 - a kennel denial whose appeal deadline passed unappealed (KEN-07, Glencoe 701 Subd. 4(E));
 with a row not yet due beside each. A sweep registered later must add its row here: the
 first test fails until it does.
@@ -17,25 +17,25 @@ import pytest
 import time_machine
 from django.core.management import call_command
 
-from licensing.models import KennelLicence, KennelStatus, Licence, LicenceStatus
+from licensing.models import KennelLicense, KennelStatus, License, LicenseStatus
 from ordinance import deadlines
 from ordinance.models import Event
 from tests.conftest import make_user
 from tests.licensing.factories import OwnerFactory, PremisesFactory
-from tests.licensing.licence_factories import LicenceFactory
+from tests.licensing.license_factories import LicenseFactory
 
 CHICAGO = ZoneInfo("America/Chicago")
 NOW = datetime(2027, 1, 4, 10, 0, tzinfo=CHICAGO)  # a Monday after the Dec 31 expiry
 
 SWEEPS = {
-    "licensing.licences_expire": "dog licences expire",
-    "licensing.kennel_licences_expire": "kennel licences expire",
+    "licensing.licenses_expire": "dog licenses expire",
+    "licensing.kennel_licenses_expire": "kennel licenses expire",
     "licensing.kennel_denials_final": "kennel denials become final",
 }
 
 
 def _kennel(jurisdiction, number, **fields):
-    return KennelLicence.objects.create(
+    return KennelLicense.objects.create(
         jurisdiction=jurisdiction, owner=OwnerFactory(jurisdiction=jurisdiction),
         premises=PremisesFactory(jurisdiction=jurisdiction), number=number,
         applied_on=date(2026, 1, 5), **fields)
@@ -45,9 +45,9 @@ def _kennel(jurisdiction, number, **fields):
 def rows(north_branch, glencoe):
     issuer = make_user("issuer", "clerk", [north_branch])
     return {
-        "licence_due": LicenceFactory(jurisdiction=north_branch, issued_by=issuer,
+        "license_due": LicenseFactory(jurisdiction=north_branch, issued_by=issuer,
                                       number="2026-0001"),
-        "licence_later": LicenceFactory(jurisdiction=north_branch, issued_by=issuer,
+        "license_later": LicenseFactory(jurisdiction=north_branch, issued_by=issuer,
                                         number="2027-0001", term_start=date(2027, 1, 1),
                                         expires_on=date(2027, 12, 31)),
         "kennel_due": _kennel(north_branch, "K-2026-1", status=KennelStatus.ACTIVE,
@@ -69,10 +69,10 @@ def statuses(rows):
     return {name: row.status for name, row in rows.items()}
 
 
-BEFORE = {"licence_due": LicenceStatus.ACTIVE, "licence_later": LicenceStatus.ACTIVE,
+BEFORE = {"license_due": LicenseStatus.ACTIVE, "license_later": LicenseStatus.ACTIVE,
           "kennel_due": KennelStatus.ACTIVE, "kennel_later": KennelStatus.ACTIVE,
           "denial_due": KennelStatus.DENIED, "denial_open": KennelStatus.DENIED}
-AFTER = BEFORE | {"licence_due": LicenceStatus.EXPIRED, "kennel_due": KennelStatus.EXPIRED,
+AFTER = BEFORE | {"license_due": LicenseStatus.EXPIRED, "kennel_due": KennelStatus.EXPIRED,
                   "denial_due": KennelStatus.DENIED_FINAL}
 
 
@@ -92,7 +92,7 @@ def test_sweep_all_applies_each_registered_sweep_once(rows):
     assert by_name(again) == {name: (0, 0, False) for name in SWEEPS.values()}
     assert statuses(rows) == AFTER
     assert Event.objects.filter(action="licensing.kennel.denied_final").count() == 1
-    assert rows["licence_due"].status_changed_on == date(2027, 1, 4)
+    assert rows["license_due"].status_changed_on == date(2027, 1, 4)
 
 
 def test_sweep_all_catches_up_after_downtime(rows):
@@ -109,7 +109,7 @@ def test_a_dry_run_counts_and_changes_nothing(rows):
     assert by_name(deadlines.sweep_all(now=NOW, dry_run=True)) == {
         name: (1, 1, True) for name in SWEEPS.values()}
     assert statuses(rows) == BEFORE
-    assert not Event.objects.filter(action__in=["licensing.licence.expired",
+    assert not Event.objects.filter(action__in=["licensing.license.expired",
                                                 "licensing.kennel.expired",
                                                 "licensing.kennel.denied_final"]).exists()
 
@@ -127,7 +127,7 @@ def test_manage_py_sweep_dry_run_prints_what_it_would_do_and_changes_nothing(row
     for name in SWEEPS.values():
         assert f"{name}: 1 due, would apply 1" in output
     assert statuses(rows) == BEFORE
-    assert Licence.objects.filter(status=LicenceStatus.EXPIRED).count() == 0
+    assert License.objects.filter(status=LicenseStatus.EXPIRED).count() == 0
 
 
 def test_manage_py_sweep_applies_then_finds_nothing_left(rows):

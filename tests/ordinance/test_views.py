@@ -130,5 +130,5 @@ def test_profile_check_lists_blanks_and_what_they_block(cities):
     call_command("profile_check", stdout=out)
     text = out.getvalue()
     assert "BLANK kennel_license_expiry (Glencoe 701 Subd. 4)" in text
-    assert "Issuing kennel licences (no expiry date to print)" in text
+    assert "Issuing kennel licenses (no expiry date to print)" in text
     assert "BLANK kennel_license_fee" not in text.split("City of North Branch")[1]  # demo res.

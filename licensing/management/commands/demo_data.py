@@ -6,13 +6,13 @@ from django.utils import timezone
 
 from accounts.demo import demo_logins_text, ensure_demo_users
 from licensing.demo import fill_bulk, fill_demo_registry
-from licensing.demo_licences import fill_demo_licensing
+from licensing.demo_licenses import fill_demo_licensing
 from ordinance.demo import ensure_demo_jurisdictions
 
 
 class Command(BaseCommand):
     help = ("Load the demo cities (North Branch and Glencoe), demo staff, a demo registry, "
-            "tag stock, licences, receipts and kennels. Idempotent. --size N adds N more "
+            "tag stock, licenses, receipts and kennels. Idempotent. --size N adds N more "
             "animals in bulk for load tests.")
 
     def add_arguments(self, parser):

@@ -4,30 +4,30 @@ from datetime import date
 
 import pytest
 
-from licensing.models import IssuedRecordDeletion, Licence, Receipt, ReceiptLine, Tag
-from tests.licensing.licence_factories import (
-    LicenceFactory,
+from licensing.models import IssuedRecordDeletion, License, Receipt, ReceiptLine, Tag
+from tests.licensing.license_factories import (
+    LicenseFactory,
     ReceiptLineFactory,
     TagStockFactory,
 )
 
 
 @pytest.fixture
-def licence(north_branch, clerk):
-    return LicenceFactory(jurisdiction=north_branch, issued_by=clerk)
+def license(north_branch, clerk):
+    return LicenseFactory(jurisdiction=north_branch, issued_by=clerk)
 
 
-def test_licence_delete_refuses(licence):
+def test_license_delete_refuses(license):
     with pytest.raises(IssuedRecordDeletion):
-        licence.delete()
+        license.delete()
     with pytest.raises(IssuedRecordDeletion):
-        Licence.objects.all().delete()
-    assert Licence.objects.filter(pk=licence.pk).exists()
+        License.objects.all().delete()
+    assert License.objects.filter(pk=license.pk).exists()
 
 
-def test_receipt_and_line_delete_refuses(licence, clerk):
-    line = ReceiptLineFactory(receipt=licence.receipt)
-    for obj in (licence.receipt, line):
+def test_receipt_and_line_delete_refuses(license, clerk):
+    line = ReceiptLineFactory(receipt=license.receipt)
+    for obj in (license.receipt, line):
         with pytest.raises(IssuedRecordDeletion):
             obj.delete()
     with pytest.raises(IssuedRecordDeletion):
@@ -47,8 +47,8 @@ def test_tag_delete_refuses(north_branch, clerk):
     assert Tag.objects.count() == 3
 
 
-def test_is_current_covers_the_term_only(licence):
-    assert licence.is_current(date(2026, 1, 1))
-    assert licence.is_current(date(2026, 12, 31))
-    assert not licence.is_current(date(2027, 1, 1))
-    assert not licence.is_current(date(2025, 12, 31))
+def test_is_current_covers_the_term_only(license):
+    assert license.is_current(date(2026, 1, 1))
+    assert license.is_current(date(2026, 12, 31))
+    assert not license.is_current(date(2027, 1, 1))
+    assert not license.is_current(date(2025, 12, 31))

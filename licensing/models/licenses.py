@@ -1,8 +1,8 @@
-"""Dog licences, their exemptions, metal tags and numbered receipts.
+"""Dog licenses, their exemptions, metal tags and numbered receipts.
 
 Rules: LIC-01..15, REC-01/02 (rules.md). Numbers (receipt, tag) are protected by unique
 constraints; the services allocate them under row locks (style.md, "Official numbers").
-Licences, tags, receipts and receipt lines are never deleted (``delete()`` refuses).
+Licenses, tags, receipts and receipt lines are never deleted (``delete()`` refuses).
 """
 
 from datetime import date
@@ -22,24 +22,24 @@ from ._base import NoDeleteMixin, NoDeleteQuerySet
 from .registry import Animal, Owner, RabiesVaccination
 
 
-class LicenceKind(models.TextChoices):
-    DOG = "dog", _("Dog licence")
+class LicenseKind(models.TextChoices):
+    DOG = "dog", _("Dog license")
 
 
-class LicenceStatus(models.TextChoices):
+class LicenseStatus(models.TextChoices):
     ACTIVE = "active", _("Active")
     EXPIRED = "expired", _("Expired")
     CLOSED = "closed", _("Closed")
     VOID = "void", _("Void")
 
 
-CLOSABLE = (LicenceStatus.ACTIVE, LicenceStatus.EXPIRED)
-VOIDABLE = (LicenceStatus.ACTIVE, LicenceStatus.EXPIRED, LicenceStatus.CLOSED)
+CLOSABLE = (LicenseStatus.ACTIVE, LicenseStatus.EXPIRED)
+VOIDABLE = (LicenseStatus.ACTIVE, LicenseStatus.EXPIRED, LicenseStatus.CLOSED)
 
 
 class PaymentMethod(models.TextChoices):
     CASH = "cash", _("Cash")
-    CHEQUE = "cheque", _("Cheque")
+    CHECK = "check", _("Check")
     CARD = "card", _("Card")
 
 
@@ -62,12 +62,12 @@ class ReceiptSeries(models.Model):
         return f"{self.jurisdiction}: next {self.next_number}"
 
 
-class LicenceSeries(models.Model):
-    """Licence numbers per jurisdiction, kind and year ("2026-0001"), allocated like receipts."""
+class LicenseSeries(models.Model):
+    """License numbers per jurisdiction, kind and year ("2026-0001"), allocated like receipts."""
 
     class Kind(models.TextChoices):
-        DOG = "dog", _("Dog licence")
-        KENNEL = "kennel", _("Kennel licence")
+        DOG = "dog", _("Dog license")
+        KENNEL = "kennel", _("Kennel license")
 
     jurisdiction = models.ForeignKey(Jurisdiction, on_delete=models.PROTECT, related_name="+")
     kind = models.CharField(max_length=10, choices=Kind.choices)
@@ -75,10 +75,10 @@ class LicenceSeries(models.Model):
     next_number = models.PositiveIntegerField(default=1)
 
     class Meta:
-        verbose_name_plural = _("licence series")
+        verbose_name_plural = _("license series")
         constraints = [
             models.UniqueConstraint(fields=["jurisdiction", "kind", "year"],
-                                    name="licence_series_unique"),
+                                    name="license_series_unique"),
         ]
 
     def __str__(self):
@@ -103,7 +103,7 @@ class Receipt(NoDeleteMixin, models.Model):
     payer_address = models.CharField(_("payer address"), max_length=300, blank=True)
     method = models.CharField(_("payment method"), max_length=8, choices=PaymentMethod.choices)
     reference = models.CharField(
-        _("cheque number or card last 4"), max_length=40, blank=True
+        _("check number or card last 4"), max_length=40, blank=True
     )
     total = models.DecimalField(_("total"), max_digits=10, decimal_places=2)
     voids = models.OneToOneField(
@@ -152,26 +152,26 @@ class ReceiptLine(NoDeleteMixin, models.Model):
         return f"{self.description}: {self.amount}"
 
 
-class Licence(NoDeleteMixin, models.Model):
-    """An annual dog licence (LIC-01, LIC-07): issued, active until expiry, then expired."""
+class License(NoDeleteMixin, models.Model):
+    """An annual dog license (LIC-01, LIC-07): issued, active until expiry, then expired."""
 
     jurisdiction = models.ForeignKey(Jurisdiction, on_delete=models.PROTECT,
-                                     related_name="licences")
-    number = models.CharField(_("licence number"), max_length=20)
-    kind = models.CharField(_("kind"), max_length=10, choices=LicenceKind.choices,
-                            default=LicenceKind.DOG)
-    animal = models.ForeignKey(Animal, on_delete=models.PROTECT, related_name="licences")
-    owner = models.ForeignKey(Owner, on_delete=models.PROTECT, related_name="licences")
+                                     related_name="licenses")
+    number = models.CharField(_("license number"), max_length=20)
+    kind = models.CharField(_("kind"), max_length=10, choices=LicenseKind.choices,
+                            default=LicenseKind.DOG)
+    animal = models.ForeignKey(Animal, on_delete=models.PROTECT, related_name="licenses")
+    owner = models.ForeignKey(Owner, on_delete=models.PROTECT, related_name="licenses")
     term_start = models.DateField(_("term starts"))
     expires_on = models.DateField(_("expires on"))
-    status = models.CharField(_("status"), max_length=10, choices=LicenceStatus.choices,
-                              default=LicenceStatus.ACTIVE)
+    status = models.CharField(_("status"), max_length=10, choices=LicenseStatus.choices,
+                              default=LicenseStatus.ACTIVE)
     issued_on = models.DateField(_("issued on"))
     issued_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
     )
     receipt = models.ForeignKey(
-        Receipt, null=True, blank=True, on_delete=models.PROTECT, related_name="licences"
+        Receipt, null=True, blank=True, on_delete=models.PROTECT, related_name="licenses"
     )
     # LIC-05/LIC-15: the certificate the clerk checked when issuing.
     vaccination = models.ForeignKey(
@@ -181,7 +181,7 @@ class Licence(NoDeleteMixin, models.Model):
     late_penalty = models.BooleanField(_("late penalty charged"), default=False)
     became_subject_on = models.DateField(
         _("became subject to licensing on"), null=True, blank=True,
-        help_text=_("Later of acquisition and passing the licence age (LIC-13)."),
+        help_text=_("Later of acquisition and passing the license age (LIC-13)."),
     )
     renewal_of = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.PROTECT, related_name="renewals"
@@ -197,25 +197,25 @@ class Licence(NoDeleteMixin, models.Model):
         ordering = ["-term_start", "-issued_on", "-pk"]
         constraints = [
             models.UniqueConstraint(fields=["jurisdiction", "number"],
-                                    name="licence_number_unique_per_city"),
-            # LIC-14: one dog, one current licence for a term.
+                                    name="license_number_unique_per_city"),
+            # LIC-14: one dog, one current license for a term.
             models.UniqueConstraint(fields=["animal", "term_start"],
                                     condition=Q(status="active"),
-                                    name="one_active_licence_per_animal_term"),
+                                    name="one_active_license_per_animal_term"),
         ]
         indexes = [
             models.Index(fields=["jurisdiction", "status", "expires_on"],
-                         name="licence_expiry_idx"),
+                         name="license_expiry_idx"),
         ]
 
     def __str__(self):
-        return f"Licence {self.number}"
+        return f"License {self.number}"
 
     def get_absolute_url(self):
-        return reverse("licensing:licence_detail", args=[self.pk])
+        return reverse("licensing:license_detail", args=[self.pk])
 
     def is_current(self, on: date) -> bool:
-        return self.status == LicenceStatus.ACTIVE and self.term_start <= on <= self.expires_on
+        return self.status == LicenseStatus.ACTIVE and self.term_start <= on <= self.expires_on
 
     # --- Transitions (style.md "State, time and jobs"; rules.md REC-18) ---------------
     # Each checks the state it starts from (Refused, with the section, otherwise), sets
@@ -224,23 +224,23 @@ class Licence(NoDeleteMixin, models.Model):
 
     def close(self, *, actor, on: date, reason: str, at=None, data=None) -> None:
         """Active or expired -> closed: the dog died or moved away (LIC-11)."""
-        self._transition(LicenceStatus.CLOSED, allowed=CLOSABLE, actor=actor, on=on,
-                         reason=reason, action="licensing.licence.closed", at=at, data=data,
+        self._transition(LicenseStatus.CLOSED, allowed=CLOSABLE, actor=actor, on=on,
+                         reason=reason, action="licensing.license.closed", at=at, data=data,
                          section="rules.md LIC-11")
 
     def void(self, *, actor, on: date, reason: str, at=None, data=None) -> None:
         """Active, expired or closed -> void: the receipt that paid for it was voided
         (LIC-06, REC-01). Its issued tag is voided by the caller (``Tag.void``)."""
-        self._transition(LicenceStatus.VOID, allowed=VOIDABLE, actor=actor, on=on,
-                         reason=reason, action="licensing.licence.voided", at=at, data=data,
+        self._transition(LicenseStatus.VOID, allowed=VOIDABLE, actor=actor, on=on,
+                         reason=reason, action="licensing.license.voided", at=at, data=data,
                          section="rules.md LIC-06")
 
     def _transition(self, status, *, allowed, actor, on, reason, action, at, data, section):
         if self.status not in allowed:
             raise Refused.because(
-                _("Licence"), __("Licence %(n)s is %(status)s: it cannot be %(new)s.") % {
+                _("License"), __("License %(n)s is %(status)s: it cannot be %(new)s.") % {
                     "n": self.number, "status": self.get_status_display().lower(),
-                    "new": str(LicenceStatus(status).label).lower()}, section)
+                    "new": str(LicenseStatus(status).label).lower()}, section)
         self.status, self.status_changed_on, self.status_reason = status, on, reason
         self.save(update_fields=["status", "status_changed_on", "status_reason"])
         Event.record(action, self, actor=actor, at=at, summary=str(reason), data=data)
@@ -258,11 +258,11 @@ class ExemptionKind(models.TextChoices):
     NONRESIDENT_CONFINED = "nonresident_confined", _("Nonresident's dog kept confined")
 
 
-class LicenceExemption(models.Model):
+class LicenseExemption(models.Model):
     """A claimed exemption from licensing (LIC-02), recorded with its evidence, not skipped."""
 
     jurisdiction = models.ForeignKey(Jurisdiction, on_delete=models.PROTECT, related_name="+")
-    animal = models.ForeignKey(Animal, on_delete=models.PROTECT, related_name="licence_exemptions")
+    animal = models.ForeignKey(Animal, on_delete=models.PROTECT, related_name="license_exemptions")
     kind = models.CharField(_("exemption"), max_length=24, choices=ExemptionKind.choices)
     starts_on = models.DateField(_("from"))
     ends_on = models.DateField(_("until"), null=True, blank=True)
@@ -326,7 +326,7 @@ class TagStatus(models.TextChoices):
 
 
 class Tag(NoDeleteMixin, models.Model):
-    """One metal tag stamped with number and year (LIC-08, REC-02); maps to one licence."""
+    """One metal tag stamped with number and year (LIC-08, REC-02); maps to one license."""
 
     jurisdiction = models.ForeignKey(Jurisdiction, on_delete=models.PROTECT, related_name="tags")
     year = models.PositiveSmallIntegerField(_("year"))
@@ -334,8 +334,8 @@ class Tag(NoDeleteMixin, models.Model):
     stock = models.ForeignKey(TagStock, on_delete=models.PROTECT, related_name="tags")
     status = models.CharField(_("status"), max_length=10, choices=TagStatus.choices,
                               default=TagStatus.AVAILABLE)
-    licence = models.ForeignKey(
-        Licence, null=True, blank=True, on_delete=models.PROTECT, related_name="tags"
+    license = models.ForeignKey(
+        License, null=True, blank=True, on_delete=models.PROTECT, related_name="tags"
     )
     issued_on = models.DateField(_("issued on"), null=True, blank=True)
     status_changed_on = models.DateField(null=True, blank=True)
@@ -348,11 +348,11 @@ class Tag(NoDeleteMixin, models.Model):
         constraints = [
             models.UniqueConstraint(fields=["jurisdiction", "year", "number"],
                                     name="tag_number_unique_per_city_year"),
-            models.UniqueConstraint(fields=["licence"], condition=Q(status="issued"),
-                                    name="one_issued_tag_per_licence"),
+            models.UniqueConstraint(fields=["license"], condition=Q(status="issued"),
+                                    name="one_issued_tag_per_license"),
             models.CheckConstraint(
-                condition=Q(status="available", licence__isnull=True) | ~Q(status="available"),
-                name="available_tag_has_no_licence",
+                condition=Q(status="available", license__isnull=True) | ~Q(status="available"),
+                name="available_tag_has_no_license",
             ),
         ]
         indexes = [
@@ -368,15 +368,15 @@ class Tag(NoDeleteMixin, models.Model):
     # A tag leaves stock once and never comes back: a lost or void number is never
     # reissued, or two dogs could wear it (LIC-14).
 
-    def issue(self, *, licence, actor, on: date, at=None) -> None:
-        """Available -> issued to ``licence`` (LIC-08)."""
+    def issue(self, *, license, actor, on: date, at=None) -> None:
+        """Available -> issued to ``license`` (LIC-08)."""
         self._check_from(TagStatus.AVAILABLE, verb=__("issued"), section="rules.md LIC-08")
-        self.status, self.licence, self.issued_on, self.status_changed_on = (
-            TagStatus.ISSUED, licence, on, on)
-        self.save(update_fields=["status", "licence", "issued_on", "status_changed_on"])
+        self.status, self.license, self.issued_on, self.status_changed_on = (
+            TagStatus.ISSUED, license, on, on)
+        self.save(update_fields=["status", "license", "issued_on", "status_changed_on"])
         Event.record("licensing.tag.issued", self, actor=actor, at=at,
-                     summary=f"Tag {self.number} ({self.year}) issued with licence "
-                             f"{licence.number}", data={"licence": licence.pk})
+                     summary=f"Tag {self.number} ({self.year}) issued with license "
+                             f"{license.number}", data={"license": license.pk})
 
     def mark_lost(self, *, actor, on: date, at=None) -> None:
         """Issued -> lost: the owner reported it lost; a duplicate gets a new number (LIC-10)."""
@@ -386,7 +386,7 @@ class Tag(NoDeleteMixin, models.Model):
                      summary=f"Tag {self.number} ({self.year}) reported lost")
 
     def void(self, *, actor, on: date, reason: str, at=None) -> None:
-        """Issued -> void: its licence was voided; the number is not returned to stock
+        """Issued -> void: its license was voided; the number is not returned to stock
         (LIC-14)."""
         self._check_from(TagStatus.ISSUED, verb=__("voided"), section="rules.md LIC-14")
         self._set(TagStatus.VOID, on)

@@ -2,8 +2,8 @@
 
 ``fill_demo_licensing`` runs after the demo registry (licensing/demo.py). For North Branch
 it receives last year's, this year's and next year's tag stock, then replays last year's
-and this year's licensing seasons through the real services (``licence_issue``,
-``tag_replace_lost``, ``licence_transfer``, ``receipt_void``, the kennel services) in date
+and this year's licensing seasons through the real services (``license_issue``,
+``tag_replace_lost``, ``license_transfer``, ``receipt_void``, the kennel services) in date
 order, passing ``on=`` and ``now=`` rather than moving the clock, so receipt and tag
 numbers follow the days they were issued on. Most dogs old enough are licensed; those who
 came after the penalty-free window paid the late penalty (LIC-13, FEE-03); a few dogs are
@@ -14,8 +14,8 @@ gets one kennel application under review and one denied with its appeal deadline
 
 Nothing here is an ordinance value: windows, ages, fees and limits come from the profile
 through the services; the shares and hours below only make the demo look lived-in. Each
-licence is checked with ``licence_assess`` when it is planned, so the plan holds only
-licences the services will issue. The services issue every licence's, receipt's and
+license is checked with ``license_assess`` when it is planned, so the plan holds only
+licenses the services will issue. The services issue every license's, receipt's and
 kennel's documents; under ``rendering_deferred`` their PDFs are laid out from the frozen
 data the first time someone prints them, which keeps demo_data as fast as before.
 """
@@ -49,9 +49,9 @@ from .models import (
     TagStock,
 )
 from .services import kennels as kennel_services
-from .services import licences as licence_services
+from .services import licenses as license_services
 from .services import registry as registry_services
-from .services.expiry import licences_expire
+from .services.expiry import licenses_expire
 
 LICENSED = "licensing.demo.licensed"
 TAG_VENDOR = "Demo vendor"
@@ -65,10 +65,10 @@ EARLIER_CERTIFICATE_SHARE = 0.85
 PUPPY_SHOT_MONTHS = 3  # demo puppies get their first rabies shot at about twelve weeks
 CERTIFICATE_COPY = ("duration_years", "manufacturer", "product", "veterinarian_name",
                     "veterinarian_license", "clinic_name", "clinic_address")
-METHODS = ((PaymentMethod.CASH, 45), (PaymentMethod.CHEQUE, 30), (PaymentMethod.CARD, 25))
+METHODS = ((PaymentMethod.CASH, 45), (PaymentMethod.CHECK, 30), (PaymentMethod.CARD, 25))
 OPENS, CLOSES = 8 * 60, 16 * 60 + 30  # counter hours, minutes after midnight
 SEASON_LAST_MONTH = 3  # the demo season runs from January to March
-# Demo story gaps in days after the licence was issued (not ordinance values).
+# Demo story gaps in days after the license was issued (not ordinance values).
 STORY_GAPS = {"lost_tag": 45, "transfer": 70, "void": 9}
 RULE_KEYS = ("renewal_window_days_after_term_start", "new_subject_grace_days",
              "license_age_months", "license_age_comparison")
@@ -84,7 +84,7 @@ def fill_demo_licensing(jurisdictions, *, users: dict, today: date, now: datetim
                                                   jurisdiction=jurisdiction).exists():
             done[jurisdiction.slug] = {}
             continue
-        # Every licence, receipt and kennel gets its documents through the services; their
+        # Every license, receipt and kennel gets its documents through the services; their
         # PDFs are laid out at the first print, not all ~1,300 now (notices.services).
         with rendering_deferred():
             counts = loader(jurisdiction, users, today=today, now=now)
@@ -151,14 +151,14 @@ class Timeline:
         for step in sorted(self.steps):
             try:
                 step.run()
-            except (licence_services.Refused):
+            except (license_services.Refused):
                 refused += 1
         return refused
 
 
 def _payment(rng: random.Random) -> tuple[str, str]:
     method = rng.choices([m for m, _ in METHODS], weights=[w for _, w in METHODS])[0]
-    reference = {PaymentMethod.CHEQUE: f"{rng.randrange(1001, 9999)}",
+    reference = {PaymentMethod.CHECK: f"{rng.randrange(1001, 9999)}",
                  PaymentMethod.CARD: f"{rng.randrange(10000):04d}"}.get(method, "")
     return method, reference
 
@@ -166,12 +166,12 @@ def _payment(rng: random.Random) -> tuple[str, str]:
 def _certificate(rng: random.Random, jurisdiction, given: date) -> dict:
     """A rabies certificate from one of the city's demo clinics (RAB-05)."""
     clinic = rng.choice(PLANS[jurisdiction.slug].clinics)
-    vet, licence = rng.choice(clinic.vets)
+    vet, license = rng.choice(clinic.vets)
     return {"vaccinated_on": given, "duration_years": RabiesVaccination.Duration.THREE_YEARS,
             "manufacturer": "Zoetis", "product": "Defensor 3",
             "lot_number": f"DF{rng.randrange(10000, 99999)}",
             "rabies_tag_number": f"{clinic.code}-{given.year}-{rng.randrange(1, 99999):05d}",
-            "veterinarian_name": vet, "veterinarian_license": licence,
+            "veterinarian_name": vet, "veterinarian_license": license,
             "clinic_name": clinic.name, "clinic_address": clinic.address}
 
 
@@ -187,7 +187,7 @@ def north_branch_licensing(jurisdiction, users, *, today, now) -> Counter:
     NorthBranchKennel(season).plan()
     season.plan_stories()
     season.counts["refused"] += season.timeline.play()
-    swept = licences_expire(now=now)  # last year's licences: the December 31 sweep (LIC-07)
+    swept = licenses_expire(now=now)  # last year's licenses: the December 31 sweep (LIC-07)
     season.counts["expired"] += swept.applied
     return season.counts
 
@@ -199,7 +199,7 @@ class Season:
         self.city, self.today = jurisdiction, today
         self.clerk, self.resident = users["clerk"], users.get("resident")
         self.timeline = Timeline(jurisdiction, today=today, now=now,
-                                 seed=f"licences-{jurisdiction.slug}")
+                                 seed=f"licenses-{jurisdiction.slug}")
         self.rng = self.timeline.rng
         self.rules = get_rules(jurisdiction, RULE_KEYS, on=today)
         self.planned: list[PlannedIssue] = []
@@ -212,7 +212,7 @@ class Season:
             if TagStock.objects.filter(jurisdiction=self.city, year=year).exists():
                 continue
             received = self.timeline.open_on_or_after(date(year - 1, 10, 15))
-            licence_services.tag_stock_receive(
+            license_services.tag_stock_receive(
                 jurisdiction=self.city, year=year, first_number=1, last_number=TAGS_PER_YEAR,
                 received_on=min(received, self.today), vendor=TAG_VENDOR, actor=self.clerk)
             self.counts["tag_stock"] += 1
@@ -230,7 +230,7 @@ class Season:
     # --- when each owner came in -----------------------------------------------------------
 
     def subject_on(self, dog: Animal) -> date | None:
-        """Later of acquisition and passing the licence age (LIC-03, LIC-13)."""
+        """Later of acquisition and passing the license age (LIC-03, LIC-13)."""
         age = None
         if dog.date_of_birth:
             age = add_months(dog.date_of_birth, self.rules["license_age_months"].value)
@@ -240,7 +240,7 @@ class Season:
 
     def season_day(self, year: int) -> date:
         """Most come in the penalty-free days after the term starts; the rest by March."""
-        term_start, _expires, _renewal = licence_services.licence_term(
+        term_start, _expires, _renewal = license_services.license_term(
             jurisdiction=self.city, on=date(year, 1, 2))
         free_until = add_calendar_days(
             term_start, self.rules["renewal_window_days_after_term_start"].value)
@@ -251,7 +251,7 @@ class Season:
         offset = self.rng.randrange((last - first).days + 1)
         return self.timeline.open_on_or_after(add_calendar_days(first, offset))
 
-    def licence_day(self, dog: Animal, year: int) -> date | None:
+    def license_day(self, dog: Animal, year: int) -> date | None:
         """The day the owner came in that year; None when not (yet) that year."""
         day = self.season_day(year)
         subject = self.subject_on(dog)
@@ -261,20 +261,20 @@ class Season:
         return self.in_year(self.timeline.open_on_or_after(day), year)
 
     def in_year(self, day: date, year: int) -> date | None:
-        _start, expires, _renewal = licence_services.licence_term(jurisdiction=self.city, on=day)
+        _start, expires, _renewal = license_services.license_term(jurisdiction=self.city, on=day)
         return day if expires.year == year and day <= self.today else None
 
     # --- planning -----------------------------------------------------------------------------
 
     def plan_year(self, dogs: list[Animal], year: int) -> None:
-        """This year first, then last year: certificates found for this year's licences
+        """This year first, then last year: certificates found for this year's licenses
         may also cover last year's."""
         this_year = year == self.today.year
         for dog in dogs:
             share = 1 - UNLICENSED_SHARE if this_year else LAST_YEAR_SHARE
             if self.rng.random() > share:
                 continue  # not licensed that year: the demo needs some of those
-            day = self.licence_day(dog, year)
+            day = self.license_day(dog, year)
             if day is None:
                 continue  # not subject yet, or the day is still to come
             day = self.eligible_day(dog, day, year)
@@ -305,11 +305,11 @@ class Season:
         return later if later and self.passes(dog, later) else None
 
     def passes(self, dog: Animal, day: date, vaccination=None) -> bool:
-        return licence_services.licence_assess(animal=dog, owner=dog.owner, on=day,
+        return license_services.license_assess(animal=dog, owner=dog.owner, on=day,
                                                vaccination=vaccination).can_issue
 
     def record_certificate(self, dog: Animal, day: date, fields: dict) -> bool:
-        """Record a certificate if it makes the licence issuable on ``day``."""
+        """Record a certificate if it makes the license issuable on ``day``."""
         if not self.passes(dog, day, RabiesVaccination(**fields)):
             return False
         registry_services.vaccination_record(animal=dog, actor=self.clerk, on=day,
@@ -355,12 +355,12 @@ class Season:
         return planned
 
     def issue(self, planned: PlannedIssue, at: datetime) -> None:
-        result = licence_services.licence_issue(
+        result = license_services.license_issue(
             animal=planned.dog, owner=planned.dog.owner, actor=self.clerk, on=planned.day,
             method=planned.method, reference=planned.reference, now=at)
         self.issued[planned.dog.pk] = result
-        self.counts["licences"] += 1
-        self.counts["late_penalties"] += result.licence.late_penalty
+        self.counts["licenses"] += 1
+        self.counts["late_penalties"] += result.license.late_penalty
 
     def plan_resident(self) -> None:
         """The demo resident's dog is licensed, with its receipt and certificate PDFs."""
@@ -369,18 +369,18 @@ class Season:
             status=AnimalStatus.ALIVE,
         ).select_related("owner", "premises", "jurisdiction").prefetch_related("vaccinations")
         for dog in dogs if self.resident else ():
-            day = self.licence_day(dog, self.today.year)
+            day = self.license_day(dog, self.today.year)
             day = day and self.eligible_day(dog, day, self.today.year)
             if day:
                 self.plan_issue(dog, day, story="resident")
 
-    # --- counter stories: a lost tag, a transfer, a bounced cheque ---------------------------
+    # --- counter stories: a lost tag, a transfer, a bounced check ---------------------------
 
     def plan_stories(self) -> None:
         candidates = [p for p in self.planned if p.day.year == self.today.year and not p.story]
         self.rng.shuffle(candidates)
         for story, plan in (("lost_tag", self.lost_tag), ("transfer", self.transfer),
-                            ("void", self.bounced_cheque)):
+                            ("void", self.bounced_check)):
             for planned in candidates:
                 day = self.timeline.open_on_or_after(
                     add_calendar_days(planned.day, STORY_GAPS[story]))
@@ -389,46 +389,46 @@ class Season:
                     plan(planned, day)
                     break
 
-    def licence_of(self, planned: PlannedIssue):
+    def license_of(self, planned: PlannedIssue):
         """The IssueResult a story continues; refused (so skipped) if it was never issued."""
         if planned.dog.pk not in self.issued:
-            raise licence_services.Refused([])
+            raise license_services.Refused([])
         return self.issued[planned.dog.pk]
 
     def lost_tag(self, planned: PlannedIssue, day: date) -> None:
         """LIC-10: the tag is marked lost and a duplicate with a new number is issued."""
         def run(at):
-            self.issued[planned.dog.pk] = licence_services.tag_replace_lost(
-                licence=self.licence_of(planned).licence, actor=self.clerk, on=day,
+            self.issued[planned.dog.pk] = license_services.tag_replace_lost(
+                license=self.license_of(planned).license, actor=self.clerk, on=day,
                 method=PaymentMethod.CASH, now=at)
             self.counts["lost_tags"] += 1
 
         self.timeline.add(day, run)
 
     def transfer(self, planned: PlannedIssue, day: date) -> None:
-        """LIC-12: a neighbour takes the dog over, with its licence, for the transfer fee."""
+        """LIC-12: a neighbour takes the dog over, with its license, for the transfer fee."""
         def run(at):
             new_owner = registry_services.owner_create(
                 jurisdiction=self.city, actor=self.clerk, now=at, first_name="Marit",
                 last_name="Engstrom", address_line="38950 Grand Avenue",
                 city=self.city.short_name, postal_code=PLANS[self.city.slug].postal_code,
                 phone="(651) 555-0177", email="marit.engstrom@example.org")
-            self.issued[planned.dog.pk] = licence_services.licence_transfer(
-                licence=self.licence_of(planned).licence, new_owner=new_owner,
+            self.issued[planned.dog.pk] = license_services.license_transfer(
+                license=self.license_of(planned).license, new_owner=new_owner,
                 actor=self.clerk, on=day, method=PaymentMethod.CARD, reference="4417", now=at)
             self.counts["transfers"] += 1
 
         self.timeline.add(day, run)
 
-    def bounced_cheque(self, planned: PlannedIssue, day: date) -> None:
-        """LIC-06: the cheque came back unpaid; the receipt is voided by a new one, the
-        licence and tag become void, and the owner pays again in cash the next day."""
-        planned.method, planned.reference = PaymentMethod.CHEQUE, "2214"
+    def bounced_check(self, planned: PlannedIssue, day: date) -> None:
+        """LIC-06: the check came back unpaid; the receipt is voided by a new one, the
+        license and tag become void, and the owner pays again in cash the next day."""
+        planned.method, planned.reference = PaymentMethod.CHECK, "2214"
 
         def run(at):
-            licence_services.receipt_void(
-                receipt=self.licence_of(planned).receipt, actor=self.clerk, now=at,
-                reason="Cheque returned unpaid by the bank; owner to pay again in cash")
+            license_services.receipt_void(
+                receipt=self.license_of(planned).receipt, actor=self.clerk, now=at,
+                reason="Check returned unpaid by the bank; owner to pay again in cash")
             self.counts["voided_receipts"] += 1
 
         if self.timeline.add(day, run):
@@ -448,8 +448,8 @@ KENNEL_DOGS = (("Ranger", "German Shorthaired Pointer", "Liver roan", Sex.MALE),
 
 class NorthBranchKennel:
     """A commercial boarding kennel: applied last autumn, CUP approved by the Council,
-    conditions met, state law checked, fee paid and licence issued in January. The
-    operator's own dogs are each licensed too (KEN-03), after the kennel licence, since
+    conditions met, state law checked, fee paid and license issued in January. The
+    operator's own dogs are each licensed too (KEN-03), after the kennel license, since
     without it five adult dogs exceed the premises limit (KEN-01)."""
 
     def __init__(self, season: Season):
@@ -463,7 +463,7 @@ class NorthBranchKennel:
 
     def plan(self) -> None:
         """Application and decisions are recorded now (they carry their own dates and
-        take no money); the fee, the licence and the dogs' licences go on the timeline."""
+        take no money); the fee, the license and the dogs' licenses go on the timeline."""
         if self.days["applied"] > self.today:
             return
         kennel = self.apply()
@@ -521,11 +521,11 @@ class NorthBranchKennel:
         """The operator's own dogs, with certificates from last summer's clinic day."""
         dogs, rng = [], self.season.rng
         given = date(self.today.year - 1, 6, 12)
-        for index, (name, breed, colour, sex) in enumerate(KENNEL_DOGS):
+        for index, (name, breed, color, sex) in enumerate(KENNEL_DOGS):
             born = date(self.today.year - 3 - index % 3, 1 + index * 2, 10)
             dog = registry_services.animal_register(
                 owner=owner, actor=self.clerk, on=self.days["applied"], species=Species.DOG,
-                name=name, breed=breed, colour=colour, sex=sex, sterilized=False,
+                name=name, breed=breed, color=color, sex=sex, sterilized=False,
                 date_of_birth=born, acquired_on=add_months(born, DEMO_ADOPTION_AGE_MONTHS))
             registry_services.vaccination_record(animal=dog, actor=self.clerk,
                                                  on=self.days["applied"],
@@ -536,14 +536,14 @@ class NorthBranchKennel:
             "owner", "premises", "jurisdiction").order_by("pk"))
 
     def issue(self, kennel, dogs, at) -> None:
-        """Fee and licence with its PDF (FEE-02, KEN-05), then the dogs listed under it."""
+        """Fee and license with its PDF (FEE-02, KEN-05), then the dogs listed under it."""
         kennel_services.kennel_issue(kennel=kennel, actor=self.clerk, now=at,
-                                     method=PaymentMethod.CHEQUE, reference="10482")
+                                     method=PaymentMethod.CHECK, reference="10482")
         kennel.refresh_from_db()
         for dog in dogs:
             kennel_services.kennel_animal_add(kennel=kennel, animal=dog, now=at,
                                               on=timezone.localdate(at), actor=self.clerk)
-        # The licence as issued lists no dogs yet: the clerk prints it again with them.
+        # The license as issued lists no dogs yet: the clerk prints it again with them.
         kennel_services.kennel_document_issue(kennel=kennel, actor=self.clerk, now=at)
         self.season.counts["kennels"] += 1
 
@@ -605,7 +605,7 @@ def _glencoe_application(timeline, clerk, day, person, *, dogs, nature):
         owner=owner, premises=kennel_services.kennel_premises_for(owner),
         business_nature=nature, dog_count=dogs, cat_count=0, cup_reference="",
         actor=clerk, on=day, now=at)
-    kennel_services.kennel_fee_collect(kennel=kennel, method=PaymentMethod.CHEQUE,
+    kennel_services.kennel_fee_collect(kennel=kennel, method=PaymentMethod.CHECK,
                                        reference=f"{timeline.rng.randrange(1001, 9999)}",
                                        actor=clerk, now=at)
     return kennel

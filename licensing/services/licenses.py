@@ -1,12 +1,12 @@
-"""Dog licences at the counter: issue, transfer, address change, close, exemptions.
+"""Dog licenses at the counter: issue, transfer, address change, close, exemptions.
 
 Rules (rules.md): LIC-01..08, LIC-10..15, FEE-01/03..05, REC-01/02, KEN-01. Gates are
-enforced here, not only on the page: ``licence_issue`` re-runs the assessment
-(``services.fees.licence_assess``) inside its transaction and refuses with the reasons
+enforced here, not only on the page: ``license_issue`` re-runs the assessment
+(``services.fees.license_assess``) inside its transaction and refuses with the reasons
 and their citations.
 
 The assessment, receipts, tags and documents live in their own modules; the names are
-re-exported here so ``from licensing.services.licences import X`` keeps working.
+re-exported here so ``from licensing.services.licenses import X`` keeps working.
 """
 
 from dataclasses import dataclass
@@ -20,10 +20,10 @@ from django.utils.translation import gettext_lazy as _l
 from licensing.models import (
     Animal,
     ExemptionKind,
-    Licence,
-    LicenceExemption,
-    LicenceSeries,
-    LicenceStatus,
+    License,
+    LicenseExemption,
+    LicenseSeries,
+    LicenseStatus,
     Ownership,
     TagStatus,
 )
@@ -32,7 +32,7 @@ from licensing.services.documents import (  # noqa: F401  (re-exported)
     documents_for,
     documents_void,
     issue_documents,
-    licence_certificate_issue,
+    license_certificate_issue,
     receipt_documents_issue,
 )
 from licensing.services.fees import (  # noqa: F401  (re-exported)
@@ -49,13 +49,13 @@ from licensing.services.fees import (  # noqa: F401  (re-exported)
     fee_lines,
     is_late,
     late_penalty_line,
-    licence_assess,
-    licence_term,
+    license_assess,
+    license_term,
     licensing_status,
     rabies_check,
 )
 from licensing.services.limits import premises_limit_check
-from licensing.services.numbering import licence_number_allocate, tag_claim
+from licensing.services.numbering import license_number_allocate, tag_claim
 from licensing.services.receipts import receipt_create  # noqa: F401
 from licensing.services.registry import owner_premises
 from licensing.services.tags import (  # noqa: F401  (re-exported)
@@ -73,20 +73,20 @@ from ordinance.rules import get_rule
 
 
 @refusing()
-def licence_issue(*, animal: Animal, owner, actor, on: date, method: str,
+def license_issue(*, animal: Animal, owner, actor, on: date, method: str,
                   reference: str = "", tag_number: int | None = None,
                   subject_on: date | None = None, vaccination=None,
                   now: datetime | None = None) -> IssueResult:
-    """Issue (or renew) a dog licence, its metal tag and a numbered receipt, or Refused.
+    """Issue (or renew) a dog license, its metal tag and a numbered receipt, or Refused.
 
-    One transaction: the animal row is locked (no double licence from two windows), the
-    checks are re-run, then licence number, tag and receipt number are allocated.
+    One transaction: the animal row is locked (no double license from two windows), the
+    checks are re-run, then license number, tag and receipt number are allocated.
     """
     now = now or timezone.now()
     with transaction.atomic():
         animal = Animal.objects.select_for_update(of=("self",)).select_related(
             "jurisdiction", "premises").get(pk=animal.pk)
-        a = licence_assess(animal=animal, owner=owner, on=on, subject_on=subject_on,
+        a = license_assess(animal=animal, owner=owner, on=on, subject_on=subject_on,
                            vaccination=vaccination)
         if not a.can_issue:
             raise Refused(a.refusals)
@@ -94,24 +94,24 @@ def licence_issue(*, animal: Animal, owner, actor, on: date, method: str,
         tag = tag_claim(jurisdiction=jurisdiction, year=a.expires_on.year, number=tag_number)
         receipt = receipt_create(jurisdiction=jurisdiction, payer=owner, lines=a.fee_lines,
                                  method=method, reference=reference, actor=actor, now=now)
-        previous = animal.licences.exclude(status=LicenceStatus.VOID).order_by(
+        previous = animal.licenses.exclude(status=LicenseStatus.VOID).order_by(
             "-term_start").first()
-        licence = Licence.objects.create(
+        license = License.objects.create(
             jurisdiction=jurisdiction, animal=animal, owner=owner, term_start=a.term_start,
-            number=licence_number_allocate(jurisdiction=jurisdiction,
-                                           kind=LicenceSeries.Kind.DOG, year=a.expires_on.year),
+            number=license_number_allocate(jurisdiction=jurisdiction,
+                                           kind=LicenseSeries.Kind.DOG, year=a.expires_on.year),
             expires_on=a.expires_on, issued_on=on, issued_by=actor, receipt=receipt,
             vaccination=a.vaccination, late_penalty=a.late_penalty,
             became_subject_on=a.became_subject_on, renewal_of=previous,
         )
-        issue_tag(tag, licence=licence, on=on, actor=actor, at=now)
-        Event.record("licensing.licence.issued", licence, actor=actor, at=now,
-                     summary=f"Licence {licence.number}, tag {tag.number} ({tag.year})",
+        issue_tag(tag, license=license, on=on, actor=actor, at=now)
+        Event.record("licensing.license.issued", license, actor=actor, at=now,
+                     summary=f"License {license.number}, tag {tag.number} ({tag.year})",
                      data={"receipt": receipt.number, "tag": tag.number, "year": tag.year,
                            "late_penalty": a.late_penalty, "total": str(receipt.total)})
-        result = IssueResult(licence=licence, receipt=receipt, tag=tag)
+        result = IssueResult(license=license, receipt=receipt, tag=tag)
         # REC-01, LIC-06, LIC-08: receipt, tag slip and certificate in the same use case,
-        # so no caller can leave a licence without its documents.
+        # so no caller can leave a license without its documents.
         issue_documents(result, actor=actor, now=now)
     return result
 
@@ -119,47 +119,47 @@ def licence_issue(*, animal: Animal, owner, actor, on: date, method: str,
 # --- Transfer, address change, closing -----------------------------------------------
 
 @refusing()
-def licence_transfer(*, licence: Licence, new_owner, actor, on: date, method: str,
+def license_transfer(*, license: License, new_owner, actor, on: date, method: str,
                      reference: str = "", now: datetime | None = None) -> IssueResult:
-    """LIC-12: the new owner takes over the licence (same number and expiry) for the fee."""
+    """LIC-12: the new owner takes over the license (same number and expiry) for the fee."""
     now = now or timezone.now()
     with transaction.atomic():
-        licence = Licence.objects.select_for_update(of=("self",)).select_related("animal").get(
-            pk=licence.pk)
-        if not licence.is_current(on):
-            raise Refused.because(_("Licence"), _("The licence is not current."),
+        license = License.objects.select_for_update(of=("self",)).select_related("animal").get(
+            pk=license.pk)
+        if not license.is_current(on):
+            raise Refused.because(_("License"), _("The license is not current."),
                                   "rules.md LIC-12")
-        if new_owner.pk == licence.owner_id or new_owner.jurisdiction_id != licence.jurisdiction_id:
+        if new_owner.pk == license.owner_id or new_owner.jurisdiction_id != license.jurisdiction_id:
             raise Refused.because(_("New owner"), _("Choose a different owner in the same city."),
                                   "rules.md LIC-12", field="new_owner")
-        fee = fee_amount(licence.jurisdiction, "transfer", on=on)  # LIC-12
-        animal = licence.animal
+        fee = fee_amount(license.jurisdiction, "transfer", on=on)  # LIC-12
+        animal = license.animal
         premises = owner_premises(new_owner)
         limit = premises_limit_check(premises=premises, on=on, adding=animal)
         if not limit.ok:
             raise Refused([Check(_("Animal limit"), "fail", limit.message, limit.citation)])
-        previous_owner = licence.owner
+        previous_owner = license.owner
         # Row by row, not .update(): simple-history records each change (REC-18).
         for current in Ownership.objects.filter(animal=animal, ended_on__isnull=True):
             current.ended_on = on
             current.save(update_fields=["ended_on"])
         Ownership.objects.create(animal=animal, owner=new_owner, premises=premises,
-                                 started_on=on, note=_("Licence %(n)s transferred")
-                                 % {"n": licence.number})
+                                 started_on=on, note=_("License %(n)s transferred")
+                                 % {"n": license.number})
         animal.owner, animal.premises = new_owner, premises
         animal.save(update_fields=["owner", "premises"])
-        licence.owner = new_owner
-        licence.save(update_fields=["owner"])
+        license.owner = new_owner
+        license.save(update_fields=["owner"])
         receipt = receipt_create(
-            jurisdiction=licence.jurisdiction, payer=new_owner, method=method,
+            jurisdiction=license.jurisdiction, payer=new_owner, method=method,
             reference=reference, actor=actor, now=now,
             lines=[fee_line(fee)])
-        Event.record("licensing.licence.transferred", licence, actor=actor, at=now,
+        Event.record("licensing.license.transferred", license, actor=actor, at=now,
                      summary=f"{previous_owner.name} → {new_owner.name}",
                      data={"from_owner": previous_owner.pk, "to_owner": new_owner.pk,
                            "receipt": receipt.number})
-        result = IssueResult(licence=licence, receipt=receipt,
-                             tag=licence.tags.filter(status=TagStatus.ISSUED).first())
+        result = IssueResult(license=license, receipt=receipt,
+                             tag=license.tags.filter(status=TagStatus.ISSUED).first())
         # LIC-12: the new owner's receipt and a certificate in their name.
         issue_documents(result, actor=actor, now=now)
     return result
@@ -174,38 +174,38 @@ class AddressChange:
 
 
 @refusing()
-def licence_address_change(*, licence: Licence, moved_on: date, reported_on: date,
+def license_address_change(*, license: License, moved_on: date, reported_on: date,
                            within_city: bool, address_line: str = "", unit: str = "",
                            city: str = "", postal_code: str = "", actor,
                            now: datetime | None = None) -> AddressChange:
     """LIC-11: record a move; late when reported more than N days after it.
 
-    A move out of the city closes the licence (rules.md LIC-11: out-of-city moves are not
-    covered by Sec. 6-61; treated as closing the licence) and marks the animal moved out.
+    A move out of the city closes the license (rules.md LIC-11: out-of-city moves are not
+    covered by Sec. 6-61; treated as closing the license) and marks the animal moved out.
     """
     now = now or timezone.now()
-    rule = get_rule(licence.jurisdiction, "address_change_notice_days", on=reported_on)
+    rule = get_rule(license.jurisdiction, "address_change_notice_days", on=reported_on)
     due_on = add_calendar_days(moved_on, rule.value)
     late = reported_on > due_on
     with transaction.atomic():
-        licence = Licence.objects.select_for_update(of=("self",)).select_related(
-            "owner", "animal").get(pk=licence.pk)
+        license = License.objects.select_for_update(of=("self",)).select_related(
+            "owner", "animal").get(pk=license.pk)
         data = {"moved_on": moved_on.isoformat(), "reported_on": reported_on.isoformat(),
                 "due_on": due_on.isoformat(), "late": late, "within_city": within_city}
         if within_city:
-            owner = licence.owner
+            owner = license.owner
             owner.address_line, owner.unit = address_line, unit
             owner.city, owner.postal_code = city or owner.city, postal_code or owner.postal_code
             owner.save()
-            animal = licence.animal
+            animal = license.animal
             animal.premises = owner_premises(owner)
             animal.save(update_fields=["premises"])
             data["address"] = owner.address
         else:
-            licence.close(actor=actor, on=moved_on, reason=_("Moved out of the city"), at=now,
+            license.close(actor=actor, on=moved_on, reason=_("Moved out of the city"), at=now,
                           data={"reason": "moved_away", "on": moved_on.isoformat()})
-            _animal_leaves(licence.animal, "moved_away", actor=actor, on=moved_on, at=now)
-        Event.record("licensing.licence.address_changed", licence, actor=actor, at=now,
+            _animal_leaves(license.animal, "moved_away", actor=actor, on=moved_on, at=now)
+        Event.record("licensing.license.address_changed", license, actor=actor, at=now,
                      summary=_("Reported late") if late else _("Reported in time"), data=data)
     return AddressChange(late=late, due_on=due_on, citation=rule.citation, closed=not within_city)
 
@@ -221,18 +221,18 @@ def _animal_leaves(animal, reason: str, *, actor, on: date, at) -> None:
 
 
 @refusing()
-def licence_close(*, licence: Licence, reason: str, on: date, actor,
-                  now: datetime | None = None) -> Licence:
-    """The dog died or moved away: close the licence and record the animal's status."""
+def license_close(*, license: License, reason: str, on: date, actor,
+                  now: datetime | None = None) -> License:
+    """The dog died or moved away: close the license and record the animal's status."""
     now = now or timezone.now()
     with transaction.atomic():
-        licence = Licence.objects.select_for_update(of=("self",)).select_related("animal").get(
-            pk=licence.pk)
+        license = License.objects.select_for_update(of=("self",)).select_related("animal").get(
+            pk=license.pk)
         label = _("Animal died") if reason == "deceased" else _("Animal moved away")
-        licence.close(actor=actor, on=on, reason=label, at=now,
+        license.close(actor=actor, on=on, reason=label, at=now,
                       data={"reason": reason, "on": on.isoformat()})
-        _animal_leaves(licence.animal, reason, actor=actor, on=on, at=now)
-    return licence
+        _animal_leaves(license.animal, reason, actor=actor, on=on, at=now)
+    return license
 
 
 def _exemption_refused(message: str, section: str = "rules.md LIC-02") -> Refused:
@@ -241,11 +241,11 @@ def _exemption_refused(message: str, section: str = "rules.md LIC-02") -> Refuse
 
 @refusing(_l("Exemption"))
 def exemption_record(*, animal: Animal, kind: str, starts_on: date, evidence: str, actor,
-                     ends_on: date | None = None) -> LicenceExemption:
+                     ends_on: date | None = None) -> LicenseExemption:
     """LIC-02: record an exemption with its evidence; the temporary stay ends by the profile.
 
     Refused for an unknown kind, an end before the start, or a visitor's stay in a city
-    whose ordinance has no such exemption (Glencoe: no licence at all) or none in force on
+    whose ordinance has no such exemption (Glencoe: no license at all) or none in force on
     the start date (before the ordinance's adoption): the section is named.
     """
     jurisdiction = animal.jurisdiction
@@ -260,7 +260,7 @@ def exemption_record(*, animal: Animal, kind: str, starts_on: date, evidence: st
         limit = add_calendar_days(starts_on, rule.value)
         ends_on = min(ends_on, limit) if ends_on else limit
         citation = rule.citation
-    exemption = LicenceExemption.objects.create(
+    exemption = LicenseExemption.objects.create(
         jurisdiction=jurisdiction, animal=animal, kind=kind, starts_on=starts_on,
         ends_on=ends_on, evidence=evidence, citation=citation, recorded_by=actor)
     Event.record("licensing.exemption.recorded", animal, actor=actor,
@@ -269,8 +269,8 @@ def exemption_record(*, animal: Animal, kind: str, starts_on: date, evidence: st
 
 
 __all__ = [
-    "Assessment", "Check", "FeeLine", "IssueResult", "Refused", "licence_assess",
-    "licence_address_change", "licence_close", "licence_issue", "licence_term",
-    "licence_transfer", "licensing_status", "receipt_create", "receipt_void",
+    "Assessment", "Check", "FeeLine", "IssueResult", "Refused", "license_assess",
+    "license_address_change", "license_close", "license_issue", "license_term",
+    "license_transfer", "licensing_status", "receipt_create", "receipt_void",
     "tag_replace_lost", "tag_stock_receive", "exemption_record", "documents_for",
 ]

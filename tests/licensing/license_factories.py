@@ -1,4 +1,4 @@
-"""factory-boy factories for licences, tags and receipts (append-only records)."""
+"""factory-boy factories for licenses, tags and receipts (append-only records)."""
 
 from datetime import date, datetime
 from decimal import Decimal
@@ -6,7 +6,7 @@ from zoneinfo import ZoneInfo
 
 import factory
 
-from licensing.models import Licence, Receipt, ReceiptLine, Tag, TagStock
+from licensing.models import License, Receipt, ReceiptLine, Tag, TagStock
 from tests.licensing.factories import AnimalFactory, JurisdictionFactory
 
 CHICAGO = ZoneInfo("America/Chicago")
@@ -31,14 +31,14 @@ class ReceiptLineFactory(factory.django.DjangoModelFactory):
 
     receipt = factory.SubFactory(ReceiptFactory)
     code = "dog_license"
-    description = "Dog licence"
+    description = "Dog license"
     amount = Decimal("18.00")
     authority = "Demo Res. 2025-01"
 
 
-class LicenceFactory(factory.django.DjangoModelFactory):
+class LicenseFactory(factory.django.DjangoModelFactory):
     class Meta:
-        model = Licence
+        model = License
 
     jurisdiction = factory.SubFactory(JurisdictionFactory)
     number = factory.Sequence(lambda n: f"2026-{n + 1:04d}")

@@ -1,4 +1,4 @@
-"""demo_data's licensing: tag stock, two seasons of licences, counter stories, kennels.
+"""demo_data's licensing: tag stock, two seasons of licenses, counter stories, kennels.
 
 The whole command is loaded once for this module on a fixed day (June 15, 2026), inside a
 transaction that is rolled back at the end; each test runs in a savepoint within it.
@@ -20,16 +20,16 @@ from django.core.management import call_command
 from django.db import transaction
 from django.db.models import Count, Max
 
-from licensing.demo_licences import TAG_VENDOR, TAGS_PER_YEAR
+from licensing.demo_licenses import TAG_VENDOR, TAGS_PER_YEAR
 from licensing.models import (
     Animal,
     AnimalStatus,
     KennelAnimal,
     KennelDecision,
-    KennelLicence,
+    KennelLicense,
     KennelStatus,
-    Licence,
-    LicenceStatus,
+    License,
+    LicenseStatus,
     Ownership,
     RabiesVaccination,
     Receipt,
@@ -105,10 +105,10 @@ def gl(demo, db):
 
 
 def table_counts() -> dict:
-    models = (Licence, Tag, TagStock, Receipt, ReceiptLine, KennelLicence, KennelDecision,
+    models = (License, Tag, TagStock, Receipt, ReceiptLine, KennelLicense, KennelDecision,
               KennelAnimal, RabiesVaccination, Ownership, IssuedDocument, Event)
     return {m.__name__: m.objects.count() for m in models} | {
-        "Licence history": Licence.history.count(), "Tag history": Tag.history.count()}
+        "License history": License.history.count(), "Tag history": Tag.history.count()}
 
 
 def test_running_it_again_adds_nothing(demo, db):
@@ -120,8 +120,8 @@ def test_running_it_again_adds_nothing(demo, db):
 
 
 def test_it_reports_what_it_loaded(demo):
-    assert "north-branch:" in demo and " licences" in demo and "1 kennels" in demo
-    assert "0 refused" in demo  # every planned licence passed the services' checks
+    assert "north-branch:" in demo and " licenses" in demo and "1 kennels" in demo
+    assert "0 refused" in demo  # every planned license passed the services' checks
     assert "glencoe: 2 kennel receipts, 2 kennels" in demo
 
 
@@ -136,7 +136,7 @@ def test_north_branch_has_last_this_and_next_years_tag_stock(nb):
 
 
 def licensable_dogs(nb):
-    """Household dogs past the licence age and acquired by today (LIC-01, LIC-03)."""
+    """Household dogs past the license age and acquired by today (LIC-01, LIC-03)."""
     return list(Animal.objects.filter(jurisdiction=nb, species=Species.DOG,
                                       status=AnimalStatus.ALIVE, date_of_birth__lt=BORN_BEFORE,
                                       acquired_on__lte=TODAY))
@@ -144,51 +144,51 @@ def licensable_dogs(nb):
 
 def test_most_dogs_old_enough_are_licensed_this_year_and_some_are_not(nb):
     dogs = licensable_dogs(nb)
-    licensed = set(Licence.objects.filter(jurisdiction=nb, status=LicenceStatus.ACTIVE,
+    licensed = set(License.objects.filter(jurisdiction=nb, status=LicenseStatus.ACTIVE,
                                           expires_on__year=THIS_YEAR)
                    .values_list("animal_id", flat=True))
     share = sum(d.pk in licensed for d in dogs) / len(dogs)
     assert 0.7 < share < 0.97, share
-    assert not Licence.objects.exclude(jurisdiction=nb).exists()  # Glencoe licenses no dogs
+    assert not License.objects.exclude(jurisdiction=nb).exists()  # Glencoe licenses no dogs
 
 
-def test_last_years_licences_expired_and_a_few_dogs_have_only_those(nb):
-    last_year = Licence.objects.filter(jurisdiction=nb, expires_on__year=LAST_YEAR)
+def test_last_years_licenses_expired_and_a_few_dogs_have_only_those(nb):
+    last_year = License.objects.filter(jurisdiction=nb, expires_on__year=LAST_YEAR)
     assert last_year.count() > 50
-    assert set(last_year.values_list("status", flat=True)) == {LicenceStatus.EXPIRED}  # LIC-07
-    renewed = Licence.objects.filter(renewal_of__in=last_year).count()
-    lapsed = last_year.exclude(animal__licences__expires_on__year=THIS_YEAR).count()
+    assert set(last_year.values_list("status", flat=True)) == {LicenseStatus.EXPIRED}  # LIC-07
+    renewed = License.objects.filter(renewal_of__in=last_year).count()
+    lapsed = last_year.exclude(animal__licenses__expires_on__year=THIS_YEAR).count()
     assert renewed > 30 and 3 <= lapsed < last_year.count() / 2
-    assert Event.objects.filter(action="licensing.licence.expired").exists()
+    assert Event.objects.filter(action="licensing.license.expired").exists()
 
 
-def test_every_licence_runs_for_the_calendar_year_and_was_applied_for_in_its_window(nb):
+def test_every_license_runs_for_the_calendar_year_and_was_applied_for_in_its_window(nb):
     """LIC-07, LIC-13: term Jan 1 - Dec 31; from Dec 2 an application is for the next term."""
     for year, (term_start, expires_on) in TERMS.items():
-        licences = Licence.objects.filter(jurisdiction=nb, expires_on__year=year)
-        assert licences.count() > 50
-        assert set(licences.values_list("term_start", "expires_on")) == {(term_start,
+        licenses = License.objects.filter(jurisdiction=nb, expires_on__year=year)
+        assert licenses.count() > 50
+        assert set(licenses.values_list("term_start", "expires_on")) == {(term_start,
                                                                           expires_on)}
-        assert not licences.filter(issued_on__lt=RENEWAL_OPENS[year]).exists()
-        assert not licences.filter(issued_on__gt=expires_on).exists()
+        assert not licenses.filter(issued_on__lt=RENEWAL_OPENS[year]).exists()
+        assert not licenses.filter(issued_on__gt=expires_on).exists()
     # Dec 2, 2025 on is the 2026 window: no 2025 license was issued then.
-    assert not Licence.objects.filter(expires_on=date(2025, 12, 31),
+    assert not License.objects.filter(expires_on=date(2025, 12, 31),
                                       issued_on__gte=RENEWAL_OPENS[THIS_YEAR]).exists()
-    assert not Licence.objects.exclude(expires_on__in=[e for _s, e in TERMS.values()]).exists()
+    assert not License.objects.exclude(expires_on__in=[e for _s, e in TERMS.values()]).exists()
 
 
-def test_licences_are_issued_over_the_season_some_late_with_the_penalty(nb):
-    this_year = Licence.objects.filter(jurisdiction=nb, expires_on__year=THIS_YEAR)
+def test_licenses_are_issued_over_the_season_some_late_with_the_penalty(nb):
+    this_year = License.objects.filter(jurisdiction=nb, expires_on__year=THIS_YEAR)
     months = Counter(lic.issued_on.month for lic in this_year)
     assert months[1] > months[2] > 0 and months[3] > 0
     assert sum(months[m] for m in (1, 2, 3)) > 0.8 * this_year.count()
     late = this_year.filter(late_penalty=True)
     assert 0.1 * this_year.count() < late.count() < 0.5 * this_year.count()
     penalised = set(ReceiptLine.objects.filter(code="late_penalty", amount__gt=0)
-                    .values_list("receipt__licences", flat=True))
-    assert penalised == set(Licence.objects.filter(late_penalty=True).values_list("pk", flat=True))
+                    .values_list("receipt__licenses", flat=True))
+    assert penalised == set(License.objects.filter(late_penalty=True).values_list("pk", flat=True))
     for year in TERMS:  # FEE-03: only after the penalty-free window (or the grace days)
-        season = Licence.objects.filter(jurisdiction=nb, expires_on__year=year)
+        season = License.objects.filter(jurisdiction=nb, expires_on__year=year)
         assert not season.filter(late_penalty=True, issued_on__lt=PENALTY_FROM[year]).exists()
         # A dog subject before the term that came from Feb 1 paid the penalty (no grace).
         subject_before = season.filter(
@@ -199,17 +199,17 @@ def test_licences_are_issued_over_the_season_some_late_with_the_penalty(nb):
         assert not subject_before.filter(late_penalty=False).exists()
 
 
-def test_every_licence_had_a_rabies_certificate_in_the_window(nb):
-    licences = Licence.objects.filter(jurisdiction=nb).select_related("vaccination")
-    assert {lic.expires_on for lic in licences} == set(RABIES_FROM)
-    for licence in licences:
-        given = licence.vaccination.vaccinated_on  # LIC-05, LIC-15
-        assert RABIES_FROM[licence.expires_on] <= given <= licence.issued_on
+def test_every_license_had_a_rabies_certificate_in_the_window(nb):
+    licenses = License.objects.filter(jurisdiction=nb).select_related("vaccination")
+    assert {lic.expires_on for lic in licenses} == set(RABIES_FROM)
+    for license in licenses:
+        given = license.vaccination.vaccinated_on  # LIC-05, LIC-15
+        assert RABIES_FROM[license.expires_on] <= given <= license.issued_on
 
 
-def test_payments_are_a_mix_of_cash_cheque_and_card(nb):
+def test_payments_are_a_mix_of_cash_check_and_card(nb):
     methods = Counter(Receipt.objects.filter(jurisdiction=nb).values_list("method", flat=True))
-    assert set(methods) == {"cash", "cheque", "card"}
+    assert set(methods) == {"cash", "check", "card"}
     assert all(n > 20 for n in methods.values())
 
 
@@ -222,13 +222,13 @@ def test_receipts_are_numbered_without_gaps_in_date_order_per_city(nb, gl):
     assert Receipt.objects.filter(jurisdiction=gl).count() == 2
 
 
-def test_every_active_licence_wears_one_tag_of_its_year(nb):
-    active = Licence.objects.filter(jurisdiction=nb, status=LicenceStatus.ACTIVE)
-    tags = Counter(Tag.objects.filter(licence__in=active, status=TagStatus.ISSUED)
-                   .values_list("licence_id", flat=True))
+def test_every_active_license_wears_one_tag_of_its_year(nb):
+    active = License.objects.filter(jurisdiction=nb, status=LicenseStatus.ACTIVE)
+    tags = Counter(Tag.objects.filter(license__in=active, status=TagStatus.ISSUED)
+                   .values_list("license_id", flat=True))
     assert set(tags) == set(active.values_list("pk", flat=True))
     assert set(tags.values()) == {1}
-    assert not Tag.objects.filter(licence__in=active, status=TagStatus.ISSUED).exclude(
+    assert not Tag.objects.filter(license__in=active, status=TagStatus.ISSUED).exclude(
         year=THIS_YEAR).exists()
     latest = Tag.objects.filter(year=THIS_YEAR).exclude(status=TagStatus.AVAILABLE).aggregate(
         Max("number"))["number__max"]
@@ -238,16 +238,16 @@ def test_every_active_licence_wears_one_tag_of_its_year(nb):
 
 def test_one_tag_was_lost_and_replaced_by_a_duplicate(nb):
     lost = Tag.objects.get(jurisdiction=nb, status=TagStatus.LOST)  # LIC-10
-    duplicate = lost.licence.tags.get(status=TagStatus.ISSUED)
+    duplicate = lost.license.tags.get(status=TagStatus.ISSUED)
     assert duplicate.number != lost.number and duplicate.issued_on > lost.issued_on
     assert ReceiptLine.objects.filter(code="duplicate_tag").count() == 1
 
 
-def test_one_licence_was_transferred_to_a_new_owner(nb):
-    event = Event.objects.get(action="licensing.licence.transferred")  # LIC-12
-    licence = Licence.objects.get(pk=event.subject_id)
-    assert licence.owner.pk == event.data["to_owner"] == licence.animal.owner_id
-    ownerships = list(licence.animal.ownerships.order_by("started_on"))
+def test_one_license_was_transferred_to_a_new_owner(nb):
+    event = Event.objects.get(action="licensing.license.transferred")  # LIC-12
+    license = License.objects.get(pk=event.subject_id)
+    assert license.owner.pk == event.data["to_owner"] == license.animal.owner_id
+    ownerships = list(license.animal.ownerships.order_by("started_on"))
     assert [o.owner_id for o in ownerships] == [event.data["from_owner"], event.data["to_owner"]]
     assert ownerships[0].ended_on == ownerships[1].started_on
     assert ReceiptLine.objects.filter(code="transfer").count() == 1
@@ -256,38 +256,38 @@ def test_one_licence_was_transferred_to_a_new_owner(nb):
 def test_one_receipt_was_voided_and_the_owner_paid_again(nb):
     void = Receipt.objects.get(jurisdiction=nb, voids__isnull=False)  # LIC-06
     original = void.voids
-    assert original.method == "cheque" and void.total == -original.total
-    licence = original.licences.get()
-    assert licence.status == LicenceStatus.VOID
-    assert licence.tags.get().status == TagStatus.VOID
-    again = Licence.objects.get(animal=licence.animal, expires_on=licence.expires_on,
-                                status=LicenceStatus.ACTIVE)
+    assert original.method == "check" and void.total == -original.total
+    license = original.licenses.get()
+    assert license.status == LicenseStatus.VOID
+    assert license.tags.get().status == TagStatus.VOID
+    again = License.objects.get(animal=license.animal, expires_on=license.expires_on,
+                                status=LicenseStatus.ACTIVE)
     assert again.receipt.method == "cash" and again.receipt.number > void.number
 
 
 def test_the_demo_residents_dog_is_licensed_with_its_documents(nb):
     juniper = Animal.objects.get(owner__user__username="resident", species=Species.DOG)
-    licence = Licence.objects.get(animal=juniper, status=LicenceStatus.ACTIVE)
-    assert licence.owner.user.username == "resident"
-    assert (licence.term_start, licence.expires_on) == (date(2026, 1, 1), date(2026, 12, 31))
-    assert licence in Licence.objects.filter(owner__user__username="resident")
+    license = License.objects.get(animal=juniper, status=LicenseStatus.ACTIVE)
+    assert license.owner.user.username == "resident"
+    assert (license.term_start, license.expires_on) == (date(2026, 1, 1), date(2026, 12, 31))
+    assert license in License.objects.filter(owner__user__username="resident")
     documents = IssuedDocument.objects.filter(owner_user__username="resident")
-    assert {d.kind for d in documents} == {"receipt", "receipt_80mm", "licence_certificate"}
-    assert {str(licence.receipt.number), licence.number} <= {d.number for d in documents}
+    assert {d.kind for d in documents} == {"receipt", "receipt_80mm", "license_certificate"}
+    assert {str(license.receipt.number), license.number} <= {d.number for d in documents}
 
 
-def test_every_licence_and_receipt_has_its_documents_laid_out_at_first_print(demo, db):
+def test_every_license_and_receipt_has_its_documents_laid_out_at_first_print(demo, db):
     """Issued through the services (REC-01, LIC-06); rendering_deferred keeps demo_data
     fast: the PDF is laid out from the frozen snapshot when first printed."""
-    certified = set(IssuedDocument.objects.filter(kind="licence_certificate")
+    certified = set(IssuedDocument.objects.filter(kind="license_certificate")
                     .values_list("subject_id", flat=True))
-    assert certified == set(Licence.objects.values_list("pk", flat=True))
+    assert certified == set(License.objects.values_list("pk", flat=True))
     for kind in ("receipt", "receipt_80mm"):
         printed = set(IssuedDocument.objects.filter(kind=kind, voids__isnull=True)
                       .values_list("subject_id", flat=True))
         assert printed == set(Receipt.objects.values_list("pk", flat=True))
-    assert IssuedDocument.objects.filter(kind="kennel_licence").exists()
-    pending = IssuedDocument.objects.filter(sha256="", kind="licence_certificate").first()
+    assert IssuedDocument.objects.filter(kind="kennel_license").exists()
+    pending = IssuedDocument.objects.filter(sha256="", kind="license_certificate").first()
     assert pending is not None and not pending.file
     data = document_pdf(pending)
     assert pending.number in pdf_text(data)
@@ -295,7 +295,7 @@ def test_every_licence_and_receipt_has_its_documents_laid_out_at_first_print(dem
 
 
 def test_north_branch_has_an_active_boarding_kennel_with_its_decisions_and_dogs(nb):
-    kennel = KennelLicence.objects.get(jurisdiction=nb)
+    kennel = KennelLicense.objects.get(jurisdiction=nb)
     assert kennel.status == KennelStatus.ACTIVE and kennel.is_current(TODAY)
     assert kennel.expires_on == date(2026, 12, 31) and kennel.cup_reference  # KEN-05
     decisions = list(kennel.decisions.order_by("decided_on"))
@@ -304,17 +304,17 @@ def test_north_branch_has_an_active_boarding_kennel_with_its_decisions_and_dogs(
     assert kennel.conditions and kennel.receipt.total > 0
     dogs = [m.animal for m in kennel.kennel_animals.select_related("animal")]
     assert len(dogs) >= 4  # KEN-03: a commercial kennel of four or more dogs
-    assert all(d.licences.filter(status=LicenceStatus.ACTIVE).exists() for d in dogs)
+    assert all(d.licenses.filter(status=LicenseStatus.ACTIVE).exists() for d in dogs)
     assert all(d.premises_id == kennel.premises_id for d in dogs)
 
 
 def test_glencoe_has_one_application_under_review_and_one_denial_open_to_appeal(gl):
-    review = KennelLicence.objects.get(jurisdiction=gl, status=KennelStatus.UNDER_REVIEW)
+    review = KennelLicense.objects.get(jurisdiction=gl, status=KennelStatus.UNDER_REVIEW)
     administrator, planning, decide = GL_KENNEL_STEPS
     assert [d.step for d in review.decisions.all()] == [administrator]
     assert steps_outstanding(review, on=TODAY) == [planning, decide]  # KEN-04
     assert review.receipt is not None  # 701 Subd. 4(C): fee with the application
-    denied = KennelLicence.objects.get(jurisdiction=gl, status=KennelStatus.DENIED)
+    denied = KennelLicense.objects.get(jurisdiction=gl, status=KennelStatus.DENIED)
     # The demo notifies the applicant on Friday June 12 (three days before Monday June 15);
     # 701 Subd. 4(E) (KEN-07): appeal "within ten days of notification": June 22.
     assert denied.denial_notified_on == date(2026, 6, 12)
@@ -324,7 +324,7 @@ def test_glencoe_has_one_application_under_review_and_one_denial_open_to_appeal(
 
 
 def test_nothing_is_dated_after_today(demo, db):
-    assert not Licence.objects.filter(issued_on__gt=TODAY).exists()
+    assert not License.objects.filter(issued_on__gt=TODAY).exists()
     assert not Receipt.objects.filter(issued_at__gt=NOW).exists()
     assert not RabiesVaccination.objects.filter(vaccinated_on__gt=TODAY).exists()
     assert not KennelDecision.objects.filter(decided_on__gt=TODAY).exists()
