@@ -235,6 +235,7 @@ def test_a_receipt_records_the_payment_its_lines_in_order_and_an_event(north_bra
         str(receipt.pk), clerk, VOIDED_AT, f"Receipt {receipt.number}: 22.50",
         {"number": receipt.number, "total": "22.50"})
     snapshot = (receipt.payer_name, receipt.payer_address)
+    assert snapshot == (payer.name, payer.address) and all(snapshot)
     payer.last_name, payer.address_line = "Renamed", "1 Moved Street"
     payer.save()
     void = receipt_void(receipt=receipt, actor=clerk, reason="Wrong dog", now=VOIDED_AT)

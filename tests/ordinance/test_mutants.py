@@ -184,6 +184,10 @@ def test_an_amendment_carries_the_section_and_rule_ids_of_the_value_it_follows(
     rule = get_rule(north_branch, "duplicate_tag_fee", on=date(2027, 1, 4))
     assert (rule.value, rule.citation, rule.rule_ids) == (Decimal("5.00"), "Res. 2026-7",
                                                           ("FEE-99",))
+    amend(north_branch, administrator, "6.00", date(2027, 6, 1), note="Council raised it")
+    rule = get_rule(north_branch, "duplicate_tag_fee", on=date(2027, 6, 1))
+    assert (rule.key, rule.label, rule.note) == ("duplicate_tag_fee", "Duplicate tag fee",
+                                                 "Council raised it")
 
 
 def test_an_amendment_before_any_value_takes_the_profiles_section(north_branch,
@@ -201,6 +205,10 @@ def test_an_amendment_is_recorded_as_an_event_on_the_row_in_its_city(north_branc
     assert event.summary == "Duplicate tag fee: $4.00 from 2026-07-01 (Ord. No. 260-26)"
     assert event.data == {"key": "duplicate_tag_fee", "value": "4.00",
                           "effective_from": "2026-07-01"}
+    rule_amend(jurisdiction=north_branch, key="impound_hold_business_days", value=6,
+               effective_from=date(2026, 7, 1), ordinance_ref="Ord. No. 260-27",
+               actor=administrator)
+    assert Event.objects.filter(summary__contains=": 6 business days from 2026-07-01").exists()
 
 
 def test_a_rule_not_yet_in_force_says_which_city_rule_and_section(north_branch):
@@ -210,6 +218,8 @@ def test_a_rule_not_yet_in_force_says_which_city_rule_and_section(north_branch):
         get_rule(north_branch, "license_expiry", on=date(2000, 12, 31))
     assert (excinfo.value.jurisdiction, excinfo.value.key, excinfo.value.citation) == (
         north_branch, "license_expiry", "North Branch Sec. 6-62")
+    assert str(excinfo.value).endswith(
+        "an administrator must load the ordinance profile or record the value first.")
     with pytest.raises(RuleNotInOrdinance) as excinfo:
         get_rule(north_branch, "no_such_rule", on=date(2027, 1, 4))
     assert (excinfo.value.jurisdiction, excinfo.value.key, excinfo.value.citation) == (
