@@ -16,7 +16,7 @@ cd "$(dirname "$0")/.."
 PY=.venv/bin/python
 export MUTATE_DB_TEMPLATE="${MUTATE_DB_TEMPLATE:-${TMPDIR:-/tmp}/mutate-$(id -u)-template.sqlite3}"
 export DATABASE_URL="sqlite:///$MUTATE_DB_TEMPLATE"
-unset REQUIRE_POSTGRES TEST_CLOCK RUN_BENCH
+unset REQUIRE_POSTGRES TEST_CLOCK BENCH_SIZE
 # mutmut passes each mutant its tests as a set; a fixed hash seed fixes their order.
 export PYTHONHASHSEED=0
 rm -f "$MUTATE_DB_TEMPLATE"
