@@ -10,8 +10,14 @@ DEMO_PASSWORD = "demo-password"
 
 # (username, role, first, last, title, jurisdiction slugs served)
 DEMO_USERS = [
-    ("admin", ADMINISTRATOR, "Avery", "Lindqvist", "City Administrator",
-     ["north-branch", "glencoe"]),
+    (
+        "admin",
+        ADMINISTRATOR,
+        "Avery",
+        "Lindqvist",
+        "City Administrator",
+        ["north-branch", "glencoe"],
+    ),
     ("clerk", CLERK, "Carol", "Nyberg", "Deputy City Clerk", ["north-branch"]),
     ("clerk.glencoe", CLERK, "Gus", "Hanson", "City Clerk", ["glencoe"]),
     ("officer", OFFICER, "Olivia", "Brandt", "Animal Control Officer", ["north-branch", "glencoe"]),
@@ -24,8 +30,12 @@ def ensure_demo_users(jurisdictions_by_slug) -> list[User]:
     for username, role, first, last, title, slugs in DEMO_USERS:
         user, created = User.objects.get_or_create(
             username=username,
-            defaults={"first_name": first, "last_name": last, "title": title,
-                      "email": f"{username}@example.org"},
+            defaults={
+                "first_name": first,
+                "last_name": last,
+                "title": title,
+                "email": f"{username}@example.org",
+            },
         )
         if created:
             user.set_password(DEMO_PASSWORD)

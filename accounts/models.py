@@ -18,8 +18,12 @@ class User(AbstractUser):
         verbose_name=_("jurisdictions served"),
         help_text=_("Staff see only the records of the cities they serve."),
     )
-    title = models.CharField(_("title"), max_length=80, blank=True,
-                             help_text=_("Printed under the signature on documents."))
+    title = models.CharField(
+        _("title"),
+        max_length=80,
+        blank=True,
+        help_text=_("Printed under the signature on documents."),
+    )
 
     @cached_property
     def roles(self) -> frozenset[str]:

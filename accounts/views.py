@@ -32,13 +32,17 @@ def home(request):
 def staff_home(request):
     today = timezone.localdate()
     upcoming = deadlines.upcoming(jurisdiction_ids=request.user.jurisdiction_ids, today=today)
-    return render(request, "accounts/home_staff.html", {
-        "today": today,
-        "due_today": [d for d in upcoming if d.due <= today],
-        "due_soon": [d for d in upcoming if d.due > today],
-        "horizon_days": deadlines.UPCOMING_HORIZON_DAYS,
-        "role": request.user.primary_role,
-    })
+    return render(
+        request,
+        "accounts/home_staff.html",
+        {
+            "today": today,
+            "due_today": [d for d in upcoming if d.due <= today],
+            "due_soon": [d for d in upcoming if d.due > today],
+            "horizon_days": deadlines.UPCOMING_HORIZON_DAYS,
+            "role": request.user.primary_role,
+        },
+    )
 
 
 @role_required(RESIDENT)

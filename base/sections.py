@@ -42,8 +42,9 @@ def unregister(page: str, name: str) -> None:
 
 
 def sections_for(page: str) -> list[Section]:
-    return sorted((s for s in _sections.values() if s.page == page),
-                  key=lambda s: (s.order, s.name))
+    return sorted(
+        (s for s in _sections.values() if s.page == page), key=lambda s: (s.order, s.name)
+    )
 
 
 def sections_to_render(page: str, request, **kwargs) -> list[tuple[str, dict]]:

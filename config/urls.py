@@ -34,5 +34,10 @@ urlpatterns = [
 # /reports/licences-issued/, /kennels/3/licence.pdf answer with a permanent redirect to the
 # same address spelled "license", query string kept.
 # Public: it only redirects, and the page it names checks the user as always.
-urlpatterns.append(re_path(r"^(?P<old>(?!admin/).*licence.*)$",
-                           public(OldSpellingRedirect.as_view()), name="old_spelling"))
+urlpatterns.append(
+    re_path(
+        r"^(?P<old>(?!admin/).*licence.*)$",
+        public(OldSpellingRedirect.as_view()),
+        name="old_spelling",
+    )
+)

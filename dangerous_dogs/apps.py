@@ -10,5 +10,6 @@ class DangerousDogsConfig(AppConfig):
 
         from .sections import animal_designations
 
-        sections.register("licensing.animal_detail", "dangerous_dogs", animal_designations,
-                          order=30)
+        sections.register(
+            "licensing.animal_detail", "dangerous_dogs", animal_designations, order=30
+        )

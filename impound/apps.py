@@ -10,5 +10,4 @@ class ImpoundConfig(AppConfig):
 
         from .sections import animal_impounds
 
-        sections.register("licensing.animal_detail", "impound", animal_impounds,
-                          order=10)
+        sections.register("licensing.animal_detail", "impound", animal_impounds, order=10)

@@ -29,28 +29,162 @@ BATCH = 5000
 DAYS_PER_YEAR = 365
 
 FIRST_NAMES = [
-    "Anna", "Erik", "Karen", "Lars", "Ingrid", "Ole", "Linnea", "Gunnar", "Kristin", "Nels",
-    "Mary", "John", "Linda", "Mark", "Susan", "Paul", "Lisa", "Brian", "Jennifer", "Scott",
-    "Heidi", "Dale", "Sonja", "Dean", "Greta", "Wayne", "Britta", "Curtis", "Marit", "Todd",
-    "Kao", "Pa", "Tou", "Mai", "Amina", "Hassan", "Maria", "Jose", "Emily", "Jacob", "Olivia",
-    "Noah", "Emma", "Logan", "Hannah", "Tyler", "Abby", "Cody", "Kayla", "Dylan",
+    "Anna",
+    "Erik",
+    "Karen",
+    "Lars",
+    "Ingrid",
+    "Ole",
+    "Linnea",
+    "Gunnar",
+    "Kristin",
+    "Nels",
+    "Mary",
+    "John",
+    "Linda",
+    "Mark",
+    "Susan",
+    "Paul",
+    "Lisa",
+    "Brian",
+    "Jennifer",
+    "Scott",
+    "Heidi",
+    "Dale",
+    "Sonja",
+    "Dean",
+    "Greta",
+    "Wayne",
+    "Britta",
+    "Curtis",
+    "Marit",
+    "Todd",
+    "Kao",
+    "Pa",
+    "Tou",
+    "Mai",
+    "Amina",
+    "Hassan",
+    "Maria",
+    "Jose",
+    "Emily",
+    "Jacob",
+    "Olivia",
+    "Noah",
+    "Emma",
+    "Logan",
+    "Hannah",
+    "Tyler",
+    "Abby",
+    "Cody",
+    "Kayla",
+    "Dylan",
 ]
 LAST_NAMES = [
-    "Johnson", "Anderson", "Nelson", "Olson", "Peterson", "Larson", "Hanson", "Swanson",
-    "Carlson", "Lindquist", "Halvorson", "Bergstrom", "Lundgren", "Sorensen", "Thompson",
-    "Schmidt", "Mueller", "Wagner", "Becker", "Hoffmann", "Schultz", "Kuehn", "Fischer",
-    "Vang", "Xiong", "Lee", "Her", "Moua", "Nguyen", "Garcia", "Miller", "Erickson", "Dahl",
-    "Kowalski", "Nowak", "Brandt", "Engstrom", "Sjoberg", "Hedlund", "Wold", "Ness", "Ruud",
-    "Haugen", "Bakken", "Lindahl", "Holm", "Paulson", "Ostrom", "Klein", "Reinke",
+    "Johnson",
+    "Anderson",
+    "Nelson",
+    "Olson",
+    "Peterson",
+    "Larson",
+    "Hanson",
+    "Swanson",
+    "Carlson",
+    "Lindquist",
+    "Halvorson",
+    "Bergstrom",
+    "Lundgren",
+    "Sorensen",
+    "Thompson",
+    "Schmidt",
+    "Mueller",
+    "Wagner",
+    "Becker",
+    "Hoffmann",
+    "Schultz",
+    "Kuehn",
+    "Fischer",
+    "Vang",
+    "Xiong",
+    "Lee",
+    "Her",
+    "Moua",
+    "Nguyen",
+    "Garcia",
+    "Miller",
+    "Erickson",
+    "Dahl",
+    "Kowalski",
+    "Nowak",
+    "Brandt",
+    "Engstrom",
+    "Sjoberg",
+    "Hedlund",
+    "Wold",
+    "Ness",
+    "Ruud",
+    "Haugen",
+    "Bakken",
+    "Lindahl",
+    "Holm",
+    "Paulson",
+    "Ostrom",
+    "Klein",
+    "Reinke",
 ]
 DOG_NAMES = [
-    "Bear", "Duke", "Luna", "Bella", "Daisy", "Max", "Cooper", "Sadie", "Rosie", "Tucker",
-    "Maggie", "Zeus", "Ollie", "Lola", "Moose", "Gus", "Millie", "Scout", "Penny", "Bentley",
-    "Winnie", "Otis", "Juniper", "Biscuit", "Ranger", "Koda", "Willow", "Finn", "Hazel", "Rufus",
+    "Bear",
+    "Duke",
+    "Luna",
+    "Bella",
+    "Daisy",
+    "Max",
+    "Cooper",
+    "Sadie",
+    "Rosie",
+    "Tucker",
+    "Maggie",
+    "Zeus",
+    "Ollie",
+    "Lola",
+    "Moose",
+    "Gus",
+    "Millie",
+    "Scout",
+    "Penny",
+    "Bentley",
+    "Winnie",
+    "Otis",
+    "Juniper",
+    "Biscuit",
+    "Ranger",
+    "Koda",
+    "Willow",
+    "Finn",
+    "Hazel",
+    "Rufus",
 ]
 CAT_NAMES = [
-    "Oliver", "Leo", "Cleo", "Milo", "Simba", "Nala", "Mittens", "Shadow", "Pumpkin", "Smokey",
-    "Tigger", "Whiskers", "Pepper", "Ginger", "Socks", "Lucy", "Jasper", "Olive", "Mochi", "Ziggy",
+    "Oliver",
+    "Leo",
+    "Cleo",
+    "Milo",
+    "Simba",
+    "Nala",
+    "Mittens",
+    "Shadow",
+    "Pumpkin",
+    "Smokey",
+    "Tigger",
+    "Whiskers",
+    "Pepper",
+    "Ginger",
+    "Socks",
+    "Lucy",
+    "Jasper",
+    "Olive",
+    "Mochi",
+    "Ziggy",
 ]
 DOG_BREEDS = [
     ("Labrador Retriever", ["Yellow", "Black", "Chocolate"]),
@@ -74,8 +208,12 @@ CAT_BREEDS = [
     ("Maine Coon", ["Brown tabby", "Silver tabby"]),
     ("Siamese", ["Seal point"]),
 ]
-VACCINES = [("Zoetis", "Defensor 3"), ("Merck Animal Health", "Nobivac 3-Rabies"),
-            ("Boehringer Ingelheim", "Imrab 3"), ("Elanco", "Rabvac 3")]
+VACCINES = [
+    ("Zoetis", "Defensor 3"),
+    ("Merck Animal Health", "Nobivac 3-Rabies"),
+    ("Boehringer Ingelheim", "Imrab 3"),
+    ("Elanco", "Rabvac 3"),
+]
 
 # Demo pets come home at about eight weeks old (demo data, not an ordinance value).
 DEMO_ADOPTION_AGE_MONTHS = 2
@@ -101,41 +239,104 @@ class CityPlan:
 
 PLANS = {
     "north-branch": CityPlan(
-        owners=320, area_code="651", postal_code="55056", share=60,
-        streets=("Main Street", "Elm Street", "Maple Street", "Oak Street", "Ash Street",
-                 "Birch Street", "Cedar Street", "Linden Street", "Grand Avenue",
-                 "Forest Boulevard", "Russell Street", "Alder Street", "St. Croix Trail",
-                 "Fairview Avenue", "Ridge Road", "Sunrise Road", "400th Street",
-                 "390th Street", "Flink Avenue", "Lofton Avenue"),
+        owners=320,
+        area_code="651",
+        postal_code="55056",
+        share=60,
+        streets=(
+            "Main Street",
+            "Elm Street",
+            "Maple Street",
+            "Oak Street",
+            "Ash Street",
+            "Birch Street",
+            "Cedar Street",
+            "Linden Street",
+            "Grand Avenue",
+            "Forest Boulevard",
+            "Russell Street",
+            "Alder Street",
+            "St. Croix Trail",
+            "Fairview Avenue",
+            "Ridge Road",
+            "Sunrise Road",
+            "400th Street",
+            "390th Street",
+            "Flink Avenue",
+            "Lofton Avenue",
+        ),
         clinics=(
-            Clinic("SRV", "Sunrise River Veterinary Clinic", "6125 Main Street, North Branch, "
-                   "MN 55056", (("Dr. Karen Lindahl", "MN-11873"), ("Dr. Erik Holm", "MN-13402"))),
-            Clinic("CLA", "Chisago Lakes Animal Hospital", "11020 Lake Boulevard, Chisago City, "
-                   "MN 55013", (("Dr. Ann Bergstrom", "MN-09921"),)),
-            Clinic("NBV", "North Branch Veterinary Service", "38660 Forest Boulevard, North "
-                   "Branch, MN 55056", (("Dr. Paul Swanson", "MN-12207"),)),
+            Clinic(
+                "SRV",
+                "Sunrise River Veterinary Clinic",
+                "6125 Main Street, North Branch, MN 55056",
+                (("Dr. Karen Lindahl", "MN-11873"), ("Dr. Erik Holm", "MN-13402")),
+            ),
+            Clinic(
+                "CLA",
+                "Chisago Lakes Animal Hospital",
+                "11020 Lake Boulevard, Chisago City, MN 55013",
+                (("Dr. Ann Bergstrom", "MN-09921"),),
+            ),
+            Clinic(
+                "NBV",
+                "North Branch Veterinary Service",
+                "38660 Forest Boulevard, North Branch, MN 55056",
+                (("Dr. Paul Swanson", "MN-12207"),),
+            ),
         ),
     ),
     "glencoe": CityPlan(
-        owners=220, area_code="320", postal_code="55336", share=40,
-        streets=("Hennepin Avenue", "Greeley Avenue", "Chandler Avenue", "DeSoto Avenue",
-                 "Morningside Drive", "Ford Avenue", "Elliott Avenue", "Louden Avenue",
-                 "Union Avenue", "Baxter Avenue", "Pryor Avenue", "Armstrong Avenue",
-                 "10th Street East", "13th Street East", "14th Street East", "9th Street West",
-                 "Judd Avenue", "Newton Avenue"),
+        owners=220,
+        area_code="320",
+        postal_code="55336",
+        share=40,
+        streets=(
+            "Hennepin Avenue",
+            "Greeley Avenue",
+            "Chandler Avenue",
+            "DeSoto Avenue",
+            "Morningside Drive",
+            "Ford Avenue",
+            "Elliott Avenue",
+            "Louden Avenue",
+            "Union Avenue",
+            "Baxter Avenue",
+            "Pryor Avenue",
+            "Armstrong Avenue",
+            "10th Street East",
+            "13th Street East",
+            "14th Street East",
+            "9th Street West",
+            "Judd Avenue",
+            "Newton Avenue",
+        ),
         clinics=(
-            Clinic("GVC", "Glencoe Veterinary Clinic", "1512 10th Street East, Glencoe, "
-                   "MN 55336",
-                   (("Dr. Gerhard Kuehn", "MN-10558"), ("Dr. Maria Garcia", "MN-14011"))),
-            Clinic("BCA", "Buffalo Creek Animal Hospital", "730 Chandler Avenue, Glencoe, "
-                   "MN 55336", (("Dr. Heidi Schultz", "MN-11390"),)),
-            Clinic("MCV", "McLeod County Veterinary Service", "1005 Hennepin Avenue, Glencoe, "
-                   "MN 55336", (("Dr. Dale Reinke", "MN-08876"),)),
+            Clinic(
+                "GVC",
+                "Glencoe Veterinary Clinic",
+                "1512 10th Street East, Glencoe, MN 55336",
+                (("Dr. Gerhard Kuehn", "MN-10558"), ("Dr. Maria Garcia", "MN-14011")),
+            ),
+            Clinic(
+                "BCA",
+                "Buffalo Creek Animal Hospital",
+                "730 Chandler Avenue, Glencoe, MN 55336",
+                (("Dr. Heidi Schultz", "MN-11390"),),
+            ),
+            Clinic(
+                "MCV",
+                "McLeod County Veterinary Service",
+                "1005 Hennepin Avenue, Glencoe, MN 55336",
+                (("Dr. Dale Reinke", "MN-08876"),),
+            ),
         ),
     ),
 }
-RESIDENT_ANIMALS = (("Juniper", Species.DOG, "Golden Retriever", "Golden", Sex.FEMALE),
-                    ("Mochi", Species.CAT, "Domestic Shorthair", "Orange tabby", Sex.MALE))
+RESIDENT_ANIMALS = (
+    ("Juniper", Species.DOG, "Golden Retriever", "Golden", Sex.FEMALE),
+    ("Mochi", Species.CAT, "Domestic Shorthair", "Orange tabby", Sex.MALE),
+)
 
 
 def fill_demo_registry(jurisdictions, *, today: date, resident_user=None) -> dict:
@@ -148,10 +349,21 @@ def fill_demo_registry(jurisdictions, *, today: date, resident_user=None) -> dic
             continue
         rng = random.Random(f"demo-{jurisdiction.slug}")
         addresses = _small_city_addresses(rng, plan)
-        added[jurisdiction.slug] = _fill(rng, jurisdiction, plan, addresses, today=today,
-                                         animals=None, chip_base=(index + 1) * 10**7)
-        Event.record(FILLED, jurisdiction=jurisdiction, summary="Demo registry loaded",
-                     data={"animals": added[jurisdiction.slug]})
+        added[jurisdiction.slug] = _fill(
+            rng,
+            jurisdiction,
+            plan,
+            addresses,
+            today=today,
+            animals=None,
+            chip_base=(index + 1) * 10**7,
+        )
+        Event.record(
+            FILLED,
+            jurisdiction=jurisdiction,
+            summary="Demo registry loaded",
+            data={"animals": added[jurisdiction.slug]},
+        )
     if resident_user is not None:
         by_slug = {j.slug: j for j in jurisdictions}
         if "north-branch" in by_slug:
@@ -178,10 +390,20 @@ def fill_bulk(jurisdictions, *, size: int, today: date) -> int:
             (f"{10000 + i // len(plan.streets)} {plan.streets[i % len(plan.streets)]}")
             for i in range(households)
         )
-        added += _fill(rng, jurisdiction, plan, addresses, today=today, animals=count,
-                       chip_base=10**11 + index * 10**9)
-    Event.record(BULK_FILLED, summary=f"Bulk demo registry: {added} animals",
-                 data={"size": size, "animals": added})
+        added += _fill(
+            rng,
+            jurisdiction,
+            plan,
+            addresses,
+            today=today,
+            animals=count,
+            chip_base=10**11 + index * 10**9,
+        )
+    Event.record(
+        BULK_FILLED,
+        summary=f"Bulk demo registry: {added} animals",
+        data={"size": size, "animals": added},
+    )
     return added
 
 
@@ -191,27 +413,48 @@ def ensure_resident_animals(user, jurisdiction: Jurisdiction, *, today: date) ->
     if owner is not None:
         return owner
     owner = services.owner_create(
-        jurisdiction=jurisdiction, actor=None, first_name=user.first_name or "Rita",
-        last_name=user.last_name or "Johnson", address_line="38525 Grand Avenue",
-        city=jurisdiction.short_name, postal_code=PLANS["north-branch"].postal_code,
-        phone="(651) 555-0142", email=user.email, user=user,
+        jurisdiction=jurisdiction,
+        actor=None,
+        first_name=user.first_name or "Rita",
+        last_name=user.last_name or "Johnson",
+        address_line="38525 Grand Avenue",
+        city=jurisdiction.short_name,
+        postal_code=PLANS["north-branch"].postal_code,
+        phone="(651) 555-0142",
+        email=user.email,
+        user=user,
     )
     clinic = PLANS["north-branch"].clinics[0]
     for years, (name, species, breed, color, sex) in enumerate(RESIDENT_ANIMALS, start=3):
         born = today - relativedelta(years=years, months=2)
         animal = services.animal_register(
-            owner=owner, actor=None, on=today, species=species, name=name, breed=breed,
-            color=color, sex=sex, sterilized=True, date_of_birth=born,
+            owner=owner,
+            actor=None,
+            on=today,
+            species=species,
+            name=name,
+            breed=breed,
+            color=color,
+            sex=sex,
+            sterilized=True,
+            date_of_birth=born,
             acquired_on=born + relativedelta(months=DEMO_ADOPTION_AGE_MONTHS),
             microchip=f"98511200{years:07d}",
         )
         services.vaccination_record(
-            animal=animal, actor=None, on=today,
-            vaccinated_on=today - relativedelta(months=years * 3), duration_years=3,
-            manufacturer="Zoetis", product="Defensor 3", lot_number=f"DF{years}2207",
+            animal=animal,
+            actor=None,
+            on=today,
+            vaccinated_on=today - relativedelta(months=years * 3),
+            duration_years=3,
+            manufacturer="Zoetis",
+            product="Defensor 3",
+            lot_number=f"DF{years}2207",
             rabies_tag_number=f"{clinic.code}-{today.year}-{years:05d}",
-            veterinarian_name=clinic.vets[0][0], veterinarian_license=clinic.vets[0][1],
-            clinic_name=clinic.name, clinic_address=clinic.address,
+            veterinarian_name=clinic.vets[0][0],
+            veterinarian_license=clinic.vets[0][1],
+            clinic_name=clinic.name,
+            clinic_address=clinic.address,
         )
     return owner
 
@@ -233,14 +476,28 @@ def _fill(rng, jurisdiction, plan, addresses, *, today, animals, chip_base) -> i
     for address in addresses:
         batch.append(address)
         if len(batch) == BATCH // 2:
-            made += _household_batch(rng, jurisdiction, plan, batch, today, chips,
-                                     None if animals is None else animals - made)
+            made += _household_batch(
+                rng,
+                jurisdiction,
+                plan,
+                batch,
+                today,
+                chips,
+                None if animals is None else animals - made,
+            )
             batch = []
         if animals is not None and made >= animals:
             return made
     if batch:
-        made += _household_batch(rng, jurisdiction, plan, batch, today, chips,
-                                 None if animals is None else animals - made)
+        made += _household_batch(
+            rng,
+            jurisdiction,
+            plan,
+            batch,
+            today,
+            chips,
+            None if animals is None else animals - made,
+        )
     return made
 
 
@@ -256,7 +513,7 @@ def bulk_create_with_history(objs, model, *, batch_size, default_change_reason):
     ids = [obj.pk for obj in created]
     with connection.cursor() as cursor:
         for start in range(0, len(ids), batch_size):
-            chunk = ids[start:start + batch_size]
+            chunk = ids[start : start + batch_size]
             cursor.execute(
                 f"INSERT INTO {connection.ops.quote_name(history._meta.db_table)} "
                 f"({columns}, history_date, history_change_reason, history_type, "
@@ -274,12 +531,18 @@ def _household_batch(rng, jurisdiction, plan, addresses, today, chips, cap) -> i
     for address in addresses:
         owner = _owner(rng, jurisdiction, plan, address)
         owners.append(owner)
-        premises.append(Premises(jurisdiction=jurisdiction, address_line=owner.address_line,
-                                 city=owner.city, postal_code=owner.postal_code))
-    owners = bulk_create_with_history(owners, Owner, batch_size=BATCH,
-                                      default_change_reason=REASON)
-    premises = bulk_create_with_history(premises, Premises, batch_size=BATCH,
-                                        default_change_reason=REASON)
+        premises.append(
+            Premises(
+                jurisdiction=jurisdiction,
+                address_line=owner.address_line,
+                city=owner.city,
+                postal_code=owner.postal_code,
+            )
+        )
+    owners = bulk_create_with_history(owners, Owner, batch_size=BATCH, default_change_reason=REASON)
+    premises = bulk_create_with_history(
+        premises, Premises, batch_size=BATCH, default_change_reason=REASON
+    )
     animals = []
     for owner, place in zip(owners, premises, strict=True):
         count = rng.choices((1, 2, 3), weights=(55, 33, 12))[0]
@@ -287,23 +550,32 @@ def _household_batch(rng, jurisdiction, plan, addresses, today, chips, cap) -> i
             if cap is not None and len(animals) >= cap:
                 break
             animals.append(_animal(rng, jurisdiction, owner, place, today, chips))
-    animals = bulk_create_with_history(animals, Animal, batch_size=BATCH,
-                                       default_change_reason=REASON)
-    ownerships = [Ownership(animal=a, owner_id=a.owner_id, premises_id=a.premises_id,
-                            started_on=a.acquired_on) for a in animals]
-    bulk_create_with_history(ownerships, Ownership, batch_size=BATCH,
-                             default_change_reason=REASON)
+    animals = bulk_create_with_history(
+        animals, Animal, batch_size=BATCH, default_change_reason=REASON
+    )
+    ownerships = [
+        Ownership(
+            animal=a, owner_id=a.owner_id, premises_id=a.premises_id, started_on=a.acquired_on
+        )
+        for a in animals
+    ]
+    bulk_create_with_history(ownerships, Ownership, batch_size=BATCH, default_change_reason=REASON)
     vaccinations = [v for v in (_vaccination(rng, plan, a, today) for a in animals) if v]
-    bulk_create_with_history(vaccinations, RabiesVaccination, batch_size=BATCH,
-                             default_change_reason=REASON)
+    bulk_create_with_history(
+        vaccinations, RabiesVaccination, batch_size=BATCH, default_change_reason=REASON
+    )
     return len(animals)
 
 
 def _owner(rng, jurisdiction, plan, address) -> Owner:
     first, last = rng.choice(FIRST_NAMES), rng.choice(LAST_NAMES)
     return Owner(
-        jurisdiction=jurisdiction, first_name=first, last_name=last, address_line=address,
-        city=jurisdiction.short_name, postal_code=plan.postal_code,
+        jurisdiction=jurisdiction,
+        first_name=first,
+        last_name=last,
+        address_line=address,
+        city=jurisdiction.short_name,
+        postal_code=plan.postal_code,
         phone=f"({plan.area_code}) 555-01{rng.randrange(100):02d}",
         email=f"{first}.{last}{rng.randrange(100)}@example.org".lower(),
     )
@@ -317,10 +589,17 @@ def _animal(rng, jurisdiction, owner, place, today, chips) -> Animal:
     acquired = min(today, born + timedelta(days=rng.randrange(50, DAYS_PER_YEAR)))
     chips[0] += 1
     return Animal(
-        jurisdiction=jurisdiction, owner=owner, premises=place,
-        species=Species.DOG if is_dog else Species.CAT, name=rng.choice(names), breed=breed,
-        color=rng.choice(colors), sex=rng.choice((Sex.MALE, Sex.FEMALE)),
-        sterilized=rng.random() < 0.7, date_of_birth=born, dob_is_estimate=rng.random() < 0.2,
+        jurisdiction=jurisdiction,
+        owner=owner,
+        premises=place,
+        species=Species.DOG if is_dog else Species.CAT,
+        name=rng.choice(names),
+        breed=breed,
+        color=rng.choice(colors),
+        sex=rng.choice((Sex.MALE, Sex.FEMALE)),
+        sterilized=rng.random() < 0.7,
+        date_of_birth=born,
+        dob_is_estimate=rng.random() < 0.2,
         acquired_on=acquired,
         microchip=f"985{chips[0]:012d}" if rng.random() < 0.45 else "",
     )
@@ -334,16 +613,24 @@ def _vaccination(rng, plan, animal, today) -> RabiesVaccination | None:
     span = DAYS_PER_YEAR * duration
     age_days = (today - animal.date_of_birth).days
     back = rng.randrange(span, span + DAYS_PER_YEAR) if lapsed else rng.randrange(1, span - 1)
-    given = max(animal.date_of_birth + timedelta(days=min(age_days, DAYS_PER_YEAR // 3)),
-                today - timedelta(days=back))
+    given = max(
+        animal.date_of_birth + timedelta(days=min(age_days, DAYS_PER_YEAR // 3)),
+        today - timedelta(days=back),
+    )
     clinic = rng.choice(plan.clinics)
     vet, license = rng.choice(clinic.vets)
     manufacturer, product = rng.choice(VACCINES)
     return RabiesVaccination(
-        animal=animal, vaccinated_on=given, duration_years=duration,
-        next_due_on=given + relativedelta(years=duration), manufacturer=manufacturer,
-        product=product, lot_number=f"{product[:2].upper()}{rng.randrange(10000, 99999)}",
+        animal=animal,
+        vaccinated_on=given,
+        duration_years=duration,
+        next_due_on=given + relativedelta(years=duration),
+        manufacturer=manufacturer,
+        product=product,
+        lot_number=f"{product[:2].upper()}{rng.randrange(10000, 99999)}",
         rabies_tag_number=f"{clinic.code}-{given.year}-{rng.randrange(1, 99999):05d}",
-        veterinarian_name=vet, veterinarian_license=license, clinic_name=clinic.name,
+        veterinarian_name=vet,
+        veterinarian_license=license,
+        clinic_name=clinic.name,
         clinic_address=clinic.address,
     )

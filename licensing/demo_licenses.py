@@ -63,15 +63,26 @@ UNLICENSED_SHARE = 0.04
 BOOSTER_SHARE = 0.7
 EARLIER_CERTIFICATE_SHARE = 0.85
 PUPPY_SHOT_MONTHS = 3  # demo puppies get their first rabies shot at about twelve weeks
-CERTIFICATE_COPY = ("duration_years", "manufacturer", "product", "veterinarian_name",
-                    "veterinarian_license", "clinic_name", "clinic_address")
+CERTIFICATE_COPY = (
+    "duration_years",
+    "manufacturer",
+    "product",
+    "veterinarian_name",
+    "veterinarian_license",
+    "clinic_name",
+    "clinic_address",
+)
 METHODS = ((PaymentMethod.CASH, 45), (PaymentMethod.CHECK, 30), (PaymentMethod.CARD, 25))
 OPENS, CLOSES = 8 * 60, 16 * 60 + 30  # counter hours, minutes after midnight
 SEASON_LAST_MONTH = 3  # the demo season runs from January to March
 # Demo story gaps in days after the license was issued (not ordinance values).
 STORY_GAPS = {"lost_tag": 45, "transfer": 70, "void": 9}
-RULE_KEYS = ("renewal_window_days_after_term_start", "new_subject_grace_days",
-             "license_age_months", "license_age_comparison")
+RULE_KEYS = (
+    "renewal_window_days_after_term_start",
+    "new_subject_grace_days",
+    "license_age_months",
+    "license_age_comparison",
+)
 
 
 def fill_demo_licensing(jurisdictions, *, users: dict, today: date, now: datetime) -> dict:
@@ -80,21 +91,25 @@ def fill_demo_licensing(jurisdictions, *, users: dict, today: date, now: datetim
     loaders = {"north-branch": north_branch_licensing, "glencoe": glencoe_kennels}
     for jurisdiction in jurisdictions:
         loader = loaders.get(jurisdiction.slug)
-        if loader is None or Event.objects.filter(action=LICENSED,
-                                                  jurisdiction=jurisdiction).exists():
+        if (
+            loader is None
+            or Event.objects.filter(action=LICENSED, jurisdiction=jurisdiction).exists()
+        ):
             done[jurisdiction.slug] = {}
             continue
         # Every license, receipt and kennel gets its documents through the services; their
         # PDFs are laid out at the first print, not all ~1,300 now (notices.services).
         with rendering_deferred():
             counts = loader(jurisdiction, users, today=today, now=now)
-        Event.record(LICENSED, jurisdiction=jurisdiction, summary="Demo licensing loaded",
-                     data=dict(counts))
+        Event.record(
+            LICENSED, jurisdiction=jurisdiction, summary="Demo licensing loaded", data=dict(counts)
+        )
         done[jurisdiction.slug] = counts
     return done
 
 
 # --- The timeline: everything at the counter, replayed in date order ---------------------
+
 
 @dataclass(order=True)
 class Step:
@@ -151,15 +166,17 @@ class Timeline:
         for step in sorted(self.steps):
             try:
                 step.run()
-            except (license_services.Refused):
+            except license_services.Refused:
                 refused += 1
         return refused
 
 
 def _payment(rng: random.Random) -> tuple[str, str]:
     method = rng.choices([m for m, _ in METHODS], weights=[w for _, w in METHODS])[0]
-    reference = {PaymentMethod.CHECK: f"{rng.randrange(1001, 9999)}",
-                 PaymentMethod.CARD: f"{rng.randrange(10000):04d}"}.get(method, "")
+    reference = {
+        PaymentMethod.CHECK: f"{rng.randrange(1001, 9999)}",
+        PaymentMethod.CARD: f"{rng.randrange(10000):04d}",
+    }.get(method, "")
     return method, reference
 
 
@@ -167,15 +184,22 @@ def _certificate(rng: random.Random, jurisdiction, given: date) -> dict:
     """A rabies certificate from one of the city's demo clinics (RAB-05)."""
     clinic = rng.choice(PLANS[jurisdiction.slug].clinics)
     vet, license = rng.choice(clinic.vets)
-    return {"vaccinated_on": given, "duration_years": RabiesVaccination.Duration.THREE_YEARS,
-            "manufacturer": "Zoetis", "product": "Defensor 3",
-            "lot_number": f"DF{rng.randrange(10000, 99999)}",
-            "rabies_tag_number": f"{clinic.code}-{given.year}-{rng.randrange(1, 99999):05d}",
-            "veterinarian_name": vet, "veterinarian_license": license,
-            "clinic_name": clinic.name, "clinic_address": clinic.address}
+    return {
+        "vaccinated_on": given,
+        "duration_years": RabiesVaccination.Duration.THREE_YEARS,
+        "manufacturer": "Zoetis",
+        "product": "Defensor 3",
+        "lot_number": f"DF{rng.randrange(10000, 99999)}",
+        "rabies_tag_number": f"{clinic.code}-{given.year}-{rng.randrange(1, 99999):05d}",
+        "veterinarian_name": vet,
+        "veterinarian_license": license,
+        "clinic_name": clinic.name,
+        "clinic_address": clinic.address,
+    }
 
 
 # --- North Branch ------------------------------------------------------------------------
+
 
 def north_branch_licensing(jurisdiction, users, *, today, now) -> Counter:
     season = Season(jurisdiction, users, today=today, now=now)
@@ -198,8 +222,9 @@ class Season:
     def __init__(self, jurisdiction, users, *, today, now):
         self.city, self.today = jurisdiction, today
         self.clerk, self.resident = users["clerk"], users.get("resident")
-        self.timeline = Timeline(jurisdiction, today=today, now=now,
-                                 seed=f"licenses-{jurisdiction.slug}")
+        self.timeline = Timeline(
+            jurisdiction, today=today, now=now, seed=f"licenses-{jurisdiction.slug}"
+        )
         self.rng = self.timeline.rng
         self.rules = get_rules(jurisdiction, RULE_KEYS, on=today)
         self.planned: list[PlannedIssue] = []
@@ -213,18 +238,30 @@ class Season:
                 continue
             received = self.timeline.open_on_or_after(date(year - 1, 10, 15))
             license_services.tag_stock_receive(
-                jurisdiction=self.city, year=year, first_number=1, last_number=TAGS_PER_YEAR,
-                received_on=min(received, self.today), vendor=TAG_VENDOR, actor=self.clerk)
+                jurisdiction=self.city,
+                year=year,
+                first_number=1,
+                last_number=TAGS_PER_YEAR,
+                received_on=min(received, self.today),
+                vendor=TAG_VENDOR,
+                actor=self.clerk,
+            )
             self.counts["tag_stock"] += 1
 
     def dogs(self) -> list[Animal]:
         """Household dogs (the resident's and the kennel's are planned on their own)."""
         return list(
-            Animal.objects.filter(jurisdiction=self.city, species=Species.DOG,
-                                  status=AnimalStatus.ALIVE, owner__user__isnull=True,
-                                  owner__kind=Owner.Kind.PERSON, premises__isnull=False)
+            Animal.objects.filter(
+                jurisdiction=self.city,
+                species=Species.DOG,
+                status=AnimalStatus.ALIVE,
+                owner__user__isnull=True,
+                owner__kind=Owner.Kind.PERSON,
+                premises__isnull=False,
+            )
             .select_related("owner", "premises", "jurisdiction")
-            .prefetch_related("vaccinations").order_by("pk")
+            .prefetch_related("vaccinations")
+            .order_by("pk")
         )
 
     # --- when each owner came in -----------------------------------------------------------
@@ -241,9 +278,11 @@ class Season:
     def season_day(self, year: int) -> date:
         """Most come in the penalty-free days after the term starts; the rest by March."""
         term_start, _expires, _renewal = license_services.license_term(
-            jurisdiction=self.city, on=date(year, 1, 2))
+            jurisdiction=self.city, on=date(year, 1, 2)
+        )
         free_until = add_calendar_days(
-            term_start, self.rules["renewal_window_days_after_term_start"].value)
+            term_start, self.rules["renewal_window_days_after_term_start"].value
+        )
         first, last = term_start, free_until
         if self.rng.random() > IN_WINDOW_SHARE:
             first = add_calendar_days(free_until, 1)
@@ -300,20 +339,26 @@ class Season:
         after = [v.vaccinated_on for v in dog.vaccinations.all() if day < v.vaccinated_on]
         if not after:
             return None
-        later = self.in_year(self.timeline.open_on_or_after(
-            add_calendar_days(min(after), self.rng.randrange(1, 10))), year)
+        later = self.in_year(
+            self.timeline.open_on_or_after(
+                add_calendar_days(min(after), self.rng.randrange(1, 10))
+            ),
+            year,
+        )
         return later if later and self.passes(dog, later) else None
 
     def passes(self, dog: Animal, day: date, vaccination=None) -> bool:
-        return license_services.license_assess(animal=dog, owner=dog.owner, on=day,
-                                               vaccination=vaccination).can_issue
+        return license_services.license_assess(
+            animal=dog, owner=dog.owner, on=day, vaccination=vaccination
+        ).can_issue
 
     def record_certificate(self, dog: Animal, day: date, fields: dict) -> bool:
         """Record a certificate if it makes the license issuable on ``day``."""
         if not self.passes(dog, day, RabiesVaccination(**fields)):
             return False
-        registry_services.vaccination_record(animal=dog, actor=self.clerk, on=day,
-                                             now=self.timeline.at(day), **fields)
+        registry_services.vaccination_record(
+            animal=dog, actor=self.clerk, on=day, now=self.timeline.at(day), **fields
+        )
         # The same object is planned for both years: it must see the new certificate.
         dog._prefetched_objects_cache.pop("vaccinations", None)
         prefetch_related_objects([dog], "vaccinations")
@@ -333,7 +378,8 @@ class Season:
             "vaccinated_on": given,
             "lot_number": f"{first.product[:2].upper()}{self.rng.randrange(10000, 99999)}",
             "rabies_tag_number": f"{first.rabies_tag_number.split('-')[0]}-{given.year}-"
-                                 f"{self.rng.randrange(1, 99999):05d}"}
+            f"{self.rng.randrange(1, 99999):05d}",
+        }
         found = self.record_certificate(dog, day, fields)
         self.counts["earlier_certificates"] += found
         return found
@@ -356,18 +402,30 @@ class Season:
 
     def issue(self, planned: PlannedIssue, at: datetime) -> None:
         result = license_services.license_issue(
-            animal=planned.dog, owner=planned.dog.owner, actor=self.clerk, on=planned.day,
-            method=planned.method, reference=planned.reference, now=at)
+            animal=planned.dog,
+            owner=planned.dog.owner,
+            actor=self.clerk,
+            on=planned.day,
+            method=planned.method,
+            reference=planned.reference,
+            now=at,
+        )
         self.issued[planned.dog.pk] = result
         self.counts["licenses"] += 1
         self.counts["late_penalties"] += result.license.late_penalty
 
     def plan_resident(self) -> None:
         """The demo resident's dog is licensed, with its receipt and certificate PDFs."""
-        dogs = Animal.objects.filter(
-            owner__user=self.resident, jurisdiction=self.city, species=Species.DOG,
-            status=AnimalStatus.ALIVE,
-        ).select_related("owner", "premises", "jurisdiction").prefetch_related("vaccinations")
+        dogs = (
+            Animal.objects.filter(
+                owner__user=self.resident,
+                jurisdiction=self.city,
+                species=Species.DOG,
+                status=AnimalStatus.ALIVE,
+            )
+            .select_related("owner", "premises", "jurisdiction")
+            .prefetch_related("vaccinations")
+        )
         for dog in dogs if self.resident else ():
             day = self.license_day(dog, self.today.year)
             day = day and self.eligible_day(dog, day, self.today.year)
@@ -379,11 +437,15 @@ class Season:
     def plan_stories(self) -> None:
         candidates = [p for p in self.planned if p.day.year == self.today.year and not p.story]
         self.rng.shuffle(candidates)
-        for story, plan in (("lost_tag", self.lost_tag), ("transfer", self.transfer),
-                            ("void", self.bounced_check)):
+        for story, plan in (
+            ("lost_tag", self.lost_tag),
+            ("transfer", self.transfer),
+            ("void", self.bounced_check),
+        ):
             for planned in candidates:
                 day = self.timeline.open_on_or_after(
-                    add_calendar_days(planned.day, STORY_GAPS[story]))
+                    add_calendar_days(planned.day, STORY_GAPS[story])
+                )
                 if not planned.story and day < self.today:
                     planned.story = story
                     plan(planned, day)
@@ -397,25 +459,44 @@ class Season:
 
     def lost_tag(self, planned: PlannedIssue, day: date) -> None:
         """LIC-10: the tag is marked lost and a duplicate with a new number is issued."""
+
         def run(at):
             self.issued[planned.dog.pk] = license_services.tag_replace_lost(
-                license=self.license_of(planned).license, actor=self.clerk, on=day,
-                method=PaymentMethod.CASH, now=at)
+                license=self.license_of(planned).license,
+                actor=self.clerk,
+                on=day,
+                method=PaymentMethod.CASH,
+                now=at,
+            )
             self.counts["lost_tags"] += 1
 
         self.timeline.add(day, run)
 
     def transfer(self, planned: PlannedIssue, day: date) -> None:
         """LIC-12: a neighbour takes the dog over, with its license, for the transfer fee."""
+
         def run(at):
             new_owner = registry_services.owner_create(
-                jurisdiction=self.city, actor=self.clerk, now=at, first_name="Marit",
-                last_name="Engstrom", address_line="38950 Grand Avenue",
-                city=self.city.short_name, postal_code=PLANS[self.city.slug].postal_code,
-                phone="(651) 555-0177", email="marit.engstrom@example.org")
+                jurisdiction=self.city,
+                actor=self.clerk,
+                now=at,
+                first_name="Marit",
+                last_name="Engstrom",
+                address_line="38950 Grand Avenue",
+                city=self.city.short_name,
+                postal_code=PLANS[self.city.slug].postal_code,
+                phone="(651) 555-0177",
+                email="marit.engstrom@example.org",
+            )
             self.issued[planned.dog.pk] = license_services.license_transfer(
-                license=self.license_of(planned).license, new_owner=new_owner,
-                actor=self.clerk, on=day, method=PaymentMethod.CARD, reference="4417", now=at)
+                license=self.license_of(planned).license,
+                new_owner=new_owner,
+                actor=self.clerk,
+                on=day,
+                method=PaymentMethod.CARD,
+                reference="4417",
+                now=at,
+            )
             self.counts["transfers"] += 1
 
         self.timeline.add(day, run)
@@ -427,23 +508,31 @@ class Season:
 
         def run(at):
             license_services.receipt_void(
-                receipt=self.license_of(planned).receipt, actor=self.clerk, now=at,
-                reason="Check returned unpaid by the bank; owner to pay again in cash")
+                receipt=self.license_of(planned).receipt,
+                actor=self.clerk,
+                now=at,
+                reason="Check returned unpaid by the bank; owner to pay again in cash",
+            )
             self.counts["voided_receipts"] += 1
 
         if self.timeline.add(day, run):
-            again = self.plan_issue(planned.dog, self.timeline.open_on_or_after(
-                add_calendar_days(day, 1)), story="paid again")
+            again = self.plan_issue(
+                planned.dog,
+                self.timeline.open_on_or_after(add_calendar_days(day, 1)),
+                story="paid again",
+            )
             again.method, again.reference = PaymentMethod.CASH, ""
 
 
 # --- The North Branch boarding kennel (KEN-03, KEN-04, KEN-05) ---------------------------
 
-KENNEL_DOGS = (("Ranger", "German Shorthaired Pointer", "Liver roan", Sex.MALE),
-               ("Koda", "Siberian Husky", "Grey and white", Sex.FEMALE),
-               ("Hazel", "Labrador Retriever", "Chocolate", Sex.FEMALE),
-               ("Finn", "Border Collie", "Black and white", Sex.MALE),
-               ("Willow", "Golden Retriever", "Golden", Sex.FEMALE))
+KENNEL_DOGS = (
+    ("Ranger", "German Shorthaired Pointer", "Liver roan", Sex.MALE),
+    ("Koda", "Siberian Husky", "Grey and white", Sex.FEMALE),
+    ("Hazel", "Labrador Retriever", "Chocolate", Sex.FEMALE),
+    ("Finn", "Border Collie", "Black and white", Sex.MALE),
+    ("Willow", "Golden Retriever", "Golden", Sex.FEMALE),
+)
 
 
 class NorthBranchKennel:
@@ -456,10 +545,16 @@ class NorthBranchKennel:
         self.season, self.city, self.today = season, season.city, season.today
         self.timeline, self.clerk = season.timeline, season.clerk
         year = self.today.year
-        self.days = {k: self.timeline.open_on_or_after(d) for k, d in {
-            "applied": date(year - 1, 9, 15), "cup": date(year - 1, 11, 10),
-            "zoning": date(year - 1, 12, 16), "statute": date(year, 1, 5),
-            "issued": date(year, 1, 6)}.items()}
+        self.days = {
+            k: self.timeline.open_on_or_after(d)
+            for k, d in {
+                "applied": date(year - 1, 9, 15),
+                "cup": date(year - 1, 11, 10),
+                "zoning": date(year - 1, 12, 16),
+                "statute": date(year, 1, 5),
+                "issued": date(year, 1, 6),
+            }.items()
+        }
 
     def plan(self) -> None:
         """Application and decisions are recorded now (they carry their own dates and
@@ -468,13 +563,18 @@ class NorthBranchKennel:
             return
         kennel = self.apply()
         # A profile with other steps than these three leaves the kennel under review.
-        for step, decision in zip(("cup", "zoning", "statute"), self.decisions(kennel),
-                                  strict=False):
+        for step, decision in zip(
+            ("cup", "zoning", "statute"), self.decisions(kennel), strict=False
+        ):
             if self.days[step] > self.today:
                 return
             kennel_services.kennel_decision_record(
-                kennel=kennel, decided_on=self.days[step], actor=self.clerk,
-                now=self.timeline.at(self.days[step]), **decision)
+                kennel=kennel,
+                decided_on=self.days[step],
+                actor=self.clerk,
+                now=self.timeline.at(self.days[step]),
+                **decision,
+            )
         kennel.refresh_from_db()
         if kennel.status != KennelStatus.APPROVED:
             return
@@ -487,35 +587,69 @@ class NorthBranchKennel:
     def apply(self):
         at = self.timeline.at(self.days["applied"])
         owner = registry_services.owner_create(
-            jurisdiction=self.city, actor=self.clerk, now=at, kind=Owner.Kind.ORGANIZATION,
-            organization_name="Sunrise River Boarding Kennel, LLC", first_name="Dale",
-            last_name="Bergstrom", address_line="41210 Flink Avenue",
-            city=self.city.short_name, postal_code=PLANS[self.city.slug].postal_code,
-            phone="(651) 555-0163", email="stay@sunriseriverkennel.example.org")
+            jurisdiction=self.city,
+            actor=self.clerk,
+            now=at,
+            kind=Owner.Kind.ORGANIZATION,
+            organization_name="Sunrise River Boarding Kennel, LLC",
+            first_name="Dale",
+            last_name="Bergstrom",
+            address_line="41210 Flink Avenue",
+            city=self.city.short_name,
+            postal_code=PLANS[self.city.slug].postal_code,
+            phone="(651) 555-0163",
+            email="stay@sunriseriverkennel.example.org",
+        )
         return kennel_services.kennel_apply(
-            owner=owner, premises=kennel_services.kennel_premises_for(owner),
+            owner=owner,
+            premises=kennel_services.kennel_premises_for(owner),
             business_nature="Boarding dogs; the operator also keeps its own dogs",
-            dog_count=len(KENNEL_DOGS), cat_count=0,
-            cup_reference=f"CUP {self.today.year - 1}-03", actor=self.clerk,
-            on=self.days["applied"], now=at)
+            dog_count=len(KENNEL_DOGS),
+            cat_count=0,
+            cup_reference=f"CUP {self.today.year - 1}-03",
+            actor=self.clerk,
+            on=self.days["applied"],
+            now=at,
+        )
 
     def decisions(self, kennel) -> list[dict]:
         """One decision per review step of the city's profile, in its order (KEN-04)."""
         year = self.today.year - 1
         made = [
-            ("North Branch City Council", "City Council", KennelDecision.Outcome.APPROVED,
-             f"CUP {year}-03 approved by Council Resolution {year}-41.", ""),
-            ("Dana Kowalski", "Zoning Administrator", KennelDecision.Outcome.CONDITIONS,
-             "Site inspected: runs fenced, sound-insulated building, septic approved.",
-             "Dogs kept indoors from 10 p.m. to 7 a.m.\nNo more than 24 dogs boarded at once."),
-            ("Olivia Brandt", "Animal Control Officer", KennelDecision.Outcome.APPROVED,
-             "Inspected under Minn. Stat. 347.30-347.40: records and housing in order.", ""),
+            (
+                "North Branch City Council",
+                "City Council",
+                KennelDecision.Outcome.APPROVED,
+                f"CUP {year}-03 approved by Council Resolution {year}-41.",
+                "",
+            ),
+            (
+                "Dana Kowalski",
+                "Zoning Administrator",
+                KennelDecision.Outcome.CONDITIONS,
+                "Site inspected: runs fenced, sound-insulated building, septic approved.",
+                "Dogs kept indoors from 10 p.m. to 7 a.m.\nNo more than 24 dogs boarded at once.",
+            ),
+            (
+                "Olivia Brandt",
+                "Animal Control Officer",
+                KennelDecision.Outcome.APPROVED,
+                "Inspected under Minn. Stat. 347.30-347.40: records and housing in order.",
+                "",
+            ),
         ]
         steps = kennel_services.review_steps(kennel, on=self.days["applied"]).value
-        return [{"step": step, "decided_by_name": by, "decided_by_capacity": capacity,
-                 "outcome": outcome, "reasons": reasons, "conditions": conditions}
-                for step, (by, capacity, outcome, reasons, conditions)
-                in zip(steps, made, strict=False)]
+        return [
+            {
+                "step": step,
+                "decided_by_name": by,
+                "decided_by_capacity": capacity,
+                "outcome": outcome,
+                "reasons": reasons,
+                "conditions": conditions,
+            }
+            for step, (by, capacity, outcome, reasons, conditions) in zip(steps, made, strict=False)
+        ]
 
     def register_dogs(self, owner) -> list[Animal]:
         """The operator's own dogs, with certificates from last summer's clinic day."""
@@ -524,25 +658,42 @@ class NorthBranchKennel:
         for index, (name, breed, color, sex) in enumerate(KENNEL_DOGS):
             born = date(self.today.year - 3 - index % 3, 1 + index * 2, 10)
             dog = registry_services.animal_register(
-                owner=owner, actor=self.clerk, on=self.days["applied"], species=Species.DOG,
-                name=name, breed=breed, color=color, sex=sex, sterilized=False,
-                date_of_birth=born, acquired_on=add_months(born, DEMO_ADOPTION_AGE_MONTHS))
-            registry_services.vaccination_record(animal=dog, actor=self.clerk,
-                                                 on=self.days["applied"],
-                                                 now=self.timeline.at(self.days["applied"]),
-                                                 **_certificate(rng, self.city, given))
+                owner=owner,
+                actor=self.clerk,
+                on=self.days["applied"],
+                species=Species.DOG,
+                name=name,
+                breed=breed,
+                color=color,
+                sex=sex,
+                sterilized=False,
+                date_of_birth=born,
+                acquired_on=add_months(born, DEMO_ADOPTION_AGE_MONTHS),
+            )
+            registry_services.vaccination_record(
+                animal=dog,
+                actor=self.clerk,
+                on=self.days["applied"],
+                now=self.timeline.at(self.days["applied"]),
+                **_certificate(rng, self.city, given),
+            )
             dogs.append(dog)
-        return list(Animal.objects.filter(pk__in=[d.pk for d in dogs]).select_related(
-            "owner", "premises", "jurisdiction").order_by("pk"))
+        return list(
+            Animal.objects.filter(pk__in=[d.pk for d in dogs])
+            .select_related("owner", "premises", "jurisdiction")
+            .order_by("pk")
+        )
 
     def issue(self, kennel, dogs, at) -> None:
         """Fee and license with its PDF (FEE-02, KEN-05), then the dogs listed under it."""
-        kennel_services.kennel_issue(kennel=kennel, actor=self.clerk, now=at,
-                                     method=PaymentMethod.CHECK, reference="10482")
+        kennel_services.kennel_issue(
+            kennel=kennel, actor=self.clerk, now=at, method=PaymentMethod.CHECK, reference="10482"
+        )
         kennel.refresh_from_db()
         for dog in dogs:
-            kennel_services.kennel_animal_add(kennel=kennel, animal=dog, now=at,
-                                              on=timezone.localdate(at), actor=self.clerk)
+            kennel_services.kennel_animal_add(
+                kennel=kennel, animal=dog, now=at, on=timezone.localdate(at), actor=self.clerk
+            )
         # The license as issued lists no dogs yet: the clerk prints it again with them.
         kennel_services.kennel_document_issue(kennel=kennel, actor=self.clerk, now=at)
         self.season.counts["kennels"] += 1
@@ -551,15 +702,29 @@ class NorthBranchKennel:
 # --- Glencoe: one application under review, one denied with the appeal running -----------
 
 GLENCOE_APPLICANTS = {
-    "review": {"first_name": "Julie", "last_name": "Ness", "address_line": "12150 Falcon Avenue",
-               "phone": "(320) 555-0148", "email": "julie.ness@example.org"},
-    "denied": {"first_name": "Travis", "last_name": "Hedlund",
-               "address_line": "1844 Kennedy Avenue", "phone": "(320) 555-0191",
-               "email": "travis.hedlund@example.org"},
+    "review": {
+        "first_name": "Julie",
+        "last_name": "Ness",
+        "address_line": "12150 Falcon Avenue",
+        "phone": "(320) 555-0148",
+        "email": "julie.ness@example.org",
+    },
+    "denied": {
+        "first_name": "Travis",
+        "last_name": "Hedlund",
+        "address_line": "1844 Kennedy Avenue",
+        "phone": "(320) 555-0191",
+        "email": "travis.hedlund@example.org",
+    },
 }
 # Days before today (demo choices, not ordinance values).
-GLENCOE_AGO = {"denied_applied": 30, "review_applied": 18, "review_step": 12,
-               "denied_on": 4, "notified_on": 3}
+GLENCOE_AGO = {
+    "denied_applied": 30,
+    "review_applied": 18,
+    "review_step": 12,
+    "denied_on": 4,
+    "notified_on": 3,
+}
 ADMINISTRATOR = ("Mark Larson", "City Administrator")
 
 
@@ -569,28 +734,51 @@ def glencoe_kennels(jurisdiction, users, *, today, now) -> Counter:
     applicant notified, so the 10-day appeal runs (4(E), KEN-07)."""
     timeline = Timeline(jurisdiction, today=today, now=now, seed=f"kennels-{jurisdiction.slug}")
     clerk, counts = users["clerk.glencoe"], Counter()
-    day = {k: timeline.open_on_or_before(add_calendar_days(today, -ago))
-           for k, ago in GLENCOE_AGO.items()}
-    denied = _glencoe_application(timeline, clerk, day["denied_applied"],
-                                  GLENCOE_APPLICANTS["denied"], dogs=6,
-                                  nature="Breeding and selling Labrador Retrievers")
-    review = _glencoe_application(timeline, clerk, day["review_applied"],
-                                  GLENCOE_APPLICANTS["review"], dogs=4,
-                                  nature="Boarding dogs for neighbours and hunters")
+    day = {
+        k: timeline.open_on_or_before(add_calendar_days(today, -ago))
+        for k, ago in GLENCOE_AGO.items()
+    }
+    denied = _glencoe_application(
+        timeline,
+        clerk,
+        day["denied_applied"],
+        GLENCOE_APPLICANTS["denied"],
+        dogs=6,
+        nature="Breeding and selling Labrador Retrievers",
+    )
+    review = _glencoe_application(
+        timeline,
+        clerk,
+        day["review_applied"],
+        GLENCOE_APPLICANTS["review"],
+        dogs=4,
+        nature="Boarding dogs for neighbours and hunters",
+    )
     first, *_rest = kennel_services.review_steps(review, on=today).value
     kennel_services.kennel_decision_record(
-        kennel=review, step=first, outcome=KennelDecision.Outcome.APPROVED,
-        decided_by_name=ADMINISTRATOR[0], decided_by_capacity=ADMINISTRATOR[1],
-        decided_on=day["review_step"], actor=clerk, now=timeline.at(day["review_step"]),
+        kennel=review,
+        step=first,
+        outcome=KennelDecision.Outcome.APPROVED,
+        decided_by_name=ADMINISTRATOR[0],
+        decided_by_capacity=ADMINISTRATOR[1],
+        decided_on=day["review_step"],
+        actor=clerk,
+        now=timeline.at(day["review_step"]),
         reasons="Application complete and fee paid; referred to the Planning Division "
-                "for zoning review.")
+        "for zoning review.",
+    )
     kennel_services.kennel_deny(
-        kennel=denied, step=first, decided_by_name=ADMINISTRATOR[0],
-        decided_by_capacity=ADMINISTRATOR[1], decided_on=day["denied_on"], actor=clerk,
+        kennel=denied,
+        step=first,
+        decided_by_name=ADMINISTRATOR[0],
+        decided_by_capacity=ADMINISTRATOR[1],
+        decided_on=day["denied_on"],
+        actor=clerk,
         notified_on=max(day["notified_on"], day["denied_on"]),
         now=timeline.at(day["denied_on"]),
         reasons="The lot is in the R-1 single-family district and the application shows no "
-                "site plan for the outdoor runs.")
+        "site plan for the outdoor runs.",
+    )
     counts.update(kennels=2, kennel_receipts=2)
     return counts
 
@@ -599,13 +787,29 @@ def _glencoe_application(timeline, clerk, day, person, *, dogs, nature):
     at = timeline.at(day)
     city = timeline.city
     owner = registry_services.owner_create(
-        jurisdiction=city, actor=clerk, now=at, city=city.short_name,
-        postal_code=PLANS[city.slug].postal_code, **person)
+        jurisdiction=city,
+        actor=clerk,
+        now=at,
+        city=city.short_name,
+        postal_code=PLANS[city.slug].postal_code,
+        **person,
+    )
     kennel = kennel_services.kennel_apply(
-        owner=owner, premises=kennel_services.kennel_premises_for(owner),
-        business_nature=nature, dog_count=dogs, cat_count=0, cup_reference="",
-        actor=clerk, on=day, now=at)
-    kennel_services.kennel_fee_collect(kennel=kennel, method=PaymentMethod.CHECK,
-                                       reference=f"{timeline.rng.randrange(1001, 9999)}",
-                                       actor=clerk, now=at)
+        owner=owner,
+        premises=kennel_services.kennel_premises_for(owner),
+        business_nature=nature,
+        dog_count=dogs,
+        cat_count=0,
+        cup_reference="",
+        actor=clerk,
+        on=day,
+        now=at,
+    )
+    kennel_services.kennel_fee_collect(
+        kennel=kennel,
+        method=PaymentMethod.CHECK,
+        reference=f"{timeline.rng.randrange(1001, 9999)}",
+        actor=clerk,
+        now=at,
+    )
     return kennel

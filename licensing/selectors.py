@@ -49,8 +49,12 @@ def _owner_text_q(query: str) -> Q:
     """Every word must appear in a name or the street address ("ann 5th st")."""
     combined = Q()
     for word in query.split():
-        combined &= (Q(first_name__icontains=word) | Q(last_name__icontains=word)
-                     | Q(organization_name__icontains=word) | Q(address_line__icontains=word))
+        combined &= (
+            Q(first_name__icontains=word)
+            | Q(last_name__icontains=word)
+            | Q(organization_name__icontains=word)
+            | Q(address_line__icontains=word)
+        )
     return combined
 
 
@@ -64,15 +68,18 @@ def _license_tag_animal_ids(query: str, jurisdiction_ids):
         return None
     # "2026-0412" or "2026 412" is year and number as stamped; a bare number is any year.
     stamped = re.fullmatch(r"\s*(\d{4})\s*[-/ ]\s*(\d+)\s*", query)
-    lookup = ({"year": int(stamped[1]), "number": stamped[2]} if stamped
-              else {"number": _digits(query)})
+    lookup = (
+        {"year": int(stamped[1]), "number": stamped[2]} if stamped else {"number": _digits(query)}
+    )
     if len(lookup["number"]) > MAX_TAG_DIGITS:  # a chip or phone number: no such tag
         return None
     lookup["number"] = int(lookup["number"])
     # Wired to the Tag model (licensing.models.Tag): tags issued to a license, lost or void
     # included, so a dog still wearing a lost tag is found; stock never issued is not.
     return Tag.objects.filter(
-        jurisdiction_id__in=jurisdiction_ids, license__isnull=False, **lookup,
+        jurisdiction_id__in=jurisdiction_ids,
+        license__isnull=False,
+        **lookup,
     ).values("license__animal_id")
 
 
@@ -82,7 +89,8 @@ def _animal_q(query: str, jurisdiction_ids) -> Q:
     if _looks_numeric(query) and len(digits) >= MIN_MICROCHIP_DIGITS:
         matched |= Q(microchip__startswith=digits)  # exact or the first digits read
     vaccinated = RabiesVaccination.objects.filter(
-        animal__jurisdiction_id__in=jurisdiction_ids, rabies_tag_number__iexact=query.strip(),
+        animal__jurisdiction_id__in=jurisdiction_ids,
+        rabies_tag_number__iexact=query.strip(),
     ).values("animal_id")
     matched |= Q(pk__in=vaccinated)
     tagged = _license_tag_animal_ids(query, jurisdiction_ids)
@@ -91,8 +99,7 @@ def _animal_q(query: str, jurisdiction_ids) -> Q:
     return matched
 
 
-def registry_search(*, user, query: str, limit: int = 25,
-                    jurisdiction_ids=None) -> list[SearchHit]:
+def registry_search(*, user, query: str, limit: int = 25, jurisdiction_ids=None) -> list[SearchHit]:
     """Owners matching the query, each with their animals; three queries in all.
 
     ``jurisdiction_ids`` narrows the search to some of the user's cities (a transfer
@@ -116,15 +123,19 @@ def registry_search(*, user, query: str, limit: int = 25,
         owners.filter(owner_q)
         .select_related("jurisdiction")
         .prefetch_related(Prefetch("animals", queryset=Animal.objects.order_by("name", "pk")))
-        .order_by(Lower("last_name"), Lower("first_name"), Lower("organization_name"), "pk")
-        [:limit]
+        .order_by(Lower("last_name"), Lower("first_name"), Lower("organization_name"), "pk")[:limit]
     )
-    matched = set(
-        matching_animals.filter(owner__in=[o.pk for o in owners]).values_list("pk", flat=True)
-    ) if owners else set()
+    matched = (
+        set(matching_animals.filter(owner__in=[o.pk for o in owners]).values_list("pk", flat=True))
+        if owners
+        else set()
+    )
     return [
-        SearchHit(owner=o, animals=list(o.animals.all()),
-                  matched_animal_ids={a.pk for a in o.animals.all() if a.pk in matched})
+        SearchHit(
+            owner=o,
+            animals=list(o.animals.all()),
+            matched_animal_ids={a.pk for a in o.animals.all() if a.pk in matched},
+        )
         for o in owners
     ]
 
@@ -132,10 +143,15 @@ def registry_search(*, user, query: str, limit: int = 25,
 def owner_with_animals(owner_queryset):
     """An owner page's animals, each with its vaccinations and what its license standing
     reads (licenses, tags, exemptions), in a fixed number of extra queries."""
-    animals = standing_prefetch(Animal.objects.select_related("premises")).prefetch_related(
-        Prefetch("vaccinations", queryset=RabiesVaccination.objects.order_by(
-            "-vaccinated_on", "-pk"))
-    ).order_by("status", "name", "pk")
+    animals = (
+        standing_prefetch(Animal.objects.select_related("premises"))
+        .prefetch_related(
+            Prefetch(
+                "vaccinations", queryset=RabiesVaccination.objects.order_by("-vaccinated_on", "-pk")
+            )
+        )
+        .order_by("status", "name", "pk")
+    )
     return owner_queryset.select_related("jurisdiction", "user").prefetch_related(
         Prefetch("animals", queryset=animals),
     )
@@ -144,20 +160,34 @@ def owner_with_animals(owner_queryset):
 def animal_for_detail(animal_queryset):
     animal_queryset = standing_prefetch(animal_queryset)
     return animal_queryset.select_related("jurisdiction", "owner", "premises").prefetch_related(
-        Prefetch("ownerships", queryset=Ownership.objects.select_related("owner", "premises")
-                 .order_by("-started_on", "-pk")),
+        Prefetch(
+            "ownerships",
+            queryset=Ownership.objects.select_related("owner", "premises").order_by(
+                "-started_on", "-pk"
+            ),
+        ),
         Prefetch("vaccinations", queryset=RabiesVaccination.objects.select_related("recorded_by")),
     )
 
 
-
-def owner_choices(*, user, jurisdiction, query: str, exclude_pk: int | None = None,
-                  picked: str = "", limit: int = 25) -> list[Owner]:
+def owner_choices(
+    *,
+    user,
+    jurisdiction,
+    query: str,
+    exclude_pk: int | None = None,
+    picked: str = "",
+    limit: int = 25,
+) -> list[Owner]:
     """Owners of one city to choose from by search (a transfer's new owner): the search
     hits plus the owner already picked (just registered, or chosen before an error), so
     the page never lists every owner of the city (it grows with the data)."""
-    hits = [h.owner for h in registry_search(user=user, query=query, limit=limit,
-                                             jurisdiction_ids=[jurisdiction.pk])]
+    hits = [
+        h.owner
+        for h in registry_search(
+            user=user, query=query, limit=limit, jurisdiction_ids=[jurisdiction.pk]
+        )
+    ]
     if str(picked).isdigit() and int(picked) not in {o.pk for o in hits}:
         chosen = Owner.objects.filter(pk=int(picked), jurisdiction=jurisdiction).first()
         hits = ([chosen] if chosen else []) + hits

@@ -51,9 +51,14 @@ def _citation(jurisdiction, key: str, on: date) -> str:
 def upcoming_license_expiries(*, jurisdiction_ids, start: date, end: date) -> Iterable[Deadline]:
     """Per city and day: "312 dog licenses expire" (one aggregate query)."""
     rows = list(
-        License.objects.filter(jurisdiction_id__in=jurisdiction_ids, status=LicenseStatus.ACTIVE,
-                               expires_on__range=(start, end))
-        .order_by().values("jurisdiction_id", "expires_on").annotate(n=Count("pk"))
+        License.objects.filter(
+            jurisdiction_id__in=jurisdiction_ids,
+            status=LicenseStatus.ACTIVE,
+            expires_on__range=(start, end),
+        )
+        .order_by()
+        .values("jurisdiction_id", "expires_on")
+        .annotate(n=Count("pk"))
     )
     cities = Jurisdiction.objects.in_bulk({row["jurisdiction_id"] for row in rows})
     url = reverse("licensing:report_expiring")
@@ -61,11 +66,10 @@ def upcoming_license_expiries(*, jurisdiction_ids, start: date, end: date) -> It
         city = cities[row["jurisdiction_id"]]
         yield Deadline(
             due=row["expires_on"],
-            what=ngettext("%(n)d dog license expires", "%(n)d dog licenses expire",
-                          row["n"]) % {"n": row["n"]},
+            what=ngettext("%(n)d dog license expires", "%(n)d dog licenses expire", row["n"])
+            % {"n": row["n"]},
             subject=city.short_name,
-            consequence=_("expired the next day; renewals after that may carry the late "
-                          "penalty"),
+            consequence=_("expired the next day; renewals after that may carry the late penalty"),
             citation=_citation(city, "license_expiry", row["expires_on"]),
             url=f"{url}?start={row['expires_on']:%Y-%m-%d}&end={row['expires_on']:%Y-%m-%d}",
             jurisdiction=city.short_name,
@@ -76,25 +80,36 @@ def upcoming_license_expiries(*, jurisdiction_ids, start: date, end: date) -> It
 def upcoming_kennel_deadlines(*, jurisdiction_ids, start: date, end: date) -> Iterable[Deadline]:
     """Kennel licenses expiring, and kennel denial appeal deadlines (KEN-05, KEN-07)."""
     expiring = KennelLicense.objects.filter(
-        jurisdiction_id__in=jurisdiction_ids, status=KennelStatus.ACTIVE,
+        jurisdiction_id__in=jurisdiction_ids,
+        status=KennelStatus.ACTIVE,
         expires_on__range=(start, end),
     ).select_related("jurisdiction", "premises")
     for kennel in expiring:
         yield Deadline(
-            due=kennel.expires_on, what=_("Kennel license expires"), subject=str(kennel),
+            due=kennel.expires_on,
+            what=_("Kennel license expires"),
+            subject=str(kennel),
             consequence=_("expired the next day unless renewed"),
             citation=_citation(kennel.jurisdiction, "kennel_license_expiry", kennel.expires_on),
-            url=kennel.get_absolute_url(), jurisdiction=kennel.jurisdiction.short_name,
+            url=kennel.get_absolute_url(),
+            jurisdiction=kennel.jurisdiction.short_name,
         )
     appeals = KennelLicense.objects.filter(
-        jurisdiction_id__in=jurisdiction_ids, status=KennelStatus.DENIED,
+        jurisdiction_id__in=jurisdiction_ids,
+        status=KennelStatus.DENIED,
         appeal_deadline__range=(start, end),
     ).select_related("jurisdiction", "premises")
     for kennel in appeals:
         yield Deadline(
-            due=kennel.appeal_deadline, what=_("Kennel denial: last day to appeal to the Council"),
-            subject=str(kennel), consequence=_("the denial becomes final"),
-            citation=_citation(kennel.jurisdiction, "kennel_denial_appeal_days",
-                               kennel.denial_notified_on or kennel.appeal_deadline),
-            url=kennel.get_absolute_url(), jurisdiction=kennel.jurisdiction.short_name,
+            due=kennel.appeal_deadline,
+            what=_("Kennel denial: last day to appeal to the Council"),
+            subject=str(kennel),
+            consequence=_("the denial becomes final"),
+            citation=_citation(
+                kennel.jurisdiction,
+                "kennel_denial_appeal_days",
+                kennel.denial_notified_on or kennel.appeal_deadline,
+            ),
+            url=kennel.get_absolute_url(),
+            jurisdiction=kennel.jurisdiction.short_name,
         )

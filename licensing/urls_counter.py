@@ -9,8 +9,11 @@ urlpatterns = [
     path("licenses/<int:pk>/issued/", counter.license_issued, name="license_issued"),
     path("licenses/<int:pk>/", counter.license_detail, name="license_detail"),
     path("licenses/<int:pk>/transfer/", counter.license_transfer, name="license_transfer"),
-    path("licenses/<int:pk>/duplicate-tag/", counter.license_duplicate_tag,
-         name="license_duplicate_tag"),
+    path(
+        "licenses/<int:pk>/duplicate-tag/",
+        counter.license_duplicate_tag,
+        name="license_duplicate_tag",
+    ),
     path("licenses/<int:pk>/address/", counter.license_address, name="license_address"),
     path("licenses/<int:pk>/close/", counter.license_close, name="license_close"),
     path("receipts/<int:pk>/", counter.receipt_detail, name="receipt_detail"),

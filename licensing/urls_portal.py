@@ -7,6 +7,7 @@ from .views import portal as views
 urlpatterns = [
     path("my/animals/", views.portal_home, name="portal_home"),
     path("my/animals/<int:pk>/", views.portal_animal, name="portal_animal"),
-    path("my/vaccinations/<int:pk>/certificate/", views.portal_certificate,
-         name="portal_certificate"),
+    path(
+        "my/vaccinations/<int:pk>/certificate/", views.portal_certificate, name="portal_certificate"
+    ),
 ]

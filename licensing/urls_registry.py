@@ -14,8 +14,14 @@ urlpatterns = [
     path("animals/<int:pk>/edit/", views.animal_edit, name="animal_edit"),
     path("animals/<int:pk>/photo/", views.animal_photo, name="animal_photo"),
     path("animals/<int:pk>/deceased/", views.animal_mark_deceased, name="animal_mark_deceased"),
-    path("animals/<int:animal_pk>/vaccinations/new/", views.vaccination_create,
-         name="vaccination_create"),
-    path("vaccinations/<int:pk>/certificate/", views.vaccination_certificate,
-         name="vaccination_certificate"),
+    path(
+        "animals/<int:animal_pk>/vaccinations/new/",
+        views.vaccination_create,
+        name="vaccination_create",
+    ),
+    path(
+        "vaccinations/<int:pk>/certificate/",
+        views.vaccination_certificate,
+        name="vaccination_certificate",
+    ),
 ]

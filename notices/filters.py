@@ -17,15 +17,21 @@ class DocumentFilter(django_filters.FilterSet):
     kind = django_filters.ChoiceFilter(label=_("Kind"), empty_label=_("Any kind"))
     number = django_filters.CharFilter(label=_("Number"), lookup_expr="icontains")
     issued_from = django_filters.DateFilter(
-        label=_("Issued on or after"), field_name="issued_at", lookup_expr="date__gte",
+        label=_("Issued on or after"),
+        field_name="issued_at",
+        lookup_expr="date__gte",
         widget=DateInput,
     )
     issued_to = django_filters.DateFilter(
-        label=_("Issued on or before"), field_name="issued_at", lookup_expr="date__lte",
+        label=_("Issued on or before"),
+        field_name="issued_at",
+        lookup_expr="date__lte",
         widget=DateInput,
     )
     jurisdiction = django_filters.ModelChoiceFilter(
-        label=_("City"), queryset=Jurisdiction.objects.none(), empty_label=_("All my cities"),
+        label=_("City"),
+        queryset=Jurisdiction.objects.none(),
+        empty_label=_("All my cities"),
     )
 
     class Meta:
@@ -36,7 +42,9 @@ class DocumentFilter(django_filters.FilterSet):
         super().__init__(*args, **kwargs)
         kinds = (
             IssuedDocument.objects.filter(jurisdiction_id__in=user.jurisdiction_ids)
-            .order_by("kind").values_list("kind", flat=True).distinct()
+            .order_by("kind")
+            .values_list("kind", flat=True)
+            .distinct()
         )
         self.filters["kind"].extra["choices"] = [(k, k.replace("_", " ")) for k in kinds]
         if len(user.jurisdiction_ids) > 1:

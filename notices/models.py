@@ -59,12 +59,16 @@ def archive_path(document, filename):
 class IssuedDocument(models.Model):
     """One document as issued: snapshot, PDF file, SHA-256, who and when."""
 
-    kind = models.SlugField(_("kind"), max_length=60,
-                            help_text=_("What the document is: receipt, license_certificate, …"))
+    kind = models.SlugField(
+        _("kind"),
+        max_length=60,
+        help_text=_("What the document is: receipt, license_certificate, …"),
+    )
     number = models.CharField(_("number"), max_length=60, blank=True)
     title = models.CharField(_("title"), max_length=200)
-    template = models.CharField(_("template"), max_length=200,
-                                help_text=_("Under templates/documents/."))
+    template = models.CharField(
+        _("template"), max_length=200, help_text=_("Under templates/documents/.")
+    )
     page_size = models.CharField(_("page size"), max_length=10, choices=PageSize.choices)
     snapshot = models.JSONField(_("data as issued"), default=dict)
     file = models.FileField(_("archived PDF"), upload_to=archive_path, max_length=300)
@@ -72,8 +76,12 @@ class IssuedDocument(models.Model):
     size = models.PositiveIntegerField(_("size in bytes"))
     issued_at = models.DateTimeField(_("issued at"), db_index=True)
     issued_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
-        related_name="+", verbose_name=_("issued by"),
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+        verbose_name=_("issued by"),
         help_text=_("Empty when the system issued it (a scheduled job)."),
     )
     jurisdiction = models.ForeignKey(
@@ -85,11 +93,19 @@ class IssuedDocument(models.Model):
     subject_id = models.PositiveBigIntegerField(null=True, blank=True)
     subject = GenericForeignKey("subject_type", "subject_id")
     owner_user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
-        related_name="documents", verbose_name=_("resident who may download it"),
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="documents",
+        verbose_name=_("resident who may download it"),
     )
     voids = models.OneToOneField(
-        "self", null=True, blank=True, on_delete=models.PROTECT, related_name="void_record",
+        "self",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="void_record",
         verbose_name=_("voids document"),
     )
     void_reason = models.TextField(_("reason for voiding"), blank=True)

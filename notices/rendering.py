@@ -41,8 +41,9 @@ class LocalOnlyFetcher(URLFetcher):
     """Fetch ``data:`` URIs and files under static/ only; everything else is refused."""
 
     def __init__(self):
-        super().__init__(allowed_protocols=("data", "file"), allow_redirects=False,
-                         fail_on_errors=True)
+        super().__init__(
+            allowed_protocols=("data", "file"), allow_redirects=False, fail_on_errors=True
+        )
 
     def fetch(self, url, headers=None):
         if url.lower().startswith("file:"):

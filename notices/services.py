@@ -32,8 +32,15 @@ from .rendering import DocumentRenderError, declared_page_size, render_html, ren
 from .snapshots import is_serialisable, snapshot, thaw
 
 __all__ = [
-    "DocumentIntegrityError", "DocumentRenderError", "document_issue", "document_pdf",
-    "document_render", "document_void", "rendering_deferred", "snapshot", "thaw",
+    "DocumentIntegrityError",
+    "DocumentRenderError",
+    "document_issue",
+    "document_pdf",
+    "document_render",
+    "document_void",
+    "rendering_deferred",
+    "snapshot",
+    "thaw",
 ]
 
 RESERVED_KEYS = ("jurisdiction", "document", "page_size")
@@ -88,52 +95,107 @@ def _frozen(context, *, kind, number, title, jurisdiction, actor, now) -> dict:
     frozen = snapshot(context)
     # The city and issuer as they were at issue time, not as the live rows say later.
     frozen["jurisdiction"] = {
-        "name": jurisdiction.name, "short_name": jurisdiction.short_name,
-        "seal_text": jurisdiction.seal_text, "address": jurisdiction.address,
+        "name": jurisdiction.name,
+        "short_name": jurisdiction.short_name,
+        "seal_text": jurisdiction.seal_text,
+        "address": jurisdiction.address,
         "phone": jurisdiction.phone,
     }
-    frozen["document"] = snapshot({
-        "kind": kind, "number": number, "title": title, "issued_at": now,
-        "issued_by": {
-            "name": (actor.get_full_name() or actor.username) if actor else "",
-            "title": getattr(actor, "title", "") if actor else "",
-        },
-    })
+    frozen["document"] = snapshot(
+        {
+            "kind": kind,
+            "number": number,
+            "title": title,
+            "issued_at": now,
+            "issued_by": {
+                "name": (actor.get_full_name() or actor.username) if actor else "",
+                "title": getattr(actor, "title", "") if actor else "",
+            },
+        }
+    )
     if not is_serialisable(frozen):
         raise TypeError("The document context is not JSON-serialisable.")
     return frozen
 
 
-def document_issue(*, kind: str, template: str, context: dict, jurisdiction, actor,
-                   title: str, number: str = "", subject=None, owner_user=None,
-                   now: datetime | None = None) -> IssuedDocument:
+def document_issue(
+    *,
+    kind: str,
+    template: str,
+    context: dict,
+    jurisdiction,
+    actor,
+    title: str,
+    number: str = "",
+    subject=None,
+    owner_user=None,
+    now: datetime | None = None,
+) -> IssuedDocument:
     """Freeze ``context``, render it to PDF, archive the bytes, record the event.
 
     ``actor`` is None for a scheduled job; staff may issue only for a city they serve.
     """
-    return _issue(kind=kind, template=template, context=context, jurisdiction=jurisdiction,
-                  actor=actor, title=title, number=number, subject=subject,
-                  owner_user=owner_user, now=now or timezone.now())
+    return _issue(
+        kind=kind,
+        template=template,
+        context=context,
+        jurisdiction=jurisdiction,
+        actor=actor,
+        title=title,
+        number=number,
+        subject=subject,
+        owner_user=owner_user,
+        now=now or timezone.now(),
+    )
 
 
 @transaction.atomic
-def _issue(*, kind, template, context, jurisdiction, actor, title, number, subject,
-           owner_user, now, voids=None, void_reason="") -> IssuedDocument:
+def _issue(
+    *,
+    kind,
+    template,
+    context,
+    jurisdiction,
+    actor,
+    title,
+    number,
+    subject,
+    owner_user,
+    now,
+    voids=None,
+    void_reason="",
+) -> IssuedDocument:
     if not _KIND.match(kind or ""):
         raise ValueError(f"Document kind must be a lower-case slug, got {kind!r}.")
     _check_actor(actor, jurisdiction, owner_user)
-    frozen = _frozen(context, kind=kind, number=number, title=title,
-                     jurisdiction=jurisdiction, actor=actor, now=now)
+    frozen = _frozen(
+        context,
+        kind=kind,
+        number=number,
+        title=title,
+        jurisdiction=jurisdiction,
+        actor=actor,
+        now=now,
+    )
     deferred = _DEFERRED.get() and voids is None
     if deferred:  # laid out at the first print (rendering_deferred); the page size now
-        pdf, page_size = b"", declared_page_size(render_html(template=template,
-                                                             snapshot=frozen))
+        pdf, page_size = b"", declared_page_size(render_html(template=template, snapshot=frozen))
     else:
         pdf, page_size = render_pdf(template=template, snapshot=frozen)
     document = IssuedDocument(
-        kind=kind, number=number, title=title, template=template, page_size=page_size,
-        snapshot=frozen, sha256=_sha256(pdf) if pdf else "", size=len(pdf), issued_at=now,
-        issued_by=actor, jurisdiction=jurisdiction, owner_user=owner_user, voids=voids,
+        kind=kind,
+        number=number,
+        title=title,
+        template=template,
+        page_size=page_size,
+        snapshot=frozen,
+        sha256=_sha256(pdf) if pdf else "",
+        size=len(pdf),
+        issued_at=now,
+        issued_by=actor,
+        jurisdiction=jurisdiction,
+        owner_user=owner_user,
+        voids=voids,
         void_reason=void_reason,
     )
     if subject is not None:
@@ -142,14 +204,22 @@ def _issue(*, kind, template, context, jurisdiction, actor, title, number, subje
     # A rolled-back transaction leaves at most an unreferenced file behind, never a row
     # without its file.
     if not deferred:
-        document.file.save(f"{kind}-{number or 'unnumbered'}.pdf", ContentFile(pdf),
-                           save=False)
+        document.file.save(f"{kind}-{number or 'unnumbered'}.pdf", ContentFile(pdf), save=False)
     document.save()
     Event.record(
-        "notices.document.issued", document, actor=actor, jurisdiction=jurisdiction, at=now,
+        "notices.document.issued",
+        document,
+        actor=actor,
+        jurisdiction=jurisdiction,
+        at=now,
         summary=f"{title} {number}".strip(),
-        data={"kind": kind, "number": number, "sha256": document.sha256,
-              "subject_type": document.subject_type_id, "subject_id": document.subject_id},
+        data={
+            "kind": kind,
+            "number": number,
+            "sha256": document.sha256,
+            "subject_type": document.subject_type_id,
+            "subject_id": document.subject_id,
+        },
     )
     return document
 
@@ -174,15 +244,23 @@ def _render_deferred(document: IssuedDocument) -> IssuedDocument:
     document = IssuedDocument.objects.select_for_update().get(pk=document.pk)
     if document.sha256:
         return document
-    pdf, _size = render_pdf(template=document.template, snapshot=document.snapshot,
-                            page_size=document.page_size)
-    document.file.save(f"{document.kind}-{document.number or 'unnumbered'}.pdf",
-                       ContentFile(pdf), save=False)
+    pdf, _size = render_pdf(
+        template=document.template, snapshot=document.snapshot, page_size=document.page_size
+    )
+    document.file.save(
+        f"{document.kind}-{document.number or 'unnumbered'}.pdf", ContentFile(pdf), save=False
+    )
     IssuedDocument.objects.filter(pk=document.pk).archive_deferred_pdf(
-        file=document.file.name, sha256=_sha256(pdf), size=len(pdf))
-    Event.record("notices.document.rendered", document, actor=None,
-                 jurisdiction=document.jurisdiction, summary=str(document),
-                 data={"sha256": _sha256(pdf)})
+        file=document.file.name, sha256=_sha256(pdf), size=len(pdf)
+    )
+    Event.record(
+        "notices.document.rendered",
+        document,
+        actor=None,
+        jurisdiction=document.jurisdiction,
+        summary=str(document),
+        data={"sha256": _sha256(pdf)},
+    )
     return IssuedDocument.objects.get(pk=document.pk)
 
 
@@ -193,8 +271,9 @@ def document_render(*, template: str, snapshot: dict, page_size: str | None = No
 
 
 @transaction.atomic
-def document_void(*, document: IssuedDocument, actor, reason: str,
-                  now: datetime | None = None) -> IssuedDocument:
+def document_void(
+    *, document: IssuedDocument, actor, reason: str, now: datetime | None = None
+) -> IssuedDocument:
     """Issue a void record pointing at ``document``; the original stays as it was."""
     now = now or timezone.now()
     reason = (reason or "").strip()
@@ -210,16 +289,29 @@ def document_void(*, document: IssuedDocument, actor, reason: str,
         raise ValueError(f"Document {original} is already void.")
     original_data = thaw(original.snapshot)["document"]
     void = _issue(
-        kind=original.kind, template=VOID_TEMPLATE,
-        context={"original": {**original_data, "pk": original.pk, "sha256": original.sha256},
-                 "reason": reason},
-        jurisdiction=original.jurisdiction, actor=actor,
-        title=_("VOID: %(title)s") % {"title": original.title}, number=original.number,
-        subject=original.subject, owner_user=original.owner_user, now=now,
-        voids=original, void_reason=reason,
+        kind=original.kind,
+        template=VOID_TEMPLATE,
+        context={
+            "original": {**original_data, "pk": original.pk, "sha256": original.sha256},
+            "reason": reason,
+        },
+        jurisdiction=original.jurisdiction,
+        actor=actor,
+        title=_("VOID: %(title)s") % {"title": original.title},
+        number=original.number,
+        subject=original.subject,
+        owner_user=original.owner_user,
+        now=now,
+        voids=original,
+        void_reason=reason,
     )
     Event.record(
-        "notices.document.voided", original, actor=actor, jurisdiction=original.jurisdiction,
-        at=now, summary=reason, data={"void_document": void.pk, "reason": reason},
+        "notices.document.voided",
+        original,
+        actor=actor,
+        jurisdiction=original.jurisdiction,
+        at=now,
+        summary=reason,
+        data={"void_document": void.pk, "reason": reason},
     )
     return void

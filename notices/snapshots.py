@@ -79,7 +79,7 @@ def thaw(value):
     """
     if isinstance(value, dict):
         if len(value) == 1:
-            (key, raw), = value.items()
+            ((key, raw),) = value.items()
             if key in _TAGS and isinstance(raw, str):
                 return _TAGS[key](raw)
         return {k: thaw(value[k]) for k in sorted(value)}

@@ -24,25 +24,36 @@ PAGE_SIZE = 25
 @role_required(*STAFF_ROLES)
 def document_list(request):
     filterset = DocumentFilter(
-        request.GET or None, queryset=selectors.document_archive_for_staff(request.user),
+        request.GET or None,
+        queryset=selectors.document_archive_for_staff(request.user),
         user=request.user,
     )
     page = Paginator(filterset.qs, PAGE_SIZE).get_page(request.GET.get("page"))
     query = request.GET.copy()
     query.pop("page", None)
-    return render(request, "notices/document_list.html", {
-        "filter": filterset, "page": page, "query": query.urlencode(),
-        "show_city": len(request.user.jurisdiction_ids) > 1,
-    })
+    return render(
+        request,
+        "notices/document_list.html",
+        {
+            "filter": filterset,
+            "page": page,
+            "query": query.urlencode(),
+            "show_city": len(request.user.jurisdiction_ids) > 1,
+        },
+    )
 
 
 @role_required(CLERK, OFFICER, ADMINISTRATOR, RESIDENT)
 def document_detail(request, pk):
     document = selectors.document_get_for_user(user=request.user, pk=pk)
-    return render(request, "notices/document_detail.html", {
-        "document": document,
-        "show_city": len(request.user.jurisdiction_ids) > 1,
-    })
+    return render(
+        request,
+        "notices/document_detail.html",
+        {
+            "document": document,
+            "show_city": len(request.user.jurisdiction_ids) > 1,
+        },
+    )
 
 
 @role_required(CLERK, OFFICER, ADMINISTRATOR, RESIDENT)
@@ -52,8 +63,9 @@ def document_pdf(request, pk):
         data = services.document_pdf(document)
     except (services.DocumentIntegrityError, OSError):
         logger.exception("Archived PDF of document %s is missing or altered", document.pk)
-        return render(request, "notices/document_unavailable.html",
-                      {"document": document}, status=500)
+        return render(
+            request, "notices/document_unavailable.html", {"document": document}, status=500
+        )
     response = HttpResponse(data, content_type="application/pdf")
     response["Content-Disposition"] = content_disposition_header(
         as_attachment=False, filename=document.download_name

@@ -15,8 +15,16 @@ class JurisdictionForm(forms.ModelForm):
 
     class Meta:
         model = Jurisdiction
-        fields = ["slug", "name", "short_name", "state", "profile_key", "seal_text", "address",
-                  "phone"]
+        fields = [
+            "slug",
+            "name",
+            "short_name",
+            "state",
+            "profile_key",
+            "seal_text",
+            "address",
+            "phone",
+        ]
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -34,8 +42,11 @@ class JurisdictionAdmin(admin.ModelAdmin):
         # every feature can look them up; blanks stay blank for the administrator to fill.
         super().save_model(request, obj, form, change)
         written = load_profile(obj)
-        self.message_user(request, f"{obj.name}: {written} ordinance value(s) loaded from the "
-                                   f"“{obj.profile_key}” profile.")
+        self.message_user(
+            request,
+            f"{obj.name}: {written} ordinance value(s) loaded from the "
+            f"“{obj.profile_key}” profile.",
+        )
 
 
 class ReadOnlyAdminMixin:
@@ -77,8 +88,7 @@ class RuleValueAdmin(SimpleHistoryAdmin):
 
 @admin.register(FeeScheduleEntry)
 class FeeScheduleEntryAdmin(SimpleHistoryAdmin):
-    list_display = ("jurisdiction", "code", "description", "amount", "effective_from",
-                    "resolution")
+    list_display = ("jurisdiction", "code", "description", "amount", "effective_from", "resolution")
     list_filter = ("jurisdiction", "code")
     search_fields = ("code", "description", "resolution")
 

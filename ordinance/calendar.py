@@ -73,8 +73,9 @@ def add_months(start: date, n: int) -> date:
     return start + relativedelta(months=n)
 
 
-def due_date(jurisdiction: Jurisdiction, key: str, start: date, *,
-             on: date | None = None) -> tuple[date, Rule]:
+def due_date(
+    jurisdiction: Jurisdiction, key: str, start: date, *, on: date | None = None
+) -> tuple[date, Rule]:
     """The deadline ``key`` sets from ``start``, using the rule in force on ``on``.
 
     The unit decides the arithmetic: business days, calendar days, months; a month-day

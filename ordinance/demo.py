@@ -36,14 +36,31 @@ DEMO_JURISDICTIONS = [
 # Demo resolutions only: the real amounts are whatever each council resolves.
 DEMO_NOTE = "Demo data: not a real council resolution."
 DEMO_FEES = [
-    ("north-branch", "dog_license", "Annual dog license", "15.00", date(2025, 1, 1),
-     "Demo Res. 2025-01"),
-    ("north-branch", "dog_license", "Annual dog license", "18.00", date(2026, 1, 1),
-     "Demo Res. 2025-14"),
-    ("north-branch", "kennel_license", "Annual kennel license", "50.00", date(2025, 1, 1),
-     "Demo Res. 2025-01"),
-    ("glencoe", "kennel_license", "Kennel license", "40.00", date(2025, 1, 1),
-     "Demo Res. 2025-01"),
+    (
+        "north-branch",
+        "dog_license",
+        "Annual dog license",
+        "15.00",
+        date(2025, 1, 1),
+        "Demo Res. 2025-01",
+    ),
+    (
+        "north-branch",
+        "dog_license",
+        "Annual dog license",
+        "18.00",
+        date(2026, 1, 1),
+        "Demo Res. 2025-14",
+    ),
+    (
+        "north-branch",
+        "kennel_license",
+        "Annual kennel license",
+        "50.00",
+        date(2025, 1, 1),
+        "Demo Res. 2025-01",
+    ),
+    ("glencoe", "kennel_license", "Kennel license", "40.00", date(2025, 1, 1), "Demo Res. 2025-01"),
 ]
 
 
@@ -65,9 +82,15 @@ def _ensure_demo_fees(by_slug: dict[str, Jurisdiction]) -> None:
         )
     )
     missing = [
-        FeeScheduleEntry(jurisdiction=by_slug[slug], code=code, description=description,
-                         amount=Decimal(amount), effective_from=start, resolution=resolution,
-                         notes=DEMO_NOTE)
+        FeeScheduleEntry(
+            jurisdiction=by_slug[slug],
+            code=code,
+            description=description,
+            amount=Decimal(amount),
+            effective_from=start,
+            resolution=resolution,
+            notes=DEMO_NOTE,
+        )
         for slug, code, description, amount, start, resolution in DEMO_FEES
         if (slug, code, start) not in have
     ]

@@ -37,23 +37,25 @@ def fee_amount(jurisdiction: Jurisdiction, code: str, *, on: date) -> FeeAmount:
     if spec is not None:
         try:
             rule = get_rule(jurisdiction, spec.rule, on=on)
-            return FeeAmount(code, spec.description, rule.value, rule.citation,
-                             rule.effective_from)
+            return FeeAmount(code, spec.description, rule.value, rule.citation, rule.effective_from)
         except RuleNotSet as exc:
             citation = exc.citation  # the council sets it: look in the fee schedule
         except RuleNotInOrdinance:
             pass
     entry = scheduled_fee(jurisdiction, code, on=on)
     if entry is not None:
-        return FeeAmount(code, entry.description, entry.amount, entry.resolution,
-                         entry.effective_from)
+        return FeeAmount(
+            code, entry.description, entry.amount, entry.resolution, entry.effective_from
+        )
     what = spec.description if spec else code.replace("_", " ")
     where = f" ({citation})" if citation else ""
     raise FeeNotSet(
         f"The {what.lower()} fee for {jurisdiction.name} is not set{where}: no council "
         f"resolution is in force on {on:%B} {on.day}, {on.year}. An administrator must "
         "add it to the fee schedule first.",
-        jurisdiction=jurisdiction, key=code, citation=citation,
+        jurisdiction=jurisdiction,
+        key=code,
+        citation=citation,
     )
 
 

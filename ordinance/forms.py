@@ -9,19 +9,24 @@ class AmendmentForm(forms.Form):
 
     value = forms.CharField(label=_("New value"))
     effective_from = forms.DateField(
-        label=_("In force from"), widget=forms.DateInput(attrs={"type": "date"}),
+        label=_("In force from"),
+        widget=forms.DateInput(attrs={"type": "date"}),
         help_text=_("The date the amending ordinance takes effect."),
     )
     ordinance_ref = forms.CharField(
-        label=_("Ordinance number"), max_length=100,
+        label=_("Ordinance number"),
+        max_length=100,
         help_text=_("E.g. “Ord. No. 245-26”."),
     )
     citation = forms.CharField(
-        label=_("Citation"), max_length=200, required=False,
+        label=_("Citation"),
+        max_length=200,
+        required=False,
         help_text=_("Leave empty to keep the current section."),
     )
-    note = forms.CharField(label=_("Note"), required=False, widget=forms.Textarea(
-        attrs={"rows": 2}))
+    note = forms.CharField(
+        label=_("Note"), required=False, widget=forms.Textarea(attrs={"rows": 2})
+    )
 
     def __init__(self, *args, spec, adopted, **kwargs):
         super().__init__(*args, **kwargs)
@@ -29,18 +34,22 @@ class AmendmentForm(forms.Form):
         field = self.fields["value"]
         if spec.kind == "bool":
             self.fields["value"] = forms.ChoiceField(
-                label=field.label, choices=[("", "—"), ("yes", _("Yes")), ("no", _("No"))])
+                label=field.label, choices=[("", "—"), ("yes", _("Yes")), ("no", _("No"))]
+            )
         elif spec.kind == "list":
             field.widget = forms.Textarea(attrs={"rows": 3})
             field.help_text = _("One item per line, or separated by commas.")
         elif spec.kind == "month_day":
             field.help_text = _("Month and day, e.g. 12-31 for December 31.")
         elif spec.kind in ("money", "rate", "decimal"):
-            field.help_text = {"money": _("Dollars and cents, e.g. 15.00."),
-                               "rate": _("A fraction, e.g. 0.50 for 50%.")}.get(spec.kind, "")
+            field.help_text = {
+                "money": _("Dollars and cents, e.g. 15.00."),
+                "rate": _("A fraction, e.g. 0.50 for 50%."),
+            }.get(spec.kind, "")
         elif spec.unit:
             field.help_text = _("A whole number of %(unit)s.") % {
-                "unit": spec.unit.replace("_", " ")}
+                "unit": spec.unit.replace("_", " ")
+            }
 
     def clean_value(self):
         try:
@@ -52,6 +61,7 @@ class AmendmentForm(forms.Form):
         day = self.cleaned_data["effective_from"]
         if day < self.adopted:
             raise forms.ValidationError(
-                _("An amendment cannot take effect before the ordinance was adopted "
-                  "(%(date)s).") % {"date": self.adopted.strftime("%B %d, %Y")})
+                _("An amendment cannot take effect before the ordinance was adopted (%(date)s).")
+                % {"date": self.adopted.strftime("%B %d, %Y")}
+            )
         return day

@@ -80,7 +80,7 @@ def to_python(kind: str, raw: Any) -> Any:
         return int(raw)
     if kind in ("money", "rate", "decimal"):
         if isinstance(raw, bool | float):
-            raise ValueError(f"{raw!r} must be written as a string, e.g. \"3.00\".")
+            raise ValueError(f'{raw!r} must be written as a string, e.g. "3.00".')
         try:
             value = Decimal(str(raw))
         except InvalidOperation as exc:

@@ -53,7 +53,10 @@ class Event(models.Model):
     at = models.DateTimeField(default=timezone.now, db_index=True)
     action = models.CharField(max_length=100, db_index=True)
     actor = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
         related_name="+",
     )
     jurisdiction = models.ForeignKey(
@@ -82,10 +85,17 @@ class Event(models.Model):
         raise RuntimeError("Events are append-only and cannot be deleted.")
 
     @classmethod
-    def record(cls, action, subject=None, *, actor=None, jurisdiction=None, summary="",
-               data=None, at=None):
-        event = cls(action=action, actor=actor, jurisdiction=jurisdiction, summary=summary[:300],
-                    data=data or {}, at=at or timezone.now())
+    def record(
+        cls, action, subject=None, *, actor=None, jurisdiction=None, summary="", data=None, at=None
+    ):
+        event = cls(
+            action=action,
+            actor=actor,
+            jurisdiction=jurisdiction,
+            summary=summary[:300],
+            data=data or {},
+            at=at or timezone.now(),
+        )
         if subject is not None:
             event.subject_type = ContentType.objects.get_for_model(
                 subject, for_concrete_model=False
@@ -124,12 +134,16 @@ class RuleValue(models.Model):
     citation = models.CharField(_("citation"), max_length=200)
     rule_ids = models.JSONField(_("rule IDs"), default=list, blank=True)
     ordinance_ref = models.CharField(
-        _("ordinance number"), max_length=100,
+        _("ordinance number"),
+        max_length=100,
         help_text=_("The adopting or amending ordinance, e.g. “Ord. No. 230-15”."),
     )
     note = models.TextField(_("note"), blank=True)
     recorded_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
         related_name="+",
     )
     recorded_at = models.DateTimeField(_("recorded at"), default=timezone.now)

@@ -106,7 +106,8 @@ def _spec(profile: Profile, jurisdiction: Jurisdiction, key: str) -> ValueSpec:
         raise RuleNotInOrdinance(
             f"{jurisdiction.name}'s ordinance has no rule “{key}”; "
             "this feature does not apply there.",
-            jurisdiction=jurisdiction, key=key,
+            jurisdiction=jurisdiction,
+            key=key,
         )
     return spec
 
@@ -118,19 +119,29 @@ def _rule(jurisdiction, spec: ValueSpec, row: RuleValue | None, on: date) -> Rul
             f"{jurisdiction.name} "
             f"({spec.citation}); an administrator must load the ordinance profile or "
             "record the value first.",
-            jurisdiction=jurisdiction, key=spec.key, citation=spec.citation,
+            jurisdiction=jurisdiction,
+            key=spec.key,
+            citation=spec.citation,
         )
     if row.value is None:
         raise RuleNotSet(
             f"{spec.label} is blank in the ordinance ({row.citation}); "
             "an administrator must set it first.",
-            jurisdiction=jurisdiction, key=spec.key, citation=row.citation,
+            jurisdiction=jurisdiction,
+            key=spec.key,
+            citation=row.citation,
         )
     return Rule(
-        key=spec.key, label=spec.label, value=kinds.to_python(spec.kind, row.value),
-        kind=spec.kind, unit=spec.unit, citation=row.citation,
-        rule_ids=tuple(row.rule_ids or spec.rule_ids), effective_from=row.effective_from,
-        ordinance_ref=row.ordinance_ref, note=row.note,
+        key=spec.key,
+        label=spec.label,
+        value=kinds.to_python(spec.kind, row.value),
+        kind=spec.kind,
+        unit=spec.unit,
+        citation=row.citation,
+        rule_ids=tuple(row.rule_ids or spec.rule_ids),
+        effective_from=row.effective_from,
+        ordinance_ref=row.ordinance_ref,
+        note=row.note,
     )
 
 
@@ -150,14 +161,25 @@ def load_profile(jurisdiction: Jurisdiction) -> int:
     }
     new, changed = [], []
     for spec in profile.values.values():
-        fields = {"value": spec.raw, "citation": spec.citation, "rule_ids": list(spec.rule_ids),
-                  "ordinance_ref": profile.ordinance_ref, "note": spec.note}
+        fields = {
+            "value": spec.raw,
+            "citation": spec.citation,
+            "rule_ids": list(spec.rule_ids),
+            "ordinance_ref": profile.ordinance_ref,
+            "note": spec.note,
+        }
         row = existing.get(spec.key)
         if row is not None and row.recorded_by_id is not None:
             continue  # an administrator corrected the adopted value; keep their record
         if row is None:
-            new.append(RuleValue(jurisdiction=jurisdiction, key=spec.key,
-                                 effective_from=profile.adopted, **fields))
+            new.append(
+                RuleValue(
+                    jurisdiction=jurisdiction,
+                    key=spec.key,
+                    effective_from=profile.adopted,
+                    **fields,
+                )
+            )
         elif any(getattr(row, name) != value for name, value in fields.items()):
             for name, value in fields.items():
                 setattr(row, name, value)
@@ -169,8 +191,17 @@ def load_profile(jurisdiction: Jurisdiction) -> int:
     return len(new) + len(changed)
 
 
-def rule_amend(*, jurisdiction: Jurisdiction, key: str, value: Any, effective_from: date,
-               ordinance_ref: str, note: str = "", citation: str = "", actor=None) -> RuleValue:
+def rule_amend(
+    *,
+    jurisdiction: Jurisdiction,
+    key: str,
+    value: Any,
+    effective_from: date,
+    ordinance_ref: str,
+    note: str = "",
+    citation: str = "",
+    actor=None,
+) -> RuleValue:
     """Record an amendment (or fill a blank) from ``effective_from`` on.
 
     ``value`` is the typed value (``kinds.parse_input``); a row already recorded for the
@@ -182,16 +213,26 @@ def rule_amend(*, jurisdiction: Jurisdiction, key: str, value: Any, effective_fr
     stored = kinds.to_json(spec.kind, value)
     current = RuleValue.objects.in_force(jurisdiction, [key], effective_from).first()
     row, _ = RuleValue.objects.update_or_create(
-        jurisdiction=jurisdiction, key=key, effective_from=effective_from,
+        jurisdiction=jurisdiction,
+        key=key,
+        effective_from=effective_from,
         defaults={
-            "value": stored, "ordinance_ref": ordinance_ref, "note": note,
+            "value": stored,
+            "ordinance_ref": ordinance_ref,
+            "note": note,
             "citation": citation or (current.citation if current else spec.citation),
             "rule_ids": list(current.rule_ids if current else spec.rule_ids),
-            "recorded_by": actor, "recorded_at": timezone.now(),
+            "recorded_by": actor,
+            "recorded_at": timezone.now(),
         },
     )
-    Event.record("ordinance.rule.amended", row, actor=actor, jurisdiction=jurisdiction,
-                 summary=f"{spec.label}: {kinds.display(spec.kind, spec.unit, value)} "
-                         f"from {effective_from} ({ordinance_ref})",
-                 data={"key": key, "value": stored, "effective_from": str(effective_from)})
+    Event.record(
+        "ordinance.rule.amended",
+        row,
+        actor=actor,
+        jurisdiction=jurisdiction,
+        summary=f"{spec.label}: {kinds.display(spec.kind, spec.unit, value)} "
+        f"from {effective_from} ({ordinance_ref})",
+        data={"key": key, "value": stored, "effective_from": str(effective_from)},
+    )
     return row

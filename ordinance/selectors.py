@@ -41,8 +41,9 @@ class RuleLine:
 
     @property
     def rule_ids(self) -> list[str]:
-        return list(self.row.rule_ids) if self.row and self.row.rule_ids else list(
-            self.spec.rule_ids)
+        return (
+            list(self.row.rule_ids) if self.row and self.row.rule_ids else list(self.spec.rule_ids)
+        )
 
 
 @dataclass
@@ -78,8 +79,11 @@ def rules_in_force(jurisdictions, *, on: date, with_text: bool = True) -> list[C
         profile, error = _profile(jurisdiction)
         specs = profile.values.values() if profile else ()
         lines = [
-            RuleLine(spec, latest.get((jurisdiction.pk, spec.key)),
-                     profile.passage(spec.quote) if with_text else None)
+            RuleLine(
+                spec,
+                latest.get((jurisdiction.pk, spec.key)),
+                profile.passage(spec.quote) if with_text else None,
+            )
             for spec in specs
         ]
         found.append(CityRules(jurisdiction, profile, lines, error))
@@ -90,8 +94,11 @@ def rule_history(jurisdiction: Jurisdiction, *, on: date) -> CityRules:
     """Every value with all its rows (adopted value and amendments), newest first."""
     profile, error = _profile(jurisdiction)
     by_key = defaultdict(list)
-    rows = RuleValue.objects.filter(jurisdiction=jurisdiction).select_related(
-        "recorded_by").order_by("key", "-effective_from", "-pk")
+    rows = (
+        RuleValue.objects.filter(jurisdiction=jurisdiction)
+        .select_related("recorded_by")
+        .order_by("key", "-effective_from", "-pk")
+    )
     for row in rows:
         by_key[row.key].append(row)
     lines = []
@@ -122,8 +129,7 @@ class CityFees:
 def fee_tables(jurisdictions, *, on: date) -> list[CityFees]:
     """Fees in force on ``on`` and every schedule row, per jurisdiction (two queries)."""
     jurisdictions = list(jurisdictions)
-    cities = {c.jurisdiction.pk: c for c in rules_in_force(jurisdictions, on=on,
-                                                            with_text=False)}
+    cities = {c.jurisdiction.pk: c for c in rules_in_force(jurisdictions, on=on, with_text=False)}
     schedule = defaultdict(list)
     for entry in FeeScheduleEntry.objects.filter(jurisdiction__in=jurisdictions).order_by(
         "code", "-effective_from", "-pk"
@@ -145,15 +151,32 @@ def _fees_in_force(city: CityRules, entries: list[FeeScheduleEntry], on: date):
         spec = fees.get(code)
         line = lines_by_key.get(spec.rule) if spec else None
         if line is not None and not line.is_blank:
-            found.append(FeeLine(code, spec.description, line.value, line.citation,
-                                 line.row.effective_from, line.citation))
+            found.append(
+                FeeLine(
+                    code,
+                    spec.description,
+                    line.value,
+                    line.citation,
+                    line.row.effective_from,
+                    line.citation,
+                )
+            )
             continue
         entry = next((e for e in entries if e.code == code and e.effective_from <= on), None)
         citation = line.citation if line else ""
         if entry is not None:
-            found.append(FeeLine(code, entry.description, entry.amount, entry.resolution,
-                                 entry.effective_from, citation))
+            found.append(
+                FeeLine(
+                    code,
+                    entry.description,
+                    entry.amount,
+                    entry.resolution,
+                    entry.effective_from,
+                    citation,
+                )
+            )
         else:
-            found.append(FeeLine(code, spec.description if spec else code, None, "", None,
-                                 citation))
+            found.append(
+                FeeLine(code, spec.description if spec else code, None, "", None, citation)
+            )
     return found

@@ -26,9 +26,15 @@ def _served(user, slug):
 def profile_list(request):
     today = timezone.localdate()
     cities = selectors.rules_in_force(request.user.served_jurisdictions(), on=today)
-    return render(request, "ordinance/profile_list.html", {
-        "cities": cities, "today": today, "multi": len(cities) > 1,
-    })
+    return render(
+        request,
+        "ordinance/profile_list.html",
+        {
+            "cities": cities,
+            "today": today,
+            "multi": len(cities) > 1,
+        },
+    )
 
 
 @role_required(*STAFF_ROLES)
@@ -36,10 +42,15 @@ def profile_detail(request, slug):
     jurisdiction = _served(request.user, slug)
     today = timezone.localdate()
     city = selectors.rule_history(jurisdiction, on=today)
-    return render(request, "ordinance/profile_detail.html", {
-        "city": city, "today": today,
-        "can_amend": request.user.has_role(ADMINISTRATOR),
-    })
+    return render(
+        request,
+        "ordinance/profile_detail.html",
+        {
+            "city": city,
+            "today": today,
+            "can_amend": request.user.has_role(ADMINISTRATOR),
+        },
+    )
 
 
 @role_required(ADMINISTRATOR)
@@ -52,18 +63,35 @@ def rule_amend_view(request, slug, key):
     form = AmendmentForm(request.POST or None, spec=spec, adopted=profile.adopted)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        rule_amend(jurisdiction=jurisdiction, key=key, value=data["value"],
-                   effective_from=data["effective_from"], ordinance_ref=data["ordinance_ref"],
-                   citation=data["citation"], note=data["note"], actor=request.user)
-        messages.success(request, f"Recorded: {spec.label}, in force from "
-                                  f"{data['effective_from']:%B} {data['effective_from'].day}, "
-                                  f"{data['effective_from'].year}.")
+        rule_amend(
+            jurisdiction=jurisdiction,
+            key=key,
+            value=data["value"],
+            effective_from=data["effective_from"],
+            ordinance_ref=data["ordinance_ref"],
+            citation=data["citation"],
+            note=data["note"],
+            actor=request.user,
+        )
+        messages.success(
+            request,
+            f"Recorded: {spec.label}, in force from "
+            f"{data['effective_from']:%B} {data['effective_from'].day}, "
+            f"{data['effective_from'].year}.",
+        )
         return redirect(f"{jurisdiction_url(jurisdiction)}#rule-{key}")
     city = selectors.rule_history(jurisdiction, on=timezone.localdate())
     line = next(line for line in city.lines if line.spec.key == key)
-    return render(request, "ordinance/rule_amend.html", {
-        "jurisdiction": jurisdiction, "line": line, "form": form,
-    }, status=400 if request.method == "POST" else 200)
+    return render(
+        request,
+        "ordinance/rule_amend.html",
+        {
+            "jurisdiction": jurisdiction,
+            "line": line,
+            "form": form,
+        },
+        status=400 if request.method == "POST" else 200,
+    )
 
 
 def jurisdiction_url(jurisdiction):
@@ -74,7 +102,13 @@ def jurisdiction_url(jurisdiction):
 def fee_schedule(request):
     today = timezone.localdate()
     cities = selectors.fee_tables(request.user.served_jurisdictions(), on=today)
-    return render(request, "ordinance/fee_schedule.html", {
-        "cities": cities, "today": today, "multi": len(cities) > 1,
-        "can_edit": request.user.has_role(ADMINISTRATOR),
-    })
+    return render(
+        request,
+        "ordinance/fee_schedule.html",
+        {
+            "cities": cities,
+            "today": today,
+            "multi": len(cities) > 1,
+            "can_edit": request.user.has_role(ADMINISTRATOR),
+        },
+    )

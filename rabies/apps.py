@@ -10,5 +10,4 @@ class RabiesConfig(AppConfig):
 
         from .sections import animal_bites
 
-        sections.register("licensing.animal_detail", "rabies", animal_bites,
-                          order=20)
+        sections.register("licensing.animal_detail", "rabies", animal_bites, order=20)

@@ -21,7 +21,9 @@ def pdf_page_sizes_mm(data: bytes) -> list[tuple[float, float]]:
     """(width, height) of each page in millimetres, rounded to 0.1 mm."""
     points_per_mm = 72 / 25.4
     return [
-        (round(float(p.mediabox.width) / points_per_mm, 1),
-         round(float(p.mediabox.height) / points_per_mm, 1))
+        (
+            round(float(p.mediabox.width) / points_per_mm, 1),
+            round(float(p.mediabox.height) / points_per_mm, 1),
+        )
         for p in pdf_reader(data).pages
     ]

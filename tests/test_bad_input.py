@@ -45,8 +45,12 @@ class FormReader(HTMLParser):
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
         if tag == "form":
-            self._form = {"method": (a.get("method") or "get").lower(),
-                          "action": a.get("action") or "", "fields": {}, "files": set()}
+            self._form = {
+                "method": (a.get("method") or "get").lower(),
+                "action": a.get("action") or "",
+                "fields": {},
+                "files": set(),
+            }
             self.forms.append(self._form)
         elif self._form is None or not a.get("name"):
             return
@@ -117,8 +121,14 @@ def _media(settings, tmp_path):
 
 @pytest.fixture
 def world(frozen, north_branch, glencoe, clerk, glencoe_clerk, administrator, resident):
-    return build_world(nb=north_branch, gl=glencoe, clerk=clerk, glencoe_clerk=glencoe_clerk,
-                       administrator=administrator, resident=resident)
+    return build_world(
+        nb=north_branch,
+        gl=glencoe,
+        clerk=clerk,
+        glencoe_clerk=glencoe_clerk,
+        administrator=administrator,
+        resident=resident,
+    )
 
 
 @pytest.fixture
@@ -154,7 +164,8 @@ def _fuzz_pages(client, user, world, seen):
 
 
 def test_every_form_staff_are_shown_survives_bad_input(
-        world, client, clerk, administrator, officer):
+    world, client, clerk, administrator, officer
+):
     """One world for the three staff roles; a form two roles share is sent once."""
     seen, total, failures = set(), {}, []
     for user in (clerk, administrator, officer):
@@ -183,8 +194,11 @@ def test_every_form_a_resident_is_shown_survives_bad_input(world, client, reside
     sent, failures = _fuzz_pages(client, resident, world, set())  # any form they are shown
     client.logout()
     login_url = reverse("accounts:login")
-    [login] = [f for f in forms_on(client.get(login_url).content.decode(), login_url)
-               if f["url"] == login_url and f["method"] == "post"]
+    [login] = [
+        f
+        for f in forms_on(client.get(login_url).content.decode(), login_url)
+        if f["url"] == login_url and f["method"] == "post"
+    ]
     for label, data in variants(login):
         response = _send(client, login, data)
         failures += _failures(response, (login_url, label))
@@ -222,8 +236,17 @@ QUERY_PAGES = [
     ("licensing:report_expiring", {"start": None, "end": None, "format": None}),
     ("licensing:report_revenue", {"start": None, "end": None}),
     ("licensing:report_tags", {"start": None, "end": None}),
-    ("notices:document_list", {"page": None, "kind": None, "issued_after": None,
-                               "issued_before": None, "number": None, "jurisdiction": None}),
+    (
+        "notices:document_list",
+        {
+            "page": None,
+            "kind": None,
+            "issued_after": None,
+            "issued_before": None,
+            "number": None,
+            "jurisdiction": None,
+        },
+    ),
 ]
 
 
@@ -243,7 +266,8 @@ def test_query_string_parameters_never_give_a_500(name, params, world, client, a
 # pass isdigit() and int() raises ValueError (Python's 4300-digit limit). Kept as a case.
 COUNTER_CASES = [
     (name, label)
-    for name in ("licensing:counter_animal", "licensing:counter_pay") for label in BAD_VALUES
+    for name in ("licensing:counter_animal", "licensing:counter_pay")
+    for label in BAD_VALUES
 ]
 
 
@@ -252,8 +276,10 @@ def test_counter_pages_survive_bad_query_values(name, label, world, client, cler
     client.force_login(clerk)
     arg = world.owner.pk if name == "licensing:counter_animal" else world.animal.pk
     value = BAD_VALUES[label]
-    response = client.get(reverse(name, args=[arg]), {
-        "animal": value, "became_subject_on": value, "method": value, "tag_number": value})
+    response = client.get(
+        reverse(name, args=[arg]),
+        {"animal": value, "became_subject_on": value, "method": value, "tag_number": value},
+    )
     assert response.status_code in OK
 
 
@@ -289,15 +315,20 @@ def test_ids_beyond_the_database_integer_range_are_404(world, client, administra
 # Uploads: the registry's photo and certificate fields, with a file of the wrong type
 # (text named .pdf / .png) and a real PDF/PNG over the size limit.
 def _upload_forms(world):
-    yield (reverse("licensing:vaccination_create", args=[world.animal.pk]), "certificate",
-           "application/pdf")
+    yield (
+        reverse("licensing:vaccination_create", args=[world.animal.pk]),
+        "certificate",
+        "application/pdf",
+    )
     yield (reverse("licensing:animal_edit", args=[world.animal.pk]), "photo", "image/png")
-    yield (reverse("licensing:counter_animal", args=[world.owner.pk])
-           + f"?animal={world.animal.pk}", "vacc-certificate", "application/pdf")
+    yield (
+        reverse("licensing:counter_animal", args=[world.owner.pk]) + f"?animal={world.animal.pk}",
+        "vacc-certificate",
+        "application/pdf",
+    )
 
 
-def test_uploads_of_the_wrong_type_or_too_large_are_refused_not_500(
-        world, client, clerk, settings):
+def test_uploads_of_the_wrong_type_or_too_large_are_refused_not_500(world, client, clerk, settings):
     from tests.test_every_page import PDF, png_bytes
 
     settings.UPLOAD_MAX_BYTES = 4096
@@ -305,28 +336,34 @@ def test_uploads_of_the_wrong_type_or_too_large_are_refused_not_500(
     for url, field, content_type in _upload_forms(world):
         page = client.get(url)
         assert page.status_code == 200, url
-        form = next(f for f in forms_on(page.content.decode(), url)
-                    if field in f["files"])
+        form = next(f for f in forms_on(page.content.decode(), url) if field in f["files"])
         good = PDF if content_type == "application/pdf" else png_bytes()
         name = "upload." + content_type.rsplit("/", 1)[-1]
-        for label, content in (("wrong type", b"MZ\x90\x00 this is not " + name.encode()),
-                               ("oversize", good + b"0" * 8192),
-                               ("empty file", b"")):
+        for label, content in (
+            ("wrong type", b"MZ\x90\x00 this is not " + name.encode()),
+            ("oversize", good + b"0" * 8192),
+            ("empty file", b""),
+        ):
             upload = SimpleUploadedFile(name, content, content_type=content_type)
             response = _send(client, form, {**form["fields"], field: upload})
             assert response.status_code in (200, 400), (url, label, response.status_code)
             # The view validated the form; its errors are read, not recomputed.
-            assert any(field.split("-")[-1] in (f._errors or {})
-                       for f in _forms_in(response.context)), (url, label, "no file error")
+            assert any(
+                field.split("-")[-1] in (f._errors or {}) for f in _forms_in(response.context)
+            ), (url, label, "no file error")
 
 
 def _forms_in(contexts):
     """The bound forms in the template contexts a response was rendered with."""
     from django import forms
 
-    return [value for context in contexts for layer in context.dicts
-            for value in (layer.values() if isinstance(layer, dict) else ())
-            if isinstance(value, forms.BaseForm) and value.is_bound]
+    return [
+        value
+        for context in contexts
+        for layer in context.dicts
+        for value in (layer.values() if isinstance(layer, dict) else ())
+        if isinstance(value, forms.BaseForm) and value.is_bound
+    ]
 
 
 def test_too_many_fields_is_a_400_not_a_500(world, client, clerk):

@@ -49,8 +49,15 @@ GL_MARKERS = ("Zzgl", "320-555-0199", "985000000990199", "RZZ0199", "Gus Glencoe
 # North Branch's own records, for the pages that must still show them.
 NB_MARKER = "Nbonly"
 
-CLERK_NAMESPACES = ("accounts", "ordinance", "notices", "licensing", "impound", "rabies",
-                    "dangerous_dogs")
+CLERK_NAMESPACES = (
+    "accounts",
+    "ordinance",
+    "notices",
+    "licensing",
+    "impound",
+    "rabies",
+    "dangerous_dogs",
+)
 
 
 @dataclass
@@ -68,16 +75,29 @@ def _approve_all(kennel, actor):
     for step, decision in kennel_svc.step_progress(kennel, on=TODAY):
         if decision is None:
             kennel_svc.kennel_decision_record(
-                kennel=kennel, step=step, outcome="approved", decided_by_name="Jane Roe",
-                decided_by_capacity="City Council", decided_on=TODAY,
-                reasons="Meets the requirements.", actor=actor, conditions="")
+                kennel=kennel,
+                step=step,
+                outcome="approved",
+                decided_by_name="Jane Roe",
+                decided_by_capacity="City Council",
+                decided_on=TODAY,
+                reasons="Meets the requirements.",
+                actor=actor,
+                conditions="",
+            )
 
 
 def _kennel(owner, actor, *, issue=True):
     kennel = kennel_svc.kennel_apply(
-        owner=owner, premises=kennel_svc.kennel_premises_for(owner),
-        business_nature="Breeding and boarding", dog_count=6, cat_count=0,
-        cup_reference="CUP-2026-04", actor=actor, on=TODAY)
+        owner=owner,
+        premises=kennel_svc.kennel_premises_for(owner),
+        business_nature="Breeding and boarding",
+        dog_count=6,
+        cat_count=0,
+        cup_reference="CUP-2026-04",
+        actor=actor,
+        on=TODAY,
+    )
     if issue:
         _approve_all(kennel, actor)
         kennel_svc.kennel_issue(kennel=kennel, actor=actor, now=NOW, method="cash")
@@ -89,66 +109,143 @@ def _kennel(owner, actor, *, issue=True):
 
 def _owner(city, actor, first, last, street, phone, **extra):
     return registry_svc.owner_create(
-        jurisdiction=city, actor=actor, first_name=first, last_name=last,
-        address_line=street, city=city.short_name, state="MN",
-        postal_code="55056" if city.slug == "north-branch" else "55336", phone=phone, **extra)
+        jurisdiction=city,
+        actor=actor,
+        first_name=first,
+        last_name=last,
+        address_line=street,
+        city=city.short_name,
+        state="MN",
+        postal_code="55056" if city.slug == "north-branch" else "55336",
+        phone=phone,
+        **extra,
+    )
 
 
 def build(nb, gl, clerk, glencoe_clerk) -> Cities:
     """Each city's records through the services, as its own clerk would enter them."""
     # North Branch: tags, an owner with a licensed dog, a kennel (receipts, documents).
-    license_svc.tag_stock_receive(jurisdiction=nb, year=2026, first_number=1, last_number=50,
-                                  received_on=date(2025, 11, 1), vendor="Nbonly Tag & Stamp",
-                                  actor=clerk)
+    license_svc.tag_stock_receive(
+        jurisdiction=nb,
+        year=2026,
+        first_number=1,
+        last_number=50,
+        received_on=date(2025, 11, 1),
+        vendor="Nbonly Tag & Stamp",
+        actor=clerk,
+    )
     owner = _owner(nb, clerk, "Rita", "Nbonlyowner", "38520 Nbonly Avenue", "651-555-0147")
     dog = registry_svc.animal_register(
-        owner=owner, actor=clerk, on=TODAY, species="dog", name="Nbonlydog",
-        breed="Labrador Retriever", color="Yellow", sex="female",
-        date_of_birth=date(2022, 5, 1), acquired_on=date(2022, 7, 15),
-        microchip="985112003344556")
+        owner=owner,
+        actor=clerk,
+        on=TODAY,
+        species="dog",
+        name="Nbonlydog",
+        breed="Labrador Retriever",
+        color="Yellow",
+        sex="female",
+        date_of_birth=date(2022, 5, 1),
+        acquired_on=date(2022, 7, 15),
+        microchip="985112003344556",
+    )
     registry_svc.vaccination_record(
-        animal=dog, actor=clerk, on=TODAY, vaccinated_on=date(2025, 6, 1), duration_years=3,
-        veterinarian_name="Dr. Ann Holm", veterinarian_license="MN-VET-10442",
-        rabies_tag_number="R000123")
-    result = license_svc.license_issue(animal=dog, owner=owner, actor=clerk, on=TODAY,
-                                       method="cash", now=NOW)
-    nb_kennel = _kennel(_owner(nb, clerk, "Kari", "Nbonlykennel", "5 Nbonly Lane",
-                               "651-555-0148"), clerk)
+        animal=dog,
+        actor=clerk,
+        on=TODAY,
+        vaccinated_on=date(2025, 6, 1),
+        duration_years=3,
+        veterinarian_name="Dr. Ann Holm",
+        veterinarian_license="MN-VET-10442",
+        rabies_tag_number="R000123",
+    )
+    result = license_svc.license_issue(
+        animal=dog, owner=owner, actor=clerk, on=TODAY, method="cash", now=NOW
+    )
+    nb_kennel = _kennel(
+        _owner(nb, clerk, "Kari", "Nbonlykennel", "5 Nbonly Lane", "651-555-0148"), clerk
+    )
 
     # Glencoe: an owner and dog, an issued kennel (its fee receipt and document), a
     # denied kennel whose appeal deadline is on the home page (KEN-07).
-    gl_owner = _owner(gl, glencoe_clerk, "Gerhard", "Zzglencoeonly", "1107 Zzglhennepin Avenue",
-                      "320-555-0199", email="zzgl@example.org")
+    gl_owner = _owner(
+        gl,
+        glencoe_clerk,
+        "Gerhard",
+        "Zzglencoeonly",
+        "1107 Zzglhennepin Avenue",
+        "320-555-0199",
+        email="zzgl@example.org",
+    )
     gl_dog = registry_svc.animal_register(
-        owner=gl_owner, actor=glencoe_clerk, on=TODAY, species="dog", name="Zzglfritz",
-        sex="male", date_of_birth=date(2021, 4, 1), microchip="985000000990199")
+        owner=gl_owner,
+        actor=glencoe_clerk,
+        on=TODAY,
+        species="dog",
+        name="Zzglfritz",
+        sex="male",
+        date_of_birth=date(2021, 4, 1),
+        microchip="985000000990199",
+    )
     registry_svc.vaccination_record(
-        animal=gl_dog, actor=glencoe_clerk, on=TODAY, vaccinated_on=date(2025, 6, 1),
-        duration_years=3, veterinarian_name="Dr. Zzgl Vet", veterinarian_license="MN-VET-20001",
-        rabies_tag_number="RZZ0199")
+        animal=gl_dog,
+        actor=glencoe_clerk,
+        on=TODAY,
+        vaccinated_on=date(2025, 6, 1),
+        duration_years=3,
+        veterinarian_name="Dr. Zzgl Vet",
+        veterinarian_license="MN-VET-20001",
+        rabies_tag_number="RZZ0199",
+    )
     gl_kennel = _kennel(gl_owner, glencoe_clerk)
-    denied_owner = _owner(gl, glencoe_clerk, "Greta", "Zzgldenied", "12 Zzgldenied Street",
-                          "320-555-0198")
+    denied_owner = _owner(
+        gl, glencoe_clerk, "Greta", "Zzgldenied", "12 Zzgldenied Street", "320-555-0198"
+    )
     gl_denied = _kennel(denied_owner, glencoe_clerk, issue=False)
     step = kennel_svc.step_progress(gl_denied, on=TODAY)[0][0]
     denied_on = TODAY - timedelta(days=5)
-    kennel_svc.kennel_deny(kennel=gl_denied, step=step, decided_by_name="Zzgl Administrator",
-                           decided_by_capacity="City Administrator", decided_on=denied_on,
-                           reasons="Zoning.", actor=glencoe_clerk, notified_on=denied_on)
+    kennel_svc.kennel_deny(
+        kennel=gl_denied,
+        step=step,
+        decided_by_name="Zzgl Administrator",
+        decided_by_capacity="City Administrator",
+        decided_on=denied_on,
+        reasons="Zoning.",
+        actor=glencoe_clerk,
+        notified_on=denied_on,
+    )
     gl_denied.refresh_from_db()
     assert TODAY <= gl_denied.appeal_deadline <= TODAY + timedelta(days=UPCOMING_HORIZON_DAYS)
 
     # Glencoe issues no dog licenses (LIC-16); tags and a license row made directly stand
     # in for records the tag pages and license reports must keep out all the same.
     stock = license_svc.tag_stock_receive(
-        jurisdiction=gl, year=2026, first_number=1, last_number=37, received_on=TODAY,
-        vendor="Zzgl Tag Works", actor=glencoe_clerk)
-    gl_license = LicenseFactory(jurisdiction=gl, number="2026-0099", animal=gl_dog,
-                                owner=gl_owner, issued_on=TODAY, issued_by=glencoe_clerk,
-                                receipt=None)
+        jurisdiction=gl,
+        year=2026,
+        first_number=1,
+        last_number=37,
+        received_on=TODAY,
+        vendor="Zzgl Tag Works",
+        actor=glencoe_clerk,
+    )
+    gl_license = LicenseFactory(
+        jurisdiction=gl,
+        number="2026-0099",
+        animal=gl_dog,
+        owner=gl_owner,
+        issued_on=TODAY,
+        issued_by=glencoe_clerk,
+        receipt=None,
+    )
     issue_tag(stock.tags.get(number=1), license=gl_license, on=TODAY)
-    return Cities(nb=nb, gl=gl, nb_license=result.license, nb_kennel=nb_kennel,
-                  gl_owner=gl_owner, gl_kennel=gl_kennel, gl_denied=gl_denied)
+    return Cities(
+        nb=nb,
+        gl=gl,
+        nb_license=result.license,
+        nb_kennel=nb_kennel,
+        gl_owner=gl_owner,
+        gl_kennel=gl_kennel,
+        gl_denied=gl_denied,
+    )
 
 
 # url name -> [(args from the records, query string, marker the Glencoe clerk sees)].
@@ -160,31 +257,41 @@ WALK = {
     "accounts:staff_home": [((), "", "Zzgldenied")],  # deadlines (KEN-07 appeal)
     "ordinance:profile_list": [((), "", "701 Subd")],
     "ordinance:fee_schedule": [((), "", "701 Subd")],
-    "notices:document_list": [((), "", "Gus Glencoe"),
-                              ((), "kind=kennel_license", "Gus Glencoe")],
-    "licensing:search": [((), "q=zzglencoe", "Zzglencoeonly"),
-                         ((), "q=zzglfritz", "Zzglfritz"),
-                         ((), "q=3205550199", "Zzglencoeonly"),
-                         ((), "q=985000000990199", "Zzglencoeonly"),
-                         ((), "q=rzz0199", "Zzglencoeonly"),
-                         ((), "q=zzglhennepin", "Zzglencoeonly")],
-    "licensing:counter_start": [((), "q=zzglencoe", "Zzglencoeonly"),
-                                ((), "q=3205550199", "Zzglencoeonly")],
+    "notices:document_list": [((), "", "Gus Glencoe"), ((), "kind=kennel_license", "Gus Glencoe")],
+    "licensing:search": [
+        ((), "q=zzglencoe", "Zzglencoeonly"),
+        ((), "q=zzglfritz", "Zzglfritz"),
+        ((), "q=3205550199", "Zzglencoeonly"),
+        ((), "q=985000000990199", "Zzglencoeonly"),
+        ((), "q=rzz0199", "Zzglencoeonly"),
+        ((), "q=zzglhennepin", "Zzglencoeonly"),
+    ],
+    "licensing:counter_start": [
+        ((), "q=zzglencoe", "Zzglencoeonly"),
+        ((), "q=3205550199", "Zzglencoeonly"),
+    ],
     "licensing:owner_create": [((), "", None)],  # its city choice
     "licensing:kennel_apply": [((), "", "Zzglencoeonly")],  # its list of applicants
-    "licensing:kennel_list": [((), "", "Zzglhennepin"), ((), "status=active", "Zzglhennepin"),
-                              ((), "status=denied", "Zzgldenied")],
+    "licensing:kennel_list": [
+        ((), "", "Zzglhennepin"),
+        ((), "status=active", "Zzglhennepin"),
+        ((), "status=denied", "Zzgldenied"),
+    ],
     "licensing:tag_stock": [((), "", "Zzgl Tag Works")],
     "licensing:tag_lookup": [((), "number=1&year=2026", "Zzglencoeonly")],
     "licensing:reports": [((), "", None)],
-    "licensing:report_issued": [((), "", None), ((), YEAR, None),
-                                ((), YEAR + "&format=csv", None)],
-    "licensing:report_revenue": [((), "", None), ((), YEAR, None),
-                                 ((), YEAR + "&format=csv", None)],
-    "licensing:report_tags": [((), "", None), ((), YEAR, None),
-                              ((), YEAR + "&format=csv", None)],
-    "licensing:report_expiring": [((), "", "Zzglencoeonly"), ((), YEAR, "Zzglencoeonly"),
-                                  ((), YEAR + "&format=csv", "Zzglencoeonly")],
+    "licensing:report_issued": [((), "", None), ((), YEAR, None), ((), YEAR + "&format=csv", None)],
+    "licensing:report_revenue": [
+        ((), "", None),
+        ((), YEAR, None),
+        ((), YEAR + "&format=csv", None),
+    ],
+    "licensing:report_tags": [((), "", None), ((), YEAR, None), ((), YEAR + "&format=csv", None)],
+    "licensing:report_expiring": [
+        ((), "", "Zzglencoeonly"),
+        ((), YEAR, "Zzglencoeonly"),
+        ((), YEAR + "&format=csv", "Zzglencoeonly"),
+    ],
     # Searches for the new owner: only the license's own city is offered (LIC-12).
     "licensing:license_transfer": [((lambda c: [c.nb_license.pk]), "q=zzglencoe", None)],
     "licensing:kennel_transfer": [((lambda c: [c.nb_kennel.pk]), "q=zzglencoe", None)],
@@ -288,13 +395,14 @@ def test_the_glencoe_clerk_sees_the_same_pages_with_glencoe_rows(records, client
 def test_the_north_branch_clerk_still_sees_north_branch_rows(records, client, clerk):
     client.force_login(clerk)
     with time_machine.travel(NOW, tick=False):
-        for url, marker in ((reverse("licensing:search") + "?q=nbonly", NB_MARKER),
-                            (reverse("licensing:kennel_list"), NB_MARKER),
-                            (reverse("licensing:tag_stock"), NB_MARKER),
-                            (reverse("licensing:tag_lookup") + "?number=1&year=2026",
-                             NB_MARKER),
-                            (reverse("licensing:report_expiring") + "?" + YEAR, NB_MARKER),
-                            (reverse("notices:document_list"), "Carol Clerk")):
+        for url, marker in (
+            (reverse("licensing:search") + "?q=nbonly", NB_MARKER),
+            (reverse("licensing:kennel_list"), NB_MARKER),
+            (reverse("licensing:tag_stock"), NB_MARKER),
+            (reverse("licensing:tag_lookup") + "?number=1&year=2026", NB_MARKER),
+            (reverse("licensing:report_expiring") + "?" + YEAR, NB_MARKER),
+            (reverse("notices:document_list"), "Carol Clerk"),
+        ):
             assert marker in _page_text(client, url), url
 
 
@@ -304,8 +412,9 @@ def _table_rows(text: str) -> int:
 
 
 @pytest.mark.parametrize("report", ["issued", "revenue", "tags", "expiring"])
-def test_each_report_and_its_csv_holds_only_the_clerks_city(records, client, clerk, glencoe,
-                                                            north_branch, report):
+def test_each_report_and_its_csv_holds_only_the_clerks_city(
+    records, client, clerk, glencoe, north_branch, report
+):
     """The administrator's CSV (both cities, with a city column) has Glencoe rows; the
     North Branch clerk's CSV is exactly its North Branch rows, and so is the page."""
     admin = make_user("gladys", ADMINISTRATOR, [north_branch, glencoe])
@@ -317,7 +426,10 @@ def test_each_report_and_its_csv_holds_only_the_clerks_city(records, client, cle
         own = list(csv.DictReader(io.StringIO(_text(client.get(url + "&format=csv")))))
         page = _text(client.get(url))
     assert {row["city"] for row in both} == {north_branch.short_name, glencoe.short_name}
-    expected = [{k: v for k, v in row.items() if k != "city"}
-                for row in both if row["city"] == north_branch.short_name]
+    expected = [
+        {k: v for k, v in row.items() if k != "city"}
+        for row in both
+        if row["city"] == north_branch.short_name
+    ]
     assert own == expected
     assert _table_rows(page) == len(expected)

@@ -65,18 +65,31 @@ def _decide_all(kennel, actor):
     for step, decision in kennel_svc.step_progress(kennel, on=TODAY):
         if decision is None:
             kennel_svc.kennel_decision_record(
-                kennel=kennel, step=step, outcome="approved", decided_by_name="Jane Roe",
-                decided_by_capacity="City Council", decided_on=TODAY,
-                reasons="Meets the requirements.", actor=actor, conditions="")
+                kennel=kennel,
+                step=step,
+                outcome="approved",
+                decided_by_name="Jane Roe",
+                decided_by_capacity="City Council",
+                decided_on=TODAY,
+                reasons="Meets the requirements.",
+                actor=actor,
+                conditions="",
+            )
     kennel.refresh_from_db()
     assert kennel.status == KennelStatus.APPROVED, kennel.status
 
 
 def _issued_kennel(owner, actor):
     kennel = kennel_svc.kennel_apply(
-        owner=owner, premises=kennel_svc.kennel_premises_for(owner),
-        business_nature="Breeding and boarding", dog_count=6, cat_count=0,
-        cup_reference="CUP-2026-04", actor=actor, on=TODAY)
+        owner=owner,
+        premises=kennel_svc.kennel_premises_for(owner),
+        business_nature="Breeding and boarding",
+        dog_count=6,
+        cat_count=0,
+        cup_reference="CUP-2026-04",
+        actor=actor,
+        on=TODAY,
+    )
     _decide_all(kennel, actor)
     kennel_svc.kennel_issue(kennel=kennel, actor=actor, now=NOW, method="cash")
     kennel.refresh_from_db()
@@ -87,62 +100,144 @@ def _issued_kennel(owner, actor):
 def _bulk_registry(city, count):
     """Owners, premises and animals in bulk: rows for list pages, not for history."""
     owners = Owner.objects.bulk_create(
-        Owner(jurisdiction=city, first_name=f"Bulk{i}", last_name="Filler",
-              address_line=f"{1000 + i} Filler Road", city=city.short_name,
-              postal_code="55056", phone=f"651-555-{i:04d}")
-        for i in range(count))
+        Owner(
+            jurisdiction=city,
+            first_name=f"Bulk{i}",
+            last_name="Filler",
+            address_line=f"{1000 + i} Filler Road",
+            city=city.short_name,
+            postal_code="55056",
+            phone=f"651-555-{i:04d}",
+        )
+        for i in range(count)
+    )
     premises = Premises.objects.bulk_create(
-        Premises(jurisdiction=city, address_line=o.address_line, city=city.short_name,
-                 postal_code="55056") for o in owners)
+        Premises(
+            jurisdiction=city,
+            address_line=o.address_line,
+            city=city.short_name,
+            postal_code="55056",
+        )
+        for o in owners
+    )
     Animal.objects.bulk_create(
-        Animal(jurisdiction=city, owner=o, premises=p, species="dog", name=f"Filler {i}",
-               sex="female", date_of_birth=date(2020, 1, 1))
-        for i, (o, p) in enumerate(zip(owners, premises, strict=True)))
+        Animal(
+            jurisdiction=city,
+            owner=o,
+            premises=p,
+            species="dog",
+            name=f"Filler {i}",
+            sex="female",
+            date_of_birth=date(2020, 1, 1),
+        )
+        for i, (o, p) in enumerate(zip(owners, premises, strict=True))
+    )
 
 
 def build_world(*, nb, gl, clerk, glencoe_clerk, administrator, resident) -> World:
     """Both cities with realistic records, made through the services. Call under NOW."""
-    license_svc.tag_stock_receive(jurisdiction=nb, year=2026, first_number=1, last_number=50,
-                                  received_on=date(2025, 11, 1), vendor="Minnesota Tag & Stamp",
-                                  actor=clerk)
+    license_svc.tag_stock_receive(
+        jurisdiction=nb,
+        year=2026,
+        first_number=1,
+        last_number=50,
+        received_on=date(2025, 11, 1),
+        vendor="Minnesota Tag & Stamp",
+        actor=clerk,
+    )
     owner = registry_svc.owner_create(
-        jurisdiction=nb, actor=clerk, user=resident, first_name="Rita", last_name="Resident",
-        address_line="38520 Grand Avenue", city="North Branch", state="MN",
-        postal_code="55056", phone="651-555-0147", email="rita@example.org")
+        jurisdiction=nb,
+        actor=clerk,
+        user=resident,
+        first_name="Rita",
+        last_name="Resident",
+        address_line="38520 Grand Avenue",
+        city="North Branch",
+        state="MN",
+        postal_code="55056",
+        phone="651-555-0147",
+        email="rita@example.org",
+    )
     animal = registry_svc.animal_register(
-        owner=owner, actor=clerk, on=TODAY, species="dog", name="Biscuit",
-        breed="Labrador Retriever", color="Yellow", sex="female",
-        date_of_birth=date(2022, 5, 1), acquired_on=date(2022, 7, 15),
+        owner=owner,
+        actor=clerk,
+        on=TODAY,
+        species="dog",
+        name="Biscuit",
+        breed="Labrador Retriever",
+        color="Yellow",
+        sex="female",
+        date_of_birth=date(2022, 5, 1),
+        acquired_on=date(2022, 7, 15),
         microchip="985112003344556",
-        photo=SimpleUploadedFile("biscuit.png", png_bytes(), content_type="image/png"))
+        photo=SimpleUploadedFile("biscuit.png", png_bytes(), content_type="image/png"),
+    )
     vaccination = registry_svc.vaccination_record(
-        animal=animal, actor=clerk, on=TODAY, vaccinated_on=date(2025, 6, 1), duration_years=3,
-        veterinarian_name="Dr. Ann Holm", veterinarian_license="MN-VET-10442",
+        animal=animal,
+        actor=clerk,
+        on=TODAY,
+        vaccinated_on=date(2025, 6, 1),
+        duration_years=3,
+        veterinarian_name="Dr. Ann Holm",
+        veterinarian_license="MN-VET-10442",
         rabies_tag_number="R000123",
-        certificate=SimpleUploadedFile("cert.pdf", PDF, content_type="application/pdf"))
-    result = license_svc.license_issue(animal=animal, owner=owner, actor=clerk, on=TODAY,
-                                       method="cash", now=NOW)
+        certificate=SimpleUploadedFile("cert.pdf", PDF, content_type="application/pdf"),
+    )
+    result = license_svc.license_issue(
+        animal=animal, owner=owner, actor=clerk, on=TODAY, method="cash", now=NOW
+    )
     from notices.models import IssuedDocument
 
     receipt_document = IssuedDocument.objects.get(kind="receipt", jurisdiction=nb)
     kennel_owner = registry_svc.owner_create(
-        jurisdiction=nb, actor=clerk, first_name="Kari", last_name="Kennel",
-        address_line="5 Kennel Lane", city="North Branch", state="MN", postal_code="55056")
+        jurisdiction=nb,
+        actor=clerk,
+        first_name="Kari",
+        last_name="Kennel",
+        address_line="5 Kennel Lane",
+        city="North Branch",
+        state="MN",
+        postal_code="55056",
+    )
     kennel, kennel_document = _issued_kennel(kennel_owner, clerk)
     gl_owner = registry_svc.owner_create(
-        jurisdiction=gl, actor=glencoe_clerk, first_name="Gerhard", last_name="Schmidt",
-        address_line="1107 Hennepin Avenue", city="Glencoe", state="MN", postal_code="55336")
+        jurisdiction=gl,
+        actor=glencoe_clerk,
+        first_name="Gerhard",
+        last_name="Schmidt",
+        address_line="1107 Hennepin Avenue",
+        city="Glencoe",
+        state="MN",
+        postal_code="55336",
+    )
     gl_animal = registry_svc.animal_register(
-        owner=gl_owner, actor=glencoe_clerk, on=TODAY, species="dog", name="Fritz",
-        sex="male", date_of_birth=date(2021, 4, 1))
+        owner=gl_owner,
+        actor=glencoe_clerk,
+        on=TODAY,
+        species="dog",
+        name="Fritz",
+        sex="male",
+        date_of_birth=date(2021, 4, 1),
+    )
     gl_kennel, gl_document = _issued_kennel(gl_owner, glencoe_clerk)
     for city in (nb, gl):
         _bulk_registry(city, BULK_OWNERS_PER_CITY)
-    return World(nb=nb, gl=gl, owner=owner, animal=animal, vaccination=vaccination,
-                 license=result.license, receipt=result.receipt, kennel=kennel,
-                 kennel_document=kennel_document, receipt_document=receipt_document,
-                 gl_owner=gl_owner, gl_animal=gl_animal, gl_kennel=gl_kennel,
-                 gl_document=gl_document)
+    return World(
+        nb=nb,
+        gl=gl,
+        owner=owner,
+        animal=animal,
+        vaccination=vaccination,
+        license=result.license,
+        receipt=result.receipt,
+        kennel=kennel,
+        kennel_document=kennel_document,
+        receipt_document=receipt_document,
+        gl_owner=gl_owner,
+        gl_animal=gl_animal,
+        gl_kennel=gl_kennel,
+        gl_document=gl_document,
+    )
 
 
 # url name -> (args from the world, {role or "*": expected status}); 200 when absent.
@@ -214,8 +309,7 @@ def url_names() -> set[str]:
         for p in patterns:
             if hasattr(p, "url_patterns"):
                 if p.namespace != "admin":
-                    walk(p.url_patterns, f"{namespace}{p.namespace}:" if p.namespace
-                         else namespace)
+                    walk(p.url_patterns, f"{namespace}{p.namespace}:" if p.namespace else namespace)
             elif p.name:
                 names.add(f"{namespace}{p.name}")
 
@@ -248,8 +342,14 @@ def frozen():
 
 @pytest.fixture
 def world(frozen, north_branch, glencoe, clerk, glencoe_clerk, administrator, resident):
-    return build_world(nb=north_branch, gl=glencoe, clerk=clerk, glencoe_clerk=glencoe_clerk,
-                       administrator=administrator, resident=resident)
+    return build_world(
+        nb=north_branch,
+        gl=glencoe,
+        clerk=clerk,
+        glencoe_clerk=glencoe_clerk,
+        administrator=administrator,
+        resident=resident,
+    )
 
 
 def test_every_url_pattern_is_in_the_page_table():
@@ -266,7 +366,8 @@ PERSONAS = ["clerk", "glencoe_clerk", "officer", "administrator", "resident"]
 
 @pytest.mark.parametrize("persona", PERSONAS)
 def test_every_page_opens_for_each_role_that_may_use_it(
-        persona, request, world, client, django_assert_max_num_queries):
+    persona, request, world, client, django_assert_max_num_queries
+):
     user = request.getfixturevalue(persona)
     role = user.primary_role
     client.force_login(user)
@@ -287,7 +388,8 @@ def test_every_page_opens_for_each_role_that_may_use_it(
 
 
 def test_a_staff_member_of_the_other_city_gets_404_for_every_record(
-        world, client, glencoe_clerk, glencoe):
+    world, client, glencoe_clerk, glencoe
+):
     gl_admin = make_user("gladys", ADMINISTRATOR, [glencoe])
     failures, checked = [], 0
     for user in (glencoe_clerk, gl_admin):
@@ -308,12 +410,14 @@ def test_a_staff_member_of_the_other_city_gets_404_for_every_record(
 def test_the_other_city_sees_its_own_records(world, client, glencoe_clerk):
     """The 404s above are about the city, not about the pages: Glencoe's own rows open."""
     client.force_login(glencoe_clerk)
-    for url in (reverse("licensing:owner_detail", args=[world.gl_owner.pk]),
-                reverse("licensing:animal_detail", args=[world.gl_animal.pk]),
-                reverse("licensing:kennel_detail", args=[world.gl_kennel.pk]),
-                reverse("notices:document_detail", args=[world.gl_document.pk]),
-                reverse("notices:document_pdf", args=[world.gl_document.pk]),
-                reverse("ordinance:profile_detail", args=[world.gl.slug])):
+    for url in (
+        reverse("licensing:owner_detail", args=[world.gl_owner.pk]),
+        reverse("licensing:animal_detail", args=[world.gl_animal.pk]),
+        reverse("licensing:kennel_detail", args=[world.gl_kennel.pk]),
+        reverse("notices:document_detail", args=[world.gl_document.pk]),
+        reverse("notices:document_pdf", args=[world.gl_document.pk]),
+        reverse("ordinance:profile_detail", args=[world.gl.slug]),
+    ):
         assert client.get(url).status_code == 200, url
 
 
@@ -322,21 +426,31 @@ def test_a_resident_sees_only_their_own_documents(world, client, other_resident,
     for name in ("notices:document_detail", "notices:document_pdf"):
         assert client.get(reverse(name, args=[world.receipt_document.pk])).status_code == 404
     client.force_login(resident)
-    assert client.get(reverse("notices:document_detail",
-                              args=[world.kennel_document.pk])).status_code == 404
+    assert (
+        client.get(reverse("notices:document_detail", args=[world.kennel_document.pk])).status_code
+        == 404
+    )
 
 
 def test_a_resident_sees_only_their_own_animals(world, client, other_resident):
     client.force_login(other_resident)
-    for name, args in (("licensing:portal_animal", [world.animal.pk]),
-                       ("licensing:portal_certificate", [world.vaccination.pk]),
-                       ("licensing:portal_animal", [world.gl_animal.pk])):
+    for name, args in (
+        ("licensing:portal_animal", [world.animal.pk]),
+        ("licensing:portal_certificate", [world.vaccination.pk]),
+        ("licensing:portal_animal", [world.gl_animal.pk]),
+    ):
         assert client.get(reverse(name, args=args)).status_code == 404, name
 
 
-@pytest.mark.parametrize("persona, role", [("clerk", CLERK), ("officer", OFFICER),
-                                           ("administrator", ADMINISTRATOR),
-                                           ("resident", RESIDENT)])
+@pytest.mark.parametrize(
+    "persona, role",
+    [
+        ("clerk", CLERK),
+        ("officer", OFFICER),
+        ("administrator", ADMINISTRATOR),
+        ("resident", RESIDENT),
+    ],
+)
 def test_home_sends_each_role_to_its_own_home(persona, role, request, client, world):
     client.force_login(request.getfixturevalue(persona))
     response = client.get(reverse("accounts:home"))

@@ -14,8 +14,9 @@ from pathlib import Path
 from django.conf import settings
 
 ROOT = Path(__file__).resolve().parent.parent
-LINT = ("import sys; from importlinter.cli import lint_imports; "
-        "sys.exit(lint_imports(no_cache=True))")
+LINT = (
+    "import sys; from importlinter.cli import lint_imports; sys.exit(lint_imports(no_cache=True))"
+)
 
 
 def importlinter_config() -> dict:
@@ -23,9 +24,10 @@ def importlinter_config() -> dict:
 
 
 def test_the_import_contracts_are_kept():
-    result = subprocess.run([sys.executable, "-c", LINT], cwd=ROOT, capture_output=True,
-                            text=True, timeout=120)
-    report = result.stdout[result.stdout.find("Contracts"):] + result.stderr
+    result = subprocess.run(
+        [sys.executable, "-c", LINT], cwd=ROOT, capture_output=True, text=True, timeout=120
+    )
+    report = result.stdout[result.stdout.find("Contracts") :] + result.stderr
     assert result.returncode == 0, report
 
 
@@ -36,6 +38,5 @@ def test_every_app_of_ours_is_under_the_contracts():
 
 
 def test_ordinance_sits_just_above_base():
-    layers = next(c["layers"] for c in importlinter_config()["contracts"]
-                  if c["type"] == "layers")
+    layers = next(c["layers"] for c in importlinter_config()["contracts"] if c["type"] == "layers")
     assert layers[-2:] == ["ordinance", "base"]

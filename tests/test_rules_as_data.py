@@ -8,8 +8,17 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SKIP_DIRS = {"ordinance", "tests", "migrations", ".venv", "venv", "node_modules", "var",
-             "static", ".git"}
+SKIP_DIRS = {
+    "ordinance",
+    "tests",
+    "migrations",
+    ".venv",
+    "venv",
+    "node_modules",
+    "var",
+    "static",
+    ".git",
+}
 FORBIDDEN = [
     re.compile(r"timedelta\(\s*days\s*=\s*\d"),
     re.compile(r"timedelta\(\s*weeks\s*=\s*\d"),

@@ -16,7 +16,8 @@ class JurisdictionChoiceMixin:
         cities = user.served_jurisdictions()
         if len(cities) > 1:
             self.fields["jurisdiction"] = forms.ModelChoiceField(
-                queryset=cities, label=_("City"), empty_label=None)
+                queryset=cities, label=_("City"), empty_label=None
+            )
         self.single_city = cities[0] if len(cities) == 1 else None
 
     def chosen_jurisdiction(self):
@@ -30,8 +31,17 @@ class OwnerSearchForm(forms.Form):
 class CounterOwnerForm(JurisdictionChoiceMixin, forms.ModelForm):
     class Meta:
         model = Owner
-        fields = ["first_name", "last_name", "address_line", "unit", "city", "postal_code",
-                  "phone", "email", "is_resident"]
+        fields = [
+            "first_name",
+            "last_name",
+            "address_line",
+            "unit",
+            "city",
+            "postal_code",
+            "phone",
+            "email",
+            "is_resident",
+        ]
 
     def __init__(self, *args, user, **kwargs):
         super().__init__(*args, **kwargs)
@@ -46,8 +56,17 @@ class CounterAnimalForm(forms.ModelForm):
 
     class Meta:
         model = Animal
-        fields = ["species", "name", "breed", "color", "sex", "sterilized", "date_of_birth",
-                  "dob_is_estimate", "acquired_on"]
+        fields = [
+            "species",
+            "name",
+            "breed",
+            "color",
+            "sex",
+            "sterilized",
+            "date_of_birth",
+            "dob_is_estimate",
+            "acquired_on",
+        ]
         widgets = {"date_of_birth": DATE, "acquired_on": DATE}
 
 
@@ -57,31 +76,50 @@ class CounterVaccinationForm(VaccinationForm):
     veterinarian rules are applied by ``licensing.services.registry.vaccination_record``."""
 
     class Meta(VaccinationForm.Meta):
-        fields = ["vaccinated_on", "duration_years", "veterinarian_name", "veterinarian_license",
-                  "clinic_name", "rabies_tag_number", "product", "lot_number", "certificate"]
+        fields = [
+            "vaccinated_on",
+            "duration_years",
+            "veterinarian_name",
+            "veterinarian_license",
+            "clinic_name",
+            "rabies_tag_number",
+            "product",
+            "lot_number",
+            "certificate",
+        ]
 
 
 class PaymentForm(forms.Form):
     method = forms.ChoiceField(label=_("Payment method"), choices=PaymentMethod.choices)
-    reference = forms.CharField(label=_("Check number or card last 4 digits"), max_length=40,
-                                required=False)
+    reference = forms.CharField(
+        label=_("Check number or card last 4 digits"), max_length=40, required=False
+    )
     tag_number = forms.IntegerField(
-        label=_("Tag number in hand"), required=False, min_value=1,
-        help_text=_("Leave empty to issue the next free tag of the year's stock."))
+        label=_("Tag number in hand"),
+        required=False,
+        min_value=1,
+        help_text=_("Leave empty to issue the next free tag of the year's stock."),
+    )
 
     def clean(self):
         data = super().clean()
         if data.get("method") in (PaymentMethod.CHECK, PaymentMethod.CARD) and not data.get(
-                "reference"):
+            "reference"
+        ):
             self.add_error("reference", _("Enter the check number or the card's last 4 digits."))
         return data
 
 
 class SubjectDateForm(forms.Form):
     became_subject_on = forms.DateField(
-        label=_("Became subject to licensing on"), required=False, widget=DATE,
-        help_text=_("Acquired, moved into the city or passed the license age, whichever is "
-                    "later. Leave empty to compute it from the record."))
+        label=_("Became subject to licensing on"),
+        required=False,
+        widget=DATE,
+        help_text=_(
+            "Acquired, moved into the city or passed the license age, whichever is "
+            "later. Leave empty to compute it from the record."
+        ),
+    )
 
 
 class IssueForm(PaymentForm, SubjectDateForm):
@@ -95,10 +133,12 @@ class TagStockForm(JurisdictionChoiceMixin, forms.Form):
     year = forms.IntegerField(label=_("Year stamped on the tags"), min_value=2000, max_value=2100)
     # Nine digits: what a metal tag carries and the tag number column holds (LIC-08); a
     # larger number was a database error (a 500), not a message.
-    first_number = forms.IntegerField(label=_("First tag number"), min_value=1,
-                                      max_value=MAX_TAG_NUMBER)
-    last_number = forms.IntegerField(label=_("Last tag number"), min_value=1,
-                                     max_value=MAX_TAG_NUMBER)
+    first_number = forms.IntegerField(
+        label=_("First tag number"), min_value=1, max_value=MAX_TAG_NUMBER
+    )
+    last_number = forms.IntegerField(
+        label=_("Last tag number"), min_value=1, max_value=MAX_TAG_NUMBER
+    )
     received_on = forms.DateField(label=_("Received on"), widget=DATE)
     vendor = forms.CharField(label=_("Vendor"), max_length=120, required=False)
 
@@ -118,17 +158,22 @@ class OwnerPickForm(forms.Form):
     """The new owner, chosen among search results (``selectors.owner_choices``); any owner
     of the city validates, only the results are offered (no list of every owner)."""
 
-    new_owner = forms.ModelChoiceField(queryset=Owner.objects.none(), label=_("New owner"),
-                                       widget=forms.RadioSelect, empty_label=None,
-                                       error_messages={"required": _(
-                                           "Find the new owner and choose them, or "
-                                           "register a new owner.")})
+    new_owner = forms.ModelChoiceField(
+        queryset=Owner.objects.none(),
+        label=_("New owner"),
+        widget=forms.RadioSelect,
+        empty_label=None,
+        error_messages={
+            "required": _("Find the new owner and choose them, or register a new owner.")
+        },
+    )
 
     def __init__(self, *args, jurisdiction, exclude_owner, candidates=(), **kwargs):
         super().__init__(*args, **kwargs)
         field = self.fields["new_owner"]
         field.queryset = Owner.objects.filter(jurisdiction=jurisdiction).exclude(
-            pk=exclude_owner.pk)
+            pk=exclude_owner.pk
+        )
         field.widget.choices = [(o.pk, f"{o.name}, {o.address}") for o in candidates]
         if len(candidates) == 1 and not self.is_bound:
             self.initial.setdefault("new_owner", candidates[0].pk)
@@ -146,9 +191,13 @@ class DuplicateTagForm(PaymentForm):
 
 class AddressChangeForm(forms.Form):
     within_city = forms.TypedChoiceField(
-        label=_("Where to"), coerce=lambda v: v == "yes",
-        choices=[("yes", _("A new address within the city")),
-                 ("no", _("Out of the city (closes the license)"))])
+        label=_("Where to"),
+        coerce=lambda v: v == "yes",
+        choices=[
+            ("yes", _("A new address within the city")),
+            ("no", _("Out of the city (closes the license)")),
+        ],
+    )
     moved_on = forms.DateField(label=_("Date of the move"), widget=DATE)
     reported_on = forms.DateField(label=_("Date reported"), widget=DATE)
     address_line = forms.CharField(label=_("New street address"), max_length=160, required=False)
@@ -160,15 +209,20 @@ class AddressChangeForm(forms.Form):
         data = super().clean()
         if data.get("within_city") and not data.get("address_line"):
             self.add_error("address_line", _("Enter the new street address."))
-        if data.get("moved_on") and data.get("reported_on") and \
-                data["reported_on"] < data["moved_on"]:
+        if (
+            data.get("moved_on")
+            and data.get("reported_on")
+            and data["reported_on"] < data["moved_on"]
+        ):
             self.add_error("reported_on", _("A move is reported on or after the day of the move."))
         return data
 
 
 class CloseForm(forms.Form):
-    reason = forms.ChoiceField(label=_("Reason"), choices=[
-        ("deceased", _("The animal died")), ("moved_away", _("The animal moved away"))])
+    reason = forms.ChoiceField(
+        label=_("Reason"),
+        choices=[("deceased", _("The animal died")), ("moved_away", _("The animal moved away"))],
+    )
     on = forms.DateField(label=_("Date"), widget=DATE)
 
 
@@ -180,5 +234,8 @@ class ExemptionForm(forms.Form):
     kind = forms.ChoiceField(label=_("Exemption"), choices=ExemptionKind.choices)
     starts_on = forms.DateField(label=_("From"), widget=DATE)
     ends_on = forms.DateField(label=_("Until"), widget=DATE, required=False)
-    evidence = forms.CharField(label=_("Evidence"), widget=forms.Textarea(attrs={"rows": 2}),
-                               help_text=_("Arrival date, show name and dates, or attestation."))
+    evidence = forms.CharField(
+        label=_("Evidence"),
+        widget=forms.Textarea(attrs={"rows": 2}),
+        help_text=_("Arrival date, show name and dates, or attestation."),
+    )

@@ -14,23 +14,34 @@ class DateInput(forms.DateInput):
 class KennelApplyForm(forms.Form):
     owner = forms.ModelChoiceField(label=_("Applicant (owner)"), queryset=Owner.objects.none())
     business_nature = forms.CharField(
-        label=_("Nature of business"), required=False, max_length=200,
-        help_text=_("Buying, selling, breeding and/or boarding. Leave blank if none: a "
-                    "person decides the route (rules.md KEN-03)."))
+        label=_("Nature of business"),
+        required=False,
+        max_length=200,
+        help_text=_(
+            "Buying, selling, breeding and/or boarding. Leave blank if none: a "
+            "person decides the route (rules.md KEN-03)."
+        ),
+    )
     dog_count = forms.IntegerField(label=_("Number of dogs"), min_value=0, max_value=500)
-    cat_count = forms.IntegerField(label=_("Number of cats"), min_value=0, max_value=500,
-                                   initial=0)
-    cup_reference = forms.CharField(label=_("Conditional use permit reference"), required=False,
-                                    max_length=60)
+    cat_count = forms.IntegerField(label=_("Number of cats"), min_value=0, max_value=500, initial=0)
+    cup_reference = forms.CharField(
+        label=_("Conditional use permit reference"), required=False, max_length=60
+    )
     became_subject_on = forms.DateField(
-        label=_("Became subject to kennel licensing on"), required=False, widget=DateInput,
-        help_text=_("Only if the kennel started after the license term began: no late "
-                    "penalty within the grace days of this date (rules.md LIC-13)."))
+        label=_("Became subject to kennel licensing on"),
+        required=False,
+        widget=DateInput,
+        help_text=_(
+            "Only if the kennel started after the license term began: no late "
+            "penalty within the grace days of this date (rules.md LIC-13)."
+        ),
+    )
 
     def __init__(self, *args, user, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["owner"].queryset = Owner.objects.for_user(user).order_by(
-            "last_name", "first_name", "organization_name")
+            "last_name", "first_name", "organization_name"
+        )
 
     def clean(self):
         data = super().clean()
@@ -55,12 +66,24 @@ class StepDecisionForm(PersonDecisionFields):
     ]
     step = forms.ChoiceField(label=_("Review step"))
     outcome = forms.ChoiceField(label=_("Outcome"), choices=OUTCOMES)
-    conditions = forms.CharField(label=_("Conditions (one per line)"), required=False,
-                                 widget=forms.Textarea(attrs={"rows": 2}))
-    notified_on = forms.DateField(label=_("Applicant notified of a denial on"), required=False,
-                                  widget=DateInput)
-    field_order = ["step", "outcome", "decided_by_name", "decided_by_capacity", "decided_on",
-                   "reasons", "conditions", "notified_on"]
+    conditions = forms.CharField(
+        label=_("Conditions (one per line)"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 2}),
+    )
+    notified_on = forms.DateField(
+        label=_("Applicant notified of a denial on"), required=False, widget=DateInput
+    )
+    field_order = [
+        "step",
+        "outcome",
+        "decided_by_name",
+        "decided_by_capacity",
+        "decided_on",
+        "reasons",
+        "conditions",
+        "notified_on",
+    ]
 
     def __init__(self, *args, steps=(), **kwargs):
         super().__init__(*args, **kwargs)
@@ -75,13 +98,13 @@ class StepDecisionForm(PersonDecisionFields):
 
 class PaymentForm(forms.Form):
     method = forms.ChoiceField(label=_("Payment method"), choices=PaymentMethod.choices)
-    reference = forms.CharField(label=_("Check number or card last 4"), required=False,
-                                max_length=40)
+    reference = forms.CharField(
+        label=_("Check number or card last 4"), required=False, max_length=40
+    )
 
 
 class NotifiedForm(forms.Form):
-    notified_on = forms.DateField(label=_("Applicant notified of the denial on"),
-                                  widget=DateInput)
+    notified_on = forms.DateField(label=_("Applicant notified of the denial on"), widget=DateInput)
 
 
 class AppealFileForm(forms.Form):
@@ -90,12 +113,23 @@ class AppealFileForm(forms.Form):
 
 class AppealDecideForm(PersonDecisionFields):
     granted = forms.TypedChoiceField(
-        label=_("Council decision"), coerce=lambda v: v == "yes",
-        choices=[("yes", _("Granted")), ("no", _("Denied (final)"))])
-    conditions = forms.CharField(label=_("Conditions imposed (one per line)"), required=False,
-                                 widget=forms.Textarea(attrs={"rows": 2}))
-    field_order = ["granted", "conditions", "decided_by_name", "decided_by_capacity",
-                   "decided_on", "reasons"]
+        label=_("Council decision"),
+        coerce=lambda v: v == "yes",
+        choices=[("yes", _("Granted")), ("no", _("Denied (final)"))],
+    )
+    conditions = forms.CharField(
+        label=_("Conditions imposed (one per line)"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 2}),
+    )
+    field_order = [
+        "granted",
+        "conditions",
+        "decided_by_name",
+        "decided_by_capacity",
+        "decided_on",
+        "reasons",
+    ]
 
 
 class RevocationNoticeForm(forms.Form):
@@ -103,14 +137,17 @@ class RevocationNoticeForm(forms.Form):
     hearing_on = forms.DateField(label=_("Hearing date"), widget=DateInput)
     decided_by_name = forms.CharField(label=_("Notice given by (name)"), max_length=120)
     decided_by_capacity = forms.CharField(label=_("In the capacity of"), max_length=120)
-    reasons = forms.CharField(label=_("Alleged violation"),
-                              widget=forms.Textarea(attrs={"rows": 2}))
+    reasons = forms.CharField(
+        label=_("Alleged violation"), widget=forms.Textarea(attrs={"rows": 2})
+    )
 
 
 class RevocationDecideForm(PersonDecisionFields):
     revoke = forms.TypedChoiceField(
-        label=_("Council decision after the hearing"), coerce=lambda v: v == "yes",
-        choices=[("yes", _("Revoke the license")), ("no", _("Do not revoke"))])
+        label=_("Council decision after the hearing"),
+        coerce=lambda v: v == "yes",
+        choices=[("yes", _("Revoke the license")), ("no", _("Do not revoke"))],
+    )
     field_order = ["revoke", "decided_by_name", "decided_by_capacity", "decided_on", "reasons"]
 
 
@@ -119,24 +156,29 @@ class KennelTransferForm(OwnerPickForm, PaymentForm):
 
 
 class KennelAnimalRemoveForm(forms.Form):
-    animal = forms.ModelChoiceField(label=_("Animal no longer kept under this license"),
-                                    queryset=Animal.objects.none())
+    animal = forms.ModelChoiceField(
+        label=_("Animal no longer kept under this license"), queryset=Animal.objects.none()
+    )
     removed_on = forms.DateField(label=_("Removed on"), widget=DateInput)
 
     def __init__(self, *args, kennel, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["animal"].queryset = Animal.objects.filter(
-            kennel_memberships__kennel_license=kennel,
-            kennel_memberships__removed_on__isnull=True)
+            kennel_memberships__kennel_license=kennel, kennel_memberships__removed_on__isnull=True
+        )
 
 
 class KennelAnimalForm(forms.Form):
-    animal = forms.ModelChoiceField(label=_("Animal kept under this license"),
-                                    queryset=Animal.objects.none())
+    animal = forms.ModelChoiceField(
+        label=_("Animal kept under this license"), queryset=Animal.objects.none()
+    )
 
     def __init__(self, *args, kennel, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["animal"].queryset = Animal.objects.filter(
             owner_id=kennel.owner_id, jurisdiction_id=kennel.jurisdiction_id
-        ).exclude(pk__in=KennelAnimal.objects.filter(
-            kennel_license=kennel, removed_on__isnull=True).values("animal_id"))
+        ).exclude(
+            pk__in=KennelAnimal.objects.filter(
+                kennel_license=kennel, removed_on__isnull=True
+            ).values("animal_id")
+        )

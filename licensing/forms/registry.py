@@ -72,10 +72,24 @@ class DateInput(forms.DateInput):
 class OwnerForm(forms.ModelForm):
     class Meta:
         model = Owner
-        fields = ["kind", "first_name", "last_name", "organization_name", "address_line",
-                  "unit", "city", "state", "postal_code", "phone", "email", "is_resident"]
-        widgets = {"phone": forms.TextInput(attrs={"type": "tel", "autocomplete": "tel"}),
-                   "email": forms.EmailInput(attrs={"autocomplete": "email"})}
+        fields = [
+            "kind",
+            "first_name",
+            "last_name",
+            "organization_name",
+            "address_line",
+            "unit",
+            "city",
+            "state",
+            "postal_code",
+            "phone",
+            "email",
+            "is_resident",
+        ]
+        widgets = {
+            "phone": forms.TextInput(attrs={"type": "tel", "autocomplete": "tel"}),
+            "email": forms.EmailInput(attrs={"autocomplete": "email"}),
+        }
 
     def __init__(self, *args, jurisdictions=None, **kwargs):
         """``jurisdictions``: the cities the user may create in; a select appears only
@@ -84,7 +98,8 @@ class OwnerForm(forms.ModelForm):
         if jurisdictions is not None and len(jurisdictions) > 1:
             self.fields["jurisdiction"] = forms.ModelChoiceField(
                 queryset=Jurisdiction.objects.filter(pk__in=[j.pk for j in jurisdictions]),
-                label=gettext_lazy("City"), empty_label=gettext_lazy("Choose the city"),
+                label=gettext_lazy("City"),
+                empty_label=gettext_lazy("Choose the city"),
             )
             self.order_fields(["jurisdiction"])
 
@@ -116,14 +131,32 @@ class OwnerForm(forms.ModelForm):
 class AnimalForm(forms.ModelForm):
     class Meta:
         model = Animal
-        fields = ["species", "name", "breed", "color", "sex", "sterilized", "date_of_birth",
-                  "dob_is_estimate", "microchip", "distinguishing_traits", "acquired_on",
-                  "is_service_animal", "is_law_enforcement", "photo"]
-        widgets = {"date_of_birth": DateInput(), "acquired_on": DateInput(),
-                   "distinguishing_traits": forms.Textarea(attrs={"rows": 2}),
-                   "microchip": forms.TextInput(attrs={"inputmode": "numeric"})}
-        help_texts = {"microchip": gettext_lazy("9, 10 or 15 digits, as the scanner reads it."),
-                      "photo": gettext_lazy("JPEG or PNG.")}
+        fields = [
+            "species",
+            "name",
+            "breed",
+            "color",
+            "sex",
+            "sterilized",
+            "date_of_birth",
+            "dob_is_estimate",
+            "microchip",
+            "distinguishing_traits",
+            "acquired_on",
+            "is_service_animal",
+            "is_law_enforcement",
+            "photo",
+        ]
+        widgets = {
+            "date_of_birth": DateInput(),
+            "acquired_on": DateInput(),
+            "distinguishing_traits": forms.Textarea(attrs={"rows": 2}),
+            "microchip": forms.TextInput(attrs={"inputmode": "numeric"}),
+        }
+        help_texts = {
+            "microchip": gettext_lazy("9, 10 or 15 digits, as the scanner reads it."),
+            "photo": gettext_lazy("JPEG or PNG."),
+        }
 
     def clean_microchip(self):
         return clean_microchip(self.cleaned_data["microchip"])
@@ -140,14 +173,30 @@ class AnimalForm(forms.ModelForm):
 class VaccinationForm(forms.ModelForm):
     class Meta:
         model = RabiesVaccination
-        fields = ["vaccinated_on", "duration_years", "next_due_on", "rabies_tag_number",
-                  "veterinarian_name", "veterinarian_license", "clinic_name", "clinic_address",
-                  "manufacturer", "product", "lot_number", "lot_expires_on", "certificate"]
-        widgets = {"vaccinated_on": DateInput(), "next_due_on": DateInput(),
-                   "lot_expires_on": DateInput()}
+        fields = [
+            "vaccinated_on",
+            "duration_years",
+            "next_due_on",
+            "rabies_tag_number",
+            "veterinarian_name",
+            "veterinarian_license",
+            "clinic_name",
+            "clinic_address",
+            "manufacturer",
+            "product",
+            "lot_number",
+            "lot_expires_on",
+            "certificate",
+        ]
+        widgets = {
+            "vaccinated_on": DateInput(),
+            "next_due_on": DateInput(),
+            "lot_expires_on": DateInput(),
+        }
         help_texts = {
-            "next_due_on": gettext_lazy("Leave blank to count the vaccine's duration from "
-                                        "the date vaccinated."),
+            "next_due_on": gettext_lazy(
+                "Leave blank to count the vaccine's duration from the date vaccinated."
+            ),
             "certificate": gettext_lazy("PDF, JPEG or PNG scan of the signed certificate."),
         }
 

@@ -29,8 +29,13 @@ class DateRangeForm(forms.Form):
 
 class TagLookupForm(forms.Form):
     number = forms.IntegerField(label=_("Tag number"), min_value=1, max_value=2_000_000_000)
-    year = forms.IntegerField(label=_("Year stamped on the tag"), min_value=1900, max_value=2999,
-                              required=False, help_text=_("Blank means this year."))
+    year = forms.IntegerField(
+        label=_("Year stamped on the tag"),
+        min_value=1900,
+        max_value=2999,
+        required=False,
+        help_text=_("Blank means this year."),
+    )
 
     def clean_year(self):
         return self.cleaned_data.get("year") or timezone.localdate().year

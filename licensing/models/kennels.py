@@ -43,13 +43,14 @@ class KennelLicense(models.Model):
     )
     number = models.CharField(_("license number"), max_length=20, blank=True)
     owner = models.ForeignKey(Owner, on_delete=models.PROTECT, related_name="kennel_licenses")
-    premises = models.ForeignKey(
-        Premises, on_delete=models.PROTECT, related_name="kennel_licenses"
+    premises = models.ForeignKey(Premises, on_delete=models.PROTECT, related_name="kennel_licenses")
+    status = models.CharField(
+        _("status"), max_length=14, choices=KennelStatus.choices, default=KennelStatus.APPLIED
     )
-    status = models.CharField(_("status"), max_length=14, choices=KennelStatus.choices,
-                              default=KennelStatus.APPLIED)
     business_nature = models.CharField(
-        _("nature of business"), max_length=200, blank=True,
+        _("nature of business"),
+        max_length=200,
+        blank=True,
         help_text=_("Buying, selling, breeding and/or boarding (NB Sec. 6-65(a))."),
     )
     dog_count = models.PositiveSmallIntegerField(_("number of dogs"), default=0)
@@ -60,9 +61,13 @@ class KennelLicense(models.Model):
     # LIC-13 applies to kennels too (NB Sec. 6-65(c)): no late penalty when the kennel
     # became subject to licensing after the term started and applies within the grace days.
     became_subject_on = models.DateField(
-        _("became subject to licensing on"), null=True, blank=True,
-        help_text=_("When the premises started keeping animals as a kennel, if after the "
-                    "license term started (LIC-13)."),
+        _("became subject to licensing on"),
+        null=True,
+        blank=True,
+        help_text=_(
+            "When the premises started keeping animals as a kennel, if after the "
+            "license term started (LIC-13)."
+        ),
     )
     issued_on = models.DateField(_("issued on"), null=True, blank=True)
     # Null where the ordinance sets no term (Glencoe, KEN-05): valid until revoked.
@@ -74,7 +79,10 @@ class KennelLicense(models.Model):
         Receipt, null=True, blank=True, on_delete=models.PROTECT, related_name="kennel_licenses"
     )
     recorded_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
         related_name="+",
     )
     created_at = models.DateTimeField(auto_now_add=True)
@@ -85,8 +93,11 @@ class KennelLicense(models.Model):
     class Meta:
         ordering = ["-applied_on", "-pk"]
         constraints = [
-            models.UniqueConstraint(fields=["jurisdiction", "number"], condition=~Q(number=""),
-                                    name="kennel_number_unique_per_city"),
+            models.UniqueConstraint(
+                fields=["jurisdiction", "number"],
+                condition=~Q(number=""),
+                name="kennel_number_unique_per_city",
+            ),
         ]
         indexes = [
             models.Index(fields=["premises", "status"], name="kennel_premises_status_idx"),
@@ -115,84 +126,133 @@ class KennelLicense(models.Model):
     # fields, saves, and records the one Event. Expiry is the bulk transition:
     # ``services.expiry`` moves active -> expired in one UPDATE (KEN-05).
 
-    def review(self, *, actor, step: str, outcome: str, complete: bool, conditions: str = "",
-               at=None) -> None:
+    def review(
+        self, *, actor, step: str, outcome: str, complete: bool, conditions: str = "", at=None
+    ) -> None:
         """Applied, under review or approved -> under review, or approved once every
         review step is satisfied (``complete``; KEN-04)."""
         self._require(*IN_REVIEW, section="rules.md KEN-04")
         if conditions:
             self.conditions = f"{self.conditions.rstrip()}\n{conditions.strip()}".strip()
-        self._transition(KennelStatus.APPROVED if complete else KennelStatus.UNDER_REVIEW,
-                         allowed=IN_REVIEW, section="rules.md KEN-04", actor=actor, at=at,
-                         action="licensing.kennel.step_decided", fields=["conditions"],
-                         summary=f"{step}: {outcome}", data={"step": step, "outcome": outcome})
+        self._transition(
+            KennelStatus.APPROVED if complete else KennelStatus.UNDER_REVIEW,
+            allowed=IN_REVIEW,
+            section="rules.md KEN-04",
+            actor=actor,
+            at=at,
+            action="licensing.kennel.step_decided",
+            fields=["conditions"],
+            summary=f"{step}: {outcome}",
+            data={"step": step, "outcome": outcome},
+        )
 
-    def issue(self, *, actor, number: str, on: date, expires_on: date | None,
-              at=None) -> None:
+    def issue(self, *, actor, number: str, on: date, expires_on: date | None, at=None) -> None:
         """Approved -> active, with its number and expiry (KEN-04, KEN-05)."""
         self._require(KennelStatus.APPROVED, section="rules.md KEN-04")
         self.number, self.issued_on, self.expires_on = number, on, expires_on
-        self._transition(KennelStatus.ACTIVE, allowed=(KennelStatus.APPROVED,),
-                         section="rules.md KEN-04", actor=actor, at=at,
-                         action="licensing.kennel.issued",
-                         fields=["number", "issued_on", "expires_on"],
-                         summary=f"Kennel license {number} issued",
-                         data={"expires_on": expires_on.isoformat() if expires_on else None})
+        self._transition(
+            KennelStatus.ACTIVE,
+            allowed=(KennelStatus.APPROVED,),
+            section="rules.md KEN-04",
+            actor=actor,
+            at=at,
+            action="licensing.kennel.issued",
+            fields=["number", "issued_on", "expires_on"],
+            summary=f"Kennel license {number} issued",
+            data={"expires_on": expires_on.isoformat() if expires_on else None},
+        )
 
     def deny(self, *, actor, step: str, on: date, at=None) -> None:
         """Applied, under review or approved -> denied at a review step (KEN-04, KEN-07)."""
         self._require(*IN_REVIEW, section="rules.md KEN-04")
         self.denied_on = on
-        self._transition(KennelStatus.DENIED, allowed=IN_REVIEW, section="rules.md KEN-04",
-                         actor=actor, at=at, action="licensing.kennel.denied",
-                         fields=["denied_on"], summary=f"Denied at {step}", data={"step": step})
+        self._transition(
+            KennelStatus.DENIED,
+            allowed=IN_REVIEW,
+            section="rules.md KEN-04",
+            actor=actor,
+            at=at,
+            action="licensing.kennel.denied",
+            fields=["denied_on"],
+            summary=f"Denied at {step}",
+            data={"step": step},
+        )
 
     def appeal(self, *, actor, filed_on: date, at=None) -> None:
         """Denied -> appealed to the Council (KEN-07)."""
-        self._transition(KennelStatus.APPEALED, allowed=(KennelStatus.DENIED,),
-                         section="rules.md KEN-07", actor=actor, at=at,
-                         action="licensing.kennel.appealed",
-                         summary="Denial appealed to the Council",
-                         data={"filed_on": filed_on.isoformat()})
+        self._transition(
+            KennelStatus.APPEALED,
+            allowed=(KennelStatus.DENIED,),
+            section="rules.md KEN-07",
+            actor=actor,
+            at=at,
+            action="licensing.kennel.appealed",
+            summary="Denial appealed to the Council",
+            data={"filed_on": filed_on.isoformat()},
+        )
 
     def decide_appeal(self, *, actor, granted: bool, conditions: str = "", at=None) -> None:
         """Appealed -> approved (granted, with any conditions) or denied (final) (KEN-07)."""
         self._require(KennelStatus.APPEALED, section="rules.md KEN-07")
         if conditions:
             self.conditions = f"{self.conditions.rstrip()}\n{conditions.strip()}".strip()
-        self._transition(KennelStatus.APPROVED if granted else KennelStatus.DENIED_FINAL,
-                         allowed=(KennelStatus.APPEALED,), section="rules.md KEN-07",
-                         actor=actor, at=at, action="licensing.kennel.appeal_decided",
-                         fields=["conditions"], data={"granted": granted},
-                         summary="Appeal granted" if granted else "Appeal denied; denial final")
+        self._transition(
+            KennelStatus.APPROVED if granted else KennelStatus.DENIED_FINAL,
+            allowed=(KennelStatus.APPEALED,),
+            section="rules.md KEN-07",
+            actor=actor,
+            at=at,
+            action="licensing.kennel.appeal_decided",
+            fields=["conditions"],
+            data={"granted": granted},
+            summary="Appeal granted" if granted else "Appeal denied; denial final",
+        )
 
     def finalise_denial(self, *, actor=None, at=None, summary: str = "") -> None:
         """Denied -> denied (final): not appealed by the deadline (KEN-07)."""
         self._require(KennelStatus.DENIED, section="rules.md KEN-07")
         self._change_reason = "appeal deadline passed (automatic)"
-        self._transition(KennelStatus.DENIED_FINAL, allowed=(KennelStatus.DENIED,),
-                         section="rules.md KEN-07", actor=actor, at=at,
-                         action="licensing.kennel.denied_final",
-                         summary=summary or "Appeal deadline passed; denial final",
-                         data={"appeal_deadline": self.appeal_deadline.isoformat()
-                               if self.appeal_deadline else None})
+        self._transition(
+            KennelStatus.DENIED_FINAL,
+            allowed=(KennelStatus.DENIED,),
+            section="rules.md KEN-07",
+            actor=actor,
+            at=at,
+            action="licensing.kennel.denied_final",
+            summary=summary or "Appeal deadline passed; denial final",
+            data={
+                "appeal_deadline": self.appeal_deadline.isoformat()
+                if self.appeal_deadline
+                else None
+            },
+        )
 
     def revoke(self, *, actor, at=None) -> None:
         """Active -> revoked by the Council after notice and hearing (KEN-08)."""
-        self._transition(KennelStatus.REVOKED, allowed=(KennelStatus.ACTIVE,),
-                         section="rules.md KEN-08", actor=actor, at=at,
-                         action="licensing.kennel.revocation_decided", summary="Revoked",
-                         data={"revoked": True})
+        self._transition(
+            KennelStatus.REVOKED,
+            allowed=(KennelStatus.ACTIVE,),
+            section="rules.md KEN-08",
+            actor=actor,
+            at=at,
+            action="licensing.kennel.revocation_decided",
+            summary="Revoked",
+            data={"revoked": True},
+        )
 
     def _require(self, *statuses, section: str = "rules.md KEN-04") -> None:
         """Refuse unless the license is in one of ``statuses`` (no change is made)."""
         if self.status not in statuses:
-            raise Refused.because(_("Kennel license"), gettext(
-                "This kennel license is %(status)s; that action is not possible now.")
-                % {"status": self.get_status_display().lower()}, section)
+            raise Refused.because(
+                _("Kennel license"),
+                gettext("This kennel license is %(status)s; that action is not possible now.")
+                % {"status": self.get_status_display().lower()},
+                section,
+            )
 
-    def _transition(self, status, *, allowed, section, actor, at, action, summary,
-                    fields=(), data=None) -> None:
+    def _transition(
+        self, status, *, allowed, section, actor, at, action, summary, fields=(), data=None
+    ) -> None:
         self._require(*allowed, section=section)
         self.status = status
         self.save(update_fields=["status", *fields])
@@ -246,8 +306,9 @@ class KennelAnimal(models.Model):
 
     class Meta:
         constraints = [
-            models.UniqueConstraint(fields=["kennel_license", "animal"],
-                                    name="kennel_animal_unique"),
+            models.UniqueConstraint(
+                fields=["kennel_license", "animal"], name="kennel_animal_unique"
+            ),
         ]
 
     def __str__(self):

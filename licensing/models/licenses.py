@@ -77,8 +77,9 @@ class LicenseSeries(models.Model):
     class Meta:
         verbose_name_plural = _("license series")
         constraints = [
-            models.UniqueConstraint(fields=["jurisdiction", "kind", "year"],
-                                    name="license_series_unique"),
+            models.UniqueConstraint(
+                fields=["jurisdiction", "kind", "year"], name="license_series_unique"
+            ),
         ]
 
     def __str__(self):
@@ -88,8 +89,9 @@ class LicenseSeries(models.Model):
 class Receipt(NoDeleteMixin, models.Model):
     """A numbered receipt (LIC-06, REC-01). A void is a new receipt pointing at the original."""
 
-    jurisdiction = models.ForeignKey(Jurisdiction, on_delete=models.PROTECT,
-                                     related_name="receipts")
+    jurisdiction = models.ForeignKey(
+        Jurisdiction, on_delete=models.PROTECT, related_name="receipts"
+    )
     number = models.PositiveIntegerField(_("receipt number"))
     issued_at = models.DateTimeField(_("issued at"))
     issued_by = models.ForeignKey(
@@ -102,12 +104,14 @@ class Receipt(NoDeleteMixin, models.Model):
     payer_name = models.CharField(_("payer"), max_length=200)
     payer_address = models.CharField(_("payer address"), max_length=300, blank=True)
     method = models.CharField(_("payment method"), max_length=8, choices=PaymentMethod.choices)
-    reference = models.CharField(
-        _("check number or card last 4"), max_length=40, blank=True
-    )
+    reference = models.CharField(_("check number or card last 4"), max_length=40, blank=True)
     total = models.DecimalField(_("total"), max_digits=10, decimal_places=2)
     voids = models.OneToOneField(
-        "self", null=True, blank=True, on_delete=models.PROTECT, related_name="voided_by",
+        "self",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="voided_by",
         verbose_name=_("voids receipt"),
     )
     void_reason = models.CharField(_("reason for void"), max_length=300, blank=True)
@@ -118,8 +122,9 @@ class Receipt(NoDeleteMixin, models.Model):
     class Meta:
         ordering = ["-issued_at", "-number"]
         constraints = [
-            models.UniqueConstraint(fields=["jurisdiction", "number"],
-                                    name="receipt_number_unique_per_city"),
+            models.UniqueConstraint(
+                fields=["jurisdiction", "number"], name="receipt_number_unique_per_city"
+            ),
         ]
 
     def __str__(self):
@@ -155,17 +160,20 @@ class ReceiptLine(NoDeleteMixin, models.Model):
 class License(NoDeleteMixin, models.Model):
     """An annual dog license (LIC-01, LIC-07): issued, active until expiry, then expired."""
 
-    jurisdiction = models.ForeignKey(Jurisdiction, on_delete=models.PROTECT,
-                                     related_name="licenses")
+    jurisdiction = models.ForeignKey(
+        Jurisdiction, on_delete=models.PROTECT, related_name="licenses"
+    )
     number = models.CharField(_("license number"), max_length=20)
-    kind = models.CharField(_("kind"), max_length=10, choices=LicenseKind.choices,
-                            default=LicenseKind.DOG)
+    kind = models.CharField(
+        _("kind"), max_length=10, choices=LicenseKind.choices, default=LicenseKind.DOG
+    )
     animal = models.ForeignKey(Animal, on_delete=models.PROTECT, related_name="licenses")
     owner = models.ForeignKey(Owner, on_delete=models.PROTECT, related_name="licenses")
     term_start = models.DateField(_("term starts"))
     expires_on = models.DateField(_("expires on"))
-    status = models.CharField(_("status"), max_length=10, choices=LicenseStatus.choices,
-                              default=LicenseStatus.ACTIVE)
+    status = models.CharField(
+        _("status"), max_length=10, choices=LicenseStatus.choices, default=LicenseStatus.ACTIVE
+    )
     issued_on = models.DateField(_("issued on"))
     issued_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
@@ -175,12 +183,18 @@ class License(NoDeleteMixin, models.Model):
     )
     # LIC-05/LIC-15: the certificate the clerk checked when issuing.
     vaccination = models.ForeignKey(
-        RabiesVaccination, null=True, blank=True, on_delete=models.PROTECT, related_name="+",
+        RabiesVaccination,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
         verbose_name=_("rabies vaccination checked"),
     )
     late_penalty = models.BooleanField(_("late penalty charged"), default=False)
     became_subject_on = models.DateField(
-        _("became subject to licensing on"), null=True, blank=True,
+        _("became subject to licensing on"),
+        null=True,
+        blank=True,
         help_text=_("Later of acquisition and passing the license age (LIC-13)."),
     )
     renewal_of = models.ForeignKey(
@@ -196,16 +210,20 @@ class License(NoDeleteMixin, models.Model):
     class Meta:
         ordering = ["-term_start", "-issued_on", "-pk"]
         constraints = [
-            models.UniqueConstraint(fields=["jurisdiction", "number"],
-                                    name="license_number_unique_per_city"),
+            models.UniqueConstraint(
+                fields=["jurisdiction", "number"], name="license_number_unique_per_city"
+            ),
             # LIC-14: one dog, one current license for a term.
-            models.UniqueConstraint(fields=["animal", "term_start"],
-                                    condition=Q(status="active"),
-                                    name="one_active_license_per_animal_term"),
+            models.UniqueConstraint(
+                fields=["animal", "term_start"],
+                condition=Q(status="active"),
+                name="one_active_license_per_animal_term",
+            ),
         ]
         indexes = [
-            models.Index(fields=["jurisdiction", "status", "expires_on"],
-                         name="license_expiry_idx"),
+            models.Index(
+                fields=["jurisdiction", "status", "expires_on"], name="license_expiry_idx"
+            ),
         ]
 
     def __str__(self):
@@ -224,23 +242,45 @@ class License(NoDeleteMixin, models.Model):
 
     def close(self, *, actor, on: date, reason: str, at=None, data=None) -> None:
         """Active or expired -> closed: the dog died or moved away (LIC-11)."""
-        self._transition(LicenseStatus.CLOSED, allowed=CLOSABLE, actor=actor, on=on,
-                         reason=reason, action="licensing.license.closed", at=at, data=data,
-                         section="rules.md LIC-11")
+        self._transition(
+            LicenseStatus.CLOSED,
+            allowed=CLOSABLE,
+            actor=actor,
+            on=on,
+            reason=reason,
+            action="licensing.license.closed",
+            at=at,
+            data=data,
+            section="rules.md LIC-11",
+        )
 
     def void(self, *, actor, on: date, reason: str, at=None, data=None) -> None:
         """Active, expired or closed -> void: the receipt that paid for it was voided
         (LIC-06, REC-01). Its issued tag is voided by the caller (``Tag.void``)."""
-        self._transition(LicenseStatus.VOID, allowed=VOIDABLE, actor=actor, on=on,
-                         reason=reason, action="licensing.license.voided", at=at, data=data,
-                         section="rules.md LIC-06")
+        self._transition(
+            LicenseStatus.VOID,
+            allowed=VOIDABLE,
+            actor=actor,
+            on=on,
+            reason=reason,
+            action="licensing.license.voided",
+            at=at,
+            data=data,
+            section="rules.md LIC-06",
+        )
 
     def _transition(self, status, *, allowed, actor, on, reason, action, at, data, section):
         if self.status not in allowed:
             raise Refused.because(
-                _("License"), __("License %(n)s is %(status)s: it cannot be %(new)s.") % {
-                    "n": self.number, "status": self.get_status_display().lower(),
-                    "new": str(LicenseStatus(status).label).lower()}, section)
+                _("License"),
+                __("License %(n)s is %(status)s: it cannot be %(new)s.")
+                % {
+                    "n": self.number,
+                    "status": self.get_status_display().lower(),
+                    "new": str(LicenseStatus(status).label).lower(),
+                },
+                section,
+            )
         self.status, self.status_changed_on, self.status_reason = status, on, reason
         self.save(update_fields=["status", "status_changed_on", "status_reason"])
         Event.record(action, self, actor=actor, at=at, summary=str(reason), data=data)
@@ -289,8 +329,9 @@ class LicenseExemption(models.Model):
 class TagStock(models.Model):
     """A batch of numbered metal tags for a year, as received from the vendor (LIC-08)."""
 
-    jurisdiction = models.ForeignKey(Jurisdiction, on_delete=models.PROTECT,
-                                     related_name="tag_stock")
+    jurisdiction = models.ForeignKey(
+        Jurisdiction, on_delete=models.PROTECT, related_name="tag_stock"
+    )
     year = models.PositiveSmallIntegerField(_("year stamped"))
     first_number = models.PositiveIntegerField(_("first number"))
     last_number = models.PositiveIntegerField(_("last number"))
@@ -306,8 +347,10 @@ class TagStock(models.Model):
     class Meta:
         ordering = ["-year", "first_number"]
         constraints = [
-            models.CheckConstraint(condition=Q(last_number__gte=models.F("first_number")),
-                                   name="tag_stock_range_ordered"),
+            models.CheckConstraint(
+                condition=Q(last_number__gte=models.F("first_number")),
+                name="tag_stock_range_ordered",
+            ),
         ]
 
     def __str__(self):
@@ -332,8 +375,9 @@ class Tag(NoDeleteMixin, models.Model):
     year = models.PositiveSmallIntegerField(_("year"))
     number = models.PositiveIntegerField(_("tag number"))
     stock = models.ForeignKey(TagStock, on_delete=models.PROTECT, related_name="tags")
-    status = models.CharField(_("status"), max_length=10, choices=TagStatus.choices,
-                              default=TagStatus.AVAILABLE)
+    status = models.CharField(
+        _("status"), max_length=10, choices=TagStatus.choices, default=TagStatus.AVAILABLE
+    )
     license = models.ForeignKey(
         License, null=True, blank=True, on_delete=models.PROTECT, related_name="tags"
     )
@@ -346,10 +390,12 @@ class Tag(NoDeleteMixin, models.Model):
     class Meta:
         ordering = ["-year", "number"]
         constraints = [
-            models.UniqueConstraint(fields=["jurisdiction", "year", "number"],
-                                    name="tag_number_unique_per_city_year"),
-            models.UniqueConstraint(fields=["license"], condition=Q(status="issued"),
-                                    name="one_issued_tag_per_license"),
+            models.UniqueConstraint(
+                fields=["jurisdiction", "year", "number"], name="tag_number_unique_per_city_year"
+            ),
+            models.UniqueConstraint(
+                fields=["license"], condition=Q(status="issued"), name="one_issued_tag_per_license"
+            ),
             models.CheckConstraint(
                 condition=Q(status="available", license__isnull=True) | ~Q(status="available"),
                 name="available_tag_has_no_license",
@@ -357,8 +403,9 @@ class Tag(NoDeleteMixin, models.Model):
         ]
         indexes = [
             # The "next free tag" query: lowest available number of a city's year.
-            models.Index(fields=["jurisdiction", "year", "status", "number"],
-                         name="tag_next_free_idx"),
+            models.Index(
+                fields=["jurisdiction", "year", "status", "number"], name="tag_next_free_idx"
+            ),
         ]
 
     def __str__(self):
@@ -372,33 +419,59 @@ class Tag(NoDeleteMixin, models.Model):
         """Available -> issued to ``license`` (LIC-08)."""
         self._check_from(TagStatus.AVAILABLE, verb=__("issued"), section="rules.md LIC-08")
         self.status, self.license, self.issued_on, self.status_changed_on = (
-            TagStatus.ISSUED, license, on, on)
+            TagStatus.ISSUED,
+            license,
+            on,
+            on,
+        )
         self.save(update_fields=["status", "license", "issued_on", "status_changed_on"])
-        Event.record("licensing.tag.issued", self, actor=actor, at=at,
-                     summary=f"Tag {self.number} ({self.year}) issued with license "
-                             f"{license.number}", data={"license": license.pk})
+        Event.record(
+            "licensing.tag.issued",
+            self,
+            actor=actor,
+            at=at,
+            summary=f"Tag {self.number} ({self.year}) issued with license {license.number}",
+            data={"license": license.pk},
+        )
 
     def mark_lost(self, *, actor, on: date, at=None) -> None:
         """Issued -> lost: the owner reported it lost; a duplicate gets a new number (LIC-10)."""
         self._check_from(TagStatus.ISSUED, verb=__("marked lost"), section="rules.md LIC-10")
         self._set(TagStatus.LOST, on)
-        Event.record("licensing.tag.lost", self, actor=actor, at=at,
-                     summary=f"Tag {self.number} ({self.year}) reported lost")
+        Event.record(
+            "licensing.tag.lost",
+            self,
+            actor=actor,
+            at=at,
+            summary=f"Tag {self.number} ({self.year}) reported lost",
+        )
 
     def void(self, *, actor, on: date, reason: str, at=None) -> None:
         """Issued -> void: its license was voided; the number is not returned to stock
         (LIC-14)."""
         self._check_from(TagStatus.ISSUED, verb=__("voided"), section="rules.md LIC-14")
         self._set(TagStatus.VOID, on)
-        Event.record("licensing.tag.voided", self, actor=actor, at=at,
-                     summary=f"Tag {self.number} ({self.year}) void: {reason}"[:300])
+        Event.record(
+            "licensing.tag.voided",
+            self,
+            actor=actor,
+            at=at,
+            summary=f"Tag {self.number} ({self.year}) void: {reason}"[:300],
+        )
 
     def _check_from(self, status, *, verb, section):
         if self.status != status:
             raise Refused.because(
-                _("Tag"), __("Tag %(n)s (%(y)s) is %(status)s: it cannot be %(verb)s.") % {
-                    "n": self.number, "y": self.year,
-                    "status": self.get_status_display().lower(), "verb": verb}, section)
+                _("Tag"),
+                __("Tag %(n)s (%(y)s) is %(status)s: it cannot be %(verb)s.")
+                % {
+                    "n": self.number,
+                    "y": self.year,
+                    "status": self.get_status_display().lower(),
+                    "verb": verb,
+                },
+                section,
+            )
 
     def _set(self, status, on):
         self.status, self.status_changed_on = status, on

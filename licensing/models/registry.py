@@ -62,12 +62,17 @@ class Owner(models.Model):
     phone = models.CharField(_("phone"), max_length=30, blank=True)
     email = models.EmailField(_("e-mail"), blank=True)
     is_resident = models.BooleanField(
-        _("resident of the city"), default=True,
+        _("resident of the city"),
+        default=True,
         help_text=_("Nonresidents' confined dogs are exempt from licensing (NB Sec. 6-96(4)(b))."),
     )
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
-        related_name="owner_records", verbose_name=_("online account"),
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="owner_records",
+        verbose_name=_("online account"),
     )
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -121,7 +126,9 @@ class Premises(models.Model):
         ordering = ["address_line", "unit"]
         constraints = [
             models.UniqueConstraint(
-                "jurisdiction", Lower("address_line"), Lower("unit"),
+                "jurisdiction",
+                Lower("address_line"),
+                Lower("unit"),
                 name="premises_unique_address_per_city",
             ),
         ]
@@ -145,7 +152,8 @@ class Animal(models.Model):
     sterilized = models.BooleanField(_("spayed or neutered"), default=False)
     date_of_birth = models.DateField(_("date of birth"), null=True, blank=True)
     dob_is_estimate = models.BooleanField(
-        _("date of birth is an estimate"), default=False,
+        _("date of birth is an estimate"),
+        default=False,
         help_text=_("Tick when only the approximate age is known."),
     )
     microchip = models.CharField(_("microchip number"), max_length=20, blank=True, db_index=True)
@@ -156,7 +164,9 @@ class Animal(models.Model):
         Premises, null=True, blank=True, on_delete=models.PROTECT, related_name="animals"
     )
     acquired_on = models.DateField(
-        _("date acquired"), null=True, blank=True,
+        _("date acquired"),
+        null=True,
+        blank=True,
         help_text=_("Starts the application window for a license (NB Sec. 6-61)."),
     )
     status = models.CharField(
@@ -197,24 +207,38 @@ class Animal(models.Model):
 
     def mark_deceased(self, *, actor, on: date, note: str = "", at=None) -> None:
         """Alive -> deceased on ``on``; its licenses are closed by the licensing services."""
-        self._leave_alive(AnimalStatus.DECEASED, on=on, actor=actor, note=note or
-                          "Reported deceased", action="licensing.animal.deceased", at=at,
-                          summary=f"{self} reported deceased on {on:%Y-%m-%d}",
-                          data={"died_on": on.isoformat(), "note": note})
+        self._leave_alive(
+            AnimalStatus.DECEASED,
+            on=on,
+            actor=actor,
+            note=note or "Reported deceased",
+            action="licensing.animal.deceased",
+            at=at,
+            summary=f"{self} reported deceased on {on:%Y-%m-%d}",
+            data={"died_on": on.isoformat(), "note": note},
+        )
 
     def mark_moved_out(self, *, actor, on: date, note: str = "", at=None) -> None:
         """Alive -> moved or transferred out of the city on ``on`` (LIC-11)."""
-        self._leave_alive(AnimalStatus.TRANSFERRED_OUT, on=on, actor=actor,
-                          note=note or "Moved out", action="licensing.animal.moved_out", at=at,
-                          summary=f"{self} moved out on {on:%Y-%m-%d}",
-                          data={"on": on.isoformat(), "note": note})
+        self._leave_alive(
+            AnimalStatus.TRANSFERRED_OUT,
+            on=on,
+            actor=actor,
+            note=note or "Moved out",
+            action="licensing.animal.moved_out",
+            at=at,
+            summary=f"{self} moved out on {on:%Y-%m-%d}",
+            data={"on": on.isoformat(), "note": note},
+        )
 
     def _leave_alive(self, status, *, on, actor, note, action, at, summary, data):
         if self.status != AnimalStatus.ALIVE:
-            raise Refused.because(_("Animal"), gettext(
-                "%(animal)s is already recorded as %(status)s.") % {
-                "animal": self.name, "status": self.get_status_display().lower()},
-                "rules.md REC-18")
+            raise Refused.because(
+                _("Animal"),
+                gettext("%(animal)s is already recorded as %(status)s.")
+                % {"animal": self.name, "status": self.get_status_display().lower()},
+                "rules.md REC-18",
+            )
         self.status, self.status_changed_on = status, on
         self._history_user, self._change_reason = actor, note  # read by simple-history
         self.save(update_fields=["status", "status_changed_on"])
@@ -239,7 +263,8 @@ class Ownership(models.Model):
         ordering = ["-started_on", "-pk"]
         constraints = [
             models.UniqueConstraint(
-                fields=["animal"], condition=models.Q(ended_on__isnull=True),
+                fields=["animal"],
+                condition=models.Q(ended_on__isnull=True),
                 name="one_current_ownership_per_animal",
             ),
         ]
@@ -265,8 +290,9 @@ class RabiesVaccination(models.Model):
     product = models.CharField(_("vaccine product"), max_length=80, blank=True)
     lot_number = models.CharField(_("lot number"), max_length=40, blank=True)
     lot_expires_on = models.DateField(_("lot expiration"), null=True, blank=True)
-    rabies_tag_number = models.CharField(_("rabies tag number"), max_length=30, blank=True,
-                                         db_index=True)
+    rabies_tag_number = models.CharField(
+        _("rabies tag number"), max_length=30, blank=True, db_index=True
+    )
     veterinarian_name = models.CharField(_("veterinarian"), max_length=120)
     veterinarian_license = models.CharField(_("veterinarian license number"), max_length=40)
     clinic_name = models.CharField(_("clinic"), max_length=120, blank=True)

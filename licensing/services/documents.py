@@ -21,17 +21,28 @@ RECEIPT_KINDS = ("receipt", "receipt_80mm")
 def _receipt_context(receipt: Receipt, *, tag: Tag | None, license: License | None) -> dict:
     return {
         "receipt": {
-            "number": receipt.number, "issued_at": receipt.issued_at,
-            "payer_name": receipt.payer_name, "payer_address": receipt.payer_address,
-            "method": receipt.get_method_display(), "reference": receipt.reference,
-            "total": receipt.total, "voids": receipt.voids.number if receipt.voids else None,
+            "number": receipt.number,
+            "issued_at": receipt.issued_at,
+            "payer_name": receipt.payer_name,
+            "payer_address": receipt.payer_address,
+            "method": receipt.get_method_display(),
+            "reference": receipt.reference,
+            "total": receipt.total,
+            "voids": receipt.voids.number if receipt.voids else None,
             "void_reason": receipt.void_reason,
-            "lines": [{"description": ln.description, "amount": ln.amount,
-                       "authority": ln.authority} for ln in receipt.lines.all()],
+            "lines": [
+                {"description": ln.description, "amount": ln.amount, "authority": ln.authority}
+                for ln in receipt.lines.all()
+            ],
         },
         "tag": {"number": tag.number, "year": tag.year} if tag else None,
-        "license": {"number": license.number, "expires_on": license.expires_on,
-                    "animal": license.animal.name} if license else None,
+        "license": {
+            "number": license.number,
+            "expires_on": license.expires_on,
+            "animal": license.animal.name,
+        }
+        if license
+        else None,
     }
 
 
@@ -40,22 +51,48 @@ def _certificate_context(license: License, *, tag: Tag | None, on: date) -> dict
     expiry = get_rule(license.jurisdiction, "license_expiry", on=on)
     animal, owner, vacc = license.animal, license.owner, license.vaccination
     return {
-        "license": {"number": license.number, "term_start": license.term_start,
-                    "expires_on": license.expires_on, "issued_on": license.issued_on,
-                    "expiry_citation": expiry.citation},
-        "tag": {"number": tag.number, "year": tag.year, "legend": legend.value,
-                "citation": legend.citation} if tag else None,
-        "animal": {"name": animal.name, "species": animal.get_species_display(),
-                   "breed": animal.breed, "color": animal.color, "sex": animal.get_sex_display(),
-                   "date_of_birth": animal.date_of_birth},
+        "license": {
+            "number": license.number,
+            "term_start": license.term_start,
+            "expires_on": license.expires_on,
+            "issued_on": license.issued_on,
+            "expiry_citation": expiry.citation,
+        },
+        "tag": {
+            "number": tag.number,
+            "year": tag.year,
+            "legend": legend.value,
+            "citation": legend.citation,
+        }
+        if tag
+        else None,
+        "animal": {
+            "name": animal.name,
+            "species": animal.get_species_display(),
+            "breed": animal.breed,
+            "color": animal.color,
+            "sex": animal.get_sex_display(),
+            "date_of_birth": animal.date_of_birth,
+        },
         "owner": {"name": owner.name, "address": owner.address},
-        "vaccination": {"vaccinated_on": vacc.vaccinated_on, "veterinarian": vacc.veterinarian_name,
-                        "rabies_tag": vacc.rabies_tag_number} if vacc else None,
+        "vaccination": {
+            "vaccinated_on": vacc.vaccinated_on,
+            "veterinarian": vacc.veterinarian_name,
+            "rabies_tag": vacc.rabies_tag_number,
+        }
+        if vacc
+        else None,
     }
 
 
-def receipt_documents_issue(*, receipt: Receipt, actor, tag: Tag | None = None,
-                            license: License | None = None, now: datetime | None = None):
+def receipt_documents_issue(
+    *,
+    receipt: Receipt,
+    actor,
+    tag: Tag | None = None,
+    license: License | None = None,
+    now: datetime | None = None,
+):
     """Archive the Letter receipt and the 80 mm tag-and-receipt (LIC-06, REC-01)."""
     from notices.services import document_issue
 
@@ -64,29 +101,47 @@ def receipt_documents_issue(*, receipt: Receipt, actor, tag: Tag | None = None,
     owner_user = receipt.payer.user if receipt.payer else None
     title = _("Void receipt") if receipt.voids_id else _("Receipt")
     return [
-        document_issue(kind=kind, template=f"{kind}.html", context=context, now=now,
-                       jurisdiction=receipt.jurisdiction, actor=actor, title=title,
-                       number=str(receipt.number), subject=receipt, owner_user=owner_user)
+        document_issue(
+            kind=kind,
+            template=f"{kind}.html",
+            context=context,
+            now=now,
+            jurisdiction=receipt.jurisdiction,
+            actor=actor,
+            title=title,
+            number=str(receipt.number),
+            subject=receipt,
+            owner_user=owner_user,
+        )
         for kind in RECEIPT_KINDS
     ]
 
 
-def license_certificate_issue(*, license: License, actor, tag: Tag | None = None,
-                              now: datetime | None = None):
+def license_certificate_issue(
+    *, license: License, actor, tag: Tag | None = None, now: datetime | None = None
+):
     from notices.services import document_issue
 
     now = now or timezone.now()
     return document_issue(
-        kind="license_certificate", template="license_certificate.html", now=now,
+        kind="license_certificate",
+        template="license_certificate.html",
+        now=now,
         context=_certificate_context(license, tag=tag, on=license.issued_on),
-        jurisdiction=license.jurisdiction, actor=actor, title=_("Dog license"),
-        number=license.number, subject=license, owner_user=license.owner.user)
+        jurisdiction=license.jurisdiction,
+        actor=actor,
+        title=_("Dog license"),
+        number=license.number,
+        subject=license,
+        owner_user=license.owner.user,
+    )
 
 
 def issue_documents(result: IssueResult, *, actor, now: datetime | None = None) -> None:
     """The receipt, 80 mm slip and license certificate for an issue, transfer or duplicate."""
-    receipt_documents_issue(receipt=result.receipt, actor=actor, tag=result.tag,
-                            license=result.license, now=now)
+    receipt_documents_issue(
+        receipt=result.receipt, actor=actor, tag=result.tag, license=result.license, now=now
+    )
     license_certificate_issue(license=result.license, actor=actor, tag=result.tag, now=now)
 
 
@@ -97,7 +152,8 @@ def documents_for(obj) -> dict:
     from notices.models import IssuedDocument
 
     docs = IssuedDocument.objects.filter(
-        subject_type=ContentType.objects.get_for_model(obj), subject_id=obj.pk,
+        subject_type=ContentType.objects.get_for_model(obj),
+        subject_id=obj.pk,
         voids__isnull=True,  # a void record is shown as the original's void, not a print
     ).order_by("issued_at")
     return {d.kind: d for d in docs}
@@ -105,14 +161,16 @@ def documents_for(obj) -> dict:
 
 # --- Voiding ----------------------------------------------------------------------------
 
+
 def documents_void(obj, *, actor, reason: str, now: datetime | None = None) -> list:
     """Void every archived document of a receipt or license that is not void yet."""
     from notices.models import IssuedDocument
     from notices.services import document_void
 
     docs = list(documents_for(obj).values())
-    already = set(IssuedDocument.objects.filter(voids__in=docs).values_list("voids_id",
-                                                                            flat=True))
-    return [document_void(document=d, actor=actor, reason=reason, now=now)
-            for d in docs if d.pk not in already]
-
+    already = set(IssuedDocument.objects.filter(voids__in=docs).values_list("voids_id", flat=True))
+    return [
+        document_void(document=d, actor=actor, reason=reason, now=now)
+        for d in docs
+        if d.pk not in already
+    ]

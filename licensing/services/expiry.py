@@ -49,13 +49,19 @@ class ExpirySpec:
 
 
 LICENSES = ExpirySpec(
-    model=License, action="licensing.license.expired", noun="dog licenses",
-    from_status=LicenseStatus.ACTIVE, to_status=LicenseStatus.EXPIRED,
+    model=License,
+    action="licensing.license.expired",
+    noun="dog licenses",
+    from_status=LicenseStatus.ACTIVE,
+    to_status=LicenseStatus.EXPIRED,
     extra={"status_changed_on": lambda today: today, "status_reason": lambda today: CHANGE_REASON},
 )
 KENNELS = ExpirySpec(
-    model=KennelLicense, action="licensing.kennel.expired", noun="kennel licenses",
-    from_status=KennelStatus.ACTIVE, to_status=KennelStatus.EXPIRED,
+    model=KennelLicense,
+    action="licensing.kennel.expired",
+    noun="kennel licenses",
+    from_status=KennelStatus.ACTIVE,
+    to_status=KennelStatus.EXPIRED,
 )
 
 
@@ -99,8 +105,13 @@ def _expire(spec: ExpirySpec, *, now: datetime, dry_run: bool) -> SweepResult:
 
 
 def _counts_due(spec: ExpirySpec, today: date) -> Counter:
-    rows = (due_for_expiry(spec, today).order_by().values("jurisdiction_id")
-            .annotate(n=models.Count("pk")).values_list("jurisdiction_id", "n"))
+    rows = (
+        due_for_expiry(spec, today)
+        .order_by()
+        .values("jurisdiction_id")
+        .annotate(n=models.Count("pk"))
+        .values_list("jurisdiction_id", "n")
+    )
     return Counter(dict(rows))
 
 
@@ -160,8 +171,7 @@ def _set_clause(spec: ExpirySpec, today: date):
 
 def _where_clause(spec: ExpirySpec, today: date):
     qn = connection.ops.quote_name
-    sql = (f"{qn('status')} = %s AND {qn('expires_on')} IS NOT NULL "
-           f"AND {qn('expires_on')} < %s")
+    sql = f"{qn('status')} = %s AND {qn('expires_on')} IS NOT NULL AND {qn('expires_on')} < %s"
     return sql, [spec.from_status, connection.ops.adapt_datefield_value(today)]
 
 
@@ -198,8 +208,9 @@ def _expire_sequential(spec: ExpirySpec, *, today: date, now: datetime) -> Count
             [*hist_params, *where_params],
         )
         counts = _counts_due(spec, today)
-        cursor.execute(f"UPDATE {qn(spec.table)} SET {set_sql} WHERE {where_sql}",
-                       [*set_params, *where_params])
+        cursor.execute(
+            f"UPDATE {qn(spec.table)} SET {set_sql} WHERE {where_sql}", [*set_params, *where_params]
+        )
     return counts
 
 
@@ -208,8 +219,9 @@ def _record_summary_events(spec: ExpirySpec, counts: Counter, *, today: date, no
     for jurisdiction_id, count in sorted(counts.items()):
         if count:
             Event.record(
-                spec.action, jurisdiction=Jurisdiction(pk=jurisdiction_id), at=now,
+                spec.action,
+                jurisdiction=Jurisdiction(pk=jurisdiction_id),
+                at=now,
                 summary=f"{count} {spec.noun} expired (automatic)",
                 data={"count": count, "expired_before": today.isoformat()},
             )
-

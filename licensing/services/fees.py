@@ -22,10 +22,16 @@ from ordinance.money import CENT, money_sum
 from ordinance.refusals import Check, Refused
 from ordinance.rules import RuleUnavailable, get_optional, get_rules
 
-TERM_KEYS = ("license_expiry", "renewal_window_days_before_term",
-             "renewal_window_days_after_term_start", "new_subject_grace_days",
-             "late_penalty_rate", "license_age_months", "license_age_comparison",
-             "rabies_cert_max_months_before_expiry")
+TERM_KEYS = (
+    "license_expiry",
+    "renewal_window_days_before_term",
+    "renewal_window_days_after_term_start",
+    "new_subject_grace_days",
+    "late_penalty_rate",
+    "license_age_months",
+    "license_age_comparison",
+    "rabies_cert_max_months_before_expiry",
+)
 
 
 @dataclass
@@ -69,6 +75,7 @@ def _d(value: date) -> str:
 
 # --- Terms and enablement -------------------------------------------------------------
 
+
 def licensing_status(*, jurisdiction, species: str, on: date) -> Check:
     """Whether this city licenses this species at all (LIC-01, LIC-16, LIC-18)."""
     try:
@@ -78,17 +85,27 @@ def licensing_status(*, jurisdiction, species: str, on: date) -> Check:
     enabled = rules["dog_license_enabled"]
     if not enabled.value:
         ref = f", {enabled.ordinance_ref}" if enabled.ordinance_ref else ""
-        return Check(_("Licensing in this city"), "fail",
-                     _("%(city)s does not issue dog licenses: the licensing section was "
-                       "deleted from its ordinance.") % {"city": jurisdiction.short_name},
-                     f"{enabled.citation}{ref}")
+        return Check(
+            _("Licensing in this city"),
+            "fail",
+            _(
+                "%(city)s does not issue dog licenses: the licensing section was "
+                "deleted from its ordinance."
+            )
+            % {"city": jurisdiction.short_name},
+            f"{enabled.citation}{ref}",
+        )
     species_rule = rules["licensed_species"]
     if species not in species_rule.value:
-        return Check(_("Licensing in this city"), "fail",
-                     _("%(city)s does not license this species.")
-                     % {"city": jurisdiction.short_name}, species_rule.citation)
-    return Check(_("Licensing in this city"), "ok", _("Dog licenses are issued here."),
-                 enabled.citation)
+        return Check(
+            _("Licensing in this city"),
+            "fail",
+            _("%(city)s does not license this species.") % {"city": jurisdiction.short_name},
+            species_rule.citation,
+        )
+    return Check(
+        _("Licensing in this city"), "ok", _("Dog licenses are issued here."), enabled.citation
+    )
 
 
 def annual_term(*, expiry_md, days_before: int, on: date) -> tuple[date, date, bool]:
@@ -112,19 +129,22 @@ def annual_term(*, expiry_md, days_before: int, on: date) -> tuple[date, date, b
 def license_term(*, jurisdiction, on: date, rules=None) -> tuple[date, date, bool]:
     """The dog license term applied for on ``on`` (LIC-07, LIC-13)."""
     rules = rules or get_rules(jurisdiction, TERM_KEYS, on=on)
-    return annual_term(expiry_md=rules["license_expiry"].value, on=on,
-                       days_before=rules["renewal_window_days_before_term"].value)
+    return annual_term(
+        expiry_md=rules["license_expiry"].value,
+        on=on,
+        days_before=rules["renewal_window_days_before_term"].value,
+    )
 
 
 def became_subject_on(animal: Animal, *, rules) -> date | None:
     """Later of acquisition and the day the dog passed the license age (LIC-03, LIC-13)."""
-    candidates = [d for d in (animal.acquired_on, license_age_day(animal.date_of_birth, rules))
-                  if d]
+    candidates = [
+        d for d in (animal.acquired_on, license_age_day(animal.date_of_birth, rules)) if d
+    ]
     return max(candidates) if candidates else None
 
 
-def is_late(*, on: date, term_start: date, subject_on: date | None, renewal: bool,
-            rules) -> bool:
+def is_late(*, on: date, term_start: date, subject_on: date | None, renewal: bool, rules) -> bool:
     """LIC-13 / FEE-03: late after the window following term start, unless newly subject.
 
     Read as rules.md interprets NB Sec. 6-65(c): penalty when the application comes
@@ -143,6 +163,7 @@ def is_late(*, on: date, term_start: date, subject_on: date | None, renewal: boo
 
 # --- Checks ---------------------------------------------------------------------------
 
+
 def rabies_check(animal: Animal, *, expires_on: date, on: date, rule, vaccination=None):
     """LIC-05/LIC-15: a vaccination given not more than N months before the license's
     expiry date and not after today (NB Sec. 6-61, 6-77). Returns (Check, vaccination)."""
@@ -152,19 +173,37 @@ def rabies_check(animal: Animal, *, expires_on: date, on: date, rule, vaccinatio
     label = _("Rabies vaccination")
     if valid:
         best = max(valid, key=lambda v: v.vaccinated_on)
-        return Check(label, "ok", _("Vaccinated %(when)s by %(vet)s: covers a license expiring "
-                                    "%(expiry)s (on or after %(earliest)s).") % {
-            "when": _d(best.vaccinated_on), "vet": best.veterinarian_name,
-            "expiry": _d(expires_on), "earliest": _d(earliest)}, rule.citation), best
+        return Check(
+            label,
+            "ok",
+            _(
+                "Vaccinated %(when)s by %(vet)s: covers a license expiring "
+                "%(expiry)s (on or after %(earliest)s)."
+            )
+            % {
+                "when": _d(best.vaccinated_on),
+                "vet": best.veterinarian_name,
+                "expiry": _d(expires_on),
+                "earliest": _d(earliest),
+            },
+            rule.citation,
+        ), best
     dates = {"expiry": _d(expires_on), "earliest": _d(earliest)}
     if not candidates:
-        message = _("No rabies vaccination is on file. A license expiring %(expiry)s needs a "
-                    "vaccination given between %(earliest)s and today.") % dates
+        message = (
+            _(
+                "No rabies vaccination is on file. A license expiring %(expiry)s needs a "
+                "vaccination given between %(earliest)s and today."
+            )
+            % dates
+        )
     else:
         latest = max(candidates, key=lambda v: v.vaccinated_on)
-        message = _("The vaccination of %(when)s does not qualify: a license expiring "
-                    "%(expiry)s needs a vaccination given on or after %(earliest)s and not "
-                    "after today.") % {**dates, "when": _d(latest.vaccinated_on)}
+        message = _(
+            "The vaccination of %(when)s does not qualify: a license expiring "
+            "%(expiry)s needs a vaccination given on or after %(earliest)s and not "
+            "after today."
+        ) % {**dates, "when": _d(latest.vaccinated_on)}
     return Check(label, "fail", message, rule.citation), None
 
 
@@ -180,12 +219,18 @@ def requirement_check(animal, *, on) -> Check:
 
 
 def _duplicate_check(animal, *, term_start) -> Check | None:
-    existing = [lic for lic in animal.licenses.all()
-                if lic.status == LicenseStatus.ACTIVE and lic.term_start == term_start]
+    existing = [
+        lic
+        for lic in animal.licenses.all()
+        if lic.status == LicenseStatus.ACTIVE and lic.term_start == term_start
+    ]
     if existing:
-        return Check(_("Existing license"), "fail",
-                     _("Already licensed for this term (license %(number)s).")
-                     % {"number": existing[0].number})
+        return Check(
+            _("Existing license"),
+            "fail",
+            _("Already licensed for this term (license %(number)s).")
+            % {"number": existing[0].number},
+        )
     return None
 
 
@@ -197,8 +242,10 @@ APPLICATION_FIELDS = {
     "name": (_("the dog's name"), lambda animal, owner: animal.name),
     "breed": (_("the breed"), lambda animal, owner: animal.breed),
     "color": (_("the color"), lambda animal, owner: animal.color),
-    "age": (_("the age (date of birth, or an estimate)"),
-            lambda animal, owner: animal.date_of_birth),
+    "age": (
+        _("the age (date of birth, or an estimate)"),
+        lambda animal, owner: animal.date_of_birth,
+    ),
     "sex": (_("the sex"), lambda animal, owner: animal.sex != Sex.UNKNOWN),
 }
 
@@ -208,23 +255,45 @@ def application_check(animal, owner, *, on: date) -> Check | None:
     rule = get_optional(animal.jurisdiction, "license_application_fields", on=on)
     if rule is None:
         return None
-    missing = [label for key in rule.value if key in APPLICATION_FIELDS
-               for label, read in [APPLICATION_FIELDS[key]] if not read(animal, owner)]
+    missing = [
+        label
+        for key in rule.value
+        if key in APPLICATION_FIELDS
+        for label, read in [APPLICATION_FIELDS[key]]
+        if not read(animal, owner)
+    ]
     if missing:
-        return Check(_("Application"), "fail", _("The application must also state %(what)s.")
-                     % {"what": ", ".join(str(m) for m in missing)}, rule.citation)
-    return Check(_("Application"), "ok", _("The application states everything required."),
-                 rule.citation)
+        return Check(
+            _("Application"),
+            "fail",
+            _("The application must also state %(what)s.")
+            % {"what": ", ".join(str(m) for m in missing)},
+            rule.citation,
+        )
+    return Check(
+        _("Application"), "ok", _("The application states everything required."), rule.citation
+    )
 
 
 def _animal_checks(animal, owner) -> list[Check]:
     checks = []
     if not animal.is_alive():
-        checks.append(Check(_("Animal"), "fail", _("The animal is recorded as %(status)s.")
-                            % {"status": animal.get_status_display().lower()}))
+        checks.append(
+            Check(
+                _("Animal"),
+                "fail",
+                _("The animal is recorded as %(status)s.")
+                % {"status": animal.get_status_display().lower()},
+            )
+        )
     if owner.pk != animal.owner_id:
-        checks.append(Check(_("Owner"), "fail", _("The license must be issued to the animal's "
-                                                  "recorded owner; transfer it first.")))
+        checks.append(
+            Check(
+                _("Owner"),
+                "fail",
+                _("The license must be issued to the animal's recorded owner; transfer it first."),
+            )
+        )
     if animal.premises_id is None:
         checks.append(Check(_("Premises"), "fail", _("Record where the animal is kept first.")))
     return checks
@@ -232,8 +301,10 @@ def _animal_checks(animal, owner) -> list[Check]:
 
 # --- Assessment -----------------------------------------------------------------------
 
-def license_assess(*, animal: Animal, owner, on: date, subject_on: date | None = None,
-                   vaccination=None) -> Assessment:
+
+def license_assess(
+    *, animal: Animal, owner, on: date, subject_on: date | None = None, vaccination=None
+) -> Assessment:
     """All checks and fee lines for licensing ``animal`` on ``on`` (the payment date)."""
     jurisdiction = animal.jurisdiction
     status = licensing_status(jurisdiction=jurisdiction, species=animal.species, on=on)
@@ -242,11 +313,18 @@ def license_assess(*, animal: Animal, owner, on: date, subject_on: date | None =
     try:
         rules = get_rules(jurisdiction, TERM_KEYS, on=on)
     except RuleUnavailable as exc:
-        return Assessment(enabled=False, checks=[
-            status, Check(_("Ordinance"), "fail", str(exc), exc.citation or "")])
+        return Assessment(
+            enabled=False,
+            checks=[status, Check(_("Ordinance"), "fail", str(exc), exc.citation or "")],
+        )
     term_start, expires_on, renewal = license_term(jurisdiction=jurisdiction, on=on, rules=rules)
-    a = Assessment(enabled=True, checks=[status], term_start=term_start, expires_on=expires_on,
-                   is_renewal_window=renewal)
+    a = Assessment(
+        enabled=True,
+        checks=[status],
+        term_start=term_start,
+        expires_on=expires_on,
+        is_renewal_window=renewal,
+    )
     a.checks += _animal_checks(animal, owner)
     if application := application_check(animal, owner, on=on):
         a.checks.append(application)
@@ -259,15 +337,23 @@ def license_assess(*, animal: Animal, owner, on: date, subject_on: date | None =
         except Refused as exc:
             a.checks += exc.checks
         else:
-            a.checks.append(Check(_("Animal limit"), "ok" if limit.ok else "fail",
-                                  limit.message, limit.citation))
-    rabies, a.vaccination = rabies_check(animal, expires_on=expires_on, on=on,
-                                         vaccination=vaccination,
-                                         rule=rules["rabies_cert_max_months_before_expiry"])
+            a.checks.append(
+                Check(
+                    _("Animal limit"), "ok" if limit.ok else "fail", limit.message, limit.citation
+                )
+            )
+    rabies, a.vaccination = rabies_check(
+        animal,
+        expires_on=expires_on,
+        on=on,
+        vaccination=vaccination,
+        rule=rules["rabies_cert_max_months_before_expiry"],
+    )
     a.checks.append(rabies)
     a.became_subject_on = subject_on or became_subject_on(animal, rules=rules)
-    a.late_penalty = is_late(on=on, term_start=term_start, subject_on=a.became_subject_on,
-                             renewal=renewal, rules=rules)
+    a.late_penalty = is_late(
+        on=on, term_start=term_start, subject_on=a.became_subject_on, renewal=renewal, rules=rules
+    )
     _add_fee_lines(a, jurisdiction=jurisdiction, on=on, rate=rules["late_penalty_rate"])
     return a
 
@@ -290,8 +376,12 @@ def fee_line(fee) -> FeeLine:
 def late_penalty_line(base: FeeLine, *, rate, code: str = "late_penalty") -> FeeLine:
     """LIC-13 / FEE-03: the penalty as a share of the license fee, collected with it."""
     penalty = (base.amount * rate.value).quantize(CENT, rounding=ROUND_HALF_UP)
-    return FeeLine(code, _("Late penalty (%(rate)s of the license fee)") % {"rate": rate.display()},
-                   penalty, rate.citation)
+    return FeeLine(
+        code,
+        _("Late penalty (%(rate)s of the license fee)") % {"rate": rate.display()},
+        penalty,
+        rate.citation,
+    )
 
 
 def fee_lines(fee, *, late: bool, rate=None, penalty_code: str = "late_penalty") -> list[FeeLine]:
@@ -307,4 +397,3 @@ class IssueResult:
     license: License
     receipt: Receipt
     tag: Tag
-

@@ -73,10 +73,19 @@ from ordinance.rules import get_rule
 
 
 @refusing()
-def license_issue(*, animal: Animal, owner, actor, on: date, method: str,
-                  reference: str = "", tag_number: int | None = None,
-                  subject_on: date | None = None, vaccination=None,
-                  now: datetime | None = None) -> IssueResult:
+def license_issue(
+    *,
+    animal: Animal,
+    owner,
+    actor,
+    on: date,
+    method: str,
+    reference: str = "",
+    tag_number: int | None = None,
+    subject_on: date | None = None,
+    vaccination=None,
+    now: datetime | None = None,
+) -> IssueResult:
     """Issue (or renew) a dog license, its metal tag and a numbered receipt, or Refused.
 
     One transaction: the animal row is locked (no double license from two windows), the
@@ -84,31 +93,62 @@ def license_issue(*, animal: Animal, owner, actor, on: date, method: str,
     """
     now = now or timezone.now()
     with transaction.atomic():
-        animal = Animal.objects.select_for_update(of=("self",)).select_related(
-            "jurisdiction", "premises").get(pk=animal.pk)
-        a = license_assess(animal=animal, owner=owner, on=on, subject_on=subject_on,
-                           vaccination=vaccination)
+        animal = (
+            Animal.objects.select_for_update(of=("self",))
+            .select_related("jurisdiction", "premises")
+            .get(pk=animal.pk)
+        )
+        a = license_assess(
+            animal=animal, owner=owner, on=on, subject_on=subject_on, vaccination=vaccination
+        )
         if not a.can_issue:
             raise Refused(a.refusals)
         jurisdiction = animal.jurisdiction
         tag = tag_claim(jurisdiction=jurisdiction, year=a.expires_on.year, number=tag_number)
-        receipt = receipt_create(jurisdiction=jurisdiction, payer=owner, lines=a.fee_lines,
-                                 method=method, reference=reference, actor=actor, now=now)
-        previous = animal.licenses.exclude(status=LicenseStatus.VOID).order_by(
-            "-term_start").first()
+        receipt = receipt_create(
+            jurisdiction=jurisdiction,
+            payer=owner,
+            lines=a.fee_lines,
+            method=method,
+            reference=reference,
+            actor=actor,
+            now=now,
+        )
+        previous = (
+            animal.licenses.exclude(status=LicenseStatus.VOID).order_by("-term_start").first()
+        )
         license = License.objects.create(
-            jurisdiction=jurisdiction, animal=animal, owner=owner, term_start=a.term_start,
-            number=license_number_allocate(jurisdiction=jurisdiction,
-                                           kind=LicenseSeries.Kind.DOG, year=a.expires_on.year),
-            expires_on=a.expires_on, issued_on=on, issued_by=actor, receipt=receipt,
-            vaccination=a.vaccination, late_penalty=a.late_penalty,
-            became_subject_on=a.became_subject_on, renewal_of=previous,
+            jurisdiction=jurisdiction,
+            animal=animal,
+            owner=owner,
+            term_start=a.term_start,
+            number=license_number_allocate(
+                jurisdiction=jurisdiction, kind=LicenseSeries.Kind.DOG, year=a.expires_on.year
+            ),
+            expires_on=a.expires_on,
+            issued_on=on,
+            issued_by=actor,
+            receipt=receipt,
+            vaccination=a.vaccination,
+            late_penalty=a.late_penalty,
+            became_subject_on=a.became_subject_on,
+            renewal_of=previous,
         )
         issue_tag(tag, license=license, on=on, actor=actor, at=now)
-        Event.record("licensing.license.issued", license, actor=actor, at=now,
-                     summary=f"License {license.number}, tag {tag.number} ({tag.year})",
-                     data={"receipt": receipt.number, "tag": tag.number, "year": tag.year,
-                           "late_penalty": a.late_penalty, "total": str(receipt.total)})
+        Event.record(
+            "licensing.license.issued",
+            license,
+            actor=actor,
+            at=now,
+            summary=f"License {license.number}, tag {tag.number} ({tag.year})",
+            data={
+                "receipt": receipt.number,
+                "tag": tag.number,
+                "year": tag.year,
+                "late_penalty": a.late_penalty,
+                "total": str(receipt.total),
+            },
+        )
         result = IssueResult(license=license, receipt=receipt, tag=tag)
         # REC-01, LIC-06, LIC-08: receipt, tag slip and certificate in the same use case,
         # so no caller can leave a license without its documents.
@@ -118,20 +158,35 @@ def license_issue(*, animal: Animal, owner, actor, on: date, method: str,
 
 # --- Transfer, address change, closing -----------------------------------------------
 
+
 @refusing()
-def license_transfer(*, license: License, new_owner, actor, on: date, method: str,
-                     reference: str = "", now: datetime | None = None) -> IssueResult:
+def license_transfer(
+    *,
+    license: License,
+    new_owner,
+    actor,
+    on: date,
+    method: str,
+    reference: str = "",
+    now: datetime | None = None,
+) -> IssueResult:
     """LIC-12: the new owner takes over the license (same number and expiry) for the fee."""
     now = now or timezone.now()
     with transaction.atomic():
-        license = License.objects.select_for_update(of=("self",)).select_related("animal").get(
-            pk=license.pk)
+        license = (
+            License.objects.select_for_update(of=("self",))
+            .select_related("animal")
+            .get(pk=license.pk)
+        )
         if not license.is_current(on):
-            raise Refused.because(_("License"), _("The license is not current."),
-                                  "rules.md LIC-12")
+            raise Refused.because(_("License"), _("The license is not current."), "rules.md LIC-12")
         if new_owner.pk == license.owner_id or new_owner.jurisdiction_id != license.jurisdiction_id:
-            raise Refused.because(_("New owner"), _("Choose a different owner in the same city."),
-                                  "rules.md LIC-12", field="new_owner")
+            raise Refused.because(
+                _("New owner"),
+                _("Choose a different owner in the same city."),
+                "rules.md LIC-12",
+                field="new_owner",
+            )
         fee = fee_amount(license.jurisdiction, "transfer", on=on)  # LIC-12
         animal = license.animal
         premises = owner_premises(new_owner)
@@ -143,23 +198,43 @@ def license_transfer(*, license: License, new_owner, actor, on: date, method: st
         for current in Ownership.objects.filter(animal=animal, ended_on__isnull=True):
             current.ended_on = on
             current.save(update_fields=["ended_on"])
-        Ownership.objects.create(animal=animal, owner=new_owner, premises=premises,
-                                 started_on=on, note=_("License %(n)s transferred")
-                                 % {"n": license.number})
+        Ownership.objects.create(
+            animal=animal,
+            owner=new_owner,
+            premises=premises,
+            started_on=on,
+            note=_("License %(n)s transferred") % {"n": license.number},
+        )
         animal.owner, animal.premises = new_owner, premises
         animal.save(update_fields=["owner", "premises"])
         license.owner = new_owner
         license.save(update_fields=["owner"])
         receipt = receipt_create(
-            jurisdiction=license.jurisdiction, payer=new_owner, method=method,
-            reference=reference, actor=actor, now=now,
-            lines=[fee_line(fee)])
-        Event.record("licensing.license.transferred", license, actor=actor, at=now,
-                     summary=f"{previous_owner.name} → {new_owner.name}",
-                     data={"from_owner": previous_owner.pk, "to_owner": new_owner.pk,
-                           "receipt": receipt.number})
-        result = IssueResult(license=license, receipt=receipt,
-                             tag=license.tags.filter(status=TagStatus.ISSUED).first())
+            jurisdiction=license.jurisdiction,
+            payer=new_owner,
+            method=method,
+            reference=reference,
+            actor=actor,
+            now=now,
+            lines=[fee_line(fee)],
+        )
+        Event.record(
+            "licensing.license.transferred",
+            license,
+            actor=actor,
+            at=now,
+            summary=f"{previous_owner.name} → {new_owner.name}",
+            data={
+                "from_owner": previous_owner.pk,
+                "to_owner": new_owner.pk,
+                "receipt": receipt.number,
+            },
+        )
+        result = IssueResult(
+            license=license,
+            receipt=receipt,
+            tag=license.tags.filter(status=TagStatus.ISSUED).first(),
+        )
         # LIC-12: the new owner's receipt and a certificate in their name.
         issue_documents(result, actor=actor, now=now)
     return result
@@ -174,10 +249,19 @@ class AddressChange:
 
 
 @refusing()
-def license_address_change(*, license: License, moved_on: date, reported_on: date,
-                           within_city: bool, address_line: str = "", unit: str = "",
-                           city: str = "", postal_code: str = "", actor,
-                           now: datetime | None = None) -> AddressChange:
+def license_address_change(
+    *,
+    license: License,
+    moved_on: date,
+    reported_on: date,
+    within_city: bool,
+    address_line: str = "",
+    unit: str = "",
+    city: str = "",
+    postal_code: str = "",
+    actor,
+    now: datetime | None = None,
+) -> AddressChange:
     """LIC-11: record a move; late when reported more than N days after it.
 
     A move out of the city closes the license (rules.md LIC-11: out-of-city moves are not
@@ -188,10 +272,18 @@ def license_address_change(*, license: License, moved_on: date, reported_on: dat
     due_on = add_calendar_days(moved_on, rule.value)
     late = reported_on > due_on
     with transaction.atomic():
-        license = License.objects.select_for_update(of=("self",)).select_related(
-            "owner", "animal").get(pk=license.pk)
-        data = {"moved_on": moved_on.isoformat(), "reported_on": reported_on.isoformat(),
-                "due_on": due_on.isoformat(), "late": late, "within_city": within_city}
+        license = (
+            License.objects.select_for_update(of=("self",))
+            .select_related("owner", "animal")
+            .get(pk=license.pk)
+        )
+        data = {
+            "moved_on": moved_on.isoformat(),
+            "reported_on": reported_on.isoformat(),
+            "due_on": due_on.isoformat(),
+            "late": late,
+            "within_city": within_city,
+        }
         if within_city:
             owner = license.owner
             owner.address_line, owner.unit = address_line, unit
@@ -202,11 +294,22 @@ def license_address_change(*, license: License, moved_on: date, reported_on: dat
             animal.save(update_fields=["premises"])
             data["address"] = owner.address
         else:
-            license.close(actor=actor, on=moved_on, reason=_("Moved out of the city"), at=now,
-                          data={"reason": "moved_away", "on": moved_on.isoformat()})
+            license.close(
+                actor=actor,
+                on=moved_on,
+                reason=_("Moved out of the city"),
+                at=now,
+                data={"reason": "moved_away", "on": moved_on.isoformat()},
+            )
             _animal_leaves(license.animal, "moved_away", actor=actor, on=moved_on, at=now)
-        Event.record("licensing.license.address_changed", license, actor=actor, at=now,
-                     summary=_("Reported late") if late else _("Reported in time"), data=data)
+        Event.record(
+            "licensing.license.address_changed",
+            license,
+            actor=actor,
+            at=now,
+            summary=_("Reported late") if late else _("Reported in time"),
+            data=data,
+        )
     return AddressChange(late=late, due_on=due_on, citation=rule.citation, closed=not within_city)
 
 
@@ -221,16 +324,21 @@ def _animal_leaves(animal, reason: str, *, actor, on: date, at) -> None:
 
 
 @refusing()
-def license_close(*, license: License, reason: str, on: date, actor,
-                  now: datetime | None = None) -> License:
+def license_close(
+    *, license: License, reason: str, on: date, actor, now: datetime | None = None
+) -> License:
     """The dog died or moved away: close the license and record the animal's status."""
     now = now or timezone.now()
     with transaction.atomic():
-        license = License.objects.select_for_update(of=("self",)).select_related("animal").get(
-            pk=license.pk)
+        license = (
+            License.objects.select_for_update(of=("self",))
+            .select_related("animal")
+            .get(pk=license.pk)
+        )
         label = _("Animal died") if reason == "deceased" else _("Animal moved away")
-        license.close(actor=actor, on=on, reason=label, at=now,
-                      data={"reason": reason, "on": on.isoformat()})
+        license.close(
+            actor=actor, on=on, reason=label, at=now, data={"reason": reason, "on": on.isoformat()}
+        )
         _animal_leaves(license.animal, reason, actor=actor, on=on, at=now)
     return license
 
@@ -240,8 +348,9 @@ def _exemption_refused(message: str, section: str = "rules.md LIC-02") -> Refuse
 
 
 @refusing(_l("Exemption"))
-def exemption_record(*, animal: Animal, kind: str, starts_on: date, evidence: str, actor,
-                     ends_on: date | None = None) -> LicenseExemption:
+def exemption_record(
+    *, animal: Animal, kind: str, starts_on: date, evidence: str, actor, ends_on: date | None = None
+) -> LicenseExemption:
     """LIC-02: record an exemption with its evidence; the temporary stay ends by the profile.
 
     Refused for an unknown kind, an end before the start, or a visitor's stay in a city
@@ -261,16 +370,42 @@ def exemption_record(*, animal: Animal, kind: str, starts_on: date, evidence: st
         ends_on = min(ends_on, limit) if ends_on else limit
         citation = rule.citation
     exemption = LicenseExemption.objects.create(
-        jurisdiction=jurisdiction, animal=animal, kind=kind, starts_on=starts_on,
-        ends_on=ends_on, evidence=evidence, citation=citation, recorded_by=actor)
-    Event.record("licensing.exemption.recorded", animal, actor=actor,
-                 summary=exemption.get_kind_display(), data={"exemption": exemption.pk})
+        jurisdiction=jurisdiction,
+        animal=animal,
+        kind=kind,
+        starts_on=starts_on,
+        ends_on=ends_on,
+        evidence=evidence,
+        citation=citation,
+        recorded_by=actor,
+    )
+    Event.record(
+        "licensing.exemption.recorded",
+        animal,
+        actor=actor,
+        summary=exemption.get_kind_display(),
+        data={"exemption": exemption.pk},
+    )
     return exemption
 
 
 __all__ = [
-    "Assessment", "Check", "FeeLine", "IssueResult", "Refused", "license_assess",
-    "license_address_change", "license_close", "license_issue", "license_term",
-    "license_transfer", "licensing_status", "receipt_create", "receipt_void",
-    "tag_replace_lost", "tag_stock_receive", "exemption_record", "documents_for",
+    "Assessment",
+    "Check",
+    "FeeLine",
+    "IssueResult",
+    "Refused",
+    "license_assess",
+    "license_address_change",
+    "license_close",
+    "license_issue",
+    "license_term",
+    "license_transfer",
+    "licensing_status",
+    "receipt_create",
+    "receipt_void",
+    "tag_replace_lost",
+    "tag_stock_receive",
+    "exemption_record",
+    "documents_for",
 ]

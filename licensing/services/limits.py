@@ -19,8 +19,12 @@ from ordinance.rules import get_rule, get_rules, profile_for
 
 COUNTED_SPECIES = (Species.DOG, Species.CAT)
 TOTAL_KEY = "max_total_dogs_cats_without_kennel"
-LIMIT_KEYS = ("adult_age_months", "adult_age_comparison", "max_adult_dogs_without_kennel",
-              "max_adult_cats_without_kennel")
+LIMIT_KEYS = (
+    "adult_age_months",
+    "adult_age_comparison",
+    "max_adult_dogs_without_kennel",
+    "max_adult_cats_without_kennel",
+)
 
 
 def passes_age(date_of_birth: date | None, *, months: int, comparison: str, on: date) -> bool:
@@ -39,15 +43,14 @@ def passes_age(date_of_birth: date | None, *, months: int, comparison: str, on: 
 def is_adult(animal: Animal, *, jurisdiction, on: date) -> bool:
     months = get_rule(jurisdiction, "adult_age_months", on=on)
     comparison = get_rule(jurisdiction, "adult_age_comparison", on=on)
-    return passes_age(animal.date_of_birth, months=months.value,
-                      comparison=comparison.value, on=on)
+    return passes_age(animal.date_of_birth, months=months.value, comparison=comparison.value, on=on)
 
 
 @dataclass
 class LimitCheck:
     ok: bool
-    counts: dict = field(default_factory=dict)     # {"dog": 3, "cat": 1, "total": 4}
-    limits: dict = field(default_factory=dict)     # {"dog": 3, "cat": 3, "total": None}
+    counts: dict = field(default_factory=dict)  # {"dog": 3, "cat": 1, "total": 4}
+    limits: dict = field(default_factory=dict)  # {"dog": 3, "cat": 3, "total": None}
     message: str = ""
     citation: str = ""
     kennel: KennelLicense | None = None
@@ -73,32 +76,49 @@ def premises_limit_check(*, premises, on: date, adding: Animal | None = None) ->
     total_rule = rules.get(TOTAL_KEY)
 
     animals = list(
-        Animal.objects.filter(premises=premises, status=AnimalStatus.ALIVE,
-                              species__in=COUNTED_SPECIES).only("pk", "species", "date_of_birth")
+        Animal.objects.filter(
+            premises=premises, status=AnimalStatus.ALIVE, species__in=COUNTED_SPECIES
+        ).only("pk", "species", "date_of_birth")
     )
     if adding is not None and adding.pk not in {a.pk for a in animals}:
         animals.append(adding)
-    adults = [a for a in animals if a.species in COUNTED_SPECIES and passes_age(
-        a.date_of_birth, months=months.value, comparison=comparison.value, on=on)]
-    counts = {"dog": sum(a.species == Species.DOG for a in adults),
-              "cat": sum(a.species == Species.CAT for a in adults)}
+    adults = [
+        a
+        for a in animals
+        if a.species in COUNTED_SPECIES
+        and passes_age(a.date_of_birth, months=months.value, comparison=comparison.value, on=on)
+    ]
+    counts = {
+        "dog": sum(a.species == Species.DOG for a in adults),
+        "cat": sum(a.species == Species.CAT for a in adults),
+    }
     counts["total"] = counts["dog"] + counts["cat"]
-    limits = {"dog": dog_rule.value, "cat": cat_rule.value,
-              "total": total_rule.value if total_rule else None}
+    limits = {
+        "dog": dog_rule.value,
+        "cat": cat_rule.value,
+        "total": total_rule.value if total_rule else None,
+    }
     over = [k for k in ("dog", "cat", "total") if limits[k] is not None and counts[k] > limits[k]]
     citations = sorted({r.citation for r in (dog_rule, cat_rule, total_rule, months) if r})
-    check = LimitCheck(ok=not over, counts=counts, limits=limits, citation="; ".join(citations),
-                       unknown_ages=sum(a.date_of_birth is None for a in adults))
+    check = LimitCheck(
+        ok=not over,
+        counts=counts,
+        limits=limits,
+        citation="; ".join(citations),
+        unknown_ages=sum(a.date_of_birth is None for a in adults),
+    )
     if not over:
-        check.message = _("%(dogs)s adult dog(s) and %(cats)s adult cat(s) at this premises: "
-                          "within the limit without a kennel license.") % {
-            "dogs": counts["dog"], "cats": counts["cat"]}
+        check.message = _(
+            "%(dogs)s adult dog(s) and %(cats)s adult cat(s) at this premises: "
+            "within the limit without a kennel license."
+        ) % {"dogs": counts["dog"], "cats": counts["cat"]}
         return check
     check.kennel = _current_kennel(premises, on)
     if check.kennel is not None:
         check.ok = True
-        check.message = _("Over the limit for a household, but the premises holds kennel "
-                          "license %(number)s.") % {"number": check.kennel.number}
+        check.message = _(
+            "Over the limit for a household, but the premises holds kennel license %(number)s."
+        ) % {"number": check.kennel.number}
         return check
     check.message = _(
         "%(dogs)s adult dog(s) and %(cats)s adult cat(s) at this premises exceed the limit "
@@ -116,7 +136,7 @@ def _describe_limits(limits: dict) -> str:
 
 @dataclass
 class LimitLine:
-    label: str     # "adult dogs"
+    label: str  # "adult dogs"
     count: int
     limit: int
 
@@ -131,6 +151,9 @@ def premises_limit_status(*, premises, on: date):
     (KEN-01; "2 of 3 adult dogs — North Branch Sec. 6-29"). Returns (check, lines)."""
     check = premises_limit_check(premises=premises, on=on)
     labels = {"dog": _("adult dogs"), "cat": _("adult cats"), "total": _("in all")}
-    lines = [LimitLine(labels[k], check.counts[k], check.limits[k])
-             for k in ("dog", "cat", "total") if check.limits[k] is not None]
+    lines = [
+        LimitLine(labels[k], check.counts[k], check.limits[k])
+        for k in ("dog", "cat", "total")
+        if check.limits[k] is not None
+    ]
     return check, lines

@@ -59,17 +59,23 @@ def tag_claim(*, jurisdiction, year: int, number: int | None = None) -> Tag:
     The caller marks it issued in the same transaction. A typed number must be a tag of
     that year's stock that is still available (LIC-08, LIC-14); otherwise Refused.
     """
-    available = Tag.objects.filter(jurisdiction=jurisdiction, year=year,
-                                   status=TagStatus.AVAILABLE)
+    available = Tag.objects.filter(jurisdiction=jurisdiction, year=year, status=TagStatus.AVAILABLE)
     if number is not None:
         tag = lock(available.filter(number=number)).first()
         if tag is None:
-            raise Refused.because(TAG, _(
-                "Tag %(number)s of %(year)s is not an available tag of this city's stock.")
-                % {"number": number, "year": year}, "rules.md LIC-14", field="tag_number")
+            raise Refused.because(
+                TAG,
+                _("Tag %(number)s of %(year)s is not an available tag of this city's stock.")
+                % {"number": number, "year": year},
+                "rules.md LIC-14",
+                field="tag_number",
+            )
         return tag
     tag = lock(available.order_by("number")).first()
     if tag is None:
-        raise Refused.because(TAG, _("No %(year)s tags are left in stock; enter the new stock "
-                                     "first.") % {"year": year}, "rules.md LIC-08")
+        raise Refused.because(
+            TAG,
+            _("No %(year)s tags are left in stock; enter the new stock first.") % {"year": year},
+            "rules.md LIC-08",
+        )
     return tag

@@ -17,27 +17,54 @@ from ordinance.models import Event
 from ordinance.money import money_sum
 
 
-def receipt_create(*, jurisdiction, payer, lines: list[FeeLine], method: str, reference: str,
-                   actor, now: datetime, voids: Receipt | None = None,
-                   void_reason: str = "") -> Receipt:
+def receipt_create(
+    *,
+    jurisdiction,
+    payer,
+    lines: list[FeeLine],
+    method: str,
+    reference: str,
+    actor,
+    now: datetime,
+    voids: Receipt | None = None,
+    void_reason: str = "",
+) -> Receipt:
     """A numbered receipt with its lines (LIC-06, REC-01); call inside a transaction.
 
     A void copies the original's payer snapshot, so it reads the same as the original.
     """
     number = receipt_number_allocate(jurisdiction=jurisdiction)
     receipt = Receipt.objects.create(
-        jurisdiction=jurisdiction, number=number, issued_at=now, issued_by=actor, payer=payer,
+        jurisdiction=jurisdiction,
+        number=number,
+        issued_at=now,
+        issued_by=actor,
+        payer=payer,
         payer_name=voids.payer_name if voids else payer.name,
-        payer_address=voids.payer_address if voids else payer.address, method=method,
-        reference=reference, total=money_sum(ln.amount for ln in lines),
-        voids=voids, void_reason=void_reason,
+        payer_address=voids.payer_address if voids else payer.address,
+        method=method,
+        reference=reference,
+        total=money_sum(ln.amount for ln in lines),
+        voids=voids,
+        void_reason=void_reason,
     )
     ReceiptLine.objects.bulk_create(
-        ReceiptLine(receipt=receipt, position=i, code=ln.code, description=ln.description,
-                    amount=ln.amount, authority=ln.authority)
+        ReceiptLine(
+            receipt=receipt,
+            position=i,
+            code=ln.code,
+            description=ln.description,
+            amount=ln.amount,
+            authority=ln.authority,
+        )
         for i, ln in enumerate(lines)
     )
-    Event.record("licensing.receipt.issued", receipt, actor=actor, at=now,
-                 summary=f"Receipt {number}: {receipt.total}",
-                 data={"number": number, "total": str(receipt.total)})
+    Event.record(
+        "licensing.receipt.issued",
+        receipt,
+        actor=actor,
+        at=now,
+        summary=f"Receipt {number}: {receipt.total}",
+        data={"number": number, "total": str(receipt.total)},
+    )
     return receipt

@@ -21,21 +21,59 @@ from licensing.models import Animal, AnimalStatus, Owner, Ownership, Premises, R
 from ordinance.models import Event, Jurisdiction
 from ordinance.refusals import Check, Refused, refusing
 
-OWNER_FIELDS = frozenset({
-    "kind", "first_name", "last_name", "organization_name", "address_line", "unit", "city",
-    "state", "postal_code", "phone", "email", "is_resident", "user",
-})
+OWNER_FIELDS = frozenset(
+    {
+        "kind",
+        "first_name",
+        "last_name",
+        "organization_name",
+        "address_line",
+        "unit",
+        "city",
+        "state",
+        "postal_code",
+        "phone",
+        "email",
+        "is_resident",
+        "user",
+    }
+)
 ADDRESS_FIELDS = ("address_line", "unit", "city", "state", "postal_code")
-ANIMAL_FIELDS = frozenset({
-    "species", "name", "breed", "color", "sex", "sterilized", "date_of_birth",
-    "dob_is_estimate", "microchip", "distinguishing_traits", "photo", "acquired_on",
-    "is_service_animal", "is_law_enforcement",
-})
-VACCINATION_FIELDS = frozenset({
-    "vaccinated_on", "duration_years", "next_due_on", "manufacturer", "product", "lot_number",
-    "lot_expires_on", "rabies_tag_number", "veterinarian_name", "veterinarian_license",
-    "clinic_name", "clinic_address", "certificate",
-})
+ANIMAL_FIELDS = frozenset(
+    {
+        "species",
+        "name",
+        "breed",
+        "color",
+        "sex",
+        "sterilized",
+        "date_of_birth",
+        "dob_is_estimate",
+        "microchip",
+        "distinguishing_traits",
+        "photo",
+        "acquired_on",
+        "is_service_animal",
+        "is_law_enforcement",
+    }
+)
+VACCINATION_FIELDS = frozenset(
+    {
+        "vaccinated_on",
+        "duration_years",
+        "next_due_on",
+        "manufacturer",
+        "product",
+        "lot_number",
+        "lot_expires_on",
+        "rabies_tag_number",
+        "veterinarian_name",
+        "veterinarian_license",
+        "clinic_name",
+        "clinic_address",
+        "certificate",
+    }
+)
 # ISO 11784 chips are 15 digits; the older AVID/Home Again chips still read in the field
 # are 9 or 10. Letters or other lengths are a misread (shape, not an ordinance value).
 MICROCHIP_LENGTHS = (9, 10, 15)
@@ -44,14 +82,23 @@ MICROCHIP_LENGTHS = (9, 10, 15)
 def _refused(errors: dict, section: str = "") -> Refused:
     """Refused, each reason next to its field (``{"died_on": "..."}``); input-shape
     checks have no section, the veterinarian's (RAB-05) and due date's (RAB-03) do."""
-    return Refused([Check(str(ANIMAL_LABELS.get(name, name)), "fail", str(message), section,
-                          field=name) for name, message in errors.items()])
+    return Refused(
+        [
+            Check(str(ANIMAL_LABELS.get(name, name)), "fail", str(message), section, field=name)
+            for name, message in errors.items()
+        ]
+    )
 
 
-ANIMAL_LABELS = {"date_of_birth": _l("Date of birth"), "acquired_on": _l("Date acquired"),
-                 "died_on": _l("Date of death"), "microchip": _l("Microchip"),
-                 "vaccinated_on": _l("Vaccination date"), "next_due_on": _l("Next due"),
-                 "veterinarian_license": _l("Veterinarian")}
+ANIMAL_LABELS = {
+    "date_of_birth": _l("Date of birth"),
+    "acquired_on": _l("Date acquired"),
+    "died_on": _l("Date of death"),
+    "microchip": _l("Microchip"),
+    "vaccinated_on": _l("Vaccination date"),
+    "next_due_on": _l("Next due"),
+    "veterinarian_license": _l("Veterinarian"),
+}
 
 
 def clean_microchip(value: str) -> str:
@@ -64,8 +111,11 @@ def clean_microchip(value: str) -> str:
         return ""
     if not digits.isdigit() or len(digits) not in MICROCHIP_LENGTHS:
         raise ValidationError(
-            _("A microchip number has 9, 10 or 15 digits and nothing else (you entered "
-              "“%(value)s”).") % {"value": value},
+            _(
+                "A microchip number has 9, 10 or 15 digits and nothing else (you entered "
+                "“%(value)s”)."
+            )
+            % {"value": value},
             code="microchip",
         )
     return digits
@@ -105,33 +155,47 @@ def _json(value):
     return value if isinstance(value, (str, int, float, bool, type(None))) else str(value)
 
 
-def premises_for_address(*, jurisdiction: Jurisdiction, address_line: str, unit: str = "",
-                         city: str, state: str = "MN", postal_code: str) -> Premises:
+def premises_for_address(
+    *,
+    jurisdiction: Jurisdiction,
+    address_line: str,
+    unit: str = "",
+    city: str,
+    state: str = "MN",
+    postal_code: str,
+) -> Premises:
     """The Premises row for an address in a city, created the first time it is seen.
 
     Premises are the household unit the animal limits count (KEN-01), so two owners at one
     address share one row; the unique constraint settles two clerks creating it at once.
     """
     address_line, unit = " ".join(address_line.split()), " ".join((unit or "").split())
-    lookup = {"jurisdiction": jurisdiction, "address_line__iexact": address_line,
-              "unit__iexact": unit}
+    lookup = {
+        "jurisdiction": jurisdiction,
+        "address_line__iexact": address_line,
+        "unit__iexact": unit,
+    }
     found = Premises.objects.filter(**lookup).first()
     if found is not None:
         return found
     try:
         with transaction.atomic():
             return Premises.objects.create(
-                jurisdiction=jurisdiction, address_line=address_line, unit=unit, city=city,
-                state=state, postal_code=postal_code,
+                jurisdiction=jurisdiction,
+                address_line=address_line,
+                unit=unit,
+                city=city,
+                state=state,
+                postal_code=postal_code,
             )
     except IntegrityError:
         return Premises.objects.get(**lookup)
 
 
 def owner_premises(owner: Owner) -> Premises:
-    return premises_for_address(jurisdiction=owner.jurisdiction, **{
-        f: getattr(owner, f) for f in ADDRESS_FIELDS
-    })
+    return premises_for_address(
+        jurisdiction=owner.jurisdiction, **{f: getattr(owner, f) for f in ADDRESS_FIELDS}
+    )
 
 
 @refusing()
@@ -143,9 +207,14 @@ def owner_create(*, jurisdiction: Jurisdiction, actor, now=None, **fields) -> Ow
     _stamp(owner, actor, "Registered at the counter")
     owner.save()
     premises = owner_premises(owner)
-    Event.record("licensing.owner.created", owner, actor=actor, at=now,
-                 summary=f"Owner {owner.name} registered at {owner.address}",
-                 data={"premises": premises.pk})
+    Event.record(
+        "licensing.owner.created",
+        owner,
+        actor=actor,
+        at=now,
+        summary=f"Owner {owner.name} registered at {owner.address}",
+        data={"premises": premises.pk},
+    )
     return owner
 
 
@@ -169,9 +238,14 @@ def owner_update(*, owner: Owner, actor, now=None, **fields) -> Owner:
     moved = 0
     if any(f in changes for f in ADDRESS_FIELDS):
         moved = _move_animals(owner, old_premises, owner_premises(owner), actor)
-    Event.record("licensing.owner.updated", owner, actor=actor, at=now,
-                 summary=f"Owner {owner.name} changed: {', '.join(sorted(changes))}",
-                 data={"changes": changes, "animals_moved": moved})
+    Event.record(
+        "licensing.owner.updated",
+        owner,
+        actor=actor,
+        at=now,
+        summary=f"Owner {owner.name} changed: {', '.join(sorted(changes))}",
+        data={"changes": changes, "animals_moved": moved},
+    )
     return owner
 
 
@@ -202,8 +276,9 @@ def _check_animal_dates(fields: dict, on: date) -> None:
 
 @refusing()
 @transaction.atomic
-def animal_register(*, owner: Owner, actor, on: date, premises: Premises | None = None,
-                    **fields) -> Animal:
+def animal_register(
+    *, owner: Owner, actor, on: date, premises: Premises | None = None, **fields
+) -> Animal:
     """A new animal for an owner, kept at the owner's premises unless told otherwise;
     the first Ownership row starts on the date acquired (or today)."""
     _check_fields(fields, ANIMAL_FIELDS)
@@ -211,17 +286,25 @@ def animal_register(*, owner: Owner, actor, on: date, premises: Premises | None 
     fields["microchip"] = _microchip(fields.get("microchip", ""))
     _check_animal_dates(fields, on)
     premises = premises or owner_premises(owner)
-    animal = Animal(jurisdiction_id=owner.jurisdiction_id, owner=owner, premises=premises,
-                    **fields)
+    animal = Animal(jurisdiction_id=owner.jurisdiction_id, owner=owner, premises=premises, **fields)
     _stamp(animal, actor, "Registered")
     animal.save()
-    ownership = Ownership(animal=animal, owner=owner, premises=premises,
-                          started_on=animal.acquired_on or on, note=_("First registration"))
+    ownership = Ownership(
+        animal=animal,
+        owner=owner,
+        premises=premises,
+        started_on=animal.acquired_on or on,
+        note=_("First registration"),
+    )
     _stamp(ownership, actor, "Registered")
     ownership.save()
-    Event.record("licensing.animal.registered", animal, actor=actor,
-                 summary=f"{animal} registered to {owner.name}",
-                 data={"owner": owner.pk, "premises": premises.pk, "on": on.isoformat()})
+    Event.record(
+        "licensing.animal.registered",
+        animal,
+        actor=actor,
+        summary=f"{animal} registered to {owner.name}",
+        data={"owner": owner.pk, "premises": premises.pk, "on": on.isoformat()},
+    )
     return animal
 
 
@@ -234,24 +317,32 @@ def animal_update(*, animal: Animal, actor, on: date, **fields) -> Animal:
         fields["microchip"] = _microchip(fields["microchip"])
     _check_animal_dates(fields, on)
     animal = Animal.objects.select_for_update().get(pk=animal.pk)
-    changes = {f: [_json(getattr(animal, f)), _json(v)]
-               for f, v in fields.items() if getattr(animal, f) != v}
+    changes = {
+        f: [_json(getattr(animal, f)), _json(v)]
+        for f, v in fields.items()
+        if getattr(animal, f) != v
+    }
     if not changes:
         return animal
     for name, value in fields.items():
         setattr(animal, name, value)
     _stamp(animal, actor, "Animal details changed")
     animal.save()
-    Event.record("licensing.animal.updated", animal, actor=actor,
-                 summary=f"{animal} changed: {', '.join(sorted(changes))}",
-                 data={"changes": changes})
+    Event.record(
+        "licensing.animal.updated",
+        animal,
+        actor=actor,
+        summary=f"{animal} changed: {', '.join(sorted(changes))}",
+        data={"changes": changes},
+    )
     return animal
 
 
 @refusing()
 @transaction.atomic
-def animal_mark_deceased(*, animal: Animal, actor, on: date, died_on: date | None = None,
-                         note: str = "") -> Animal:
+def animal_mark_deceased(
+    *, animal: Animal, actor, on: date, died_on: date | None = None, note: str = ""
+) -> Animal:
     """Alive -> deceased (``Animal.mark_deceased``). Its licenses stay as they are until
     the clerk closes them; the ownership row stays (who owned it when it died)."""
     _check_serves(actor, animal.jurisdiction_id)
@@ -272,15 +363,22 @@ def _vaccination_dates(fields: dict, on: date) -> None:
     if not fields.get("next_due_on"):
         fields["next_due_on"] = given + relativedelta(years=int(fields["duration_years"]))
     elif fields["next_due_on"] <= given:
-        raise _refused({"next_due_on": _(
-            "The next due date must be after the vaccination date (%(given)s).")
-            % {"given": given.strftime("%m/%d/%Y")}}, "rules.md RAB-03")
+        raise _refused(
+            {
+                "next_due_on": _(
+                    "The next due date must be after the vaccination date (%(given)s)."
+                )
+                % {"given": given.strftime("%m/%d/%Y")}
+            },
+            "rules.md RAB-03",
+        )
 
 
 @refusing()
 @transaction.atomic
-def vaccination_record(*, animal: Animal, actor, on: date, now: datetime | None = None,
-                       **fields) -> RabiesVaccination:
+def vaccination_record(
+    *, animal: Animal, actor, on: date, now: datetime | None = None, **fields
+) -> RabiesVaccination:
     """Record a rabies certificate (RAB-01, RAB-05: given by a licensed veterinarian, so
     the veterinarian's name and license number are required). The Event is stamped
     ``now`` (default: the current time), so a certificate entered from history (demo data,
@@ -290,19 +388,31 @@ def vaccination_record(*, animal: Animal, actor, on: date, now: datetime | None 
     fields.setdefault("duration_years", RabiesVaccination.Duration.ONE_YEAR)
     _vaccination_dates(fields, on)
     if not fields.get("veterinarian_name") or not fields.get("veterinarian_license"):
-        raise _refused({"veterinarian_license": _(
-            "A rabies vaccination must be given by a licensed veterinarian: enter the "
-            "veterinarian's name and license number.")}, "rules.md RAB-05")
+        raise _refused(
+            {
+                "veterinarian_license": _(
+                    "A rabies vaccination must be given by a licensed veterinarian: enter the "
+                    "veterinarian's name and license number."
+                )
+            },
+            "rules.md RAB-05",
+        )
     vaccination = RabiesVaccination(animal=animal, recorded_by=actor, **fields)
     _stamp(vaccination, actor, "Certificate recorded")
     if now is not None:
         vaccination._history_date = now  # the history row reads at the same time
     vaccination.save()
     Event.record(
-        "licensing.vaccination.recorded", animal, actor=actor, at=now or timezone.now(),
+        "licensing.vaccination.recorded",
+        animal,
+        actor=actor,
+        at=now or timezone.now(),
         summary=f"Rabies vaccination of {fields['vaccinated_on']:%Y-%m-%d} recorded for {animal}",
-        data={"vaccination": vaccination.pk, "next_due_on": vaccination.next_due_on.isoformat(),
-              "certificate": bool(vaccination.certificate)},
+        data={
+            "vaccination": vaccination.pk,
+            "next_due_on": vaccination.next_due_on.isoformat(),
+            "certificate": bool(vaccination.certificate),
+        },
     )
     return vaccination
 

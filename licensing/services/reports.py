@@ -18,25 +18,42 @@ def _day_bounds(start: date, end: date) -> tuple[datetime, datetime]:
     """[start 00:00, end+1 00:00) in local time, so a receipt at 23:59 counts on its day."""
     tz = timezone.get_current_timezone()
     after_end = date.fromordinal(end.toordinal() + 1)
-    return (timezone.make_aware(datetime.combine(start, time.min), tz),
-            timezone.make_aware(datetime.combine(after_end, time.min), tz))
+    return (
+        timezone.make_aware(datetime.combine(start, time.min), tz),
+        timezone.make_aware(datetime.combine(after_end, time.min), tz),
+    )
 
 
 def report_revenue(*, jurisdiction_ids, start: date, end: date) -> list[dict]:
     """Receipt lines by city and fee code (LIC-06, REC-01); voids are negative lines, netted."""
     low, high = _day_bounds(start, end)
-    rows = (ReceiptLine.objects
-            .filter(receipt__jurisdiction_id__in=jurisdiction_ids,
-                    receipt__issued_at__gte=low, receipt__issued_at__lt=high)
-            .order_by().values("receipt__jurisdiction__short_name", "code")
-            .annotate(description=Max("description"),
-                      charged=Count("pk", filter=Q(amount__gt=0)),
-                      voided=Count("pk", filter=Q(amount__lt=0)),
-                      net=Sum("amount"))
-            .order_by("receipt__jurisdiction__short_name", "code"))
-    return [{"city": r["receipt__jurisdiction__short_name"], "code": r["code"],
-             "description": r["description"], "charged": r["charged"], "voided": r["voided"],
-             "net": _money(r["net"])} for r in rows]
+    rows = (
+        ReceiptLine.objects.filter(
+            receipt__jurisdiction_id__in=jurisdiction_ids,
+            receipt__issued_at__gte=low,
+            receipt__issued_at__lt=high,
+        )
+        .order_by()
+        .values("receipt__jurisdiction__short_name", "code")
+        .annotate(
+            description=Max("description"),
+            charged=Count("pk", filter=Q(amount__gt=0)),
+            voided=Count("pk", filter=Q(amount__lt=0)),
+            net=Sum("amount"),
+        )
+        .order_by("receipt__jurisdiction__short_name", "code")
+    )
+    return [
+        {
+            "city": r["receipt__jurisdiction__short_name"],
+            "code": r["code"],
+            "description": r["description"],
+            "charged": r["charged"],
+            "voided": r["voided"],
+            "net": _money(r["net"]),
+        }
+        for r in rows
+    ]
 
 
 def _money(value) -> Decimal:
@@ -46,58 +63,109 @@ def _money(value) -> Decimal:
 
 def report_issued(*, jurisdiction_ids, start: date, end: date) -> list[dict]:
     """Licenses issued in the range, by city and kind, with how many are now void."""
-    rows = (License.objects
-            .filter(jurisdiction_id__in=jurisdiction_ids, issued_on__range=(start, end))
-            .order_by().values("jurisdiction__short_name", "kind")
-            .annotate(issued=Count("pk"),
-                      late=Count("pk", filter=Q(late_penalty=True)),
-                      void=Count("pk", filter=Q(status=LicenseStatus.VOID)))
-            .order_by("jurisdiction__short_name", "kind"))
-    return [{"city": r["jurisdiction__short_name"], "kind": r["kind"], "issued": r["issued"],
-             "late_penalty": r["late"], "void": r["void"]} for r in rows]
+    rows = (
+        License.objects.filter(jurisdiction_id__in=jurisdiction_ids, issued_on__range=(start, end))
+        .order_by()
+        .values("jurisdiction__short_name", "kind")
+        .annotate(
+            issued=Count("pk"),
+            late=Count("pk", filter=Q(late_penalty=True)),
+            void=Count("pk", filter=Q(status=LicenseStatus.VOID)),
+        )
+        .order_by("jurisdiction__short_name", "kind")
+    )
+    return [
+        {
+            "city": r["jurisdiction__short_name"],
+            "kind": r["kind"],
+            "issued": r["issued"],
+            "late_penalty": r["late"],
+            "void": r["void"],
+        }
+        for r in rows
+    ]
 
 
 def report_tags(*, jurisdiction_ids, start: date, end: date, on: date) -> list[dict]:
     """Tags per city and year stamped (start.year..end.year): on current licenses, in stock,
     lost, void (LIC-08, LIC-10)."""
-    current = Q(status=TagStatus.ISSUED, license__status=LicenseStatus.ACTIVE,
-                license__expires_on__gte=on)
-    rows = (Tag.objects
-            .filter(jurisdiction_id__in=jurisdiction_ids, year__range=(start.year, end.year))
-            .order_by().values("jurisdiction__short_name", "year")
-            .annotate(current=Count("pk", filter=current),
-                      issued=Count("pk", filter=Q(status=TagStatus.ISSUED)),
-                      available=Count("pk", filter=Q(status=TagStatus.AVAILABLE)),
-                      lost=Count("pk", filter=Q(status=TagStatus.LOST)),
-                      void=Count("pk", filter=Q(status=TagStatus.VOID)),
-                      total=Count("pk"))
-            .order_by("jurisdiction__short_name", "-year"))
-    return [{"city": r["jurisdiction__short_name"], "year": r["year"],
-             "on_current_licenses": r["current"], "issued": r["issued"],
-             "in_stock": r["available"], "lost": r["lost"], "void": r["void"],
-             "total": r["total"]} for r in rows]
+    current = Q(
+        status=TagStatus.ISSUED, license__status=LicenseStatus.ACTIVE, license__expires_on__gte=on
+    )
+    rows = (
+        Tag.objects.filter(jurisdiction_id__in=jurisdiction_ids, year__range=(start.year, end.year))
+        .order_by()
+        .values("jurisdiction__short_name", "year")
+        .annotate(
+            current=Count("pk", filter=current),
+            issued=Count("pk", filter=Q(status=TagStatus.ISSUED)),
+            available=Count("pk", filter=Q(status=TagStatus.AVAILABLE)),
+            lost=Count("pk", filter=Q(status=TagStatus.LOST)),
+            void=Count("pk", filter=Q(status=TagStatus.VOID)),
+            total=Count("pk"),
+        )
+        .order_by("jurisdiction__short_name", "-year")
+    )
+    return [
+        {
+            "city": r["jurisdiction__short_name"],
+            "year": r["year"],
+            "on_current_licenses": r["current"],
+            "issued": r["issued"],
+            "in_stock": r["available"],
+            "lost": r["lost"],
+            "void": r["void"],
+            "total": r["total"],
+        }
+        for r in rows
+    ]
 
 
 def report_expiring(*, jurisdiction_ids, start: date, end: date, limit: int | None = None):
     """Active licenses whose expiry falls in the range (LIC-07), with owner contact."""
-    rows = (License.objects
-            .filter(jurisdiction_id__in=jurisdiction_ids, status=LicenseStatus.ACTIVE,
-                    expires_on__range=(start, end))
-            .order_by("expires_on", "jurisdiction__short_name", "number")
-            .values("jurisdiction__short_name", "number", "expires_on", "animal__name",
-                    "owner__first_name", "owner__last_name", "owner__organization_name",
-                    "owner__phone", "pk"))
+    rows = (
+        License.objects.filter(
+            jurisdiction_id__in=jurisdiction_ids,
+            status=LicenseStatus.ACTIVE,
+            expires_on__range=(start, end),
+        )
+        .order_by("expires_on", "jurisdiction__short_name", "number")
+        .values(
+            "jurisdiction__short_name",
+            "number",
+            "expires_on",
+            "animal__name",
+            "owner__first_name",
+            "owner__last_name",
+            "owner__organization_name",
+            "owner__phone",
+            "pk",
+        )
+    )
     if limit is not None:
         rows = rows[:limit]
-    return [{"city": r["jurisdiction__short_name"], "license": r["number"],
-             "expires_on": r["expires_on"], "animal": r["animal__name"],
-             "owner": (r["owner__organization_name"]
-                       or f"{r['owner__first_name']} {r['owner__last_name']}".strip()),
-             "phone": r["owner__phone"], "pk": r["pk"]} for r in rows]
+    return [
+        {
+            "city": r["jurisdiction__short_name"],
+            "license": r["number"],
+            "expires_on": r["expires_on"],
+            "animal": r["animal__name"],
+            "owner": (
+                r["owner__organization_name"]
+                or f"{r['owner__first_name']} {r['owner__last_name']}".strip()
+            ),
+            "phone": r["owner__phone"],
+            "pk": r["pk"],
+        }
+        for r in rows
+    ]
 
 
 def tag_lookup(*, jurisdiction_ids, number: int, year: int) -> list[Tag]:
     """Tags with that number and year in the user's cities, with license, dog and owner
     (LIC-09: a lost dog's owner by tag number). One query."""
-    return list(Tag.objects.filter(jurisdiction_id__in=jurisdiction_ids, number=number, year=year)
-                .select_related("jurisdiction", "license__animal", "license__owner"))
+    return list(
+        Tag.objects.filter(
+            jurisdiction_id__in=jurisdiction_ids, number=number, year=year
+        ).select_related("jurisdiction", "license__animal", "license__owner")
+    )

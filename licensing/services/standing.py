@@ -24,9 +24,16 @@ from licensing.models import Animal, License, LicenseStatus, Tag
 from ordinance.calendar import add_calendar_days, add_months
 from ordinance.rules import Rule, RuleUnavailable, get_rule, get_rules, profile_for
 
-STANDING_KEYS = ("dog_license_enabled", "licensed_species", "license_age_months",
-                 "license_age_comparison", "license_expiry", "renewal_window_days_before_term",
-                 "license_exemptions", "license_exemptions_nonresident")
+STANDING_KEYS = (
+    "dog_license_enabled",
+    "licensed_species",
+    "license_age_months",
+    "license_age_comparison",
+    "license_expiry",
+    "renewal_window_days_before_term",
+    "license_exemptions",
+    "license_exemptions_nonresident",
+)
 # The profile values that list exemption kinds, each with its own section (LIC-02).
 EXEMPTION_KEYS = ("license_exemptions", "license_exemptions_nonresident")
 
@@ -43,10 +50,19 @@ class Standing(models.TextChoices):
 
 
 # Which states leave the animal covered, and the badge color each shows with.
-COVERED = (Standing.LICENSED, Standing.RENEWAL_OPEN, Standing.NOT_REQUIRED, Standing.EXEMPT,
-           Standing.INACTIVE)
-BADGES = {Standing.LICENSED: "success", Standing.RENEWAL_OPEN: "info",
-          Standing.REQUIRED: "danger", Standing.EXPIRED: "warning"}
+COVERED = (
+    Standing.LICENSED,
+    Standing.RENEWAL_OPEN,
+    Standing.NOT_REQUIRED,
+    Standing.EXEMPT,
+    Standing.INACTIVE,
+)
+BADGES = {
+    Standing.LICENSED: "success",
+    Standing.RENEWAL_OPEN: "info",
+    Standing.REQUIRED: "danger",
+    Standing.EXPIRED: "warning",
+}
 
 
 @dataclass(frozen=True)
@@ -87,12 +103,17 @@ def _d(value: date) -> str:
 
 # --- Reads --------------------------------------------------------------------------------
 
+
 def _lookups():
-    return (Prefetch("licenses", queryset=License.objects.select_related("owner", "receipt")
-                     .prefetch_related(Prefetch("tags", queryset=Tag.objects.order_by(
-                         "-year", "number")))
-                     .order_by("-term_start", "-issued_on", "-pk")),
-            "license_exemptions")
+    return (
+        Prefetch(
+            "licenses",
+            queryset=License.objects.select_related("owner", "receipt")
+            .prefetch_related(Prefetch("tags", queryset=Tag.objects.order_by("-year", "number")))
+            .order_by("-term_start", "-issued_on", "-pk"),
+        ),
+        "license_exemptions",
+    )
 
 
 def standing_prefetch(animals):
@@ -140,21 +161,30 @@ def license_age_day(date_of_birth: date | None, rules) -> date | None:
 
 # --- The answer ---------------------------------------------------------------------------
 
+
 def license_standing(animal: Animal, *, on: date, rules: dict | None = None) -> LicenseStanding:
     """The standing of one animal on ``on`` (a prefetched animal costs no query but the
     rules; pass ``rules`` from ``standing_rules`` to share them across animals)."""
     if rules is None:
         rules = standing_rules(animal.jurisdiction, on=on)
-    licenses = sorted((lic for lic in animal.licenses.all() if lic.status != LicenseStatus.VOID),
-                      key=lambda lic: (lic.term_start, lic.issued_on, lic.pk), reverse=True)
+    licenses = sorted(
+        (lic for lic in animal.licenses.all() if lic.status != LicenseStatus.VOID),
+        key=lambda lic: (lic.term_start, lic.issued_on, lic.pk),
+        reverse=True,
+    )
     current = next((lic for lic in licenses if lic.is_current(on)), None)
-    upcoming = next((lic for lic in licenses
-                     if lic.status == LicenseStatus.ACTIVE and lic.term_start > on), None)
+    upcoming = next(
+        (lic for lic in licenses if lic.status == LicenseStatus.ACTIVE and lic.term_start > on),
+        None,
+    )
     if current is not None:
         return _licensed(current, upcoming, rules, on=on)
     if not animal.is_alive():
-        return LicenseStanding(Standing.INACTIVE, _("%(status)s: no license is needed.") % {
-            "status": animal.get_status_display()}, license=licenses[0] if licenses else None)
+        return LicenseStanding(
+            Standing.INACTIVE,
+            _("%(status)s: no license is needed.") % {"status": animal.get_status_display()},
+            license=licenses[0] if licenses else None,
+        )
     if upcoming is not None:  # licensed ahead for the next term (LIC-13)
         return _licensed(upcoming, None, rules, on=on)
     return _unlicensed(animal, licenses, rules, on=on)
@@ -184,44 +214,65 @@ def _licensed(license, upcoming, rules, *, on) -> LicenseStanding:
     expiry = rules.get("license_expiry")
     citation = expiry.citation if expiry else ""
     tag = license.current_tag
-    reason = (_("License %(n)s, tag %(t)s (%(y)s), expires %(d)s.")
-              % {"n": license.number, "t": tag.number, "y": tag.year,
-                 "d": _d(license.expires_on)} if tag else
-              _("License %(n)s expires %(d)s.") % {"n": license.number,
-                                                     "d": _d(license.expires_on)})
+    reason = (
+        _("License %(n)s, tag %(t)s (%(y)s), expires %(d)s.")
+        % {"n": license.number, "t": tag.number, "y": tag.year, "d": _d(license.expires_on)}
+        if tag
+        else _("License %(n)s expires %(d)s.") % {"n": license.number, "d": _d(license.expires_on)}
+    )
     if license.term_start > on:
         reason = _("License %(n)s for the next term, from %(s)s to %(d)s.") % {
-            "n": license.number, "s": _d(license.term_start), "d": _d(license.expires_on)}
+            "n": license.number,
+            "s": _d(license.term_start),
+            "d": _d(license.expires_on),
+        }
     window = rules.get("renewal_window_days_before_term")
     if upcoming is None and window is not None and license.term_start <= on:
         opens = add_calendar_days(license.expires_on, 1 - window.value)
         if on >= opens:
             return LicenseStanding(
-                Standing.RENEWAL_OPEN, reason + " " + _("Renewal for the next term is open "
-                                                        "since %(d)s.") % {"d": _d(opens)},
+                Standing.RENEWAL_OPEN,
+                reason
+                + " "
+                + _("Renewal for the next term is open since %(d)s.") % {"d": _d(opens)},
                 f"{citation}; {window.citation}" if citation else window.citation,
-                license=license)
-    return LicenseStanding(Standing.LICENSED, reason, citation, license=license,
-                           next_license=upcoming)
+                license=license,
+            )
+    return LicenseStanding(
+        Standing.LICENSED, reason, citation, license=license, next_license=upcoming
+    )
 
 
 def _unlicensed(animal, licenses, rules, *, on) -> LicenseStanding:
     enabled, species = rules.get("dog_license_enabled"), rules.get("licensed_species")
     last = licenses[0] if licenses else None
     if enabled is None or species is None:
-        return LicenseStanding(Standing.UNKNOWN, _("The city has not finished setting up its "
-                                                   "ordinance rules."), license=last)
+        return LicenseStanding(
+            Standing.UNKNOWN,
+            _("The city has not finished setting up its ordinance rules."),
+            license=last,
+        )
     city = animal.jurisdiction.short_name
     if not enabled.value:  # LIC-16: Glencoe 701 Subd. 2(D), deleted by Ord. 571
         ref = f", {enabled.ordinance_ref}" if enabled.ordinance_ref else ""
-        return LicenseStanding(Standing.NOT_REQUIRED, _(
-            "%(city)s issues no dog licenses: the licensing section was deleted from its "
-            "ordinance.") % {"city": city}, f"{enabled.citation}{ref}", license=last)
+        return LicenseStanding(
+            Standing.NOT_REQUIRED,
+            _(
+                "%(city)s issues no dog licenses: the licensing section was deleted from its "
+                "ordinance."
+            )
+            % {"city": city},
+            f"{enabled.citation}{ref}",
+            license=last,
+        )
     if animal.species not in species.value:  # LIC-18
-        return LicenseStanding(Standing.NOT_REQUIRED, _(
-            "%(city)s does not license %(species)s.") % {
-            "city": city, "species": animal.get_species_display().lower() + "s"},
-            species.citation, license=last)
+        return LicenseStanding(
+            Standing.NOT_REQUIRED,
+            _("%(city)s does not license %(species)s.")
+            % {"city": city, "species": animal.get_species_display().lower() + "s"},
+            species.citation,
+            license=last,
+        )
     if exempt := _exemption(animal, rules, on=on):
         return exempt
     if "license_age_months" not in rules or "license_age_comparison" not in rules:
@@ -229,43 +280,66 @@ def _unlicensed(animal, licenses, rules, *, on) -> LicenseStanding:
     age = rules["license_age_months"]
     required_from = license_age_day(animal.date_of_birth, rules)
     if required_from and on < required_from:  # LIC-01: not yet over the license age
-        return LicenseStanding(Standing.NOT_REQUIRED, _(
-            "Under the license age of %(age)s: required from %(d)s.") % {
-            "age": age.display(), "d": _d(required_from)}, age.citation,
-            required_from=required_from)
-    lapsed = next((lic for lic in licenses if lic.status in (
-        LicenseStatus.ACTIVE, LicenseStatus.EXPIRED) and lic.expires_on < on), None)
+        return LicenseStanding(
+            Standing.NOT_REQUIRED,
+            _("Under the license age of %(age)s: required from %(d)s.")
+            % {"age": age.display(), "d": _d(required_from)},
+            age.citation,
+            required_from=required_from,
+        )
+    lapsed = next(
+        (
+            lic
+            for lic in licenses
+            if lic.status in (LicenseStatus.ACTIVE, LicenseStatus.EXPIRED) and lic.expires_on < on
+        ),
+        None,
+    )
     if lapsed is not None:
         expiry = rules.get("license_expiry")
-        return LicenseStanding(Standing.EXPIRED, _(
-            "License %(n)s expired %(d)s; a license is required.") % {
-            "n": lapsed.number, "d": _d(lapsed.expires_on)},
+        return LicenseStanding(
+            Standing.EXPIRED,
+            _("License %(n)s expired %(d)s; a license is required.")
+            % {"n": lapsed.number, "d": _d(lapsed.expires_on)},
             "; ".join(c for c in (expiry.citation if expiry else "", age.citation) if c),
-            license=lapsed, required_from=required_from)
-    reason = (_("Over the license age of %(age)s since %(d)s: a license is required.")
-              % {"age": age.display(), "d": _d(required_from)} if required_from else
-              _("Date of birth unknown, treated as over the license age: a license is "
-                "required."))
-    return LicenseStanding(Standing.REQUIRED, reason, age.citation, license=last,
-                           required_from=required_from)
+            license=lapsed,
+            required_from=required_from,
+        )
+    reason = (
+        _("Over the license age of %(age)s since %(d)s: a license is required.")
+        % {"age": age.display(), "d": _d(required_from)}
+        if required_from
+        else _("Date of birth unknown, treated as over the license age: a license is required.")
+    )
+    return LicenseStanding(
+        Standing.REQUIRED, reason, age.citation, license=last, required_from=required_from
+    )
 
 
 def _exemption(animal, rules, *, on) -> LicenseStanding | None:
     """LIC-02: a service or guide animal, or a recorded exemption covering ``on``, each
     with the section of the profile value that lists its kind."""
-    claims = [(str(_("Service or guide animal")), "service_animal", None)
-              ] if animal.is_service_animal else []
-    claims += [(e.get_kind_display(), e.kind, e) for e in animal.license_exemptions.all()
-               if e.covers(on)]
+    claims = (
+        [(str(_("Service or guide animal")), "service_animal", None)]
+        if animal.is_service_animal
+        else []
+    )
+    claims += [
+        (e.get_kind_display(), e.kind, e) for e in animal.license_exemptions.all() if e.covers(on)
+    ]
     for label, kind, record in claims:
-        rule = next((rules[k] for k in EXEMPTION_KEYS if k in rules and kind in rules[k].value),
-                    None)
+        rule = next(
+            (rules[k] for k in EXEMPTION_KEYS if k in rules and kind in rules[k].value), None
+        )
         citation = rule.citation if rule else (record.citation if record else "")
         if rule is None and not citation:
             continue  # the city's ordinance grants no such exemption
-        until = (_(" until %(d)s") % {"d": _d(record.ends_on)}
-                 if record and record.ends_on else "")
+        until = _(" until %(d)s") % {"d": _d(record.ends_on)} if record and record.ends_on else ""
         evidence = f" ({record.evidence})" if record and record.evidence else ""
-        return LicenseStanding(Standing.EXEMPT, _("Exempt: %(kind)s%(until)s%(evidence)s.") % {
-            "kind": label, "until": until, "evidence": evidence}, citation)
+        return LicenseStanding(
+            Standing.EXEMPT,
+            _("Exempt: %(kind)s%(until)s%(evidence)s.")
+            % {"kind": label, "until": until, "evidence": evidence},
+            citation,
+        )
     return None

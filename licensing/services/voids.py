@@ -37,8 +37,14 @@ def receipt_void(*, receipt: Receipt, actor, reason: str, now: datetime | None =
         void = _void_receipt_create(receipt, actor=actor, reason=reason, now=now)
         voided_licenses = _licenses_void(receipt, void, actor=actor, reason=reason, now=now)
         kennel_receipt_voided(receipt=receipt, void=void, actor=actor, now=now)
-        Event.record("licensing.receipt.voided", receipt, actor=actor, at=now, summary=reason,
-                     data={"void_receipt": void.number})
+        Event.record(
+            "licensing.receipt.voided",
+            receipt,
+            actor=actor,
+            at=now,
+            summary=reason,
+            data={"void_receipt": void.number},
+        )
         # The printed originals are voided too (REC-01: the archive shows what was issued
         # and that it no longer stands); nothing printed yet means nothing to void.
         for obj in (receipt, *voided_licenses):
@@ -50,8 +56,11 @@ def receipt_void(*, receipt: Receipt, actor, reason: str, now: datetime | None =
 
 def _refuse_unless_voidable(receipt: Receipt) -> None:
     if receipt.voids_id is not None or Receipt.objects.filter(voids=receipt).exists():
-        raise Refused.because(_("Receipt"), _("This receipt is already voided or is itself "
-                                              "a void."), "rules.md LIC-06")
+        raise Refused.because(
+            _("Receipt"),
+            _("This receipt is already voided or is itself a void."),
+            "rules.md LIC-06",
+        )
     # Money and license never disagree (LIC-06, KEN-08): an issued kennel license's fee is
     # not voided under it.
     refusal = kennel_receipt_void_refusal(receipt)
@@ -60,19 +69,28 @@ def _refuse_unless_voidable(receipt: Receipt) -> None:
 
 
 def _void_receipt_create(receipt: Receipt, *, actor, reason: str, now: datetime) -> Receipt:
-    lines = [FeeLine(ln.code, _("Void: %(d)s") % {"d": ln.description}, -ln.amount,
-                     ln.authority) for ln in receipt.lines.all()]
-    return receipt_create(jurisdiction=receipt.jurisdiction, payer=receipt.payer, lines=lines,
-                          method=receipt.method, reference=receipt.reference, actor=actor,
-                          now=now, voids=receipt, void_reason=reason)
+    lines = [
+        FeeLine(ln.code, _("Void: %(d)s") % {"d": ln.description}, -ln.amount, ln.authority)
+        for ln in receipt.lines.all()
+    ]
+    return receipt_create(
+        jurisdiction=receipt.jurisdiction,
+        payer=receipt.payer,
+        lines=lines,
+        method=receipt.method,
+        reference=receipt.reference,
+        actor=actor,
+        now=now,
+        voids=receipt,
+        void_reason=reason,
+    )
 
 
 def _licenses_void(receipt: Receipt, void: Receipt, *, actor, reason: str, now: datetime):
     on = timezone.localdate(now)
     licenses = list(receipt.licenses.all())
     for license in licenses:
-        license.void(actor=actor, on=on, reason=reason, at=now,
-                     data={"void_receipt": void.number})
+        license.void(actor=actor, on=on, reason=reason, at=now, data={"void_receipt": void.number})
         for tag in license.tags.filter(status=TagStatus.ISSUED):  # saved: history kept
             tag.void(actor=actor, on=on, reason=reason, at=now)
     return licenses

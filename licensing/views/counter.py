@@ -55,6 +55,7 @@ def _refused(form, exc):
 
 # --- Screen 1: owner ------------------------------------------------------------------
 
+
 @role_required(*COUNTER)
 @require_http_methods(["GET", "POST"])
 def counter_start(request):
@@ -67,28 +68,41 @@ def counter_start(request):
     form = CounterOwnerForm(request.POST or None, user=request.user)
     if request.method == "POST" and form.is_valid():
         fields = {k: v for k, v in form.cleaned_data.items() if k != "jurisdiction"}
-        owner = registry.owner_create(jurisdiction=form.chosen_jurisdiction(),
-                                      actor=request.user, **fields)
+        owner = registry.owner_create(
+            jurisdiction=form.chosen_jurisdiction(), actor=request.user, **fields
+        )
         return redirect("licensing:counter_animal", owner_pk=owner.pk)
-    return render(request, "licensing/counter/start.html", {
-        "search": search, "owners": owners, "form": form, "searched": bool(search.data),
-        "many_cities": len(request.user.jurisdiction_ids) > 1,
-    })
+    return render(
+        request,
+        "licensing/counter/start.html",
+        {
+            "search": search,
+            "owners": owners,
+            "form": form,
+            "searched": bool(search.data),
+            "many_cities": len(request.user.jurisdiction_ids) > 1,
+        },
+    )
 
 
 # --- Screen 2: animal, vaccination, checks --------------------------------------------
 
+
 def _animal_for_counter(user, pk):
-    qs = standing_prefetch(Animal.objects).select_related(
-        "jurisdiction", "owner", "premises").prefetch_related("vaccinations")
+    qs = (
+        standing_prefetch(Animal.objects)
+        .select_related("jurisdiction", "owner", "premises")
+        .prefetch_related("vaccinations")
+    )
     return get_in_jurisdiction(qs, user, pk=pk)
 
 
 @role_required(*COUNTER)
 @require_http_methods(["GET", "POST"])
 def counter_animal(request, owner_pk):
-    owner = get_in_jurisdiction(Owner.objects.select_related("jurisdiction"), request.user,
-                                pk=owner_pk)
+    owner = get_in_jurisdiction(
+        Owner.objects.select_related("jurisdiction"), request.user, pk=owner_pk
+    )
     animal = None
     animal_pk = request.GET.get("animal", "")
     # An id is a bounded number: a 5,000-digit "id" must be a 404, not a ValueError.
@@ -98,49 +112,65 @@ def counter_animal(request, owner_pk):
             animal = None
     action = request.POST.get("action")
     animal_form = CounterAnimalForm(request.POST if action == "animal" else None, prefix="animal")
-    vacc_form = CounterVaccinationForm(request.POST if action == "vaccination" else None,
-                                       request.FILES if action == "vaccination" else None,
-                                       prefix="vacc")
+    vacc_form = CounterVaccinationForm(
+        request.POST if action == "vaccination" else None,
+        request.FILES if action == "vaccination" else None,
+        prefix="vacc",
+    )
     exemption_form = ExemptionForm(request.POST if action == "exemption" else None, prefix="ex")
     today = timezone.localdate()
     # The registry services apply the date, microchip and veterinarian rules (one
     # implementation each, RAB-03, RAB-05); their errors go back next to the fields.
     if action == "animal" and animal_form.is_valid():
         try:
-            new = registry.animal_register(owner=owner, actor=request.user, on=today,
-                                           **animal_form.cleaned_data)
+            new = registry.animal_register(
+                owner=owner, actor=request.user, on=today, **animal_form.cleaned_data
+            )
         except svc.Refused as exc:
             _refused(animal_form, exc)
         else:
             return redirect(f"{request.path}?animal={new.pk}")
     if animal and action == "vaccination" and vacc_form.is_valid():
         try:
-            registry.vaccination_record(animal=animal, actor=request.user, on=today,
-                                        **vacc_form.cleaned_data)
+            registry.vaccination_record(
+                animal=animal, actor=request.user, on=today, **vacc_form.cleaned_data
+            )
         except svc.Refused as exc:
             _refused(vacc_form, exc)
         else:
             return redirect(f"{request.path}?animal={animal.pk}")
     if animal and action == "exemption" and exemption_form.is_valid():
         try:
-            svc.exemption_record(animal=animal, actor=request.user,
-                                 **exemption_form.cleaned_data)
+            svc.exemption_record(animal=animal, actor=request.user, **exemption_form.cleaned_data)
         except svc.Refused as exc:  # LIC-02: a blank or not-yet-adopted rule, with its section
             _refused(exemption_form, exc)
         else:
             return redirect(f"{request.path}?animal={animal.pk}")
     assessment = svc.license_assess(animal=animal, owner=owner, on=today) if animal else None
-    status = None if animal else svc.licensing_status(
-        jurisdiction=owner.jurisdiction, species="dog", on=today)
-    return render(request, "licensing/counter/animal.html", {
-        "owner": owner, "animal": animal, "animals": owner.animals.all(),
-        "animal_form": animal_form, "vacc_form": vacc_form, "exemption_form": exemption_form,
-        "assessment": assessment, "status": status,
-        "standing": license_standing(animal, on=today) if animal else None,  # LIC-01/02/07
-    })
+    status = (
+        None
+        if animal
+        else svc.licensing_status(jurisdiction=owner.jurisdiction, species="dog", on=today)
+    )
+    return render(
+        request,
+        "licensing/counter/animal.html",
+        {
+            "owner": owner,
+            "animal": animal,
+            "animals": owner.animals.all(),
+            "animal_form": animal_form,
+            "vacc_form": vacc_form,
+            "exemption_form": exemption_form,
+            "assessment": assessment,
+            "status": status,
+            "standing": license_standing(animal, on=today) if animal else None,  # LIC-01/02/07
+        },
+    )
 
 
 # --- Screen 3: fees, payment, tag, issue ----------------------------------------------
+
 
 @role_required(*COUNTER)
 @require_http_methods(["GET", "POST"])
@@ -154,18 +184,32 @@ def counter_pay(request, animal_pk):
     if request.method == "POST" and form.is_valid():
         try:
             result = svc.license_issue(
-                animal=animal, owner=animal.owner, actor=request.user, on=today,
-                method=form.cleaned_data["method"], reference=form.cleaned_data["reference"],
-                tag_number=form.cleaned_data.get("tag_number"), subject_on=subject_on)
+                animal=animal,
+                owner=animal.owner,
+                actor=request.user,
+                on=today,
+                method=form.cleaned_data["method"],
+                reference=form.cleaned_data["reference"],
+                tag_number=form.cleaned_data.get("tag_number"),
+                subject_on=subject_on,
+            )
         except svc.Refused as exc:
             _refused(form, exc)
         else:
             return redirect("licensing:license_issued", pk=result.license.pk)
-    assessment = svc.license_assess(animal=animal, owner=animal.owner, on=today,
-                                    subject_on=subject_on)
-    return render(request, "licensing/counter/pay.html", {
-        "animal": animal, "owner": animal.owner, "assessment": assessment, "form": form,
-    })
+    assessment = svc.license_assess(
+        animal=animal, owner=animal.owner, on=today, subject_on=subject_on
+    )
+    return render(
+        request,
+        "licensing/counter/pay.html",
+        {
+            "animal": animal,
+            "owner": animal.owner,
+            "assessment": assessment,
+            "form": form,
+        },
+    )
 
 
 def _license_qs():
@@ -177,25 +221,42 @@ def _license_qs():
 @role_required(*COUNTER)
 def license_issued(request, pk):
     license = get_in_jurisdiction(_license_qs(), request.user, pk=pk)
-    return render(request, "licensing/counter/issued.html", {
-        "license": license, "tag": license.current_tag, "receipt": license.receipt,
-        "receipt_docs": svc.documents_for(license.receipt) if license.receipt else {},
-        "license_docs": svc.documents_for(license),
-    })
+    return render(
+        request,
+        "licensing/counter/issued.html",
+        {
+            "license": license,
+            "tag": license.current_tag,
+            "receipt": license.receipt,
+            "receipt_docs": svc.documents_for(license.receipt) if license.receipt else {},
+            "license_docs": svc.documents_for(license),
+        },
+    )
 
 
 # --- License page and its actions -----------------------------------------------------
 
+
 @role_required(*STAFF)
 def license_detail(request, pk):
     license = get_in_jurisdiction(_license_qs(), request.user, pk=pk)
-    receipts = Receipt.objects.filter(
-        Q(licenses=license) | Q(voids__licenses=license)).distinct().order_by("number")
-    return render(request, "licensing/counter/license_detail.html", {
-        "license": license, "tag": license.current_tag, "receipts": receipts,
-        "today": timezone.localdate(), "can_act": request.user.has_role(*COUNTER),
-        "license_docs": svc.documents_for(license),
-    })
+    receipts = (
+        Receipt.objects.filter(Q(licenses=license) | Q(voids__licenses=license))
+        .distinct()
+        .order_by("number")
+    )
+    return render(
+        request,
+        "licensing/counter/license_detail.html",
+        {
+            "license": license,
+            "tag": license.current_tag,
+            "receipts": receipts,
+            "today": timezone.localdate(),
+            "can_act": request.user.has_role(*COUNTER),
+            "license_docs": svc.documents_for(license),
+        },
+    )
 
 
 def _license_action(request, pk, *, form_class, title, run, form_kwargs=None):
@@ -210,27 +271,46 @@ def _license_action(request, pk, *, form_class, title, run, form_kwargs=None):
         else:
             messages.success(request, message)
             return redirect("licensing:license_detail", pk=license.pk)
-    return render(request, "licensing/counter/license_action.html", {
-        "license": license, "form": form, "title": title, "tag": license.current_tag,
-        "pick": getattr(request, "owner_pick", None),
-    })
+    return render(
+        request,
+        "licensing/counter/license_action.html",
+        {
+            "license": license,
+            "form": form,
+            "title": title,
+            "tag": license.current_tag,
+            "pick": getattr(request, "owner_pick", None),
+        },
+    )
 
 
 @role_required(*COUNTER)
 @require_http_methods(["GET", "POST"])
 def license_transfer(request, pk):
     def run(license, data):
-        result = svc.license_transfer(license=license, new_owner=data["new_owner"],
-                                      actor=request.user, on=timezone.localdate(),
-                                      method=data["method"], reference=data["reference"])
+        result = svc.license_transfer(
+            license=license,
+            new_owner=data["new_owner"],
+            actor=request.user,
+            on=timezone.localdate(),
+            method=data["method"],
+            reference=data["reference"],
+        )
         return _("License transferred; receipt %(n)s issued.") % {"n": result.receipt.number}
 
     def form_kwargs(license):
-        return owner_pick_kwargs(request, jurisdiction=license.jurisdiction,
-                                 exclude_owner=license.owner)
+        return owner_pick_kwargs(
+            request, jurisdiction=license.jurisdiction, exclude_owner=license.owner
+        )
 
-    return _license_action(request, pk, form_class=TransferForm, title=_("Transfer license"),
-                           run=run, form_kwargs=form_kwargs)
+    return _license_action(
+        request,
+        pk,
+        form_class=TransferForm,
+        title=_("Transfer license"),
+        run=run,
+        form_kwargs=form_kwargs,
+    )
 
 
 def owner_pick_kwargs(request, *, jurisdiction, exclude_owner) -> dict:
@@ -238,25 +318,37 @@ def owner_pick_kwargs(request, *, jurisdiction, exclude_owner) -> dict:
     picked (``pick`` after registering them, or the POSTed choice)."""
     query = request.GET.get("q", "").strip()
     picked = request.POST.get("new_owner") or request.GET.get("pick", "")
-    candidates = owner_choices(user=request.user, jurisdiction=jurisdiction, query=query,
-                               exclude_pk=exclude_owner.pk, picked=picked)
+    candidates = owner_choices(
+        user=request.user,
+        jurisdiction=jurisdiction,
+        query=query,
+        exclude_pk=exclude_owner.pk,
+        picked=picked,
+    )
     request.owner_pick = {"q": query, "searched": bool(query), "count": len(candidates)}
-    return {"jurisdiction": jurisdiction, "exclude_owner": exclude_owner,
-            "candidates": candidates}
+    return {"jurisdiction": jurisdiction, "exclude_owner": exclude_owner, "candidates": candidates}
 
 
 @role_required(*COUNTER)
 @require_http_methods(["GET", "POST"])
 def license_duplicate_tag(request, pk):
     def run(license, data):
-        result = svc.tag_replace_lost(license=license, actor=request.user,
-                                      on=timezone.localdate(), method=data["method"],
-                                      reference=data["reference"], tag_number=data["tag_number"])
-        return _("Tag %(t)s issued; receipt %(n)s.") % {"t": result.tag.number,
-                                                       "n": result.receipt.number}
+        result = svc.tag_replace_lost(
+            license=license,
+            actor=request.user,
+            on=timezone.localdate(),
+            method=data["method"],
+            reference=data["reference"],
+            tag_number=data["tag_number"],
+        )
+        return _("Tag %(t)s issued; receipt %(n)s.") % {
+            "t": result.tag.number,
+            "n": result.receipt.number,
+        }
 
-    return _license_action(request, pk, form_class=DuplicateTagForm,
-                           title=_("Lost tag: issue a duplicate"), run=run)
+    return _license_action(
+        request, pk, form_class=DuplicateTagForm, title=_("Lost tag: issue a duplicate"), run=run
+    )
 
 
 @role_required(*COUNTER)
@@ -264,13 +356,19 @@ def license_duplicate_tag(request, pk):
 def license_address(request, pk):
     def run(license, data):
         change = svc.license_address_change(license=license, actor=request.user, **data)
-        note = _("Reported late: due by %(due)s (%(cite)s).") if change.late else _(
-            "Reported in time (due by %(due)s, %(cite)s).")
-        return _("Address change recorded. ") + note % {"due": change.due_on,
-                                                        "cite": change.citation}
+        note = (
+            _("Reported late: due by %(due)s (%(cite)s).")
+            if change.late
+            else _("Reported in time (due by %(due)s, %(cite)s).")
+        )
+        return _("Address change recorded. ") + note % {
+            "due": change.due_on,
+            "cite": change.citation,
+        }
 
-    return _license_action(request, pk, form_class=AddressChangeForm,
-                           title=_("Address change"), run=run)
+    return _license_action(
+        request, pk, form_class=AddressChangeForm, title=_("Address change"), run=run
+    )
 
 
 @role_required(*COUNTER)
@@ -285,18 +383,25 @@ def license_close(request, pk):
 
 # --- Receipts -------------------------------------------------------------------------
 
+
 def _receipt_qs():
     return Receipt.objects.select_related("jurisdiction", "issued_by", "voids").prefetch_related(
-        "lines", "licenses")
+        "lines", "licenses"
+    )
 
 
 @role_required(*COUNTER)
 def receipt_detail(request, pk):
     receipt = get_in_jurisdiction(_receipt_qs(), request.user, pk=pk)
-    return render(request, "licensing/counter/receipt_detail.html", {
-        "receipt": receipt, "docs": svc.documents_for(receipt),
-        "void": Receipt.objects.filter(voids=receipt).first(),
-    })
+    return render(
+        request,
+        "licensing/counter/receipt_detail.html",
+        {
+            "receipt": receipt,
+            "docs": svc.documents_for(receipt),
+            "void": Receipt.objects.filter(voids=receipt).first(),
+        },
+    )
 
 
 @role_required(*COUNTER)
@@ -306,19 +411,25 @@ def receipt_void(request, pk):
     form = VoidForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            void = svc.receipt_void(receipt=receipt, actor=request.user,
-                                    reason=form.cleaned_data["reason"])
+            void = svc.receipt_void(
+                receipt=receipt, actor=request.user, reason=form.cleaned_data["reason"]
+            )
         except svc.Refused as exc:
             _refused(form, exc)
         else:
-            messages.success(request, _("Receipt %(n)s voided by receipt %(v)s.")
-                             % {"n": receipt.number, "v": void.number})
+            messages.success(
+                request,
+                _("Receipt %(n)s voided by receipt %(v)s.")
+                % {"n": receipt.number, "v": void.number},
+            )
             return redirect("licensing:receipt_detail", pk=void.pk)
-    return render(request, "licensing/counter/receipt_void.html",
-                  {"receipt": receipt, "form": form})
+    return render(
+        request, "licensing/counter/receipt_void.html", {"receipt": receipt, "form": form}
+    )
 
 
 # --- Tags -----------------------------------------------------------------------------
+
 
 @role_required(*COUNTER)
 @require_http_methods(["GET", "POST"])
@@ -328,21 +439,30 @@ def tag_stock(request):
         data = dict(form.cleaned_data)
         data.pop("jurisdiction", None)
         try:
-            stock = svc.tag_stock_receive(jurisdiction=form.chosen_jurisdiction(),
-                                          actor=request.user, **data)
+            stock = svc.tag_stock_receive(
+                jurisdiction=form.chosen_jurisdiction(), actor=request.user, **data
+            )
         except svc.Refused as exc:  # overlap or too many (LIC-08): at the range
             _refused(form, exc)
         else:
             messages.success(request, _("%(s)s entered.") % {"s": stock})
             return redirect("licensing:tag_stock")
-    stocks = TagStock.objects.filter(jurisdiction_id__in=request.user.jurisdiction_ids)\
-        .select_related("jurisdiction")[:50]
+    stocks = TagStock.objects.filter(
+        jurisdiction_id__in=request.user.jurisdiction_ids
+    ).select_related("jurisdiction")[:50]
     counts = {}
-    for row in Tag.objects.filter(stock__in=stocks).values("stock_id", "status").annotate(
-            n=Count("pk")):
+    for row in (
+        Tag.objects.filter(stock__in=stocks).values("stock_id", "status").annotate(n=Count("pk"))
+    ):
         counts.setdefault(row["stock_id"], {})[row["status"]] = row["n"]
     for stock in stocks:
         stock.available = counts.get(stock.pk, {}).get(TagStatus.AVAILABLE, 0)
-    return render(request, "licensing/counter/tag_stock.html", {
-        "form": form, "stocks": stocks, "many_cities": len(request.user.jurisdiction_ids) > 1,
-    })
+    return render(
+        request,
+        "licensing/counter/tag_stock.html",
+        {
+            "form": form,
+            "stocks": stocks,
+            "many_cities": len(request.user.jurisdiction_ids) > 1,
+        },
+    )

@@ -26,32 +26,46 @@ COUNTER = (CLERK, ADMINISTRATOR)
 
 @role_required(*COUNTER)
 def kennel_list(request):
-    kennels = (KennelLicense.objects.for_user(request.user)
-               .select_related("owner", "premises", "jurisdiction").order_by("-applied_on", "-pk"))
+    kennels = (
+        KennelLicense.objects.for_user(request.user)
+        .select_related("owner", "premises", "jurisdiction")
+        .order_by("-applied_on", "-pk")
+    )
     status = request.GET.get("status", "")
     if status in KennelStatus.values:
         kennels = kennels.filter(status=status)
     page = Paginator(kennels, 50).get_page(request.GET.get("page"))
-    return render(request, "licensing/kennels/list.html", {
-        "page": page, "statuses": KennelStatus.choices, "status": status,
-        "several_cities": len(request.user.jurisdiction_ids) > 1,
-    })
+    return render(
+        request,
+        "licensing/kennels/list.html",
+        {
+            "page": page,
+            "statuses": KennelStatus.choices,
+            "status": status,
+            "several_cities": len(request.user.jurisdiction_ids) > 1,
+        },
+    )
 
 
 @role_required(*COUNTER)
 def kennel_apply(request):
-    form = forms.KennelApplyForm(request.POST or None, user=request.user,
-                                 initial={"owner": request.GET.get("owner")})
+    form = forms.KennelApplyForm(
+        request.POST or None, user=request.user, initial={"owner": request.GET.get("owner")}
+    )
     if request.method == "POST" and form.is_valid():
         owner = form.cleaned_data["owner"]
         try:
             kennel = services.kennel_apply(
-                owner=owner, premises=services.kennel_premises_for(owner),
+                owner=owner,
+                premises=services.kennel_premises_for(owner),
                 business_nature=form.cleaned_data["business_nature"],
-                dog_count=form.cleaned_data["dog_count"], cat_count=form.cleaned_data["cat_count"],
-                cup_reference=form.cleaned_data["cup_reference"], actor=request.user,
+                dog_count=form.cleaned_data["dog_count"],
+                cat_count=form.cleaned_data["cat_count"],
+                cup_reference=form.cleaned_data["cup_reference"],
+                actor=request.user,
                 on=timezone.localdate(),
-                became_subject_on=form.cleaned_data["became_subject_on"])
+                became_subject_on=form.cleaned_data["became_subject_on"],
+            )
         except Refused as exc:
             apply_service_errors(form, exc)
         else:
@@ -62,9 +76,12 @@ def kennel_apply(request):
 
 def _kennel_for(request, pk):
     queryset = KennelLicense.objects.select_related(
-        "owner", "premises", "jurisdiction", "receipt__voided_by").prefetch_related(
+        "owner", "premises", "jurisdiction", "receipt__voided_by"
+    ).prefetch_related(
         Prefetch("decisions", queryset=KennelDecision.objects.order_by("decided_on", "pk")),
-        "kennel_animals__animal", "receipt__lines")
+        "kennel_animals__animal",
+        "receipt__lines",
+    )
     return get_in_jurisdiction(queryset, request.user, pk=pk)
 
 
@@ -100,8 +117,9 @@ def kennel_detail(request, pk, bound=None, error=""):
         steps = services.step_progress(kennel, on=today)
     except Refused as exc:
         steps, error = [], error or str(exc)
-    forms_by_action = {a.replace("-", "_"): _form(a, kennel, [s for s, _d in steps])
-                       for a in ACTIONS}
+    forms_by_action = {
+        a.replace("-", "_"): _form(a, kennel, [s for s, _d in steps]) for a in ACTIONS
+    }
     if bound is not None:
         forms_by_action[bound[0].replace("-", "_")] = bound[1]
     try:
@@ -110,14 +128,25 @@ def kennel_detail(request, pk, bound=None, error=""):
     except Refused as exc:
         fee_lines, fee_error = [], str(exc)
     appeal = services.appeal_rule(kennel, on=today)
-    return render(request, "licensing/kennels/detail.html", {
-        "kennel": kennel, "steps": steps, "forms": forms_by_action, "error": error,
-        "flags": services.kennel_screening(kennel, on=today),
-        "term_warning": services.kennel_term_warning(kennel, on=today),
-        "fee_lines": fee_lines, "fee_error": fee_error, "appeal_rule": appeal,
-        "fee_voided": services.kennel_fee_voided_reason(kennel),
-        "S": KennelStatus, "several_cities": len(request.user.jurisdiction_ids) > 1,
-    }, status=400 if bound is not None else 200)
+    return render(
+        request,
+        "licensing/kennels/detail.html",
+        {
+            "kennel": kennel,
+            "steps": steps,
+            "forms": forms_by_action,
+            "error": error,
+            "flags": services.kennel_screening(kennel, on=today),
+            "term_warning": services.kennel_term_warning(kennel, on=today),
+            "fee_lines": fee_lines,
+            "fee_error": fee_error,
+            "appeal_rule": appeal,
+            "fee_voided": services.kennel_fee_voided_reason(kennel),
+            "S": KennelStatus,
+            "several_cities": len(request.user.jurisdiction_ids) > 1,
+        },
+        status=400 if bound is not None else 200,
+    )
 
 
 @role_required(*COUNTER)
@@ -149,40 +178,60 @@ def _person(data):
 def _apply(action, kennel, data, actor):
     now = timezone.now()
     if action == "decide" and data["outcome"] == KennelDecision.Outcome.DENIED:
-        services.kennel_deny(kennel=kennel, step=data["step"], actor=actor,
-                             notified_on=data["notified_on"], **_person(data))
+        services.kennel_deny(
+            kennel=kennel,
+            step=data["step"],
+            actor=actor,
+            notified_on=data["notified_on"],
+            **_person(data),
+        )
     elif action == "decide":
-        services.kennel_decision_record(kennel=kennel, step=data["step"], actor=actor,
-                                        outcome=data["outcome"], conditions=data["conditions"],
-                                        **_person(data))
+        services.kennel_decision_record(
+            kennel=kennel,
+            step=data["step"],
+            actor=actor,
+            outcome=data["outcome"],
+            conditions=data["conditions"],
+            **_person(data),
+        )
     elif action == "pay":
-        services.kennel_fee_collect(kennel=kennel, method=data["method"],
-                                    reference=data["reference"], actor=actor, now=now)
+        services.kennel_fee_collect(
+            kennel=kennel, method=data["method"], reference=data["reference"], actor=actor, now=now
+        )
     elif action == "issue":
-        services.kennel_issue(kennel=kennel, method=data["method"], reference=data["reference"],
-                              actor=actor, now=now)
+        services.kennel_issue(
+            kennel=kennel, method=data["method"], reference=data["reference"], actor=actor, now=now
+        )
     elif action == "replace-fee":
-        services.kennel_fee_replace(kennel=kennel, method=data["method"],
-                                    reference=data["reference"], actor=actor, now=now)
+        services.kennel_fee_replace(
+            kennel=kennel, method=data["method"], reference=data["reference"], actor=actor, now=now
+        )
     elif action == "notified":
-        services.kennel_denial_notified(kennel=kennel, notified_on=data["notified_on"],
-                                        actor=actor)
+        services.kennel_denial_notified(kennel=kennel, notified_on=data["notified_on"], actor=actor)
     elif action == "appeal":
         services.kennel_appeal_file(kennel=kennel, filed_on=data["filed_on"], actor=actor)
     elif action == "appeal-decide":
-        services.kennel_appeal_decide(kennel=kennel, granted=data["granted"],
-                                      conditions=data["conditions"], actor=actor, **_person(data))
+        services.kennel_appeal_decide(
+            kennel=kennel,
+            granted=data["granted"],
+            conditions=data["conditions"],
+            actor=actor,
+            **_person(data),
+        )
     elif action == "revocation-notice":
         services.kennel_revocation_notice(kennel=kennel, actor=actor, **data)
     elif action == "revocation-decide":
-        services.kennel_revocation_decide(kennel=kennel, revoke=data["revoke"], actor=actor,
-                                          **_person(data))
+        services.kennel_revocation_decide(
+            kennel=kennel, revoke=data["revoke"], actor=actor, **_person(data)
+        )
     elif action == "add-animal":
-        services.kennel_animal_add(kennel=kennel, animal=data["animal"],
-                                   on=timezone.localdate(now), actor=actor)
+        services.kennel_animal_add(
+            kennel=kennel, animal=data["animal"], on=timezone.localdate(now), actor=actor
+        )
     elif action == "remove-animal":
-        services.kennel_animal_remove(kennel=kennel, animal=data["animal"],
-                                      on=data["removed_on"], actor=actor)
+        services.kennel_animal_remove(
+            kennel=kennel, animal=data["animal"], on=data["removed_on"], actor=actor
+        )
 
 
 @role_required(*COUNTER)
@@ -190,8 +239,9 @@ def _apply(action, kennel, data, actor):
 def kennel_document(request, pk):
     kennel = _kennel_for(request, pk)
     try:
-        document = services.kennel_document_issue(kennel=kennel, actor=request.user,
-                                                  now=timezone.now())
+        document = services.kennel_document_issue(
+            kennel=kennel, actor=request.user, now=timezone.now()
+        )
     except Refused as exc:
         return kennel_detail(request, pk, error=str(exc))
     return redirect("notices:document_pdf", document.pk)
@@ -202,23 +252,37 @@ def kennel_document(request, pk):
 def kennel_transfer(request, pk):
     """LIC-12: transfer a current kennel license to a new owner found by search."""
     kennel = _kennel_for(request, pk)
-    kwargs = owner_pick_kwargs(request, jurisdiction=kennel.jurisdiction,
-                               exclude_owner=kennel.owner)
+    kwargs = owner_pick_kwargs(
+        request, jurisdiction=kennel.jurisdiction, exclude_owner=kennel.owner
+    )
     form = forms.KennelTransferForm(request.POST or None, **kwargs)
     today = timezone.localdate()
     if request.method == "POST" and form.is_valid():
         try:
             receipt = services.kennel_transfer(
-                kennel=kennel, new_owner=form.cleaned_data["new_owner"], actor=request.user,
-                on=today, method=form.cleaned_data["method"],
-                reference=form.cleaned_data["reference"])
+                kennel=kennel,
+                new_owner=form.cleaned_data["new_owner"],
+                actor=request.user,
+                on=today,
+                method=form.cleaned_data["method"],
+                reference=form.cleaned_data["reference"],
+            )
         except Refused as exc:
             apply_service_errors(form, exc)
         else:
-            messages.success(request, _("Kennel license transferred; receipt %(n)s issued.")
-                             % {"n": receipt.number})
+            messages.success(
+                request,
+                _("Kennel license transferred; receipt %(n)s issued.") % {"n": receipt.number},
+            )
             return redirect(kennel)
     fee = services.kennel_transfer_fee(kennel, on=today)
-    return render(request, "licensing/kennels/transfer.html", {
-        "kennel": kennel, "form": form, "pick": request.owner_pick, "fee": fee,
-    })
+    return render(
+        request,
+        "licensing/kennels/transfer.html",
+        {
+            "kennel": kennel,
+            "form": form,
+            "pick": request.owner_pick,
+            "fee": fee,
+        },
+    )

@@ -41,14 +41,18 @@ PORTAL_RULE_KEYS = ("vaccination_required_age",)
 
 # --- Reads (all scoped to the resident's own Owner rows) ----------------------------
 
+
 def _animals_for_portal(user):
     """The resident's animals with their licenses, exemptions and vaccinations: a fixed
     number of queries (the standing service's prefetch, vaccinations)."""
     return (
         standing_prefetch(Animal.objects.filter(owner__user=user))
         .select_related("owner")
-        .prefetch_related(Prefetch("vaccinations", queryset=RabiesVaccination.objects.order_by(
-            "-vaccinated_on", "-pk")))
+        .prefetch_related(
+            Prefetch(
+                "vaccinations", queryset=RabiesVaccination.objects.order_by("-vaccinated_on", "-pk")
+            )
+        )
         .order_by("status", "name", "pk")
     )
 
@@ -59,6 +63,7 @@ def _own_licenses(animal, user) -> list[License]:
 
 
 # --- What the resident sees per animal ------------------------------------------------
+
 
 @dataclass
 class AnimalRow:
@@ -79,16 +84,20 @@ def _animal_rows(animals, *, on: date) -> list[AnimalRow]:
     for animal in animals:
         if animal.jurisdiction_id not in rules_by_city:
             rules_by_city[animal.jurisdiction_id] = standing_rules(
-                animal.jurisdiction, on=on, extra=PORTAL_RULE_KEYS)
+                animal.jurisdiction, on=on, extra=PORTAL_RULE_KEYS
+            )
         rules = rules_by_city[animal.jurisdiction_id]
         required, expiry = rules.get("vaccination_required_age"), rules.get("license_expiry")
         vaccinations = list(animal.vaccinations.all())
-        rows.append(AnimalRow(
-            animal=animal, standing=license_standing(animal, on=on, rules=rules),
-            vaccination=vaccinations[0] if vaccinations else None,
-            vaccination_citation=required.citation if required else "",
-            expiry_citation=expiry.citation if expiry else "",
-        ))
+        rows.append(
+            AnimalRow(
+                animal=animal,
+                standing=license_standing(animal, on=on, rules=rules),
+                vaccination=vaccinations[0] if vaccinations else None,
+                vaccination_citation=required.citation if required else "",
+                expiry_citation=expiry.citation if expiry else "",
+            )
+        )
     return rows
 
 
@@ -102,20 +111,30 @@ def _contact_cities(user, owners):
 
 # --- Views ------------------------------------------------------------------------------
 
+
 @role_required(RESIDENT)
 def portal_home(request):
     today = timezone.localdate()
     owners = list(Owner.objects.filter(user=request.user).select_related("jurisdiction"))
     rows = _animal_rows(_animals_for_portal(request.user), on=today)
-    documents = (IssuedDocument.objects.filter(owner_user=request.user)
-                 .select_related("jurisdiction", "voids", "void_record")
-                 .order_by("-issued_at", "-pk"))
+    documents = (
+        IssuedDocument.objects.filter(owner_user=request.user)
+        .select_related("jurisdiction", "voids", "void_record")
+        .order_by("-issued_at", "-pk")
+    )
     page = Paginator(documents, DOCUMENTS_PER_PAGE).get_page(request.GET.get("page"))
-    return render(request, "licensing/portal/home.html", {
-        "today": today, "owners": owners, "rows": rows, "documents": page,
-        "contact_cities": _contact_cities(request.user, owners),
-        "show_city": len({o.jurisdiction_id for o in owners}) > 1,
-    })
+    return render(
+        request,
+        "licensing/portal/home.html",
+        {
+            "today": today,
+            "owners": owners,
+            "rows": rows,
+            "documents": page,
+            "contact_cities": _contact_cities(request.user, owners),
+            "show_city": len({o.jurisdiction_id for o in owners}) > 1,
+        },
+    )
 
 
 @role_required(RESIDENT)
@@ -125,11 +144,17 @@ def portal_animal(request, pk):
     if animal is None:
         raise Http404
     row = _animal_rows([animal], on=today)[0]
-    return render(request, "licensing/portal/animal.html", {
-        "today": today, "animal": animal, "row": row,
-        "licenses": _own_licenses(animal, request.user),
-        "vaccinations": list(animal.vaccinations.all()),
-    })
+    return render(
+        request,
+        "licensing/portal/animal.html",
+        {
+            "today": today,
+            "animal": animal,
+            "row": row,
+            "licenses": _own_licenses(animal, request.user),
+            "vaccinations": list(animal.vaccinations.all()),
+        },
+    )
 
 
 @role_required(RESIDENT)
@@ -144,7 +169,11 @@ def portal_certificate(request, pk):
         raise Http404 from missing
     # The type the file's bytes show, never what the uploader's browser claimed.
     content_type = sniff_content_type(handle) or "application/octet-stream"
-    response = FileResponse(handle, as_attachment=True, content_type=content_type,
-                            filename=vaccination.certificate.name.rsplit("/", 1)[-1])
+    response = FileResponse(
+        handle,
+        as_attachment=True,
+        content_type=content_type,
+        filename=vaccination.certificate.name.rsplit("/", 1)[-1],
+    )
     response["Cache-Control"] = "private, no-store"
     return response

@@ -39,8 +39,12 @@ def _multi_city(user) -> bool:
 @role_required(*STAFF_ROLES)
 def search(request):
     query = request.GET.get("q", "").strip()
-    context = {"q": query, "hits": registry_search(user=request.user, query=query),
-               "min_length": 2, "show_city": _multi_city(request.user)}
+    context = {
+        "q": query,
+        "hits": registry_search(user=request.user, query=query),
+        "min_length": 2,
+        "show_city": _multi_city(request.user),
+    }
     partial = request.htmx and not request.htmx.history_restore_request
     template = "licensing/registry/_results.html" if partial else "licensing/registry/search.html"
     response = render(request, template, context)
@@ -61,18 +65,24 @@ def owner_detail(request, pk):
     standings = license_standings(animals, on=today)  # LIC-01, LIC-02, LIC-07
     for animal in animals:
         animal.standing = standings[animal.pk]
-    return render(request, "licensing/registry/owner_detail.html", {
-        "owner": owner, "animals": animals, "events": events,
-        "today": today, "show_city": _multi_city(request.user),
-        "limits": _limits(premises.values(), today),
-    })
+    return render(
+        request,
+        "licensing/registry/owner_detail.html",
+        {
+            "owner": owner,
+            "animals": animals,
+            "events": events,
+            "today": today,
+            "show_city": _multi_city(request.user),
+            "limits": _limits(premises.values(), today),
+        },
+    )
 
 
 @role_required(*STAFF_ROLES)
 def owner_create(request):
     cities = list(request.user.served_jurisdictions())
-    form = OwnerForm(request.POST or None, jurisdictions=cities,
-                     initial=_city_initial(cities))
+    form = OwnerForm(request.POST or None, jurisdictions=cities, initial=_city_initial(cities))
     if request.method == "POST" and form.is_valid():
         data = dict(form.cleaned_data)
         jurisdiction = data.pop("jurisdiction", None) or cities[0]
@@ -83,8 +93,7 @@ def owner_create(request):
             # Back to the page that asked for a new owner (a transfer), with them picked.
             return redirect(f"{back}?{urlencode({'pick': owner.pk})}")
         return redirect(owner)
-    return render(request, "licensing/registry/owner_form.html",
-                  {"form": form, "owner": None})
+    return render(request, "licensing/registry/owner_form.html", {"form": form, "owner": None})
 
 
 def _city_initial(cities) -> dict:
@@ -106,38 +115,48 @@ def owner_edit(request, pk):
 
 @role_required(*STAFF_ROLES)
 def animal_create(request, owner_pk):
-    owner = get_in_jurisdiction(Owner.objects.select_related("jurisdiction"), request.user,
-                                pk=owner_pk)
+    owner = get_in_jurisdiction(
+        Owner.objects.select_related("jurisdiction"), request.user, pk=owner_pk
+    )
     form = AnimalForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         try:
-            animal = services.animal_register(owner=owner, actor=request.user,
-                                              on=timezone.localdate(), **form.cleaned_data)
+            animal = services.animal_register(
+                owner=owner, actor=request.user, on=timezone.localdate(), **form.cleaned_data
+            )
         except Refused as exc:
             apply_service_errors(form, exc)
         else:
             messages.success(request, _("%(animal)s registered.") % {"animal": animal.name})
             return redirect(animal)
-    return render(request, "licensing/registry/animal_form.html",
-                  {"form": form, "owner": owner, "animal": None})
+    return render(
+        request,
+        "licensing/registry/animal_form.html",
+        {"form": form, "owner": owner, "animal": None},
+    )
 
 
 @role_required(*STAFF_ROLES)
 def animal_edit(request, pk):
     animal = get_in_jurisdiction(Animal.objects.select_related("owner"), request.user, pk=pk)
-    form = AnimalForm(request.POST or None, request.FILES or None,
-                      instance=Animal.objects.get(pk=animal.pk))
+    form = AnimalForm(
+        request.POST or None, request.FILES or None, instance=Animal.objects.get(pk=animal.pk)
+    )
     if request.method == "POST" and form.is_valid():
         try:
-            services.animal_update(animal=animal, actor=request.user, on=timezone.localdate(),
-                                   **form.cleaned_data)
+            services.animal_update(
+                animal=animal, actor=request.user, on=timezone.localdate(), **form.cleaned_data
+            )
         except Refused as exc:
             apply_service_errors(form, exc)
         else:
             messages.success(request, _("Animal details saved."))
             return redirect(animal)
-    return render(request, "licensing/registry/animal_form.html",
-                  {"form": form, "owner": animal.owner, "animal": animal})
+    return render(
+        request,
+        "licensing/registry/animal_form.html",
+        {"form": form, "owner": animal.owner, "animal": animal},
+    )
 
 
 def _limits(premises_list, on) -> list[dict]:
@@ -157,14 +176,21 @@ def _limits(premises_list, on) -> list[dict]:
 def animal_detail(request, pk):
     animal = get_in_jurisdiction(animal_for_detail(Animal.objects), request.user, pk=pk)
     today = timezone.localdate()
-    return render(request, "licensing/registry/animal_detail.html", {
-        "animal": animal, "owner": animal.owner, "ownerships": animal.ownerships.all(),
-        "vaccinations": animal.vaccinations.all(), "today": today,
-        "deceased_form": DeceasedForm(initial={"died_on": today}),
-        "show_city": _multi_city(request.user),
-        "standing": license_standing(animal, on=today),  # LIC-01, LIC-02, LIC-07
-        "limits": _limits([animal.premises] if animal.premises_id else [], today),
-    })
+    return render(
+        request,
+        "licensing/registry/animal_detail.html",
+        {
+            "animal": animal,
+            "owner": animal.owner,
+            "ownerships": animal.ownerships.all(),
+            "vaccinations": animal.vaccinations.all(),
+            "today": today,
+            "deceased_form": DeceasedForm(initial={"died_on": today}),
+            "show_city": _multi_city(request.user),
+            "standing": license_standing(animal, on=today),  # LIC-01, LIC-02, LIC-07
+            "limits": _limits([animal.premises] if animal.premises_id else [], today),
+        },
+    )
 
 
 @role_required(*STAFF_ROLES)
@@ -174,13 +200,15 @@ def animal_mark_deceased(request, pk):
     form = DeceasedForm(request.POST)
     if form.is_valid():
         try:
-            services.animal_mark_deceased(animal=animal, actor=request.user,
-                                          on=timezone.localdate(), **form.cleaned_data)
+            services.animal_mark_deceased(
+                animal=animal, actor=request.user, on=timezone.localdate(), **form.cleaned_data
+            )
         except Refused as exc:
             messages.error(request, " ".join(exc.messages))
         else:
-            messages.success(request, _("%(animal)s recorded as deceased.")
-                             % {"animal": animal.name})
+            messages.success(
+                request, _("%(animal)s recorded as deceased.") % {"animal": animal.name}
+            )
     else:
         messages.error(request, _("Enter the date of death."))
     return redirect(animal)
@@ -196,26 +224,28 @@ def animal_photo(request, pk):
 
 @role_required(*STAFF_ROLES)
 def vaccination_create(request, animal_pk):
-    animal = get_in_jurisdiction(Animal.objects.select_related("owner"), request.user,
-                                 pk=animal_pk)
+    animal = get_in_jurisdiction(Animal.objects.select_related("owner"), request.user, pk=animal_pk)
     form = VaccinationForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         try:
-            services.vaccination_record(animal=animal, actor=request.user,
-                                        on=timezone.localdate(), **form.cleaned_data)
+            services.vaccination_record(
+                animal=animal, actor=request.user, on=timezone.localdate(), **form.cleaned_data
+            )
         except Refused as exc:
             apply_service_errors(form, exc)
         else:
             messages.success(request, _("Rabies vaccination recorded."))
             return redirect(animal)
-    return render(request, "licensing/registry/vaccination_form.html",
-                  {"form": form, "animal": animal})
+    return render(
+        request, "licensing/registry/vaccination_form.html", {"form": form, "animal": animal}
+    )
 
 
 @role_required(*STAFF_ROLES)
 def vaccination_certificate(request, pk):
     vaccination = RabiesVaccination.objects.filter(
-        pk=pk, animal__jurisdiction_id__in=request.user.jurisdiction_ids,
+        pk=pk,
+        animal__jurisdiction_id__in=request.user.jurisdiction_ids,
     ).first()
     if vaccination is None or not vaccination.certificate:
         raise Http404
@@ -230,7 +260,8 @@ def _stream(fieldfile, *, as_attachment: bool) -> FileResponse:
         raise Http404 from missing
     content_type = sniff_content_type(handle) or "application/octet-stream"
     name = fieldfile.name.rsplit("/", 1)[-1]
-    response = FileResponse(handle, as_attachment=as_attachment, filename=name,
-                            content_type=content_type)
+    response = FileResponse(
+        handle, as_attachment=as_attachment, filename=name, content_type=content_type
+    )
     response["Cache-Control"] = "private, no-store"
     return response

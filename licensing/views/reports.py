@@ -22,20 +22,32 @@ EXPIRING_SCREEN_ROWS = 500
 
 REPORTS = {
     "issued": (_("Licenses issued"), ["city", "kind", "issued", "late_penalty", "void"]),
-    "revenue": (_("Revenue by fee code"),
-                ["city", "code", "description", "charged", "voided", "net"]),
-    "tags": (_("Tags outstanding by year"),
-             ["city", "year", "on_current_licenses", "issued", "in_stock", "lost", "void",
-              "total"]),
-    "expiring": (_("Licenses expiring"),
-                 ["city", "license", "expires_on", "animal", "owner", "phone"]),
+    "revenue": (
+        _("Revenue by fee code"),
+        ["city", "code", "description", "charged", "voided", "net"],
+    ),
+    "tags": (
+        _("Tags outstanding by year"),
+        ["city", "year", "on_current_licenses", "issued", "in_stock", "lost", "void", "total"],
+    ),
+    "expiring": (
+        _("Licenses expiring"),
+        ["city", "license", "expires_on", "animal", "owner", "phone"],
+    ),
 }
 
 
 @role_required(*COUNTER)
 def report_index(request):
-    return render(request, "licensing/reports/index.html", {"reports": [
-        (f"licensing:report_{key}", title) for key, (title, _cols) in REPORTS.items()]})
+    return render(
+        request,
+        "licensing/reports/index.html",
+        {
+            "reports": [
+                (f"licensing:report_{key}", title) for key, (title, _cols) in REPORTS.items()
+            ]
+        },
+    )
 
 
 def _default_range(key: str, today: date) -> dict:
@@ -72,11 +84,20 @@ def _report(request, key):
             return _csv(key, columns, rows, bounds)
         truncated = len(rows) > EXPIRING_SCREEN_ROWS
         rows = rows[:EXPIRING_SCREEN_ROWS]
-    return render(request, "licensing/reports/report.html", {
-        "title": title, "form": form, "columns": columns, "key": key,
-        "rows": [[row[c] for c in columns] for row in rows] if rows is not None else None,
-        "truncated": truncated, "query": request.GET.urlencode(),
-    }, status=200 if data is None or form.is_valid() else 400)
+    return render(
+        request,
+        "licensing/reports/report.html",
+        {
+            "title": title,
+            "form": form,
+            "columns": columns,
+            "key": key,
+            "rows": [[row[c] for c in columns] for row in rows] if rows is not None else None,
+            "truncated": truncated,
+            "query": request.GET.urlencode(),
+        },
+        status=200 if data is None or form.is_valid() else 400,
+    )
 
 
 def _csv(key, columns, rows, bounds):
@@ -130,16 +151,25 @@ def tag_lookup(request):
     form = TagLookupForm(request.GET or None, initial={"year": timezone.localdate().year})
     tags, presumption = None, []
     if form.is_valid():
-        tags = reports.tag_lookup(jurisdiction_ids=request.user.jurisdiction_ids,
-                                  number=form.cleaned_data["number"],
-                                  year=form.cleaned_data["year"])
+        tags = reports.tag_lookup(
+            jurisdiction_ids=request.user.jurisdiction_ids,
+            number=form.cleaned_data["number"],
+            year=form.cleaned_data["year"],
+        )
         if not any(t.license_id for t in tags):
             presumption = _presumption_citations(request.user, timezone.localdate())
         _attach_standings(tags, on=timezone.localdate())
-    return render(request, "licensing/reports/tag_lookup.html", {
-        "form": form, "tags": tags, "presumption": presumption,
-        "several_cities": len(request.user.jurisdiction_ids) > 1,
-    }, status=400 if request.GET and not form.is_valid() else 200)
+    return render(
+        request,
+        "licensing/reports/tag_lookup.html",
+        {
+            "form": form,
+            "tags": tags,
+            "presumption": presumption,
+            "several_cities": len(request.user.jurisdiction_ids) > 1,
+        },
+        status=400 if request.GET and not form.is_valid() else 200,
+    )
 
 
 def _attach_standings(tags, *, on):

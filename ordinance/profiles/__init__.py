@@ -87,8 +87,11 @@ class Profile:
         end = at + len(needle)
         before = text[max(0, at - context) : at]
         after = text[end : end + context]
-        return Passage(("…" if at > context else "") + before, needle,
-                       after + ("…" if end + context < len(text) else ""))
+        return Passage(
+            ("…" if at > context else "") + before,
+            needle,
+            after + ("…" if end + context < len(text) else ""),
+        )
 
 
 @lru_cache(maxsize=16)
@@ -124,9 +127,13 @@ def _build(key: str, data: dict) -> Profile:
             raise ProfileError(f"{key}.toml: fee {code} names unknown value {spec.get('rule')}.")
         fees[code] = FeeSpec(code, spec["description"], spec["rule"])
     return Profile(
-        key=key, name=head["name"], ordinance_ref=head["ordinance_ref"],
-        adopted=head["adopted"], text_file=PROFILE_DIR / head["text"],
-        values=values, fees=fees,
+        key=key,
+        name=head["name"],
+        ordinance_ref=head["ordinance_ref"],
+        adopted=head["adopted"],
+        text_file=PROFILE_DIR / head["text"],
+        values=values,
+        fees=fees,
     )
 
 
@@ -148,8 +155,16 @@ def _value_spec(profile_key: str, key: str, v: dict) -> ValueSpec:
         if not isinstance(v.get(field), str):
             raise ProfileError(f"{where}: {field} is required.")
     return ValueSpec(
-        key=key, label=v["label"], kind=kind, unit=unit, citation=v["citation"],
-        rule_ids=tuple(v.get("rules", ())), quote=v["quote"], note=v.get("note", ""),
-        blank=blank, raw=raw, source=v.get("source", "ordinance"),
+        key=key,
+        label=v["label"],
+        kind=kind,
+        unit=unit,
+        citation=v["citation"],
+        rule_ids=tuple(v.get("rules", ())),
+        quote=v["quote"],
+        note=v.get("note", ""),
+        blank=blank,
+        raw=raw,
+        source=v.get("source", "ordinance"),
         blocks=tuple(v.get("blocks", ())),
     )

@@ -3,12 +3,15 @@ from django.test import override_settings
 from django.urls import reverse
 
 
-@pytest.mark.parametrize("persona,landing", [
-    ("clerk", "accounts:staff_home"),
-    ("officer", "accounts:staff_home"),
-    ("administrator", "accounts:staff_home"),
-    ("resident", "licensing:portal_home"),
-])
+@pytest.mark.parametrize(
+    "persona,landing",
+    [
+        ("clerk", "accounts:staff_home"),
+        ("officer", "accounts:staff_home"),
+        ("administrator", "accounts:staff_home"),
+        ("resident", "licensing:portal_home"),
+    ],
+)
 def test_each_role_lands_on_its_home(request, client_as, persona, landing):
     client = client_as(request.getfixturevalue(persona))
     response = client.get(reverse("accounts:home"), follow=True)
@@ -29,7 +32,8 @@ def test_a_wrong_password_shows_an_error_on_the_form(client, clerk):
 
 
 def test_staff_cannot_reach_resident_pages_and_residents_not_staff_pages(
-        client_as, clerk, resident):
+    client_as, clerk, resident
+):
     assert client_as(clerk).get(reverse("accounts:resident_home")).status_code == 403
     assert client_as(resident).get(reverse("accounts:staff_home")).status_code == 403
 
@@ -51,10 +55,17 @@ def test_single_jurisdiction_installation_names_the_city_and_no_other(client_as,
     from ordinance.models import Jurisdiction
     from tests.conftest import make_user
 
-    solo = Jurisdiction.objects.create(slug="north-branch", name="City of North Branch",
-                                       short_name="North Branch", profile_key="north_branch")
-    body = client_as(make_user("solo", CLERK, [solo])).get(
-        reverse("accounts:staff_home")).content.decode()
+    solo = Jurisdiction.objects.create(
+        slug="north-branch",
+        name="City of North Branch",
+        short_name="North Branch",
+        profile_key="north_branch",
+    )
+    body = (
+        client_as(make_user("solo", CLERK, [solo]))
+        .get(reverse("accounts:staff_home"))
+        .content.decode()
+    )
     assert "City of North Branch" in body and "Glencoe" not in body
 
 

@@ -12,8 +12,10 @@ def test_the_four_role_groups_exist_after_migrate():
 @pytest.mark.django_db
 def test_roles_carry_model_permissions_and_residents_none():
     sync_role_permissions()
-    perms = {g.name: set(g.permissions.values_list("content_type__app_label", "codename"))
-             for g in Group.objects.all()}
+    perms = {
+        g.name: set(g.permissions.values_list("content_type__app_label", "codename"))
+        for g in Group.objects.all()
+    }
     assert ("ordinance", "view_jurisdiction") in perms["clerk"]
     assert ("ordinance", "change_jurisdiction") not in perms["clerk"]
     assert ("ordinance", "change_jurisdiction") in perms["administrator"]

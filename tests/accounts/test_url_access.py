@@ -8,8 +8,13 @@ from django.urls import URLPattern, URLResolver, get_resolver
 from base.roles import ALL_ROLES
 from tests.conftest import make_user
 
-SAMPLE = {"int": "999999", "slug": "no-such-thing", "str": "x", "path": "x", "uuid":
-          "00000000-0000-0000-0000-000000000000"}
+SAMPLE = {
+    "int": "999999",
+    "slug": "no-such-thing",
+    "str": "x",
+    "path": "x",
+    "uuid": "00000000-0000-0000-0000-000000000000",
+}
 
 
 def walk(patterns, prefix=""):

@@ -27,7 +27,9 @@ def test_a_user_sees_the_entries_of_their_roles_in_order():
     nav.register("Fee schedule", "ordinance:fee_schedule", roles=("clerk",), order=85)
     nav.register("My animals", "licensing:portal_home", roles=("resident",), order=10)
     assert [label for label, _url, _name in nav.items_for(Persona("clerk"))] == [
-        "Fee schedule", "Documents"]
+        "Fee schedule",
+        "Documents",
+    ]
 
 
 def test_registering_an_entry_twice_lists_it_once_and_a_missing_url_is_skipped():
@@ -35,4 +37,5 @@ def test_registering_an_entry_twice_lists_it_once_and_a_missing_url_is_skipped()
     nav.register("Documents", "notices:document_list", roles=("clerk",))
     nav.register("Not installed", "nowhere:page", roles=("clerk",))
     assert nav.items_for(Persona("clerk")) == [
-        ("Documents", "/documents/", "notices:document_list")]
+        ("Documents", "/documents/", "notices:document_list")
+    ]

@@ -35,6 +35,7 @@ def templates_dir(tmp_path, settings):
 def provider(template_name, **extra):
     def provide(request, **kwargs):
         return template_name, {**kwargs, **extra}
+
     return provide
 
 
@@ -75,7 +76,8 @@ def test_a_provider_gets_the_request_and_the_page_arguments_and_may_show_nothing
     sections.register(PAGE, "hidden", nothing_for_this_role)
     sections.register(PAGE, "shown", provider("shown.html", extra=1))
     assert sections.sections_to_render(PAGE, request, thing="dog") == [
-        ("shown.html", {"thing": "dog", "extra": 1})]
+        ("shown.html", {"thing": "dog", "extra": 1})
+    ]
     assert seen == [(request, {"thing": "dog"})]
 
 
@@ -90,8 +92,9 @@ def test_the_tag_renders_each_section_with_its_own_context_escaped(templates_dir
     sections.register(PAGE, "one", provider("one.html"), order=1)
     html = render(thing="<b>Rex</b>")
     # In order; escaped; the page's own context ("page") does not leak into a section.
-    assert html == ("[<p>one: &lt;b&gt;Rex&lt;/b&gt;</p>"
-                    "<p>two: &lt;b&gt;Rex&lt;/b&gt; no page</p>]")
+    assert html == (
+        "[<p>one: &lt;b&gt;Rex&lt;/b&gt;</p><p>two: &lt;b&gt;Rex&lt;/b&gt; no page</p>]"
+    )
 
 
 def test_a_section_can_hold_a_form_with_the_pages_csrf_token(templates_dir):
@@ -102,11 +105,13 @@ def test_a_section_can_hold_a_form_with_the_pages_csrf_token(templates_dir):
 
 
 @pytest.mark.django_db
-def test_the_animal_page_shows_the_sections_the_apps_above_register(client_as, clerk,
-                                                                     north_branch):
+def test_the_animal_page_shows_the_sections_the_apps_above_register(client_as, clerk, north_branch):
     animal = AnimalFactory(jurisdiction=north_branch)
     page = client_as(clerk).get(reverse("licensing:animal_detail", args=[animal.pk]))
     headings = re.findall(r'<h2 class="h5" id="([\w-]+)"', page.content.decode())
     assert headings[-3:] == ["impound-heading", "bites-heading", "dd-heading"]
     assert [s.name for s in sections.sections_for("licensing.animal_detail")] == [
-        "impound", "rabies", "dangerous_dogs"]
+        "impound",
+        "rabies",
+        "dangerous_dogs",
+    ]

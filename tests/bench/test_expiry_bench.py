@@ -79,8 +79,10 @@ def test_the_expiry_sweep_expires_every_license_timed_against_a_bare_update(
     assert licenses_expire(now=NEW_YEAR).applied == 0  # a second run finds nothing
 
     # Reset: the same rows active again, no history rows, and a clean heap.
-    run("UPDATE licensing_license SET status = 'active', status_changed_on = NULL, "
-        "status_reason = ''")
+    run(
+        "UPDATE licensing_license SET status = 'active', status_changed_on = NULL, "
+        "status_reason = ''"
+    )
     run("TRUNCATE licensing_historicallicense")
     vacuum()
 

@@ -33,9 +33,11 @@ def real_broker(tmp_path, monkeypatch):
     if not url.startswith("redis://"):
         # Without Redis, the embedded filesystem broker `make run` uses, in a scratch folder.
         url = "filesystem://"
-        conf.broker_transport_options = {"data_folder_in": str(tmp_path),
-                                         "data_folder_out": str(tmp_path),
-                                         "control_folder": str(tmp_path / "control")}
+        conf.broker_transport_options = {
+            "data_folder_in": str(tmp_path),
+            "data_folder_out": str(tmp_path),
+            "control_folder": str(tmp_path / "control"),
+        }
     conf.broker_url = url
     conf.task_always_eager = False
     drop_cached_connections()

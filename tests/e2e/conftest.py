@@ -27,8 +27,11 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.e2e)
             item.add_marker(pytest.mark.slow)
             if not HAVE_CHROMIUM and not os.environ.get("REQUIRE_BROWSER"):
-                item.add_marker(pytest.mark.skip(reason="no Chromium at /usr/bin/chromium "
-                                                        "(apt-get install chromium)"))
+                item.add_marker(
+                    pytest.mark.skip(
+                        reason="no Chromium at /usr/bin/chromium (apt-get install chromium)"
+                    )
+                )
 
 
 @pytest.fixture(scope="session")
@@ -41,9 +44,15 @@ def browser():
         browser = pw.chromium.launch(
             executable_path=CHROMIUM,
             headless=True,
-            args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                  "--disable-background-networking", "--disable-component-update",
-                  "--disable-sync", "--no-first-run"],
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-dev-shm-usage",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--no-first-run",
+            ],
         )
         yield browser
         browser.close()
@@ -55,8 +64,10 @@ def page(browser, live_server):
     page = context.new_page()
     page.set_default_timeout(10_000)
     page.csp_violations = []
-    page.on("console", lambda msg: "Content Security Policy" in msg.text
-            and page.csp_violations.append(msg.text))
+    page.on(
+        "console",
+        lambda msg: "Content Security Policy" in msg.text and page.csp_violations.append(msg.text),
+    )
     yield page
     context.close()
     assert not page.csp_violations, page.csp_violations

@@ -11,22 +11,38 @@ from playwright.sync_api import expect
 from tests.e2e.conftest import axe_violations
 from tests.test_every_page import build_world, walk_pages
 
-NOT_PAGES = {"notices:document_pdf", "licensing:animal_photo",
-             "licensing:vaccination_certificate", "licensing:portal_certificate",
-             "licensing:animal_mark_deceased", "licensing:kennel_document",
-             "licensing:kennel_action", "accounts:logout", "accounts:login", "accounts:home"}
+NOT_PAGES = {
+    "notices:document_pdf",
+    "licensing:animal_photo",
+    "licensing:vaccination_certificate",
+    "licensing:portal_certificate",
+    "licensing:animal_mark_deceased",
+    "licensing:kennel_document",
+    "licensing:kennel_action",
+    "accounts:logout",
+    "accounts:login",
+    "accounts:home",
+}
 # Pages whose useful state needs a query string: the sweep opens them filled in too.
-WITH_QUERY = {"licensing:search": "?q=Biscuit", "licensing:tag_lookup": "?number=1&year=2026",
-              "licensing:counter_start": "?q=Resident",
-              "licensing:report_issued": "?start=2026-01-01&end=2026-12-31"}
+WITH_QUERY = {
+    "licensing:search": "?q=Biscuit",
+    "licensing:tag_lookup": "?number=1&year=2026",
+    "licensing:counter_start": "?q=Resident",
+    "licensing:report_issued": "?start=2026-01-01&end=2026-12-31",
+}
 
 
 @pytest.fixture
-def world(settings, tmp_path, north_branch, glencoe, clerk, glencoe_clerk, administrator,
-          resident):
+def world(settings, tmp_path, north_branch, glencoe, clerk, glencoe_clerk, administrator, resident):
     settings.MEDIA_ROOT = tmp_path / "media"
-    return build_world(nb=north_branch, gl=glencoe, clerk=clerk, glencoe_clerk=glencoe_clerk,
-                       administrator=administrator, resident=resident)
+    return build_world(
+        nb=north_branch,
+        gl=glencoe,
+        clerk=clerk,
+        glencoe_clerk=glencoe_clerk,
+        administrator=administrator,
+        resident=resident,
+    )
 
 
 def _urls_for(user, world):
@@ -104,7 +120,8 @@ def test_the_counter_owner_search_works_with_the_keyboard(world, page, login_as,
 
 @pytest.mark.django_db(transaction=True)
 def test_the_counter_new_owner_form_can_be_filled_and_sent_with_the_keyboard(
-        world, page, login_as, clerk):
+    world, page, login_as, clerk
+):
     login_as(clerk)
     page.goto("/counter/")
     _tab_to(page, lambda f: f["id"] == "id_first_name")

@@ -14,12 +14,18 @@ from tests.licensing.license_factories import TagStockFactory
 from tests.pdf import pdf_text
 
 
-def test_clerk_licenses_a_new_dog_for_a_new_owner(page, login_as, assert_accessible, clerk,
-                                                   north_branch):
+def test_clerk_licenses_a_new_dog_for_a_new_owner(
+    page, login_as, assert_accessible, clerk, north_branch
+):
     today = timezone.localdate()
     _start, expires_on, _renewal = license_term(jurisdiction=north_branch, on=today)
-    TagStockFactory(jurisdiction=north_branch, recorded_by=clerk, year=expires_on.year,
-                    first_number=501, last_number=520)
+    TagStockFactory(
+        jurisdiction=north_branch,
+        recorded_by=clerk,
+        year=expires_on.year,
+        first_number=501,
+        last_number=520,
+    )
     login_as(clerk)
 
     page.goto(reverse("licensing:counter_start"))

@@ -56,12 +56,18 @@ def type_date(page, iso):
     page.keyboard.type(f"{month}{day}{year}")
 
 
-def test_counter_screens_two_and_three_with_the_keyboard_only(page, login_as, assert_accessible,
-                                                              clerk, north_branch):
+def test_counter_screens_two_and_three_with_the_keyboard_only(
+    page, login_as, assert_accessible, clerk, north_branch
+):
     today = timezone.localdate()
     _start, expires_on, _renewal = license_term(jurisdiction=north_branch, on=today)
-    TagStockFactory(jurisdiction=north_branch, recorded_by=clerk, year=expires_on.year,
-                    first_number=701, last_number=720)
+    TagStockFactory(
+        jurisdiction=north_branch,
+        recorded_by=clerk,
+        year=expires_on.year,
+        first_number=701,
+        last_number=720,
+    )
     owner = OwnerFactory(jurisdiction=north_branch, first_name="Dana", last_name="Berg")
     login_as(clerk)
 

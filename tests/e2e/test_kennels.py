@@ -11,10 +11,12 @@ GL_STEPS = ["City Administrator review", "Planning Division zoning referral", "I
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_clerk_takes_a_glencoe_kennel_application_to_issue(page, login_as, assert_accessible,
-                                                              glencoe_clerk, glencoe):
-    owner = OwnerFactory(jurisdiction=glencoe, first_name="Karin", last_name="Kennelmeyer",
-                         postal_code="55336")
+def test_a_clerk_takes_a_glencoe_kennel_application_to_issue(
+    page, login_as, assert_accessible, glencoe_clerk, glencoe
+):
+    owner = OwnerFactory(
+        jurisdiction=glencoe, first_name="Karin", last_name="Kennelmeyer", postal_code="55336"
+    )
     login_as(glencoe_clerk)
     page.goto("/kennels/")
     assert_accessible()

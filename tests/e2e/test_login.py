@@ -2,14 +2,18 @@ import pytest
 from playwright.sync_api import expect
 
 
-@pytest.mark.parametrize("persona,heading", [
-    ("clerk", "Counter"),
-    ("officer", "Field and pound"),
-    ("administrator", "Administration"),
-    ("resident", "Welcome"),
-])
-def test_each_role_logs_in_and_sees_its_home(request, page, login_as, assert_accessible,
-                                               persona, heading):
+@pytest.mark.parametrize(
+    "persona,heading",
+    [
+        ("clerk", "Counter"),
+        ("officer", "Field and pound"),
+        ("administrator", "Administration"),
+        ("resident", "Welcome"),
+    ],
+)
+def test_each_role_logs_in_and_sees_its_home(
+    request, page, login_as, assert_accessible, persona, heading
+):
     login_as(request.getfixturevalue(persona))
     expect(page.get_by_role("heading", level=1)).to_contain_text(heading)
     assert_accessible()

@@ -12,8 +12,13 @@ PHONE = {"width": 390, "height": 844}
 
 @pytest.fixture
 def phone(browser, live_server):
-    context = browser.new_context(base_url=live_server.url, viewport=PHONE, has_touch=True,
-                                  is_mobile=True, device_scale_factor=3)
+    context = browser.new_context(
+        base_url=live_server.url,
+        viewport=PHONE,
+        has_touch=True,
+        is_mobile=True,
+        device_scale_factor=3,
+    )
     page = context.new_page()
     page.set_default_timeout(10_000)
     yield page
@@ -21,11 +26,16 @@ def phone(browser, live_server):
 
 
 @pytest.fixture
-def world(settings, tmp_path, north_branch, glencoe, clerk, glencoe_clerk, administrator,
-          resident):
+def world(settings, tmp_path, north_branch, glencoe, clerk, glencoe_clerk, administrator, resident):
     settings.MEDIA_ROOT = tmp_path / "media"
-    return build_world(nb=north_branch, gl=glencoe, clerk=clerk, glencoe_clerk=glencoe_clerk,
-                       administrator=administrator, resident=resident)
+    return build_world(
+        nb=north_branch,
+        gl=glencoe,
+        clerk=clerk,
+        glencoe_clerk=glencoe_clerk,
+        administrator=administrator,
+        resident=resident,
+    )
 
 
 def _log_in(page, user):
@@ -60,9 +70,16 @@ def test_the_nav_collapses_and_opens_with_the_keyboard(world, phone, officer):
 @pytest.mark.django_db(transaction=True)
 def test_field_pages_have_no_horizontal_scroll_on_a_phone(world, phone, officer):
     _log_in(phone, officer)
-    pages = ["/staff/", "/search/", "/search/?q=Biscuit", f"/animals/{world.animal.pk}/",
-             "/tags/lookup/", "/tags/lookup/?number=1&year=2026",
-             f"/owners/{world.owner.pk}/", f"/licenses/{world.license.pk}/"]
+    pages = [
+        "/staff/",
+        "/search/",
+        "/search/?q=Biscuit",
+        f"/animals/{world.animal.pk}/",
+        "/tags/lookup/",
+        "/tags/lookup/?number=1&year=2026",
+        f"/owners/{world.owner.pk}/",
+        f"/licenses/{world.license.pk}/",
+    ]
     problems = []
     for url in pages:
         response = phone.goto(url)

@@ -11,13 +11,20 @@ def archived_receipt(settings, tmp_path, north_branch, clerk):
     from notices.services import document_issue
 
     settings.MEDIA_ROOT = tmp_path / "media"
-    return document_issue(kind="receipt", template="sample_receipt.html",
-                          context=receipt_context(), jurisdiction=north_branch, actor=clerk,
-                          title="Receipt", number="NB-2025-00042")
+    return document_issue(
+        kind="receipt",
+        template="sample_receipt.html",
+        context=receipt_context(),
+        jurisdiction=north_branch,
+        actor=clerk,
+        title="Receipt",
+        number="NB-2025-00042",
+    )
 
 
 def test_a_clerk_filters_the_archive_opens_a_document_and_reprints_it(
-        page, login_as, assert_accessible, clerk, archived_receipt):
+    page, login_as, assert_accessible, clerk, archived_receipt
+):
     login_as(clerk)
     page.get_by_role("navigation", name="Main").get_by_role("link", name="Documents").click()
     expect(page.get_by_role("heading", level=1)).to_have_text("Issued documents")

@@ -18,14 +18,20 @@ def demo_resident(resident, north_branch, clerk, settings, tmp_path):
     today = timezone.localdate()
     owner = ensure_resident_animals(resident, north_branch, today=today)
     _start, expires_on, _renewal = license_term(jurisdiction=north_branch, on=today)
-    TagStockFactory(jurisdiction=north_branch, recorded_by=clerk, year=expires_on.year,
-                    first_number=301, last_number=310)
+    TagStockFactory(
+        jurisdiction=north_branch,
+        recorded_by=clerk,
+        year=expires_on.year,
+        first_number=301,
+        last_number=310,
+    )
     juniper = owner.animals.get(name="Juniper")
     return license_issue(animal=juniper, owner=owner, actor=clerk, on=today, method="cash")
 
 
 def test_resident_sees_the_dog_and_its_license_then_opens_the_animal_page(
-        page, login_as, assert_accessible, resident, demo_resident):
+    page, login_as, assert_accessible, resident, demo_resident
+):
     license, tag = demo_resident.license, demo_resident.tag
     login_as(resident)
 
@@ -37,8 +43,9 @@ def test_resident_sees_the_dog_and_its_license_then_opens_the_animal_page(
     expect(animals).to_contain_text("North Branch Sec. 6-62")
     expect(animals).to_contain_text("Mochi")
     expect(animals).to_contain_text("North Branch does not license cats.")
-    expect(page.get_by_role("link", name=f"PDF of Receipt {demo_resident.receipt.number}")
-           .first).to_be_visible()
+    expect(
+        page.get_by_role("link", name=f"PDF of Receipt {demo_resident.receipt.number}").first
+    ).to_be_visible()
     assert_accessible()
 
     page.get_by_role("link", name="Juniper").click()

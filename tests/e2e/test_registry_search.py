@@ -12,26 +12,41 @@ from tests.licensing.license_factories import LicenseFactory, TagStockFactory
 
 @pytest.fixture
 def registry(north_branch, glencoe, administrator):
-    ingrid = OwnerFactory(jurisdiction=north_branch, first_name="Ingrid",
-                          last_name="Halvorson", address_line="6125 Maple Street")
-    biscuit = AnimalFactory(jurisdiction=north_branch, owner=ingrid, name="Biscuit",
-                            microchip="985112003344556")
+    ingrid = OwnerFactory(
+        jurisdiction=north_branch,
+        first_name="Ingrid",
+        last_name="Halvorson",
+        address_line="6125 Maple Street",
+    )
+    biscuit = AnimalFactory(
+        jurisdiction=north_branch, owner=ingrid, name="Biscuit", microchip="985112003344556"
+    )
     RabiesVaccinationFactory(animal=biscuit)
-    other = OwnerFactory(jurisdiction=north_branch, first_name="Lars", last_name="Nelson",
-                         address_line="400 Elm Street")
-    AnimalFactory(jurisdiction=north_branch, owner=other, name="Moose",
-                  microchip="985000000000777")
+    other = OwnerFactory(
+        jurisdiction=north_branch,
+        first_name="Lars",
+        last_name="Nelson",
+        address_line="400 Elm Street",
+    )
+    AnimalFactory(jurisdiction=north_branch, owner=other, name="Moose", microchip="985000000000777")
     # Biscuit wears license tag 417 of this year's stock (LIC-09: a lost dog's tag).
     license = LicenseFactory(jurisdiction=north_branch, animal=biscuit, issued_by=administrator)
-    TagStockFactory(jurisdiction=north_branch, year=license.term_start.year,
-                    first_number=400, last_number=420, recorded_by=administrator)
+    TagStockFactory(
+        jurisdiction=north_branch,
+        year=license.term_start.year,
+        first_number=400,
+        last_number=420,
+        recorded_by=administrator,
+    )
     Tag.objects.filter(jurisdiction=north_branch, number=417).update(
-        status=TagStatus.ISSUED, license=license)
+        status=TagStatus.ISSUED, license=license
+    )
     return ingrid, biscuit, license.number
 
 
 def test_clerk_types_a_name_a_microchip_and_a_tag_number_and_sees_results_appear(
-        page, login_as, assert_accessible, clerk, registry):
+    page, login_as, assert_accessible, clerk, registry
+):
     ingrid, biscuit, license_number = registry
     login_as(clerk)
     page.goto("/search/")

@@ -66,8 +66,12 @@ class AnimalFactory(factory.django.DjangoModelFactory):
     @factory.post_generation
     def ownership(obj, create, extracted, **kwargs):
         if create:
-            Ownership.objects.create(animal=obj, owner=obj.owner, premises=obj.premises,
-                                     started_on=obj.acquired_on or date(2020, 1, 1))
+            Ownership.objects.create(
+                animal=obj,
+                owner=obj.owner,
+                premises=obj.premises,
+                started_on=obj.acquired_on or date(2020, 1, 1),
+            )
 
 
 class RabiesVaccinationFactory(factory.django.DjangoModelFactory):

@@ -47,9 +47,11 @@ class LicenseFactory(factory.django.DjangoModelFactory):
     term_start = date(2026, 1, 1)
     expires_on = date(2026, 12, 31)
     issued_on = date(2026, 1, 15)
-    receipt = factory.SubFactory(ReceiptFactory,
-                                 jurisdiction=factory.SelfAttribute("..jurisdiction"),
-                                 issued_by=factory.SelfAttribute("..issued_by"))
+    receipt = factory.SubFactory(
+        ReceiptFactory,
+        jurisdiction=factory.SelfAttribute("..jurisdiction"),
+        issued_by=factory.SelfAttribute("..issued_by"),
+    )
 
 
 class TagStockFactory(factory.django.DjangoModelFactory):

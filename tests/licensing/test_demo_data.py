@@ -29,7 +29,8 @@ MODELS = (Owner, Premises, Animal, Ownership, RabiesVaccination)
 
 def counts():
     return {m.__name__: m.objects.count() for m in MODELS} | {
-        m.__name__ + " history": m.history.count() for m in MODELS}
+        m.__name__ + " history": m.history.count() for m in MODELS
+    }
 
 
 def run(*args):
@@ -65,8 +66,10 @@ def test_each_city_has_its_own_zip_and_addresses_are_unique_premises():
         assert owners.count() >= 200
         assert set(owners.values_list("postal_code", flat=True)) == {zip_code}
         assert Premises.objects.filter(jurisdiction=city).count() == owners.count()
-    assert all(p.startswith(("(651) 555-01", "(320) 555-01"))
-               for p in Owner.objects.values_list("phone", flat=True))
+    assert all(
+        p.startswith(("(651) 555-01", "(320) 555-01"))
+        for p in Owner.objects.values_list("phone", flat=True)
+    )
 
 
 @pytest.mark.django_db
@@ -101,8 +104,10 @@ def test_it_is_deterministic(north_branch):
         plan = PLANS["north-branch"]
         owners = [_owner(rng, north_branch, plan, a) for a in _small_city_addresses(rng, plan)]
         animals = [_animal(rng, north_branch, o, None, date(2026, 3, 2), [0]) for o in owners]
-        return ([(o.first_name, o.last_name, o.address_line, o.phone) for o in owners],
-                [(a.name, a.breed, a.date_of_birth, a.microchip) for a in animals])
+        return (
+            [(o.first_name, o.last_name, o.address_line, o.phone) for o in owners],
+            [(a.name, a.breed, a.date_of_birth, a.microchip) for a in animals],
+        )
 
     assert households("demo-north-branch") == households("demo-north-branch")
     assert households("demo-north-branch") != households("demo-glencoe")
@@ -118,6 +123,7 @@ def test_early_in_january_it_loads_without_dating_anything_after_now():
     assert not Receipt.objects.filter(issued_at__gt=now).exists()
     assert not License.objects.filter(issued_on__gt=now.date()).exists()
     assert License.objects.filter(expires_on__year=2026, status=LicenseStatus.EXPIRED).exists()
-    numbers = sorted(Receipt.objects.filter(jurisdiction__slug="north-branch")
-                     .values_list("number", flat=True))
+    numbers = sorted(
+        Receipt.objects.filter(jurisdiction__slug="north-branch").values_list("number", flat=True)
+    )
     assert numbers == list(range(1, len(numbers) + 1))

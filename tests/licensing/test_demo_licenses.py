@@ -51,8 +51,10 @@ TODAY = date(2026, 6, 15)
 THIS_YEAR, LAST_YEAR = 2026, 2025
 
 # NB Sec. 6-62 (LIC-07, DEF-21): a license runs for the calendar year and expires Dec 31.
-TERMS = {LAST_YEAR: (date(2025, 1, 1), date(2025, 12, 31)),
-         THIS_YEAR: (date(2026, 1, 1), date(2026, 12, 31))}
+TERMS = {
+    LAST_YEAR: (date(2025, 1, 1), date(2025, 12, 31)),
+    THIS_YEAR: (date(2026, 1, 1), date(2026, 12, 31)),
+}
 # NB Sec. 6-65(c) (LIC-13): applications "30 days prior to" the Jan 1 term start are for
 # that term, so the window for 2026 opens Dec 2, 2025 (Jan 1 less 30 days).
 RENEWAL_OPENS = {LAST_YEAR: date(2024, 12, 2), THIS_YEAR: date(2025, 12, 2)}
@@ -70,10 +72,16 @@ BORN_BEFORE = date(2025, 12, 15)
 # 2026 term started and has no grace days; born July 1 it turned six months on Jan 1.
 SUBJECT_BEFORE_TERM_IF_BORN_BY = {LAST_YEAR: date(2024, 6, 30), THIS_YEAR: date(2025, 6, 30)}
 # NB Sec. 6-65(a), (b) (KEN-04); Glencoe 701 Subd. 4(D) (KEN-04), from the profiles.
-NB_KENNEL_STEPS = ["CUP approved by Council", "Zoning and CUP conditions met",
-                   "Minn. Stat. 347.30-347.40 complied with"]
-GL_KENNEL_STEPS = ["City Administrator review", "Planning Division zoning referral",
-                   "Issue or deny"]
+NB_KENNEL_STEPS = [
+    "CUP approved by Council",
+    "Zoning and CUP conditions met",
+    "Minn. Stat. 347.30-347.40 complied with",
+]
+GL_KENNEL_STEPS = [
+    "City Administrator review",
+    "Planning Division zoning referral",
+    "Issue or deny",
+]
 
 
 def run(*args) -> str:
@@ -105,10 +113,24 @@ def gl(demo, db):
 
 
 def table_counts() -> dict:
-    models = (License, Tag, TagStock, Receipt, ReceiptLine, KennelLicense, KennelDecision,
-              KennelAnimal, RabiesVaccination, Ownership, IssuedDocument, Event)
+    models = (
+        License,
+        Tag,
+        TagStock,
+        Receipt,
+        ReceiptLine,
+        KennelLicense,
+        KennelDecision,
+        KennelAnimal,
+        RabiesVaccination,
+        Ownership,
+        IssuedDocument,
+        Event,
+    )
     return {m.__name__: m.objects.count() for m in models} | {
-        "License history": License.history.count(), "Tag history": Tag.history.count()}
+        "License history": License.history.count(),
+        "Tag history": Tag.history.count(),
+    }
 
 
 def test_running_it_again_adds_nothing(demo, db):
@@ -137,16 +159,24 @@ def test_north_branch_has_last_this_and_next_years_tag_stock(nb):
 
 def licensable_dogs(nb):
     """Household dogs past the license age and acquired by today (LIC-01, LIC-03)."""
-    return list(Animal.objects.filter(jurisdiction=nb, species=Species.DOG,
-                                      status=AnimalStatus.ALIVE, date_of_birth__lt=BORN_BEFORE,
-                                      acquired_on__lte=TODAY))
+    return list(
+        Animal.objects.filter(
+            jurisdiction=nb,
+            species=Species.DOG,
+            status=AnimalStatus.ALIVE,
+            date_of_birth__lt=BORN_BEFORE,
+            acquired_on__lte=TODAY,
+        )
+    )
 
 
 def test_most_dogs_old_enough_are_licensed_this_year_and_some_are_not(nb):
     dogs = licensable_dogs(nb)
-    licensed = set(License.objects.filter(jurisdiction=nb, status=LicenseStatus.ACTIVE,
-                                          expires_on__year=THIS_YEAR)
-                   .values_list("animal_id", flat=True))
+    licensed = set(
+        License.objects.filter(
+            jurisdiction=nb, status=LicenseStatus.ACTIVE, expires_on__year=THIS_YEAR
+        ).values_list("animal_id", flat=True)
+    )
     share = sum(d.pk in licensed for d in dogs) / len(dogs)
     assert 0.7 < share < 0.97, share
     assert not License.objects.exclude(jurisdiction=nb).exists()  # Glencoe licenses no dogs
@@ -167,13 +197,13 @@ def test_every_license_runs_for_the_calendar_year_and_was_applied_for_in_its_win
     for year, (term_start, expires_on) in TERMS.items():
         licenses = License.objects.filter(jurisdiction=nb, expires_on__year=year)
         assert licenses.count() > 50
-        assert set(licenses.values_list("term_start", "expires_on")) == {(term_start,
-                                                                          expires_on)}
+        assert set(licenses.values_list("term_start", "expires_on")) == {(term_start, expires_on)}
         assert not licenses.filter(issued_on__lt=RENEWAL_OPENS[year]).exists()
         assert not licenses.filter(issued_on__gt=expires_on).exists()
     # Dec 2, 2025 on is the 2026 window: no 2025 license was issued then.
-    assert not License.objects.filter(expires_on=date(2025, 12, 31),
-                                      issued_on__gte=RENEWAL_OPENS[THIS_YEAR]).exists()
+    assert not License.objects.filter(
+        expires_on=date(2025, 12, 31), issued_on__gte=RENEWAL_OPENS[THIS_YEAR]
+    ).exists()
     assert not License.objects.exclude(expires_on__in=[e for _s, e in TERMS.values()]).exists()
 
 
@@ -184,8 +214,11 @@ def test_licenses_are_issued_over_the_season_some_late_with_the_penalty(nb):
     assert sum(months[m] for m in (1, 2, 3)) > 0.8 * this_year.count()
     late = this_year.filter(late_penalty=True)
     assert 0.1 * this_year.count() < late.count() < 0.5 * this_year.count()
-    penalised = set(ReceiptLine.objects.filter(code="late_penalty", amount__gt=0)
-                    .values_list("receipt__licenses", flat=True))
+    penalised = set(
+        ReceiptLine.objects.filter(code="late_penalty", amount__gt=0).values_list(
+            "receipt__licenses", flat=True
+        )
+    )
     assert penalised == set(License.objects.filter(late_penalty=True).values_list("pk", flat=True))
     for year in TERMS:  # FEE-03: only after the penalty-free window (or the grace days)
         season = License.objects.filter(jurisdiction=nb, expires_on__year=year)
@@ -194,7 +227,8 @@ def test_licenses_are_issued_over_the_season_some_late_with_the_penalty(nb):
         subject_before = season.filter(
             issued_on__gte=PENALTY_FROM[year],
             animal__date_of_birth__lte=SUBJECT_BEFORE_TERM_IF_BORN_BY[year],
-            animal__acquired_on__lte=TERMS[year][0])
+            animal__acquired_on__lte=TERMS[year][0],
+        )
         assert subject_before.exists()
         assert not subject_before.filter(late_penalty=False).exists()
 
@@ -224,16 +258,26 @@ def test_receipts_are_numbered_without_gaps_in_date_order_per_city(nb, gl):
 
 def test_every_active_license_wears_one_tag_of_its_year(nb):
     active = License.objects.filter(jurisdiction=nb, status=LicenseStatus.ACTIVE)
-    tags = Counter(Tag.objects.filter(license__in=active, status=TagStatus.ISSUED)
-                   .values_list("license_id", flat=True))
+    tags = Counter(
+        Tag.objects.filter(license__in=active, status=TagStatus.ISSUED).values_list(
+            "license_id", flat=True
+        )
+    )
     assert set(tags) == set(active.values_list("pk", flat=True))
     assert set(tags.values()) == {1}
-    assert not Tag.objects.filter(license__in=active, status=TagStatus.ISSUED).exclude(
-        year=THIS_YEAR).exists()
-    latest = Tag.objects.filter(year=THIS_YEAR).exclude(status=TagStatus.AVAILABLE).aggregate(
-        Max("number"))["number__max"]
-    assert latest == Tag.objects.filter(year=THIS_YEAR).exclude(
-        status=TagStatus.AVAILABLE).count()  # handed out from the bottom of the stock
+    assert (
+        not Tag.objects.filter(license__in=active, status=TagStatus.ISSUED)
+        .exclude(year=THIS_YEAR)
+        .exists()
+    )
+    latest = (
+        Tag.objects.filter(year=THIS_YEAR)
+        .exclude(status=TagStatus.AVAILABLE)
+        .aggregate(Max("number"))["number__max"]
+    )
+    assert (
+        latest == Tag.objects.filter(year=THIS_YEAR).exclude(status=TagStatus.AVAILABLE).count()
+    )  # handed out from the bottom of the stock
 
 
 def test_one_tag_was_lost_and_replaced_by_a_duplicate(nb):
@@ -260,8 +304,9 @@ def test_one_receipt_was_voided_and_the_owner_paid_again(nb):
     license = original.licenses.get()
     assert license.status == LicenseStatus.VOID
     assert license.tags.get().status == TagStatus.VOID
-    again = License.objects.get(animal=license.animal, expires_on=license.expires_on,
-                                status=LicenseStatus.ACTIVE)
+    again = License.objects.get(
+        animal=license.animal, expires_on=license.expires_on, status=LicenseStatus.ACTIVE
+    )
     assert again.receipt.method == "cash" and again.receipt.number > void.number
 
 
@@ -279,12 +324,18 @@ def test_the_demo_residents_dog_is_licensed_with_its_documents(nb):
 def test_every_license_and_receipt_has_its_documents_laid_out_at_first_print(demo, db):
     """Issued through the services (REC-01, LIC-06); rendering_deferred keeps demo_data
     fast: the PDF is laid out from the frozen snapshot when first printed."""
-    certified = set(IssuedDocument.objects.filter(kind="license_certificate")
-                    .values_list("subject_id", flat=True))
+    certified = set(
+        IssuedDocument.objects.filter(kind="license_certificate").values_list(
+            "subject_id", flat=True
+        )
+    )
     assert certified == set(License.objects.values_list("pk", flat=True))
     for kind in ("receipt", "receipt_80mm"):
-        printed = set(IssuedDocument.objects.filter(kind=kind, voids__isnull=True)
-                      .values_list("subject_id", flat=True))
+        printed = set(
+            IssuedDocument.objects.filter(kind=kind, voids__isnull=True).values_list(
+                "subject_id", flat=True
+            )
+        )
         assert printed == set(Receipt.objects.values_list("pk", flat=True))
     assert IssuedDocument.objects.filter(kind="kennel_license").exists()
     pending = IssuedDocument.objects.filter(sha256="", kind="license_certificate").first()
@@ -337,8 +388,11 @@ def test_vaccinations_stay_mostly_current_with_some_lapsed(demo, db):
 
 
 def test_no_animal_has_two_certificates_of_the_same_day(demo, db):
-    twice = (RabiesVaccination.objects.values("animal", "vaccinated_on")
-             .annotate(n=Count("pk")).filter(n__gt=1))
+    twice = (
+        RabiesVaccination.objects.values("animal", "vaccinated_on")
+        .annotate(n=Count("pk"))
+        .filter(n__gt=1)
+    )
     assert not twice.exists()
 
 

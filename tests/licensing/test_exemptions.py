@@ -25,30 +25,48 @@ VISITOR_CITATION = "North Branch Sec. 6-60"
 @pytest.fixture
 def dog(north_branch):
     owner = OwnerFactory(jurisdiction=north_branch, last_name="Visitor")
-    return AnimalFactory(jurisdiction=north_branch, owner=owner, name="Juno",
-                         premises=PremisesFactory(jurisdiction=north_branch),
-                         date_of_birth=date(2022, 3, 1))
+    return AnimalFactory(
+        jurisdiction=north_branch,
+        owner=owner,
+        name="Juno",
+        premises=PremisesFactory(jurisdiction=north_branch),
+        date_of_birth=date(2022, 3, 1),
+    )
 
 
 @pytest.fixture
 def gl_dog(glencoe):
     owner = OwnerFactory(jurisdiction=glencoe, last_name="Gast")
-    return AnimalFactory(jurisdiction=glencoe, owner=owner, name="Lotte",
-                         premises=PremisesFactory(jurisdiction=glencoe))
+    return AnimalFactory(
+        jurisdiction=glencoe,
+        owner=owner,
+        name="Lotte",
+        premises=PremisesFactory(jurisdiction=glencoe),
+    )
 
 
 def record(animal, actor, kind, starts_on=ARRIVED, ends_on=None, evidence="Arrived June 1"):
-    return svc.exemption_record(animal=animal, kind=kind, starts_on=starts_on, ends_on=ends_on,
-                                evidence=evidence, actor=actor)
+    return svc.exemption_record(
+        animal=animal,
+        kind=kind,
+        starts_on=starts_on,
+        ends_on=ends_on,
+        evidence=evidence,
+        actor=actor,
+    )
 
 
 def exemption_checks(animal, on):
     animal = type(animal).objects.prefetch_related("license_exemptions").get(pk=animal.pk)
-    return [c for c in svc.license_assess(animal=animal, owner=animal.owner, on=on).checks
-            if c.label == "Exemption"]
+    return [
+        c
+        for c in svc.license_assess(animal=animal, owner=animal.owner, on=on).checks
+        if c.label == "Exemption"
+    ]
 
 
 # --- The temporary visitor: at most 30 days from arrival (NB Sec. 6-60) ----------------
+
 
 def test_a_visitors_exemption_ends_30_days_after_arrival(dog, clerk):
     exemption = record(dog, clerk, ExemptionKind.TEMPORARY_VISITOR)
@@ -60,12 +78,15 @@ def test_a_visitors_exemption_ends_30_days_after_arrival(dog, clerk):
     assert event.data == {"exemption": exemption.pk}
 
 
-@pytest.mark.parametrize("asked, kept", [
-    (date(2026, 6, 10), date(2026, 6, 10)),  # a shorter stay is kept as stated
-    (date(2026, 7, 1), date(2026, 7, 1)),  # exactly the cap
-    (date(2026, 7, 2), date(2026, 7, 1)),  # one day over: capped
-    (date(2026, 12, 31), date(2026, 7, 1)),  # a stay of months: capped
-])
+@pytest.mark.parametrize(
+    "asked, kept",
+    [
+        (date(2026, 6, 10), date(2026, 6, 10)),  # a shorter stay is kept as stated
+        (date(2026, 7, 1), date(2026, 7, 1)),  # exactly the cap
+        (date(2026, 7, 2), date(2026, 7, 1)),  # one day over: capped
+        (date(2026, 12, 31), date(2026, 7, 1)),  # a stay of months: capped
+    ],
+)
 def test_a_stated_end_past_the_cap_is_cut_to_30_days(dog, clerk, asked, kept):
     exemption = record(dog, clerk, ExemptionKind.TEMPORARY_VISITOR, ends_on=asked)
     assert exemption.ends_on == kept
@@ -75,9 +96,14 @@ def test_the_cap_follows_an_amendment_of_the_profile(dog, clerk, administrator):
     """The 30 days are a profile value (LIC-02), not a number in the code."""
     from ordinance.rules import rule_amend
 
-    rule_amend(jurisdiction=dog.jurisdiction, key="temp_visitor_exemption_days", value=14,
-               effective_from=date(2026, 5, 1), ordinance_ref="Test Ord. 2026-1",
-               actor=administrator)
+    rule_amend(
+        jurisdiction=dog.jurisdiction,
+        key="temp_visitor_exemption_days",
+        value=14,
+        effective_from=date(2026, 5, 1),
+        ordinance_ref="Test Ord. 2026-1",
+        actor=administrator,
+    )
     assert record(dog, clerk, ExemptionKind.TEMPORARY_VISITOR).ends_on == date(2026, 6, 15)
     earlier = record(dog, clerk, ExemptionKind.TEMPORARY_VISITOR, starts_on=date(2026, 4, 1))
     assert earlier.ends_on == date(2026, 5, 1)  # the 30 days in force on arrival
@@ -96,17 +122,24 @@ def test_the_counter_shows_the_exemption_through_day_30_only(dog, clerk):
 
 # --- The other kinds: no cap, evidence kept ---------------------------------------------
 
-@pytest.mark.parametrize("kind, ends_on, evidence", [
-    (ExemptionKind.SHOW, date(2026, 6, 3), "Chisago County Fair dog show, June 1-3"),
-    (ExemptionKind.SERVICE_ANIMAL, None, "Owner's attestation: guide dog"),
-    (ExemptionKind.NONRESIDENT_CONFINED, None, "Nonresident; dog kept in the owner's RV"),
-])
-def test_other_exemptions_keep_the_stated_dates_and_evidence(dog, clerk, kind, ends_on,
-                                                             evidence):
+
+@pytest.mark.parametrize(
+    "kind, ends_on, evidence",
+    [
+        (ExemptionKind.SHOW, date(2026, 6, 3), "Chisago County Fair dog show, June 1-3"),
+        (ExemptionKind.SERVICE_ANIMAL, None, "Owner's attestation: guide dog"),
+        (ExemptionKind.NONRESIDENT_CONFINED, None, "Nonresident; dog kept in the owner's RV"),
+    ],
+)
+def test_other_exemptions_keep_the_stated_dates_and_evidence(dog, clerk, kind, ends_on, evidence):
     exemption = record(dog, clerk, kind, ends_on=ends_on, evidence=evidence)
     exemption.refresh_from_db()
     assert (exemption.kind, exemption.starts_on, exemption.ends_on, exemption.evidence) == (
-        kind, ARRIVED, ends_on, evidence)
+        kind,
+        ARRIVED,
+        ends_on,
+        evidence,
+    )
     assert exemption.covers(date(2026, 6, 3))
     # No end date: the service or nonresident exemption has no time limit (Sec. 6-96(4)(b)).
     assert exemption.covers(date(2027, 6, 1)) is (ends_on is None)
@@ -123,6 +156,7 @@ def test_an_exemption_is_not_deleted(dog, clerk):
 
 
 # --- Refusals -----------------------------------------------------------------------------
+
 
 def test_an_end_before_the_start_is_refused(dog, clerk):
     with pytest.raises(svc.Refused, match="must not be before"):
@@ -145,10 +179,15 @@ def test_glencoe_has_no_visitor_exemption_to_record(gl_dog, glencoe_clerk):
 
 # --- Through the counter page ---------------------------------------------------------
 
+
 def _post(client, animal, **fields):
     url = reverse("licensing:counter_animal", args=[animal.owner.pk]) + f"?animal={animal.pk}"
-    data = {"action": "exemption", "ex-kind": ExemptionKind.TEMPORARY_VISITOR,
-            "ex-starts_on": "2026-06-01", "ex-evidence": "Arrived June 1"}
+    data = {
+        "action": "exemption",
+        "ex-kind": ExemptionKind.TEMPORARY_VISITOR,
+        "ex-starts_on": "2026-06-01",
+        "ex-evidence": "Arrived June 1",
+    }
     return client.post(url, data | {f"ex-{k}": v for k, v in fields.items()})
 
 
@@ -160,14 +199,12 @@ def test_the_counter_records_a_visitor_and_shows_the_cap(client_as, clerk, dog):
     assert LicenseExemption.objects.get().ends_on == date(2026, 7, 1)
     page = client.get(response["Location"]).content.decode()
     # The one standing service's sentence (licensing.services.standing), with the evidence.
-    assert ("Exempt: Owner temporarily in the city until July 1, 2026 (Arrived June 1)."
-            in page)
+    assert "Exempt: Owner temporarily in the city until July 1, 2026 (Arrived June 1)." in page
     assert VISITOR_CITATION in page
 
 
 @time_machine.travel(datetime(2026, 6, 5, 10, tzinfo=CHICAGO), tick=False)
-def test_the_counter_says_why_an_exemption_is_refused(client_as, clerk, glencoe_clerk, dog,
-                                                      gl_dog):
+def test_the_counter_says_why_an_exemption_is_refused(client_as, clerk, glencoe_clerk, dog, gl_dog):
     response = _post(client_as(clerk), dog, kind=ExemptionKind.SHOW, ends_on="2026-05-01")
     assert response.status_code == 200 and "must not be before" in response.content.decode()
     # Glencoe's counter shows no exemption form (no license to be exempt from); a POST

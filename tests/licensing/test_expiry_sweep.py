@@ -38,19 +38,29 @@ def issuer(north_branch):
 @pytest.fixture
 def licenses(north_branch, glencoe, issuer):
     made = [LicenseFactory(jurisdiction=north_branch, issued_by=issuer) for _ in range(3)]
-    made.append(LicenseFactory(jurisdiction=glencoe, issued_by=issuer,
-                               number="GL-2026-1"))
-    made.append(LicenseFactory(jurisdiction=north_branch, issued_by=issuer,
-                               term_start=date(2027, 1, 1), expires_on=date(2027, 12, 31)))
+    made.append(LicenseFactory(jurisdiction=glencoe, issued_by=issuer, number="GL-2026-1"))
+    made.append(
+        LicenseFactory(
+            jurisdiction=north_branch,
+            issued_by=issuer,
+            term_start=date(2027, 1, 1),
+            expires_on=date(2027, 12, 31),
+        )
+    )
     return made
 
 
 def kennel(jurisdiction, *, expires_on, status=KennelStatus.ACTIVE, number="K-1"):
     owner = OwnerFactory(jurisdiction=jurisdiction)
     return KennelLicense.objects.create(
-        jurisdiction=jurisdiction, owner=owner, number=number,
-        premises=PremisesFactory(jurisdiction=jurisdiction), status=status,
-        applied_on=date(2026, 1, 5), issued_on=date(2026, 1, 20), expires_on=expires_on,
+        jurisdiction=jurisdiction,
+        owner=owner,
+        number=number,
+        premises=PremisesFactory(jurisdiction=jurisdiction),
+        status=status,
+        applied_on=date(2026, 1, 5),
+        issued_on=date(2026, 1, 20),
+        expires_on=expires_on,
     )
 
 
@@ -97,13 +107,19 @@ def test_it_records_one_summary_event_per_city(licenses, north_branch, glencoe):
         licenses_expire(now=timezone.now())
     events = Event.objects.filter(action="licensing.license.expired")
     assert {(e.jurisdiction_id, e.data["count"]) for e in events} == {
-        (north_branch.pk, 3), (glencoe.pk, 1)}
+        (north_branch.pk, 3),
+        (glencoe.pk, 1),
+    }
     assert "3 dog licenses expired" in events.get(jurisdiction=north_branch).summary
 
 
 def test_it_catches_up_after_a_week_of_downtime(licenses, north_branch, issuer):
-    LicenseFactory(jurisdiction=north_branch, issued_by=issuer, term_start=date(2026, 1, 1),
-                   expires_on=date(2027, 1, 3))  # e.g. a term set by a later amendment
+    LicenseFactory(
+        jurisdiction=north_branch,
+        issued_by=issuer,
+        term_start=date(2026, 1, 1),
+        expires_on=date(2027, 1, 3),
+    )  # e.g. a term set by a later amendment
     with time_machine.travel(at(2027, 1, 8, 9), tick=False):
         result = licenses_expire(now=timezone.now())
     assert result.applied == 5
@@ -127,8 +143,7 @@ def test_dry_run_counts_and_changes_nothing(licenses):
     assert not Event.objects.filter(action="licensing.license.expired").exists()
 
 
-def test_kennel_licenses_expire_but_a_glencoe_kennel_without_a_term_does_not(
-        north_branch, glencoe):
+def test_kennel_licenses_expire_but_a_glencoe_kennel_without_a_term_does_not(north_branch, glencoe):
     nb = kennel(north_branch, expires_on=date(2026, 12, 31))
     gl = kennel(glencoe, expires_on=None, number="GK-1")
     with time_machine.travel(at(2026, 12, 31, 23), tick=False):

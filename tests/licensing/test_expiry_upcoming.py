@@ -26,9 +26,15 @@ def test_expiring_licenses_are_grouped_per_city_with_the_citation(north_branch, 
 def test_a_kennel_appeal_deadline_is_listed_until_it_passes(glencoe):
     owner = OwnerFactory(jurisdiction=glencoe)
     KennelLicense.objects.create(
-        jurisdiction=glencoe, owner=owner, premises=PremisesFactory(jurisdiction=glencoe),
-        status=KennelStatus.DENIED, applied_on=date(2026, 3, 1), denied_on=date(2026, 3, 5),
-        denial_notified_on=date(2026, 3, 6), appeal_deadline=date(2026, 3, 16))
+        jurisdiction=glencoe,
+        owner=owner,
+        premises=PremisesFactory(jurisdiction=glencoe),
+        status=KennelStatus.DENIED,
+        applied_on=date(2026, 3, 1),
+        denied_on=date(2026, 3, 5),
+        denial_notified_on=date(2026, 3, 6),
+        appeal_deadline=date(2026, 3, 16),
+    )
     found = deadlines.upcoming(jurisdiction_ids=[glencoe.pk], today=date(2026, 3, 12))
     appeal = [d for d in found if "appeal" in d.what]
     assert len(appeal) == 1 and appeal[0].citation.startswith("Glencoe 701 Subd. 4")
@@ -38,5 +44,8 @@ def test_a_kennel_appeal_deadline_is_listed_until_it_passes(glencoe):
 
 def test_the_sweeps_are_registered():
     names = set(deadlines.registered_sweeps())
-    assert {"licensing.licenses_expire", "licensing.kennel_licenses_expire",
-            "licensing.kennel_denials_final"} <= names
+    assert {
+        "licensing.licenses_expire",
+        "licensing.kennel_licenses_expire",
+        "licensing.kennel_denials_final",
+    } <= names

@@ -44,10 +44,16 @@ def stock(north_branch, clerk):
 @pytest.fixture
 def dog(north_branch):
     owner = OwnerFactory(jurisdiction=north_branch)
-    animal = AnimalFactory(jurisdiction=north_branch, owner=owner, name="Scout",
-                           premises=PremisesFactory(jurisdiction=north_branch),
-                           breed="Beagle", color="Tricolor", date_of_birth=date(2022, 4, 1),
-                           acquired_on=date(2022, 6, 1))
+    animal = AnimalFactory(
+        jurisdiction=north_branch,
+        owner=owner,
+        name="Scout",
+        premises=PremisesFactory(jurisdiction=north_branch),
+        breed="Beagle",
+        color="Tricolor",
+        date_of_birth=date(2022, 4, 1),
+        acquired_on=date(2022, 6, 1),
+    )
     RabiesVaccinationFactory(animal=animal, vaccinated_on=date(2025, 9, 1))
     return animal
 
@@ -55,15 +61,22 @@ def dog(north_branch):
 @pytest.fixture
 def license(north_branch, clerk, stock):
     license = LicenseFactory(jurisdiction=north_branch, issued_by=clerk, number="2026-0042")
-    Tag.objects.filter(stock=stock, number=1).update(status=TagStatus.ISSUED, license=license,
-                                                     issued_on=date(2026, 1, 15))
+    Tag.objects.filter(stock=stock, number=1).update(
+        status=TagStatus.ISSUED, license=license, issued_on=date(2026, 1, 15)
+    )
     return license
 
 
 def blank(jurisdiction, key, administrator):
     """An administrator records the ordinance's fixed fee as blank from January 1."""
-    rule_amend(jurisdiction=jurisdiction, key=key, value=None, effective_from=date(2026, 1, 1),
-               ordinance_ref="Test: fee under review", actor=administrator)
+    rule_amend(
+        jurisdiction=jurisdiction,
+        key=key,
+        value=None,
+        effective_from=date(2026, 1, 1),
+        ordinance_ref="Test: fee under review",
+        actor=administrator,
+    )
 
 
 def no_council_fee(jurisdiction, code):
@@ -81,12 +94,12 @@ def test_fee_amount_names_the_section_when_nothing_is_in_force(north_branch, adm
     assert fee_amount(north_branch, "duplicate_tag", on=date(2025, 12, 31)).display() == "$3.00"
 
 
-def test_the_counter_refuses_a_dog_license_without_a_council_fee(client_as, clerk, dog,
-                                                                 stock, north_branch):
+def test_the_counter_refuses_a_dog_license_without_a_council_fee(
+    client_as, clerk, dog, stock, north_branch
+):
     no_council_fee(north_branch, "dog_license")
     client = client_as(clerk)
-    page = client.get(reverse("licensing:counter_animal", args=[dog.owner.pk]),
-                      {"animal": dog.pk})
+    page = client.get(reverse("licensing:counter_animal", args=[dog.owner.pk]), {"animal": dog.pk})
     body = page.content.decode()
     assert page.status_code == 200 and "is not set" in body and "Sec. 6-62" in body
     assert "Continue to fee and payment" not in body
@@ -99,10 +112,12 @@ def test_the_counter_refuses_a_dog_license_without_a_council_fee(client_as, cler
 
 
 def test_a_duplicate_tag_with_a_blank_fee_is_refused_with_the_section(
-        client_as, clerk, administrator, license, north_branch):
+    client_as, clerk, administrator, license, north_branch
+):
     blank(north_branch, "duplicate_tag_fee", administrator)
     response = client_as(clerk).post(
-        reverse("licensing:license_duplicate_tag", args=[license.pk]), {"method": "cash"})
+        reverse("licensing:license_duplicate_tag", args=[license.pk]), {"method": "cash"}
+    )
     body = response.content.decode()
     assert response.status_code == 200 and "is not set" in body and "Sec. 6-63" in body
     assert not Receipt.objects.exclude(pk=license.receipt_id).exists()
@@ -110,11 +125,14 @@ def test_a_duplicate_tag_with_a_blank_fee_is_refused_with_the_section(
 
 
 def test_a_license_transfer_with_a_blank_fee_is_refused_with_the_section(
-        client_as, clerk, administrator, license, north_branch):
+    client_as, clerk, administrator, license, north_branch
+):
     blank(north_branch, "transfer_fee", administrator)
     buyer = OwnerFactory(jurisdiction=north_branch, last_name="Buyer")
-    response = client_as(clerk).post(reverse("licensing:license_transfer", args=[license.pk]),
-                                     {"new_owner": buyer.pk, "method": "cash"})
+    response = client_as(clerk).post(
+        reverse("licensing:license_transfer", args=[license.pk]),
+        {"new_owner": buyer.pk, "method": "cash"},
+    )
     body = response.content.decode()
     assert response.status_code == 200 and "is not set" in body and "Sec. 6-65(d)" in body
     license.refresh_from_db()
@@ -123,22 +141,38 @@ def test_a_license_transfer_with_a_blank_fee_is_refused_with_the_section(
 
 
 def test_a_kennel_license_without_a_council_fee_is_refused_with_the_section(
-        client_as, clerk, north_branch):
+    client_as, clerk, north_branch
+):
     owner = OwnerFactory(jurisdiction=north_branch)
-    kennel = k.kennel_apply(owner=owner, premises=k.kennel_premises_for(owner),
-                            business_nature="Boarding", dog_count=5, cat_count=0,
-                            cup_reference="CUP-1", actor=clerk, on=date(2026, 2, 20))
+    kennel = k.kennel_apply(
+        owner=owner,
+        premises=k.kennel_premises_for(owner),
+        business_nature="Boarding",
+        dog_count=5,
+        cat_count=0,
+        cup_reference="CUP-1",
+        actor=clerk,
+        on=date(2026, 2, 20),
+    )
     for step in k.review_steps(kennel, on=TODAY).value:
-        k.kennel_decision_record(kennel=kennel, step=step, outcome="approved",
-                                 decided_by_name="Jane Roe", decided_by_capacity="Council",
-                                 decided_on=date(2026, 2, 25), reasons="ok", actor=clerk,
-                                 conditions="")
+        k.kennel_decision_record(
+            kennel=kennel,
+            step=step,
+            outcome="approved",
+            decided_by_name="Jane Roe",
+            decided_by_capacity="Council",
+            decided_on=date(2026, 2, 25),
+            reasons="ok",
+            actor=clerk,
+            conditions="",
+        )
     no_council_fee(north_branch, "kennel_license")
     client = client_as(clerk)
     page = client.get(kennel.get_absolute_url()).content.decode()
     assert "is not set" in page and "Sec. 6-65" in page
-    response = client.post(reverse("licensing:kennel_action", args=[kennel.pk, "issue"]),
-                           {"issue-method": "cash"})
+    response = client.post(
+        reverse("licensing:kennel_action", args=[kennel.pk, "issue"]), {"issue-method": "cash"}
+    )
     assert response.status_code == 400 and "is not set" in response.content.decode()
     kennel.refresh_from_db()
     assert kennel.status == "approved" and kennel.receipt_id is None

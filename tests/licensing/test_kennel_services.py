@@ -17,8 +17,11 @@ from tests.licensing.factories import AnimalFactory, OwnerFactory
 from tests.pdf import pdf_text
 
 CHICAGO = ZoneInfo("America/Chicago")
-NB_STEPS = ["CUP approved by Council", "Zoning and CUP conditions met",
-            "Minn. Stat. 347.30-347.40 complied with"]
+NB_STEPS = [
+    "CUP approved by Council",
+    "Zoning and CUP conditions met",
+    "Minn. Stat. 347.30-347.40 complied with",
+]
 GL_STEPS = ["City Administrator review", "Planning Division zoning referral", "Issue or deny"]
 
 
@@ -28,17 +31,29 @@ def at(y, m, d, hh=10):
 
 def apply(jurisdiction, clerk, on, **extra):
     owner = OwnerFactory(jurisdiction=jurisdiction)
-    values = {"business_nature": "Breeding and boarding", "dog_count": 6, "cat_count": 0,
-              "cup_reference": "CUP-2026-04"} | extra
-    return k.kennel_apply(owner=owner, premises=k.kennel_premises_for(owner), actor=clerk,
-                          on=on, **values)
+    values = {
+        "business_nature": "Breeding and boarding",
+        "dog_count": 6,
+        "cat_count": 0,
+        "cup_reference": "CUP-2026-04",
+    } | extra
+    return k.kennel_apply(
+        owner=owner, premises=k.kennel_premises_for(owner), actor=clerk, on=on, **values
+    )
 
 
 def decide(kennel, step, clerk, on, outcome=KennelDecision.Outcome.APPROVED, conditions=""):
     return k.kennel_decision_record(
-        kennel=kennel, step=step, outcome=outcome, decided_by_name="Jane Roe",
+        kennel=kennel,
+        step=step,
+        outcome=outcome,
+        decided_by_name="Jane Roe",
         decided_by_capacity="City Council" if "Council" in step else "City Administrator",
-        decided_on=on, reasons="Meets the requirements.", actor=clerk, conditions=conditions)
+        decided_on=on,
+        reasons="Meets the requirements.",
+        actor=clerk,
+        conditions=conditions,
+    )
 
 
 @pytest.fixture
@@ -76,10 +91,12 @@ def test_a_step_not_in_the_profile_is_refused(north_branch, nb_clerk):
         decide(kennel, "Mayor's blessing", nb_clerk, date(2026, 1, 12))
 
 
-@pytest.mark.parametrize("paid_on,penalty", [(date(2026, 1, 31), None),
-                                             (date(2026, 2, 1), Decimal("25.00"))])
+@pytest.mark.parametrize(
+    "paid_on,penalty", [(date(2026, 1, 31), None), (date(2026, 2, 1), Decimal("25.00"))]
+)
 def test_the_late_penalty_starts_after_the_thirtieth_day_of_the_term(
-        north_branch, nb_clerk, paid_on, penalty):
+    north_branch, nb_clerk, paid_on, penalty
+):
     kennel = apply(north_branch, nb_clerk, date(2026, 1, 5))
     lines = k.kennel_fee_lines(kennel, on=paid_on)
     assert lines[0].amount == Decimal("50.00")
@@ -90,9 +107,11 @@ def test_the_late_penalty_starts_after_the_thirtieth_day_of_the_term(
 
 
 def test_non_commercial_and_cat_only_applicants_are_flagged_for_a_person_not_denied(
-        north_branch, nb_clerk):
-    kennel = apply(north_branch, nb_clerk, date(2026, 1, 10), business_nature="",
-                   dog_count=0, cat_count=5)
+    north_branch, nb_clerk
+):
+    kennel = apply(
+        north_branch, nb_clerk, date(2026, 1, 10), business_nature="", dog_count=0, cat_count=5
+    )
     flags = k.kennel_screening(kennel, on=date(2026, 1, 10))
     assert any("No commercial business" in f for f in flags)
     assert any("Cats only" in f for f in flags)
@@ -104,8 +123,9 @@ def test_non_commercial_and_cat_only_applicants_are_flagged_for_a_person_not_den
 def test_glencoe_kennel_is_valid_until_revoked_and_says_its_term_is_blank(glencoe, glencoe_clerk):
     kennel = apply(glencoe, glencoe_clerk, date(2026, 3, 2), cup_reference="")
     # Glencoe takes the fee with the application (701 Subd. 4(C)).
-    receipt = k.kennel_fee_collect(kennel=kennel, method="check", reference="1042",
-                                   actor=glencoe_clerk, now=at(2026, 3, 2))
+    receipt = k.kennel_fee_collect(
+        kennel=kennel, method="check", reference="1042", actor=glencoe_clerk, now=at(2026, 3, 2)
+    )
     assert receipt.total == Decimal("40.00")
     for step in GL_STEPS:
         decide(kennel, step, glencoe_clerk, date(2026, 3, 9))
@@ -121,10 +141,16 @@ def test_glencoe_kennel_is_valid_until_revoked_and_says_its_term_is_blank(glenco
 def gl_denied(glencoe, glencoe_clerk):
     kennel = apply(glencoe, glencoe_clerk, date(2026, 3, 2))
     decide(kennel, GL_STEPS[0], glencoe_clerk, date(2026, 3, 3))
-    k.kennel_deny(kennel=kennel, step=GL_STEPS[1], decided_by_name="Pat Planner",
-                  decided_by_capacity="Planning Division", decided_on=date(2026, 3, 5),
-                  reasons="Zoning district does not allow kennels.", actor=glencoe_clerk,
-                  notified_on=date(2026, 3, 6))
+    k.kennel_deny(
+        kennel=kennel,
+        step=GL_STEPS[1],
+        decided_by_name="Pat Planner",
+        decided_by_capacity="Planning Division",
+        decided_on=date(2026, 3, 5),
+        reasons="Zoning district does not allow kennels.",
+        actor=glencoe_clerk,
+        notified_on=date(2026, 3, 6),
+    )
     kennel.refresh_from_db()
     return kennel
 
@@ -152,19 +178,32 @@ def test_an_unappealed_denial_becomes_final_the_day_after_the_deadline(gl_denied
 
 def test_an_appeal_granted_with_conditions_prints_them_on_the_license(gl_denied, glencoe_clerk):
     k.kennel_appeal_file(kennel=gl_denied, filed_on=date(2026, 3, 16), actor=glencoe_clerk)
-    k.kennel_appeal_decide(kennel=gl_denied, granted=True,
-                           conditions="No more than 6 dogs outdoors at once.",
-                           decided_by_name="Glencoe City Council", decided_by_capacity="Council",
-                           decided_on=date(2026, 4, 1), reasons="Conditions address zoning.",
-                           actor=glencoe_clerk)
+    k.kennel_appeal_decide(
+        kennel=gl_denied,
+        granted=True,
+        conditions="No more than 6 dogs outdoors at once.",
+        decided_by_name="Glencoe City Council",
+        decided_by_capacity="Council",
+        decided_on=date(2026, 4, 1),
+        reasons="Conditions address zoning.",
+        actor=glencoe_clerk,
+    )
     gl_denied.refresh_from_db()
     assert gl_denied.status == KennelStatus.APPROVED
     k.kennel_issue(kennel=gl_denied, actor=glencoe_clerk, now=at(2026, 4, 2), method="cash")
     gl_denied.refresh_from_db()
-    AnimalFactory(jurisdiction=gl_denied.jurisdiction, owner=gl_denied.owner, name="Bramble",
-                  premises=gl_denied.premises)
-    k.kennel_animal_add(kennel=gl_denied, animal=gl_denied.owner.animals.get(),
-                        on=date(2026, 4, 2), actor=glencoe_clerk)
+    AnimalFactory(
+        jurisdiction=gl_denied.jurisdiction,
+        owner=gl_denied.owner,
+        name="Bramble",
+        premises=gl_denied.premises,
+    )
+    k.kennel_animal_add(
+        kennel=gl_denied,
+        animal=gl_denied.owner.animals.get(),
+        on=date(2026, 4, 2),
+        actor=glencoe_clerk,
+    )
     document = k.kennel_document_issue(kennel=gl_denied, actor=glencoe_clerk, now=at(2026, 4, 2))
     text = pdf_text(document_pdf(document))
     assert "No more than 6 dogs outdoors at once." in text
@@ -173,9 +212,16 @@ def test_an_appeal_granted_with_conditions_prints_them_on_the_license(gl_denied,
 
 def test_an_appeal_denied_is_final(gl_denied, glencoe_clerk):
     k.kennel_appeal_file(kennel=gl_denied, filed_on=date(2026, 3, 10), actor=glencoe_clerk)
-    k.kennel_appeal_decide(kennel=gl_denied, granted=False, conditions="",
-                           decided_by_name="Glencoe City Council", decided_by_capacity="Council",
-                           decided_on=date(2026, 4, 1), reasons="Upheld.", actor=glencoe_clerk)
+    k.kennel_appeal_decide(
+        kennel=gl_denied,
+        granted=False,
+        conditions="",
+        decided_by_name="Glencoe City Council",
+        decided_by_capacity="Council",
+        decided_on=date(2026, 4, 1),
+        reasons="Upheld.",
+        actor=glencoe_clerk,
+    )
     gl_denied.refresh_from_db()
     assert gl_denied.status == KennelStatus.DENIED_FINAL
 
@@ -187,37 +233,51 @@ def test_revocation_needs_notice_and_hearing_first(glencoe, glencoe_clerk):
     kennel.refresh_from_db()
     k.kennel_issue(kennel=kennel, actor=glencoe_clerk, now=at(2026, 3, 4), method="cash")
     kennel.refresh_from_db()
-    person = {"decided_by_name": "Glencoe City Council", "decided_by_capacity": "Council",
-              "reasons": "Unsanitary (701 Subd. 4(G))."}
+    person = {
+        "decided_by_name": "Glencoe City Council",
+        "decided_by_capacity": "Council",
+        "reasons": "Unsanitary (701 Subd. 4(G)).",
+    }
     with pytest.raises(k.Refused, match="notice"):
-        k.kennel_revocation_decide(kennel=kennel, revoke=True, decided_on=date(2026, 6, 1),
-                                   actor=glencoe_clerk, **person)
-    k.kennel_revocation_notice(kennel=kennel, served_on=date(2026, 5, 1),
-                               hearing_on=date(2026, 5, 20), actor=glencoe_clerk, **person)
-    k.kennel_revocation_decide(kennel=kennel, revoke=True, decided_on=date(2026, 5, 20),
-                               actor=glencoe_clerk, **person)
+        k.kennel_revocation_decide(
+            kennel=kennel, revoke=True, decided_on=date(2026, 6, 1), actor=glencoe_clerk, **person
+        )
+    k.kennel_revocation_notice(
+        kennel=kennel,
+        served_on=date(2026, 5, 1),
+        hearing_on=date(2026, 5, 20),
+        actor=glencoe_clerk,
+        **person,
+    )
+    k.kennel_revocation_decide(
+        kennel=kennel, revoke=True, decided_on=date(2026, 5, 20), actor=glencoe_clerk, **person
+    )
     kennel.refresh_from_db()
     assert kennel.status == KennelStatus.REVOKED
     assert list(kennel.decisions.values_list("step", flat=True))[-2:] == [
-        k.REVOCATION_NOTICE, k.REVOCATION_DECISION]
+        k.REVOCATION_NOTICE,
+        k.REVOCATION_DECISION,
+    ]
 
 
 # --- One receipt service and one fee-line code for kennels (LIC-06, LIC-13) -----------
 
+
 def test_a_kennel_that_became_subject_after_the_term_started_has_the_grace_days(
-        north_branch, nb_clerk):
+    north_branch, nb_clerk
+):
     """LIC-13 applies to kennels: subject on March 1, paid March 31 (within 30 days): no
     penalty; paid April 1: the penalty (NB Sec. 6-65(c))."""
     kennel = apply(north_branch, nb_clerk, date(2026, 3, 5), became_subject_on=date(2026, 3, 1))
     assert [ln.code for ln in k.kennel_fee_lines(kennel, on=date(2026, 3, 31))] == [
-        "kennel_license"]
+        "kennel_license"
+    ]
     late = k.kennel_fee_lines(kennel, on=date(2026, 4, 1))
     assert [ln.code for ln in late] == ["kennel_license", "kennel_license_late_penalty"]
     assert late[1].amount == Decimal("25.00") and late[1].authority == "North Branch Sec. 6-65(c)"
 
 
-def test_a_kennel_without_a_subject_date_pays_the_penalty_after_the_window(north_branch,
-                                                                           nb_clerk):
+def test_a_kennel_without_a_subject_date_pays_the_penalty_after_the_window(north_branch, nb_clerk):
     kennel = apply(north_branch, nb_clerk, date(2026, 3, 5))
     assert len(k.kennel_fee_lines(kennel, on=date(2026, 3, 31))) == 2
 
@@ -243,7 +303,8 @@ def test_glencoe_kennel_fee_has_no_penalty(glencoe, glencoe_clerk):
     kennel = apply(glencoe, glencoe_clerk, date(2026, 6, 1))
     lines = k.kennel_fee_lines(kennel, on=date(2026, 6, 1))
     assert [(ln.code, ln.amount, ln.authority) for ln in lines] == [
-        ("kennel_license", Decimal("40.00"), "Demo Res. 2025-01")]
+        ("kennel_license", Decimal("40.00"), "Demo Res. 2025-01")
+    ]
 
 
 def test_kennel_fee_takes_the_next_number_of_the_one_receipt_series(north_branch, nb_clerk):
@@ -255,54 +316,94 @@ def test_kennel_fee_takes_the_next_number_of_the_one_receipt_series(north_branch
     kennel = apply(north_branch, nb_clerk, date(2026, 1, 5))
     with time_machine.travel(at(2026, 1, 6), tick=False):
         from django.db import transaction
+
         with transaction.atomic():
-            first = receipt_create(jurisdiction=north_branch, payer=kennel.owner,
-                                   lines=[FeeLine("x", "x", Decimal("1.00"), "x")],
-                                   method="cash", reference="", actor=nb_clerk,
-                                   now=timezone.now())
-        receipt = k.kennel_fee_collect(kennel=kennel, method="cash", reference="",
-                                       actor=nb_clerk, now=timezone.now())
+            first = receipt_create(
+                jurisdiction=north_branch,
+                payer=kennel.owner,
+                lines=[FeeLine("x", "x", Decimal("1.00"), "x")],
+                method="cash",
+                reference="",
+                actor=nb_clerk,
+                now=timezone.now(),
+            )
+        receipt = k.kennel_fee_collect(
+            kennel=kennel, method="cash", reference="", actor=nb_clerk, now=timezone.now()
+        )
     assert receipt.number == first.number + 1
     assert receipt.payer == kennel.owner and receipt.payer_name == kennel.owner.name
     assert Event.objects.filter(action="licensing.receipt.issued").count() == 2
     assert Event.objects.filter(action="licensing.kennel.fee_paid").count() == 1
     with pytest.raises(k.Refused):
-        k.kennel_fee_collect(kennel=kennel, method="cash", reference="", actor=nb_clerk,
-                             now=timezone.now())
+        k.kennel_fee_collect(
+            kennel=kennel, method="cash", reference="", actor=nb_clerk, now=timezone.now()
+        )
 
 
 def _kennel_events(kennel):
-    return list(Event.objects.filter(action__startswith="licensing.kennel.",
-                                     subject_id=str(kennel.pk)).order_by("pk")
-                .values_list("action", "at"))
+    return list(
+        Event.objects.filter(action__startswith="licensing.kennel.", subject_id=str(kennel.pk))
+        .order_by("pk")
+        .values_list("action", "at")
+    )
 
 
 def test_kennel_events_are_stamped_with_the_time_passed_in(north_branch, nb_clerk):
     """Demo data and paper records pass historical times: each Event reads then."""
     owner = OwnerFactory(jurisdiction=north_branch)
-    kennel = k.kennel_apply(owner=owner, premises=k.kennel_premises_for(owner),
-                            business_nature="Boarding", dog_count=6, cat_count=0,
-                            cup_reference="CUP-9", actor=nb_clerk, on=date(2025, 1, 8),
-                            now=at(2025, 1, 8))
+    kennel = k.kennel_apply(
+        owner=owner,
+        premises=k.kennel_premises_for(owner),
+        business_nature="Boarding",
+        dog_count=6,
+        cat_count=0,
+        cup_reference="CUP-9",
+        actor=nb_clerk,
+        on=date(2025, 1, 8),
+        now=at(2025, 1, 8),
+    )
     for day, step in zip((9, 10, 11), NB_STEPS, strict=True):
-        k.kennel_decision_record(kennel=kennel, step=step, outcome=KennelDecision.Outcome.APPROVED,
-                                 decided_by_name="Jane Roe", decided_by_capacity="City Council",
-                                 decided_on=date(2025, 1, day), reasons="Meets them.",
-                                 actor=nb_clerk, now=at(2025, 1, day))
+        k.kennel_decision_record(
+            kennel=kennel,
+            step=step,
+            outcome=KennelDecision.Outcome.APPROVED,
+            decided_by_name="Jane Roe",
+            decided_by_capacity="City Council",
+            decided_on=date(2025, 1, day),
+            reasons="Meets them.",
+            actor=nb_clerk,
+            now=at(2025, 1, day),
+        )
     kennel.refresh_from_db()
     k.kennel_issue(kennel=kennel, actor=nb_clerk, now=at(2025, 1, 12), method="cash")
     animal = AnimalFactory(jurisdiction=north_branch)
-    k.kennel_animal_add(kennel=kennel, animal=animal, on=date(2025, 1, 13), actor=nb_clerk,
-                        now=at(2025, 1, 13))
-    k.kennel_animal_remove(kennel=kennel, animal=animal, on=date(2025, 1, 14), actor=nb_clerk,
-                           now=at(2025, 1, 14))
-    person = {"decided_by_name": "Jane Roe", "decided_by_capacity": "City Council",
-              "actor": nb_clerk}
-    k.kennel_revocation_notice(kennel=kennel, served_on=date(2025, 2, 1),
-                               hearing_on=date(2025, 2, 15), reasons="Complaints",
-                               now=at(2025, 2, 1), **person)
-    k.kennel_revocation_decide(kennel=kennel, revoke=False, decided_on=date(2025, 2, 15),
-                               reasons="Kept", now=at(2025, 2, 15), **person)
+    k.kennel_animal_add(
+        kennel=kennel, animal=animal, on=date(2025, 1, 13), actor=nb_clerk, now=at(2025, 1, 13)
+    )
+    k.kennel_animal_remove(
+        kennel=kennel, animal=animal, on=date(2025, 1, 14), actor=nb_clerk, now=at(2025, 1, 14)
+    )
+    person = {
+        "decided_by_name": "Jane Roe",
+        "decided_by_capacity": "City Council",
+        "actor": nb_clerk,
+    }
+    k.kennel_revocation_notice(
+        kennel=kennel,
+        served_on=date(2025, 2, 1),
+        hearing_on=date(2025, 2, 15),
+        reasons="Complaints",
+        now=at(2025, 2, 1),
+        **person,
+    )
+    k.kennel_revocation_decide(
+        kennel=kennel,
+        revoke=False,
+        decided_on=date(2025, 2, 15),
+        reasons="Kept",
+        now=at(2025, 2, 15),
+        **person,
+    )
     assert _kennel_events(kennel) == [
         ("licensing.kennel.applied", at(2025, 1, 8)),
         ("licensing.kennel.step_decided", at(2025, 1, 9)),
@@ -319,17 +420,38 @@ def test_kennel_events_are_stamped_with_the_time_passed_in(north_branch, nb_cler
 
 def test_denial_and_appeal_events_follow_now(glencoe, glencoe_clerk):
     kennel = apply(glencoe, glencoe_clerk, date(2024, 3, 1))
-    person = {"decided_by_name": "Pat Lee", "decided_by_capacity": "City Administrator",
-              "actor": glencoe_clerk}
-    k.kennel_deny(kennel=kennel, step=GL_STEPS[0], decided_on=date(2024, 3, 4),
-                  reasons="Zoning", notified_on=date(2024, 3, 5), now=at(2024, 3, 5),
-                  **person)
-    k.kennel_appeal_file(kennel=kennel, filed_on=date(2024, 3, 8), actor=glencoe_clerk,
-                         now=at(2024, 3, 8))
-    k.kennel_appeal_decide(kennel=kennel, granted=True, conditions="", decided_on=date(2024, 4, 2),
-                           reasons="Granted", now=at(2024, 4, 2), **person)
+    person = {
+        "decided_by_name": "Pat Lee",
+        "decided_by_capacity": "City Administrator",
+        "actor": glencoe_clerk,
+    }
+    k.kennel_deny(
+        kennel=kennel,
+        step=GL_STEPS[0],
+        decided_on=date(2024, 3, 4),
+        reasons="Zoning",
+        notified_on=date(2024, 3, 5),
+        now=at(2024, 3, 5),
+        **person,
+    )
+    k.kennel_appeal_file(
+        kennel=kennel, filed_on=date(2024, 3, 8), actor=glencoe_clerk, now=at(2024, 3, 8)
+    )
+    k.kennel_appeal_decide(
+        kennel=kennel,
+        granted=True,
+        conditions="",
+        decided_on=date(2024, 4, 2),
+        reasons="Granted",
+        now=at(2024, 4, 2),
+        **person,
+    )
     assert [t for _a, t in _kennel_events(kennel)][1:] == [
-        at(2024, 3, 5), at(2024, 3, 5), at(2024, 3, 8), at(2024, 4, 2)]
+        at(2024, 3, 5),
+        at(2024, 3, 5),
+        at(2024, 3, 8),
+        at(2024, 4, 2),
+    ]
 
 
 def test_kennel_events_without_now_are_stamped_now(north_branch, nb_clerk):

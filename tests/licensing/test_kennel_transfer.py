@@ -23,14 +23,27 @@ pytestmark = pytest.mark.clock("2026-03-10T10:00")
 
 def active_kennel(jurisdiction, clerk):
     owner = OwnerFactory(jurisdiction=jurisdiction, last_name="Breeder")
-    kennel = k.kennel_apply(owner=owner, premises=k.kennel_premises_for(owner),
-                            business_nature="Boarding", dog_count=5, cat_count=0,
-                            cup_reference="CUP-1", actor=clerk, on=date(2026, 3, 2))
+    kennel = k.kennel_apply(
+        owner=owner,
+        premises=k.kennel_premises_for(owner),
+        business_nature="Boarding",
+        dog_count=5,
+        cat_count=0,
+        cup_reference="CUP-1",
+        actor=clerk,
+        on=date(2026, 3, 2),
+    )
     for step in k.review_steps(kennel, on=ON).value:
-        k.kennel_decision_record(kennel=kennel, step=step,
-                                 outcome=KennelDecision.Outcome.APPROVED,
-                                 decided_by_name="Jane Roe", decided_by_capacity="Council",
-                                 decided_on=date(2026, 3, 5), reasons="ok", actor=clerk)
+        k.kennel_decision_record(
+            kennel=kennel,
+            step=step,
+            outcome=KennelDecision.Outcome.APPROVED,
+            decided_by_name="Jane Roe",
+            decided_by_capacity="Council",
+            decided_on=date(2026, 3, 5),
+            reasons="ok",
+            actor=clerk,
+        )
     kennel.refresh_from_db()
     return k.kennel_issue(kennel=kennel, actor=clerk, now=NOW, method="cash")
 
@@ -40,18 +53,23 @@ def nb_kennel(north_branch, clerk):
     return active_kennel(north_branch, clerk)
 
 
-def test_transfer_keeps_number_and_expiry_and_charges_the_transfer_fee(nb_kennel, clerk,
-                                                                       north_branch):
+def test_transfer_keeps_number_and_expiry_and_charges_the_transfer_fee(
+    nb_kennel, clerk, north_branch
+):
     buyer = OwnerFactory(jurisdiction=north_branch, last_name="Buyer")
     number, expires = nb_kennel.number, nb_kennel.expires_on
-    receipt = k.kennel_transfer(kennel=nb_kennel, new_owner=buyer, actor=clerk, on=ON,
-                                method="cash", now=NOW)
+    receipt = k.kennel_transfer(
+        kennel=nb_kennel, new_owner=buyer, actor=clerk, on=ON, method="cash", now=NOW
+    )
     nb_kennel.refresh_from_db()
     assert nb_kennel.owner == buyer
     assert (nb_kennel.number, nb_kennel.expires_on) == (number, expires)
     line = receipt.lines.get()
     assert (line.code, line.amount, line.authority) == (
-        "transfer", Decimal("5.00"), "North Branch Sec. 6-65(d)")
+        "transfer",
+        Decimal("5.00"),
+        "North Branch Sec. 6-65(d)",
+    )
     assert receipt.payer == buyer
     event = Event.objects.for_object(nb_kennel).get(action="licensing.kennel.transferred")
     assert event.data["receipt"] == receipt.number
@@ -59,23 +77,35 @@ def test_transfer_keeps_number_and_expiry_and_charges_the_transfer_fee(nb_kennel
 
 
 def test_transfer_refuses_the_same_owner_another_city_or_a_license_not_current(
-        nb_kennel, clerk, glencoe, north_branch):
+    nb_kennel, clerk, glencoe, north_branch
+):
     with pytest.raises(k.Refused):
-        k.kennel_transfer(kennel=nb_kennel, new_owner=nb_kennel.owner, actor=clerk, on=ON,
-                          method="cash")
+        k.kennel_transfer(
+            kennel=nb_kennel, new_owner=nb_kennel.owner, actor=clerk, on=ON, method="cash"
+        )
     with pytest.raises(k.Refused):
-        k.kennel_transfer(kennel=nb_kennel, new_owner=OwnerFactory(jurisdiction=glencoe),
-                          actor=clerk, on=ON, method="cash")
+        k.kennel_transfer(
+            kennel=nb_kennel,
+            new_owner=OwnerFactory(jurisdiction=glencoe),
+            actor=clerk,
+            on=ON,
+            method="cash",
+        )
     with pytest.raises(k.Refused):  # after the Dec 31 expiry (KEN-05)
-        k.kennel_transfer(kennel=nb_kennel, new_owner=OwnerFactory(jurisdiction=north_branch),
-                          actor=clerk, on=date(2027, 1, 2), method="cash")
+        k.kennel_transfer(
+            kennel=nb_kennel,
+            new_owner=OwnerFactory(jurisdiction=north_branch),
+            actor=clerk,
+            on=date(2027, 1, 2),
+            method="cash",
+        )
     assert not Event.objects.filter(action="licensing.kennel.transferred").exists()
 
 
-def test_an_animal_removed_from_a_kennel_leaves_its_list_and_can_come_back(
-        nb_kennel, clerk):
-    dog = AnimalFactory(jurisdiction=nb_kennel.jurisdiction, owner=nb_kennel.owner,
-                        premises=nb_kennel.premises)
+def test_an_animal_removed_from_a_kennel_leaves_its_list_and_can_come_back(nb_kennel, clerk):
+    dog = AnimalFactory(
+        jurisdiction=nb_kennel.jurisdiction, owner=nb_kennel.owner, premises=nb_kennel.premises
+    )
     k.kennel_animal_add(kennel=nb_kennel, animal=dog, on=ON, actor=clerk)
     with pytest.raises(k.Refused):  # before it was added
         k.kennel_animal_remove(kennel=nb_kennel, animal=dog, on=date(2026, 3, 1), actor=clerk)
@@ -91,24 +121,28 @@ def test_an_animal_removed_from_a_kennel_leaves_its_list_and_can_come_back(
 
 
 def test_the_kennel_page_removes_an_animal(client_as, clerk, nb_kennel):
-    dog = AnimalFactory(jurisdiction=nb_kennel.jurisdiction, owner=nb_kennel.owner,
-                        premises=nb_kennel.premises,
-                        name="Bramble")
+    dog = AnimalFactory(
+        jurisdiction=nb_kennel.jurisdiction,
+        owner=nb_kennel.owner,
+        premises=nb_kennel.premises,
+        name="Bramble",
+    )
     k.kennel_animal_add(kennel=nb_kennel, animal=dog, on=ON, actor=clerk)
     client = client_as(clerk)
     url = reverse("licensing:kennel_action", args=[nb_kennel.pk, "remove-animal"])
     bad = client.post(url, {"remove-animal-animal": dog.pk})
     assert bad.status_code == 400 and b"Bramble" in bad.content
-    ok = client.post(url, {"remove-animal-animal": dog.pk,
-                           "remove-animal-removed_on": "2026-04-01"})
+    ok = client.post(
+        url, {"remove-animal-animal": dog.pk, "remove-animal-removed_on": "2026-04-01"}
+    )
     assert ok.status_code == 302
     page = client.get(nb_kennel.get_absolute_url()).content.decode()
     assert "removed 2026-04-01" in page
 
 
-def test_the_transfer_page_finds_the_new_owner_by_search(client_as, clerk, nb_kennel,
-                                                         north_branch, glencoe,
-                                                         django_assert_max_num_queries):
+def test_the_transfer_page_finds_the_new_owner_by_search(
+    client_as, clerk, nb_kennel, north_branch, glencoe, django_assert_max_num_queries
+):
     for i in range(60):
         OwnerFactory(jurisdiction=north_branch, last_name=f"Other{i}")
     buyer = OwnerFactory(jurisdiction=north_branch, last_name="Quillfeather")
@@ -129,7 +163,8 @@ def test_the_transfer_page_finds_the_new_owner_by_search(client_as, clerk, nb_ke
 
 
 def test_a_transfer_without_a_chosen_owner_keeps_the_payment_and_says_why(
-        client_as, clerk, nb_kennel):
+    client_as, clerk, nb_kennel
+):
     url = reverse("licensing:kennel_transfer", args=[nb_kennel.pk])
     owner, receipts = nb_kennel.owner_id, Receipt.objects.count()
     response = client_as(clerk).post(url, {"method": "check", "reference": "1234"})

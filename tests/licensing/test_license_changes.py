@@ -29,8 +29,9 @@ def issued(north_branch, clerk):
 
 def test_transfer_keeps_number_and_expiry_and_charges_fee(issued, north_branch, clerk):
     new_owner = OwnerFactory(jurisdiction=north_branch)
-    result = license_transfer(license=issued.license, new_owner=new_owner, actor=clerk,
-                              on=date(2026, 5, 1), method="cash")
+    result = license_transfer(
+        license=issued.license, new_owner=new_owner, actor=clerk, on=date(2026, 5, 1), method="cash"
+    )
     lic = result.license
     assert lic.owner == new_owner and lic.number == issued.license.number
     assert lic.expires_on == issued.license.expires_on
@@ -41,12 +42,18 @@ def test_transfer_keeps_number_and_expiry_and_charges_fee(issued, north_branch, 
     assert Event.objects.for_object(lic).filter(action="licensing.license.transferred").exists()
 
 
-@pytest.mark.parametrize("reported_on, late", [(date(2026, 5, 31), False),
-                                               (date(2026, 6, 1), True)])
+@pytest.mark.parametrize(
+    "reported_on, late", [(date(2026, 5, 31), False), (date(2026, 6, 1), True)]
+)
 def test_address_change_late_after_30_days(issued, clerk, reported_on, late):
-    change = license_address_change(license=issued.license, moved_on=date(2026, 5, 1),
-                                    reported_on=reported_on, within_city=True,
-                                    address_line="9 Oak Street", actor=clerk)
+    change = license_address_change(
+        license=issued.license,
+        moved_on=date(2026, 5, 1),
+        reported_on=reported_on,
+        within_city=True,
+        address_line="9 Oak Street",
+        actor=clerk,
+    )
     assert change.late is late and "6-61" in change.citation
     issued.license.refresh_from_db()
     assert issued.license.owner.address_line == "9 Oak Street"
@@ -54,8 +61,13 @@ def test_address_change_late_after_30_days(issued, clerk, reported_on, late):
 
 
 def test_move_out_of_city_closes(issued, clerk):
-    license_address_change(license=issued.license, moved_on=date(2026, 5, 1),
-                           reported_on=date(2026, 5, 2), within_city=False, actor=clerk)
+    license_address_change(
+        license=issued.license,
+        moved_on=date(2026, 5, 1),
+        reported_on=date(2026, 5, 2),
+        within_city=False,
+        actor=clerk,
+    )
     issued.license.refresh_from_db()
     assert issued.license.status == LicenseStatus.CLOSED
     assert issued.license.animal.status == AnimalStatus.TRANSFERRED_OUT

@@ -48,8 +48,7 @@ LATER = date(2026, 5, 4)
 
 @pytest.fixture
 def stock(north_branch, clerk):
-    return TagStockFactory(jurisdiction=north_branch, recorded_by=clerk, year=2026,
-                           last_number=20)
+    return TagStockFactory(jurisdiction=north_branch, recorded_by=clerk, year=2026, last_number=20)
 
 
 @pytest.fixture
@@ -64,20 +63,32 @@ def _owner_with_adult_dogs(city, n):
     owner = OwnerFactory(jurisdiction=city)
     premises = owner_premises(owner)
     for _ in range(n):
-        AnimalFactory(jurisdiction=city, owner=owner, premises=premises, species=Species.DOG,
-                      date_of_birth=date(2020, 1, 1))
+        AnimalFactory(
+            jurisdiction=city,
+            owner=owner,
+            premises=premises,
+            species=Species.DOG,
+            date_of_birth=date(2020, 1, 1),
+        )
     return owner, premises
 
 
 # --- KEN-01 on a transfer (LIC-12) -----------------------------------------------------
+
 
 def test_a_transfer_to_premises_already_at_the_limit_is_refused(issued, north_branch, clerk):
     """NB Sec. 6-29: three adult dogs at the new owner's premises; the fourth is refused."""
     new_owner, premises = _owner_with_adult_dogs(north_branch, 3)
     receipts = Receipt.objects.count()
     with pytest.raises(Refused, match="kennel license is needed") as refused:
-        license_transfer(license=issued.license, new_owner=new_owner, actor=clerk, on=LATER,
-                         method="cash", now=NOW)
+        license_transfer(
+            license=issued.license,
+            new_owner=new_owner,
+            actor=clerk,
+            on=LATER,
+            method="cash",
+            now=NOW,
+        )
     assert "6-29" in str(refused.value)
     license = License.objects.get(pk=issued.license.pk)
     assert license.owner_id == issued.license.owner_id
@@ -87,40 +98,63 @@ def test_a_transfer_to_premises_already_at_the_limit_is_refused(issued, north_br
 
 def test_a_transfer_below_the_limit_goes_through(issued, north_branch, clerk):
     new_owner, premises = _owner_with_adult_dogs(north_branch, 2)
-    result = license_transfer(license=issued.license, new_owner=new_owner, actor=clerk,
-                              on=LATER, method="cash", now=NOW)
+    result = license_transfer(
+        license=issued.license, new_owner=new_owner, actor=clerk, on=LATER, method="cash", now=NOW
+    )
     assert result.license.owner == new_owner
     assert result.license.animal.premises_id == premises.pk
 
 
 def test_a_transfer_over_the_limit_goes_through_with_a_current_kennel_license(
-        issued, north_branch, clerk):
+    issued, north_branch, clerk
+):
     """KEN-01/KEN-03: past the limit the premises needs a kennel license; it has one."""
     new_owner, premises = _owner_with_adult_dogs(north_branch, 3)
-    KennelLicense.objects.create(jurisdiction=north_branch, number="K-2026-01", owner=new_owner,
-                                 premises=premises, status=KennelStatus.ACTIVE, applied_on=ON,
-                                 issued_on=ON, expires_on=date(2026, 12, 31))
-    result = license_transfer(license=issued.license, new_owner=new_owner, actor=clerk,
-                              on=LATER, method="cash", now=NOW)
+    KennelLicense.objects.create(
+        jurisdiction=north_branch,
+        number="K-2026-01",
+        owner=new_owner,
+        premises=premises,
+        status=KennelStatus.ACTIVE,
+        applied_on=ON,
+        issued_on=ON,
+        expires_on=date(2026, 12, 31),
+    )
+    result = license_transfer(
+        license=issued.license, new_owner=new_owner, actor=clerk, on=LATER, method="cash", now=NOW
+    )
     assert result.license.owner == new_owner
 
 
 def test_an_expired_kennel_license_does_not_lift_the_limit_on_a_transfer(
-        issued, north_branch, clerk):
+    issued, north_branch, clerk
+):
     new_owner, premises = _owner_with_adult_dogs(north_branch, 3)
-    KennelLicense.objects.create(jurisdiction=north_branch, number="K-2025-01", owner=new_owner,
-                                 premises=premises, status=KennelStatus.EXPIRED,
-                                 applied_on=date(2025, 1, 5), issued_on=date(2025, 1, 5),
-                                 expires_on=date(2025, 12, 31))
+    KennelLicense.objects.create(
+        jurisdiction=north_branch,
+        number="K-2025-01",
+        owner=new_owner,
+        premises=premises,
+        status=KennelStatus.EXPIRED,
+        applied_on=date(2025, 1, 5),
+        issued_on=date(2025, 1, 5),
+        expires_on=date(2025, 12, 31),
+    )
     with pytest.raises(Refused, match="kennel license is needed"):
-        license_transfer(license=issued.license, new_owner=new_owner, actor=clerk, on=LATER,
-                         method="cash", now=NOW)
+        license_transfer(
+            license=issued.license,
+            new_owner=new_owner,
+            actor=clerk,
+            on=LATER,
+            method="cash",
+            now=NOW,
+        )
 
 
 # --- The license goes to the animal's owner -----------------------------------------
 
-def test_a_license_for_someone_other_than_the_animals_owner_is_refused(
-        north_branch, clerk, stock):
+
+def test_a_license_for_someone_other_than_the_animals_owner_is_refused(north_branch, clerk, stock):
     dog = AnimalFactory(jurisdiction=north_branch)
     RabiesVaccinationFactory(animal=dog, vaccinated_on=date(2025, 6, 1))
     neighbour = OwnerFactory(jurisdiction=north_branch)
@@ -133,25 +167,28 @@ def test_a_license_for_someone_other_than_the_animals_owner_is_refused(
     assert not Receipt.objects.exists()
     assert not Tag.objects.exclude(status=TagStatus.AVAILABLE).exists()
     # The recorded owner gets it.
-    result = license_issue(animal=dog, owner=dog.owner, actor=clerk, on=ON, method="cash",
-                           now=NOW)
+    result = license_issue(animal=dog, owner=dog.owner, actor=clerk, on=ON, method="cash", now=NOW)
     assert result.license.owner == dog.owner and result.receipt.payer == dog.owner
 
 
 def test_after_a_transfer_the_previous_owner_cannot_license_the_dog_again(
-        issued, north_branch, clerk):
+    issued, north_branch, clerk
+):
     """LIC-12: the dog is the new owner's now; the old owner is not its owner for LIC-04."""
     old_owner = issued.license.owner
     new_owner = OwnerFactory(jurisdiction=north_branch)
-    license_transfer(license=issued.license, new_owner=new_owner, actor=clerk, on=LATER,
-                     method="cash", now=NOW)
+    license_transfer(
+        license=issued.license, new_owner=new_owner, actor=clerk, on=LATER, method="cash", now=NOW
+    )
     dog = License.objects.get(pk=issued.license.pk).animal
     with pytest.raises(Refused, match="recorded owner"):
-        license_issue(animal=dog, owner=old_owner, actor=clerk, on=date(2026, 12, 10),
-                      method="cash", now=NOW)
+        license_issue(
+            animal=dog, owner=old_owner, actor=clerk, on=date(2026, 12, 10), method="cash", now=NOW
+        )
 
 
 # --- LIC-10 duplicate tag: current licenses only ---------------------------------------
+
 
 def _expire(license, clerk):
     """The December 31 sweep has run: the license is marked expired (LIC-07)."""
@@ -166,14 +203,17 @@ def _void(license, clerk):
     receipt_void(receipt=license.receipt, actor=clerk, reason="Entered in error", now=NOW)
 
 
-@pytest.mark.parametrize("end, status, on", [
-    (None, LicenseStatus.ACTIVE, date(2027, 1, 4)),  # past its expiry, sweep not run yet
-    (_expire, LicenseStatus.EXPIRED, date(2027, 1, 4)),
-    (_close, LicenseStatus.CLOSED, date(2026, 6, 1)),
-    (_void, LicenseStatus.VOID, date(2026, 6, 1)),
-], ids=["past-expiry", "expired", "closed", "void"])
-def test_a_duplicate_tag_on_a_license_no_longer_current_is_refused(issued, clerk, end, status,
-                                                                   on):
+@pytest.mark.parametrize(
+    "end, status, on",
+    [
+        (None, LicenseStatus.ACTIVE, date(2027, 1, 4)),  # past its expiry, sweep not run yet
+        (_expire, LicenseStatus.EXPIRED, date(2027, 1, 4)),
+        (_close, LicenseStatus.CLOSED, date(2026, 6, 1)),
+        (_void, LicenseStatus.VOID, date(2026, 6, 1)),
+    ],
+    ids=["past-expiry", "expired", "closed", "void"],
+)
+def test_a_duplicate_tag_on_a_license_no_longer_current_is_refused(issued, clerk, end, status, on):
     license = issued.license
     if end:
         end(license, clerk)
@@ -188,19 +228,18 @@ def test_a_duplicate_tag_on_a_license_no_longer_current_is_refused(issued, clerk
 
 
 def test_a_duplicate_tag_on_a_current_license_is_issued(issued, clerk):
-    result = tag_replace_lost(license=issued.license, actor=clerk, on=LATER, method="cash",
-                              now=NOW)
+    result = tag_replace_lost(license=issued.license, actor=clerk, on=LATER, method="cash", now=NOW)
     assert result.tag.number != issued.tag.number
     issued.tag.refresh_from_db()
     assert issued.tag.status == TagStatus.LOST
 
 
-def test_a_duplicate_tag_after_a_transfer_is_charged_to_the_new_owner(issued, north_branch,
-                                                                      clerk):
+def test_a_duplicate_tag_after_a_transfer_is_charged_to_the_new_owner(issued, north_branch, clerk):
     """LIC-12 keeps the license current with its new owner; the duplicate is theirs."""
     new_owner = OwnerFactory(jurisdiction=north_branch)
-    license_transfer(license=issued.license, new_owner=new_owner, actor=clerk, on=LATER,
-                     method="cash", now=NOW)
+    license_transfer(
+        license=issued.license, new_owner=new_owner, actor=clerk, on=LATER, method="cash", now=NOW
+    )
     license = License.objects.get(pk=issued.license.pk)
     result = tag_replace_lost(license=license, actor=clerk, on=LATER, method="cash", now=NOW)
     assert result.receipt.payer == new_owner

@@ -25,8 +25,9 @@ def at(day: date) -> datetime:
 
 @pytest.fixture
 def dog(north_branch):
-    animal = AnimalFactory(jurisdiction=north_branch, date_of_birth=date(2022, 5, 1),
-                           acquired_on=date(2022, 7, 15))
+    animal = AnimalFactory(
+        jurisdiction=north_branch, date_of_birth=date(2022, 5, 1), acquired_on=date(2022, 7, 15)
+    )
     RabiesVaccinationFactory(animal=animal, vaccinated_on=date(2025, 6, 1))
     return animal
 
@@ -34,13 +35,15 @@ def dog(north_branch):
 @pytest.fixture
 def stock(north_branch, clerk):
     TagStockFactory(jurisdiction=north_branch, recorded_by=clerk, year=2026, last_number=20)
-    return TagStockFactory(jurisdiction=north_branch, recorded_by=clerk, year=2027,
-                           first_number=1, last_number=20)
+    return TagStockFactory(
+        jurisdiction=north_branch, recorded_by=clerk, year=2027, first_number=1, last_number=20
+    )
 
 
 def issue(dog, clerk, on, **kw):
-    return license_issue(animal=dog, owner=dog.owner, actor=clerk, on=on, method="cash",
-                         now=at(on), **kw)
+    return license_issue(
+        animal=dog, owner=dog.owner, actor=clerk, on=on, method="cash", now=at(on), **kw
+    )
 
 
 def test_issue_gives_license_tag_receipt_and_december_31_expiry(dog, clerk, stock):
@@ -55,6 +58,7 @@ def test_issue_gives_license_tag_receipt_and_december_31_expiry(dog, clerk, stoc
     assert lines[0][2]  # the authority (council resolution) is printed
     assert result.receipt.total == Decimal("18.00")
     from ordinance.models import Event
+
     assert Event.objects.for_object(lic).filter(action="licensing.license.issued").exists()
 
 
@@ -70,8 +74,9 @@ def test_late_penalty_after_day_30_of_the_term(dog, clerk, stock, on, late):
 
 
 def test_new_subject_grace_waives_the_penalty(north_branch, clerk, stock):
-    dog = AnimalFactory(jurisdiction=north_branch, date_of_birth=date(2025, 1, 1),
-                        acquired_on=date(2026, 3, 1))
+    dog = AnimalFactory(
+        jurisdiction=north_branch, date_of_birth=date(2025, 1, 1), acquired_on=date(2026, 3, 1)
+    )
     RabiesVaccinationFactory(animal=dog, vaccinated_on=date(2026, 3, 2))
     assert not license_assess(animal=dog, owner=dog.owner, on=date(2026, 3, 31)).late_penalty
     assert license_assess(animal=dog, owner=dog.owner, on=date(2026, 4, 1)).late_penalty
@@ -79,8 +84,9 @@ def test_new_subject_grace_waives_the_penalty(north_branch, clerk, stock):
 
 def test_puppy_becomes_subject_the_day_after_six_months(north_branch, clerk, stock):
     # Born 2025-09-10: over six months from 2026-03-11 (strictly "over", LIC-01).
-    dog = AnimalFactory(jurisdiction=north_branch, date_of_birth=date(2025, 9, 10),
-                        acquired_on=date(2025, 11, 1))
+    dog = AnimalFactory(
+        jurisdiction=north_branch, date_of_birth=date(2025, 9, 10), acquired_on=date(2025, 11, 1)
+    )
     RabiesVaccinationFactory(animal=dog, vaccinated_on=date(2026, 1, 10))
     a = license_assess(animal=dog, owner=dog.owner, on=date(2026, 4, 10))
     assert a.became_subject_on == date(2026, 3, 11)
@@ -89,8 +95,9 @@ def test_puppy_becomes_subject_the_day_after_six_months(north_branch, clerk, sto
 
 
 def test_clerk_entered_subject_date_counts(dog, clerk, stock):
-    a = license_assess(animal=dog, owner=dog.owner, on=date(2026, 5, 1),
-                       subject_on=date(2026, 4, 15))
+    a = license_assess(
+        animal=dog, owner=dog.owner, on=date(2026, 5, 1), subject_on=date(2026, 4, 15)
+    )
     assert not a.late_penalty
 
 
@@ -101,8 +108,9 @@ def test_renewal_window_opens_december_2(dog, clerk, on, term_year):
     assert a.is_renewal_window is (term_year == 2026)
 
 
-@pytest.mark.parametrize("vaccinated_on, ok", [(date(2024, 12, 31), True),
-                                               (date(2024, 12, 30), False)])
+@pytest.mark.parametrize(
+    "vaccinated_on, ok", [(date(2024, 12, 31), True), (date(2024, 12, 30), False)]
+)
 def test_rabies_24_months_before_expiry(north_branch, clerk, stock, vaccinated_on, ok):
     dog = AnimalFactory(jurisdiction=north_branch)
     RabiesVaccinationFactory(animal=dog, vaccinated_on=vaccinated_on)
@@ -156,8 +164,9 @@ def test_no_stock_refuses(dog, clerk):
 
 def test_void_creates_negative_receipt_and_voids_license_and_tag(dog, clerk, stock):
     result = issue(dog, clerk, date(2026, 1, 15))
-    void = receipt_void(receipt=result.receipt, actor=clerk, reason="Wrong dog",
-                        now=at(date(2026, 1, 16)))
+    void = receipt_void(
+        receipt=result.receipt, actor=clerk, reason="Wrong dog", now=at(date(2026, 1, 16))
+    )
     assert void.number == result.receipt.number + 1 and void.voids == result.receipt
     assert void.total == -result.receipt.total
     assert list(void.lines.values_list("amount", flat=True)) == [Decimal("-18.00")]
@@ -170,8 +179,7 @@ def test_void_creates_negative_receipt_and_voids_license_and_tag(dog, clerk, sto
         receipt_void(receipt=result.receipt, actor=clerk, reason="again")
 
 
-def test_an_application_missing_breed_and_color_is_refused_with_the_section(
-        dog, clerk, stock):
+def test_an_application_missing_breed_and_color_is_refused_with_the_section(dog, clerk, stock):
     """LIC-04 (NB Sec. 6-61): the application states the dog's breed, color, age and sex."""
     dog.breed, dog.color = "", ""
     dog.save()

@@ -42,26 +42,41 @@ def frozen_today():
 
 @pytest.fixture
 def rita(north_branch, resident):
-    return OwnerFactory(jurisdiction=north_branch, user=resident, first_name="Rita",
-                        last_name="Resident")
+    return OwnerFactory(
+        jurisdiction=north_branch, user=resident, first_name="Rita", last_name="Resident"
+    )
 
 
 def _dog(owner, name, **fields):
     # premises=None: several animals of one owner would clash on the factory's premises.
-    return AnimalFactory(jurisdiction=owner.jurisdiction, owner=owner, name=name,
-                         premises=None, **fields)
+    return AnimalFactory(
+        jurisdiction=owner.jurisdiction, owner=owner, name=name, premises=None, **fields
+    )
 
 
 def _licensed(owner, clerk, name, *, year, status=LicenseStatus.ACTIVE, tag_number):
     dog = _dog(owner, name)
-    license = LicenseFactory(jurisdiction=owner.jurisdiction, animal=dog, owner=owner,
-                             issued_by=clerk, term_start=date(year, 1, 1),
-                             expires_on=date(year, 12, 31), issued_on=date(year, 1, 15),
-                             number=f"{year}-{tag_number:04d}", status=status)
-    stock = TagStockFactory(jurisdiction=owner.jurisdiction, recorded_by=clerk, year=year,
-                            first_number=tag_number, last_number=tag_number)
-    Tag.objects.filter(stock=stock).update(status=TagStatus.ISSUED, license=license,
-                                           issued_on=date(year, 1, 15))
+    license = LicenseFactory(
+        jurisdiction=owner.jurisdiction,
+        animal=dog,
+        owner=owner,
+        issued_by=clerk,
+        term_start=date(year, 1, 1),
+        expires_on=date(year, 12, 31),
+        issued_on=date(year, 1, 15),
+        number=f"{year}-{tag_number:04d}",
+        status=status,
+    )
+    stock = TagStockFactory(
+        jurisdiction=owner.jurisdiction,
+        recorded_by=clerk,
+        year=year,
+        first_number=tag_number,
+        last_number=tag_number,
+    )
+    Tag.objects.filter(stock=stock).update(
+        status=TagStatus.ISSUED, license=license, issued_on=date(year, 1, 15)
+    )
     return dog, license
 
 
@@ -70,8 +85,9 @@ def four(rita, clerk):
     """The puppy, the service dog, the expired license and the current one."""
     puppy = _dog(rita, "Pip", date_of_birth=PUPPY_BORN)
     service = _dog(rita, "Sage", is_service_animal=True)
-    expired, _old = _licensed(rita, clerk, "Rusty", year=2025, status=LicenseStatus.EXPIRED,
-                              tag_number=31)
+    expired, _old = _licensed(
+        rita, clerk, "Rusty", year=2025, status=LicenseStatus.EXPIRED, tag_number=31
+    )
     current, _license = _licensed(rita, clerk, "Juniper", year=2026, tag_number=7)
     return {"puppy": puppy, "service": service, "expired": expired, "current": current}
 
@@ -81,6 +97,7 @@ def _standing(animal, on=TODAY):
 
 
 # --- The service at its edges -------------------------------------------------------------
+
 
 def test_a_puppy_is_not_required_the_day_it_reaches_six_months(four):
     # LIC-01: strictly "over six months old" (license_age_comparison = gt).
@@ -94,15 +111,19 @@ def test_a_puppy_is_not_required_the_day_it_reaches_six_months(four):
 def test_a_puppy_is_required_the_day_after_it_reaches_six_months(four):
     standing = _standing(four["puppy"], on=date(2026, 7, 11))
     assert standing.state == Standing.REQUIRED and not standing.is_covered
-    assert standing.reason == ("Over the license age of 6 months since July 11, 2026: a "
-                               "license is required.")
+    assert standing.reason == (
+        "Over the license age of 6 months since July 11, 2026: a license is required."
+    )
     assert standing.citation == "North Branch Sec. 6-60"
 
 
 def test_a_service_dog_is_exempt_with_the_section(four):
     standing = _standing(four["service"])  # LIC-02(c)
     assert (standing.state, standing.reason, standing.citation) == (
-        Standing.EXEMPT, "Exempt: Service or guide animal.", "North Branch Sec. 6-60")
+        Standing.EXEMPT,
+        "Exempt: Service or guide animal.",
+        "North Branch Sec. 6-60",
+    )
 
 
 def test_an_expired_license_gives_its_date(four):
@@ -142,25 +163,35 @@ def test_a_glencoe_dog_needs_no_license_citing_the_deleted_section(glencoe):
     owner = OwnerFactory(jurisdiction=glencoe)
     standing = _standing(_dog(owner, "Biscuit"))  # LIC-16
     assert standing.state == Standing.NOT_REQUIRED
-    assert standing.reason == ("Glencoe issues no dog licenses: the licensing section was "
-                               "deleted from its ordinance.")
+    assert standing.reason == (
+        "Glencoe issues no dog licenses: the licensing section was deleted from its ordinance."
+    )
     assert standing.citation == "Glencoe 701 Subd. 2(D), Ord. No. 571"
 
 
 def test_a_north_branch_cat_needs_no_license(rita):
     standing = _standing(_dog(rita, "Mochi", species=Species.CAT))  # LIC-18
     assert (standing.state, standing.reason, standing.citation) == (
-        Standing.NOT_REQUIRED, "North Branch does not license cats.", "North Branch Sec. 6-60")
+        Standing.NOT_REQUIRED,
+        "North Branch does not license cats.",
+        "North Branch Sec. 6-60",
+    )
 
 
 def test_a_recorded_visitor_exemption_runs_to_its_end(rita, clerk):
     dog = _dog(rita, "Visitor")
-    exemption_record(animal=dog, kind="temporary_visitor", starts_on=date(2026, 6, 1),
-                     evidence="Staying with family", actor=clerk)
+    exemption_record(
+        animal=dog,
+        kind="temporary_visitor",
+        starts_on=date(2026, 6, 1),
+        evidence="Staying with family",
+        actor=clerk,
+    )
     standing = _standing(dog)  # LIC-02(a): 30 days from arrival
     assert standing.state == Standing.EXEMPT
-    assert standing.reason == ("Exempt: Owner temporarily in the city until July 1, 2026 "
-                               "(Staying with family).")
+    assert standing.reason == (
+        "Exempt: Owner temporarily in the city until July 1, 2026 (Staying with family)."
+    )
     assert _standing(dog, on=date(2026, 7, 2)).state == Standing.REQUIRED
 
 
@@ -170,8 +201,9 @@ def test_a_deceased_dog_is_inactive(rita):
     assert standing.reason == "Deceased: no license is needed."
 
 
-def test_many_animals_cost_a_fixed_number_of_queries(rita, clerk, glencoe,
-                                                     django_assert_max_num_queries):
+def test_many_animals_cost_a_fixed_number_of_queries(
+    rita, clerk, glencoe, django_assert_max_num_queries
+):
     for n in range(12):
         _licensed(rita, clerk, f"Dog {n}", year=2026, tag_number=100 + n)
         _dog(rita, f"Pup {n}", date_of_birth=PUPPY_BORN)
@@ -191,6 +223,7 @@ def test_the_counter_check_reads_the_same_service(four, rita):
 
 # --- Every page that shows standing says the same ----------------------------------------
 
+
 def _assert_shows(html: str, standing) -> None:
     assert f'data-standing="{standing.state}"' in html
     for part in (standing.label, standing.reason, standing.citation):
@@ -200,7 +233,11 @@ def _assert_shows(html: str, standing) -> None:
 def test_every_page_shows_the_same_standing(four, rita, resident, clerk, client_as):
     expected = {key: _standing(animal) for key, animal in four.items()}
     assert [s.state for s in expected.values()] == [
-        Standing.NOT_REQUIRED, Standing.EXEMPT, Standing.EXPIRED, Standing.LICENSED]
+        Standing.NOT_REQUIRED,
+        Standing.EXEMPT,
+        Standing.EXPIRED,
+        Standing.LICENSED,
+    ]
 
     portal = client_as(resident)
     home = portal.get(reverse("licensing:portal_home")).content.decode()
@@ -215,8 +252,9 @@ def test_every_page_shows_the_same_standing(four, rita, resident, clerk, client_
         _assert_shows(owner_page, expected[key])
         page = staff.get(reverse("licensing:animal_detail", args=[animal.pk]))
         _assert_shows(page.content.decode(), expected[key])
-        counter = staff.get(reverse("licensing:counter_animal", args=[rita.pk]),
-                            {"animal": animal.pk})
+        counter = staff.get(
+            reverse("licensing:counter_animal", args=[rita.pk]), {"animal": animal.pk}
+        )
         _assert_shows(counter.content.decode(), expected[key])
 
     # The lost-dog report finds the licensed dogs by tag (LIC-09) and says the same.

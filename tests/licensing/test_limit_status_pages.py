@@ -19,10 +19,26 @@ ADULT = date(2020, 1, 1)
 def household(jurisdiction, dogs, cats):
     owner = OwnerFactory(jurisdiction=jurisdiction)
     premises = PremisesFactory(jurisdiction=jurisdiction, address_line=owner.address_line)
-    animals = [AnimalFactory(jurisdiction=jurisdiction, owner=owner, premises=premises,
-                             species=Species.DOG, date_of_birth=ADULT) for _ in range(dogs)]
-    animals += [AnimalFactory(jurisdiction=jurisdiction, owner=owner, premises=premises,
-                              species=Species.CAT, date_of_birth=ADULT) for _ in range(cats)]
+    animals = [
+        AnimalFactory(
+            jurisdiction=jurisdiction,
+            owner=owner,
+            premises=premises,
+            species=Species.DOG,
+            date_of_birth=ADULT,
+        )
+        for _ in range(dogs)
+    ]
+    animals += [
+        AnimalFactory(
+            jurisdiction=jurisdiction,
+            owner=owner,
+            premises=premises,
+            species=Species.CAT,
+            date_of_birth=ADULT,
+        )
+        for _ in range(cats)
+    ]
     return owner, animals
 
 
@@ -67,15 +83,21 @@ def test_a_north_branch_cat_needs_no_license_and_says_why(pages, north_branch):
 
 
 @time_machine.travel(TODAY, tick=False)
-def test_the_owner_page_stays_bounded_with_many_animals(pages, north_branch,
-                                                        django_assert_max_num_queries):
+def test_the_owner_page_stays_bounded_with_many_animals(
+    pages, north_branch, django_assert_max_num_queries
+):
     owner, _animals = household(north_branch, dogs=4, cats=3)  # over: the kennel lookup too
     url = reverse("licensing:owner_detail", args=[owner.pk])
     with django_assert_max_num_queries(30) as before:
         pages.get(url)
     for _ in range(40):
-        AnimalFactory(jurisdiction=north_branch, owner=owner, premises=_animals[0].premises,
-                      species=Species.DOG, date_of_birth=ADULT)
+        AnimalFactory(
+            jurisdiction=north_branch,
+            owner=owner,
+            premises=_animals[0].premises,
+            species=Species.DOG,
+            date_of_birth=ADULT,
+        )
     with django_assert_max_num_queries(len(before.captured_queries)):
         page = pages.get(url).content.decode()
     assert "<strong>44 of 3 adult dogs</strong>" in page

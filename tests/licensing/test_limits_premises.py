@@ -15,8 +15,10 @@ ON = date(2026, 1, 15)
 
 
 def animals(city, premises, species, n, dob=date(2020, 1, 1)):
-    return [AnimalFactory(jurisdiction=city, premises=premises, species=species,
-                          date_of_birth=dob) for _ in range(n)]
+    return [
+        AnimalFactory(jurisdiction=city, premises=premises, species=species, date_of_birth=dob)
+        for _ in range(n)
+    ]
 
 
 def test_nb_three_dogs_ok_fourth_refused(north_branch, clerk):
@@ -56,8 +58,9 @@ def test_glencoe_two_plus_two(glencoe):
     animals(glencoe, premises, Species.DOG, 2)
     animals(glencoe, premises, Species.CAT, 2)
     assert premises_limit_check(premises=premises, on=ON).ok
-    extra = AnimalFactory.build(jurisdiction=glencoe, species=Species.CAT,
-                                date_of_birth=date(2020, 1, 1))
+    extra = AnimalFactory.build(
+        jurisdiction=glencoe, species=Species.CAT, date_of_birth=date(2020, 1, 1)
+    )
     assert not premises_limit_check(premises=premises, on=ON, adding=extra).ok
 
 
@@ -68,9 +71,15 @@ def test_license_for_the_fourth_dog_refused_unless_kennel(north_branch, clerk):
     RabiesVaccinationFactory(animal=dogs[3], vaccinated_on=date(2025, 6, 1))
     with pytest.raises(Refused, match="kennel license is needed"):
         license_issue(animal=dogs[3], owner=dogs[3].owner, actor=clerk, on=ON, method="cash")
-    KennelLicense.objects.create(jurisdiction=north_branch, number="K-1", owner=dogs[3].owner,
-                                 premises=premises, status=KennelStatus.ACTIVE, applied_on=ON,
-                                 issued_on=ON, expires_on=date(2026, 12, 31))
-    result = license_issue(animal=dogs[3], owner=dogs[3].owner, actor=clerk, on=ON,
-                           method="cash")
+    KennelLicense.objects.create(
+        jurisdiction=north_branch,
+        number="K-1",
+        owner=dogs[3].owner,
+        premises=premises,
+        status=KennelStatus.ACTIVE,
+        applied_on=ON,
+        issued_on=ON,
+        expires_on=date(2026, 12, 31),
+    )
+    result = license_issue(animal=dogs[3], owner=dogs[3].owner, actor=clerk, on=ON, method="cash")
     assert result.license.pk

@@ -42,8 +42,16 @@ def _allocate(city, n) -> list[int]:
 
 def _receipt(city, payer, clerk, **kw) -> Receipt:
     with transaction.atomic():
-        return receipt_create(jurisdiction=city, payer=payer, lines=[LINE], method="cash",
-                              reference="", actor=clerk, now=NOW, **kw)
+        return receipt_create(
+            jurisdiction=city,
+            payer=payer,
+            lines=[LINE],
+            method="cash",
+            reference="",
+            actor=clerk,
+            now=NOW,
+            **kw,
+        )
 
 
 def test_the_allocator_gives_consecutive_numbers_and_advances_the_series(north_branch):
@@ -57,10 +65,17 @@ def test_the_allocator_gives_consecutive_numbers_and_advances_the_series(north_b
 def test_each_city_has_its_own_series(north_branch, glencoe):
     nb, gl = _next(north_branch), _next(glencoe)
     with transaction.atomic():
-        numbers = [(city.slug, receipt_number_allocate(jurisdiction=city))
-                   for city in (north_branch, glencoe, north_branch, north_branch, glencoe)]
-    assert numbers == [("north-branch", nb), ("glencoe", gl), ("north-branch", nb + 1),
-                       ("north-branch", nb + 2), ("glencoe", gl + 1)]
+        numbers = [
+            (city.slug, receipt_number_allocate(jurisdiction=city))
+            for city in (north_branch, glencoe, north_branch, north_branch, glencoe)
+        ]
+    assert numbers == [
+        ("north-branch", nb),
+        ("glencoe", gl),
+        ("north-branch", nb + 1),
+        ("north-branch", nb + 2),
+        ("glencoe", gl + 1),
+    ]
 
 
 def test_a_rolled_back_payment_gives_its_number_back(north_branch):
@@ -73,7 +88,8 @@ def test_a_rolled_back_payment_gives_its_number_back(north_branch):
 
 
 def test_receipts_are_numbered_n_n1_n2_per_city_and_a_void_takes_the_next(
-        north_branch, glencoe, clerk, glencoe_clerk):
+    north_branch, glencoe, clerk, glencoe_clerk
+):
     nb_payer = OwnerFactory(jurisdiction=north_branch)
     gl_payer = OwnerFactory(jurisdiction=glencoe, postal_code="55336")
     nb, gl = _next(north_branch), _next(glencoe)
@@ -89,6 +105,9 @@ def test_receipts_are_numbered_n_n1_n2_per_city_and_a_void_takes_the_next(
     after = _receipt(north_branch, nb_payer, clerk)
     assert after.number == nb + 4
     assert _receipt(glencoe, gl_payer, glencoe_clerk).number == gl + 1
-    numbers = list(Receipt.objects.filter(jurisdiction=north_branch)
-                   .order_by("number").values_list("number", flat=True))
+    numbers = list(
+        Receipt.objects.filter(jurisdiction=north_branch)
+        .order_by("number")
+        .values_list("number", flat=True)
+    )
     assert numbers == list(range(nb, nb + 5))  # no gap, no repeat

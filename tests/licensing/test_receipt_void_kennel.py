@@ -19,8 +19,11 @@ from ordinance.models import Event
 from tests.licensing.factories import OwnerFactory
 
 CHICAGO = ZoneInfo("America/Chicago")
-NB_STEPS = ["CUP approved by Council", "Zoning and CUP conditions met",
-            "Minn. Stat. 347.30-347.40 complied with"]
+NB_STEPS = [
+    "CUP approved by Council",
+    "Zoning and CUP conditions met",
+    "Minn. Stat. 347.30-347.40 complied with",
+]
 
 
 def at(y, m, d, hh=10):
@@ -29,24 +32,39 @@ def at(y, m, d, hh=10):
 
 def application(jurisdiction, clerk, on=date(2026, 3, 2)):
     owner = OwnerFactory(jurisdiction=jurisdiction)
-    return k.kennel_apply(owner=owner, premises=k.kennel_premises_for(owner),
-                          business_nature="Boarding", dog_count=6, cat_count=0,
-                          cup_reference="CUP-1", actor=clerk, on=on)
+    return k.kennel_apply(
+        owner=owner,
+        premises=k.kennel_premises_for(owner),
+        business_nature="Boarding",
+        dog_count=6,
+        cat_count=0,
+        cup_reference="CUP-1",
+        actor=clerk,
+        on=on,
+    )
 
 
 def approve(kennel, clerk, on=date(2026, 3, 5)):
     for step in NB_STEPS:
-        k.kennel_decision_record(kennel=kennel, step=step, outcome=KennelDecision.Outcome.APPROVED,
-                                 decided_by_name="Jane Roe", decided_by_capacity="City Council",
-                                 decided_on=on, reasons="Meets the requirements.", actor=clerk)
+        k.kennel_decision_record(
+            kennel=kennel,
+            step=step,
+            outcome=KennelDecision.Outcome.APPROVED,
+            decided_by_name="Jane Roe",
+            decided_by_capacity="City Council",
+            decided_on=on,
+            reasons="Meets the requirements.",
+            actor=clerk,
+        )
     kennel.refresh_from_db()
     return kennel
 
 
 def paid_application(north_branch, clerk):
     kennel = application(north_branch, clerk)
-    receipt = k.kennel_fee_collect(kennel=kennel, method="check", reference="1001",
-                                   actor=clerk, now=at(2026, 3, 2))
+    receipt = k.kennel_fee_collect(
+        kennel=kennel, method="check", reference="1001", actor=clerk, now=at(2026, 3, 2)
+    )
     kennel.refresh_from_db()
     return kennel, receipt
 
@@ -54,15 +72,19 @@ def paid_application(north_branch, clerk):
 def test_a_voided_fee_receipt_leaves_the_application_unpaid(north_branch, clerk):
     kennel, receipt = paid_application(north_branch, clerk)
     assert kennel.fee_paid
-    void = receipt_void(receipt=receipt, actor=clerk, reason="Check returned NSF",
-                        now=at(2026, 3, 3))
+    void = receipt_void(
+        receipt=receipt, actor=clerk, reason="Check returned NSF", now=at(2026, 3, 3)
+    )
     kennel = KennelLicense.objects.get(pk=kennel.pk)
     assert kennel.receipt_id == receipt.pk  # the link stays: history of what was paid
     assert not kennel.fee_paid
     event = Event.objects.get(action="licensing.kennel.fee_voided")
     assert event.subject_id == str(kennel.pk)
-    assert event.data == {"receipt": receipt.number, "void_receipt": void.number,
-                          "status": KennelStatus.APPLIED}
+    assert event.data == {
+        "receipt": receipt.number,
+        "void_receipt": void.number,
+        "status": KennelStatus.APPLIED,
+    }
     assert event.at == at(2026, 3, 3)
     assert f"voided (void receipt {void.number})" in k.kennel_fee_voided_reason(kennel)
 
@@ -76,8 +98,9 @@ def test_issuance_is_blocked_until_the_fee_is_paid_again(north_branch, clerk):
     kennel.refresh_from_db()
     assert kennel.status == KennelStatus.APPROVED and not kennel.number
     # Paying again: a new receipt, then the license issues on it.
-    again = k.kennel_fee_collect(kennel=kennel, method="cash", reference="", actor=clerk,
-                                 now=at(2026, 3, 6))
+    again = k.kennel_fee_collect(
+        kennel=kennel, method="cash", reference="", actor=clerk, now=at(2026, 3, 6)
+    )
     kennel.refresh_from_db()
     assert kennel.fee_paid and kennel.receipt_id == again.pk
     k.kennel_issue(kennel=kennel, actor=clerk, now=at(2026, 3, 6))
@@ -99,8 +122,9 @@ def test_issuing_with_a_payment_method_takes_the_fee_again(north_branch, clerk):
 def test_paying_twice_is_refused_while_the_receipt_stands(north_branch, clerk):
     kennel, _receipt = paid_application(north_branch, clerk)
     with pytest.raises(k.Refused, match="already been paid"):
-        k.kennel_fee_collect(kennel=kennel, method="cash", reference="", actor=clerk,
-                             now=at(2026, 3, 3))
+        k.kennel_fee_collect(
+            kennel=kennel, method="cash", reference="", actor=clerk, now=at(2026, 3, 3)
+        )
 
 
 def test_voiding_an_active_licenses_fee_is_refused_with_the_reason(north_branch, clerk):
@@ -115,47 +139,60 @@ def test_voiding_an_active_licenses_fee_is_refused_with_the_reason(north_branch,
     assert Receipt.objects.count() == receipts_before  # no void receipt, no gap-free number
     kennel.refresh_from_db()
     assert kennel.status == KennelStatus.ACTIVE and kennel.fee_paid
-    assert not Event.objects.filter(action__in=["licensing.kennel.fee_voided",
-                                                "licensing.receipt.voided"]).exists()
+    assert not Event.objects.filter(
+        action__in=["licensing.kennel.fee_voided", "licensing.receipt.voided"]
+    ).exists()
 
 
 def test_fee_taken_again_then_the_first_receipt_can_be_voided(north_branch, clerk):
     kennel, receipt = paid_application(north_branch, clerk)
     kennel = approve(kennel, clerk)
     k.kennel_issue(kennel=kennel, actor=clerk, now=at(2026, 3, 6))
-    new = k.kennel_fee_replace(kennel=kennel, method="cash", reference="", actor=clerk,
-                               now=at(2026, 3, 9))
+    new = k.kennel_fee_replace(
+        kennel=kennel, method="cash", reference="", actor=clerk, now=at(2026, 3, 9)
+    )
     assert list(new.lines.values_list("code", "amount")) == list(
-        receipt.lines.values_list("code", "amount"))
+        receipt.lines.values_list("code", "amount")
+    )
     receipt_void(receipt=receipt, actor=clerk, reason="Check returned", now=at(2026, 3, 9))
     kennel.refresh_from_db()
     assert kennel.status == KennelStatus.ACTIVE and kennel.fee_paid
     assert kennel.receipt_id == new.pk
-    assert Event.objects.get(action="licensing.kennel.fee_replaced").data["old_receipt"] == \
-        receipt.number
+    assert (
+        Event.objects.get(action="licensing.kennel.fee_replaced").data["old_receipt"]
+        == receipt.number
+    )
 
 
 def test_a_revoked_licenses_fee_can_be_voided(north_branch, clerk):
     kennel, receipt = paid_application(north_branch, clerk)
     kennel = approve(kennel, clerk)
     k.kennel_issue(kennel=kennel, actor=clerk, now=at(2026, 3, 6))
-    person = {"decided_by_name": "Jane Roe", "decided_by_capacity": "City Council",
-              "actor": clerk}
-    k.kennel_revocation_notice(kennel=kennel, served_on=date(2026, 4, 1),
-                               hearing_on=date(2026, 4, 15), reasons="Conditions broken",
-                               **person)
-    k.kennel_revocation_decide(kennel=kennel, revoke=True, decided_on=date(2026, 4, 15),
-                               reasons="Revoked after hearing", **person)
+    person = {"decided_by_name": "Jane Roe", "decided_by_capacity": "City Council", "actor": clerk}
+    k.kennel_revocation_notice(
+        kennel=kennel,
+        served_on=date(2026, 4, 1),
+        hearing_on=date(2026, 4, 15),
+        reasons="Conditions broken",
+        **person,
+    )
+    k.kennel_revocation_decide(
+        kennel=kennel,
+        revoke=True,
+        decided_on=date(2026, 4, 15),
+        reasons="Revoked after hearing",
+        **person,
+    )
     receipt_void(receipt=receipt, actor=clerk, reason="Refund ordered", now=at(2026, 4, 16))
     event = Event.objects.get(action="licensing.kennel.fee_voided")
     assert event.data["status"] == KennelStatus.REVOKED
 
 
-def test_the_page_says_the_fee_is_due_again_and_offers_payment(client_as, clerk, north_branch,
-                                                               django_assert_max_num_queries):
+def test_the_page_says_the_fee_is_due_again_and_offers_payment(
+    client_as, clerk, north_branch, django_assert_max_num_queries
+):
     kennel, receipt = paid_application(north_branch, clerk)
-    void = receipt_void(receipt=receipt, actor=clerk, reason="Check returned",
-                        now=at(2026, 3, 3))
+    void = receipt_void(receipt=receipt, actor=clerk, reason="Check returned", now=at(2026, 3, 3))
     client = client_as(clerk)
     with django_assert_max_num_queries(40):
         response = client.get(kennel.get_absolute_url())
@@ -165,8 +202,10 @@ def test_the_page_says_the_fee_is_due_again_and_offers_payment(client_as, clerk,
     assert "Paid: receipt" not in body
     assert "Take fee and print receipt" in body  # the pay action is offered again
     assert "Demo Res. 2025-01" in body  # the fee due with its authority
-    response = client.post(reverse("licensing:kennel_action", args=[kennel.pk, "pay"]),
-                           {"pay-method": "cash", "pay-reference": ""})
+    response = client.post(
+        reverse("licensing:kennel_action", args=[kennel.pk, "pay"]),
+        {"pay-method": "cash", "pay-reference": ""},
+    )
     assert response.status_code == 302
     kennel.refresh_from_db()
     assert kennel.fee_paid and kennel.receipt_id != receipt.pk
@@ -177,8 +216,9 @@ def test_the_void_page_shows_the_refusal_for_an_active_license(client_as, clerk,
     kennel = approve(kennel, clerk)
     k.kennel_issue(kennel=kennel, actor=clerk, now=at(2026, 3, 6))
     client = client_as(clerk)
-    response = client.post(reverse("licensing:receipt_void", args=[receipt.pk]),
-                           {"reason": "Check returned"})
+    response = client.post(
+        reverse("licensing:receipt_void", args=[receipt.pk]), {"reason": "Check returned"}
+    )
     body = response.content.decode()
     assert response.status_code in (200, 400)
     assert "KEN-08" in body and kennel.number in body
@@ -186,8 +226,10 @@ def test_the_void_page_shows_the_refusal_for_an_active_license(client_as, clerk,
     # The kennel page offers the fee again for an issued license.
     page = client.get(kennel.get_absolute_url()).content.decode()
     assert "Replace the fee payment" in page
-    response = client.post(reverse("licensing:kennel_action", args=[kennel.pk, "replace-fee"]),
-                           {"replace-fee-method": "cash", "replace-fee-reference": ""})
+    response = client.post(
+        reverse("licensing:kennel_action", args=[kennel.pk, "replace-fee"]),
+        {"replace-fee-method": "cash", "replace-fee-reference": ""},
+    )
     assert response.status_code == 302
     kennel.refresh_from_db()
     assert kennel.receipt_id != receipt.pk and kennel.fee_paid

@@ -30,8 +30,11 @@ CHICAGO = ZoneInfo("America/Chicago")
 ON = date(2026, 1, 15)
 BLANK_FROM = date(2026, 1, 2)
 BLANK = "Sec. 9-99 (blanked for the test)"
-NB_STEPS = ["CUP approved by Council", "Zoning and CUP conditions met",
-            "Minn. Stat. 347.30-347.40 complied with"]
+NB_STEPS = [
+    "CUP approved by Council",
+    "Zoning and CUP conditions met",
+    "Minn. Stat. 347.30-347.40 complied with",
+]
 
 
 def at(d: date, hh=10):
@@ -40,9 +43,14 @@ def at(d: date, hh=10):
 
 def blank(jurisdiction, key, effective_from=BLANK_FROM):
     """The city's value of ``key`` is blank from ``effective_from`` on (rules.md Section 0)."""
-    RuleValue.objects.create(jurisdiction=jurisdiction, key=key, value=None,
-                             effective_from=effective_from, citation=BLANK,
-                             ordinance_ref="Ord. 2026-99")
+    RuleValue.objects.create(
+        jurisdiction=jurisdiction,
+        key=key,
+        value=None,
+        effective_from=effective_from,
+        citation=BLANK,
+        ordinance_ref="Ord. 2026-99",
+    )
 
 
 def blank_fee(jurisdiction, code, rule_key) -> str:
@@ -60,17 +68,23 @@ def assert_refused_with_section(excinfo, section=BLANK):
 
 # --- The module ------------------------------------------------------------------------
 
+
 def test_refused_carries_checks_with_label_message_and_section():
     refused = Refused.because("Tag", "No tags left.", "rules.md LIC-08", field="tag_number")
     [check] = refused.checks
     assert (check.label, check.message, check.section, check.field) == (
-        "Tag", "No tags left.", "rules.md LIC-08", "tag_number")
+        "Tag",
+        "No tags left.",
+        "rules.md LIC-08",
+        "tag_number",
+    )
     assert str(refused) == "No tags left. (rules.md LIC-08)"
 
 
 def test_a_section_already_in_the_message_is_not_repeated():
     assert str(Check("Fee", "fail", "Blank (NB Sec. 6-62).", "NB Sec. 6-62")) == (
-        "Blank (NB Sec. 6-62).")
+        "Blank (NB Sec. 6-62)."
+    )
 
 
 def test_refusing_turns_the_rule_layer_error_into_refused():
@@ -92,10 +106,10 @@ def test_refusing_lets_other_errors_through():
 
 # --- Dog licenses ----------------------------------------------------------------------
 
+
 @pytest.fixture
 def stock(north_branch, clerk):
-    return TagStockFactory(jurisdiction=north_branch, recorded_by=clerk, year=2026,
-                           last_number=10)
+    return TagStockFactory(jurisdiction=north_branch, recorded_by=clerk, year=2026, last_number=10)
 
 
 @pytest.fixture
@@ -132,8 +146,9 @@ def test_renew_refuses_a_blank_renewal_window(north_branch, issued, clerk):
     TagStockFactory(jurisdiction=north_branch, recorded_by=clerk, year=2027, last_number=5)
     dog = issued.license.animal
     with pytest.raises(Refused) as excinfo:
-        svc.license_issue(animal=dog, owner=dog.owner, actor=clerk, on=date(2026, 12, 10),
-                          method="cash")
+        svc.license_issue(
+            animal=dog, owner=dog.owner, actor=clerk, on=date(2026, 12, 10), method="cash"
+        )
     assert_refused_with_section(excinfo)
     assert dog.licenses.count() == 1
 
@@ -142,8 +157,13 @@ def test_transfer_refuses_a_blank_transfer_fee(north_branch, issued, clerk):
     blank(north_branch, "transfer_fee")
     new_owner = OwnerFactory(jurisdiction=north_branch)
     with pytest.raises(Refused) as excinfo:
-        svc.license_transfer(license=issued.license, new_owner=new_owner, actor=clerk,
-                             on=date(2026, 5, 1), method="cash")
+        svc.license_transfer(
+            license=issued.license,
+            new_owner=new_owner,
+            actor=clerk,
+            on=date(2026, 5, 1),
+            method="cash",
+        )
     assert_refused_with_section(excinfo)
     issued.license.refresh_from_db()
     assert issued.license.owner_id != new_owner.pk
@@ -152,8 +172,9 @@ def test_transfer_refuses_a_blank_transfer_fee(north_branch, issued, clerk):
 def test_duplicate_tag_refuses_a_blank_duplicate_tag_fee(north_branch, issued, clerk):
     blank(north_branch, "duplicate_tag_fee")
     with pytest.raises(Refused) as excinfo:
-        svc.tag_replace_lost(license=issued.license, actor=clerk, on=date(2026, 5, 1),
-                             method="cash")
+        svc.tag_replace_lost(
+            license=issued.license, actor=clerk, on=date(2026, 5, 1), method="cash"
+        )
     assert_refused_with_section(excinfo)
     assert issued.license.tags.get().status == "issued"
 
@@ -161,18 +182,23 @@ def test_duplicate_tag_refuses_a_blank_duplicate_tag_fee(north_branch, issued, c
 def test_address_change_refuses_a_blank_notice_period(north_branch, issued, clerk):
     blank(north_branch, "address_change_notice_days")
     with pytest.raises(Refused) as excinfo:
-        svc.license_address_change(license=issued.license, moved_on=date(2026, 5, 1),
-                                   reported_on=date(2026, 5, 2), within_city=True,
-                                   address_line="9 Oak Street", actor=clerk)
+        svc.license_address_change(
+            license=issued.license,
+            moved_on=date(2026, 5, 1),
+            reported_on=date(2026, 5, 2),
+            within_city=True,
+            address_line="9 Oak Street",
+            actor=clerk,
+        )
     assert_refused_with_section(excinfo)
 
 
 def test_close_reads_no_rule_and_refuses_a_closed_license_with_its_section(issued, clerk):
-    svc.license_close(license=issued.license, reason="deceased", on=date(2026, 6, 1),
-                      actor=clerk)
+    svc.license_close(license=issued.license, reason="deceased", on=date(2026, 6, 1), actor=clerk)
     with pytest.raises(Refused) as excinfo:
-        svc.license_close(license=issued.license, reason="deceased", on=date(2026, 6, 2),
-                          actor=clerk)
+        svc.license_close(
+            license=issued.license, reason="deceased", on=date(2026, 6, 2), actor=clerk
+        )
     assert_refused_with_section(excinfo, "rules.md LIC-11")
 
 
@@ -186,8 +212,9 @@ def test_void_refuses_a_second_void_with_its_section(issued, clerk):
 def test_exemption_refuses_a_blank_visitor_period(north_branch, dog, clerk):
     blank(north_branch, "temp_visitor_exemption_days")
     with pytest.raises(Refused) as excinfo:
-        svc.exemption_record(animal=dog, kind="temporary_visitor", starts_on=ON,
-                             evidence="Arrived", actor=clerk)
+        svc.exemption_record(
+            animal=dog, kind="temporary_visitor", starts_on=ON, evidence="Arrived", actor=clerk
+        )
     assert_refused_with_section(excinfo)
     assert excinfo.value.checks[0].label == "Exemption"
 
@@ -195,16 +222,27 @@ def test_exemption_refuses_a_blank_visitor_period(north_branch, dog, clerk):
 def test_exemption_dated_before_the_ordinance_refuses_with_its_section(dog, clerk):
     # North Branch adopted its ordinance in 2015: in 2014 no value was in force.
     with pytest.raises(Refused) as excinfo:
-        svc.exemption_record(animal=dog, kind="temporary_visitor", starts_on=date(2014, 6, 1),
-                             evidence="Arrived", actor=clerk)
+        svc.exemption_record(
+            animal=dog,
+            kind="temporary_visitor",
+            starts_on=date(2014, 6, 1),
+            evidence="Arrived",
+            actor=clerk,
+        )
     assert_refused_with_section(excinfo, "North Branch Sec. 6-60")
 
 
-def test_tag_stock_refuses_numbers_already_in_stock_with_its_section(north_branch, stock,
-                                                                      clerk):
+def test_tag_stock_refuses_numbers_already_in_stock_with_its_section(north_branch, stock, clerk):
     with pytest.raises(Refused) as excinfo:
-        svc.tag_stock_receive(jurisdiction=north_branch, year=2026, first_number=5,
-                              last_number=20, received_on=ON, vendor="", actor=clerk)
+        svc.tag_stock_receive(
+            jurisdiction=north_branch,
+            year=2026,
+            first_number=5,
+            last_number=20,
+            received_on=ON,
+            vendor="",
+            actor=clerk,
+        )
     assert_refused_with_section(excinfo, "rules.md REC-02")
 
 
@@ -215,6 +253,7 @@ def test_tag_claim_refuses_when_no_tag_is_left_with_its_section(north_branch, do
 
 
 # --- Registry --------------------------------------------------------------------------
+
 
 def test_premises_limit_refuses_a_blank_limit(north_branch, dog):
     blank(north_branch, "max_adult_dogs_without_kennel")
@@ -233,8 +272,14 @@ def test_the_assessment_shows_a_blank_limit_as_a_failing_check(north_branch, dog
 def test_registry_refusals_name_the_field_and_section(north_branch, clerk):
     animal = AnimalFactory(jurisdiction=north_branch)
     with pytest.raises(Refused) as excinfo:
-        registry.vaccination_record(animal=animal, actor=clerk, on=ON, vaccinated_on=ON,
-                                    veterinarian_name="", veterinarian_license="")
+        registry.vaccination_record(
+            animal=animal,
+            actor=clerk,
+            on=ON,
+            vaccinated_on=ON,
+            veterinarian_name="",
+            veterinarian_license="",
+        )
     assert [c.field for c in excinfo.value.checks] == ["veterinarian_license"]
     assert_refused_with_section(excinfo, "rules.md RAB-05")
 
@@ -248,22 +293,35 @@ def test_registry_refuses_a_second_death(north_branch, clerk):
 
 # --- Kennel licenses -------------------------------------------------------------------
 
+
 def _apply(jurisdiction, clerk, on=ON):
     owner = OwnerFactory(jurisdiction=jurisdiction)
-    return k.kennel_apply(owner=owner, premises=k.kennel_premises_for(owner), actor=clerk,
-                          on=on, business_nature="Breeding", dog_count=6, cat_count=0,
-                          cup_reference="CUP-1")
+    return k.kennel_apply(
+        owner=owner,
+        premises=k.kennel_premises_for(owner),
+        actor=clerk,
+        on=on,
+        business_nature="Breeding",
+        dog_count=6,
+        cat_count=0,
+        cup_reference="CUP-1",
+    )
 
 
 def _person(on):
-    return {"decided_by_name": "Jane Roe", "decided_by_capacity": "City Council",
-            "decided_on": on, "reasons": "Meets the requirements."}
+    return {
+        "decided_by_name": "Jane Roe",
+        "decided_by_capacity": "City Council",
+        "decided_on": on,
+        "reasons": "Meets the requirements.",
+    }
 
 
 def _approve(kennel, clerk, on=ON):
     for step in NB_STEPS:
-        k.kennel_decision_record(kennel=kennel, step=step, outcome="approved", actor=clerk,
-                                 **_person(on))
+        k.kennel_decision_record(
+            kennel=kennel, step=step, outcome="approved", actor=clerk, **_person(on)
+        )
     kennel.refresh_from_db()
     return kennel
 
@@ -277,16 +335,25 @@ def test_kennel_apply_refuses_an_owner_of_another_city(north_branch, glencoe, cl
     owner = OwnerFactory(jurisdiction=north_branch)
     elsewhere = k.kennel_premises_for(OwnerFactory(jurisdiction=glencoe))
     with pytest.raises(Refused) as excinfo:
-        k.kennel_apply(owner=owner, premises=elsewhere, actor=clerk, on=ON,
-                       business_nature="Breeding", dog_count=6, cat_count=0, cup_reference="")
+        k.kennel_apply(
+            owner=owner,
+            premises=elsewhere,
+            actor=clerk,
+            on=ON,
+            business_nature="Breeding",
+            dog_count=6,
+            cat_count=0,
+            cup_reference="",
+        )
     assert_refused_with_section(excinfo, "rules.md KEN-04")
 
 
 def test_kennel_decide_refuses_blank_review_steps(north_branch, nb_kennel, clerk):
     blank(north_branch, "kennel_review_steps")
     with pytest.raises(Refused) as excinfo:
-        k.kennel_decision_record(kennel=nb_kennel, step=NB_STEPS[0], outcome="approved",
-                                 actor=clerk, **_person(ON))
+        k.kennel_decision_record(
+            kennel=nb_kennel, step=NB_STEPS[0], outcome="approved", actor=clerk, **_person(ON)
+        )
     assert_refused_with_section(excinfo)
     assert not KennelDecision.objects.exists()
 
@@ -294,8 +361,7 @@ def test_kennel_decide_refuses_blank_review_steps(north_branch, nb_kennel, clerk
 def test_kennel_fee_refuses_a_blank_fee(north_branch, nb_kennel, clerk):
     section = blank_fee(north_branch, "kennel_license", "kennel_license_fee")
     with pytest.raises(Refused) as excinfo:
-        k.kennel_fee_collect(kennel=nb_kennel, method="cash", reference="", actor=clerk,
-                             now=at(ON))
+        k.kennel_fee_collect(kennel=nb_kennel, method="cash", reference="", actor=clerk, now=at(ON))
     assert_refused_with_section(excinfo, section)
 
 
@@ -322,8 +388,7 @@ def test_kennel_appeal_clock_refuses_a_blank_appeal_period(glencoe, glencoe_cler
     k.kennel_deny(kennel=kennel, step=step, actor=glencoe_clerk, **_person(ON))
     blank(glencoe, "kennel_denial_appeal_days")
     with pytest.raises(Refused) as excinfo:
-        k.kennel_denial_notified(kennel=kennel, notified_on=date(2026, 1, 20),
-                                 actor=glencoe_clerk)
+        k.kennel_denial_notified(kennel=kennel, notified_on=date(2026, 1, 20), actor=glencoe_clerk)
     assert_refused_with_section(excinfo)
 
 
@@ -333,13 +398,13 @@ def test_kennel_appeal_refuses_without_a_denial_with_its_section(nb_kennel, cler
     assert_refused_with_section(excinfo, "rules.md KEN-07")
 
 
-def test_kennel_revoke_refuses_without_notice_with_its_section(north_branch, nb_kennel,
-                                                                clerk):
+def test_kennel_revoke_refuses_without_notice_with_its_section(north_branch, nb_kennel, clerk):
     kennel = _approve(nb_kennel, clerk)
     k.kennel_issue(kennel=kennel, actor=clerk, now=at(date(2026, 1, 20)), method="cash")
     with pytest.raises(Refused) as excinfo:
-        k.kennel_revocation_decide(kennel=kennel, revoke=True, actor=clerk,
-                                   **_person(date(2026, 2, 1)))
+        k.kennel_revocation_decide(
+            kennel=kennel, revoke=True, actor=clerk, **_person(date(2026, 2, 1))
+        )
     assert_refused_with_section(excinfo, "rules.md KEN-08")
 
 
@@ -348,19 +413,31 @@ def test_kennel_transfer_refuses_a_blank_transfer_fee(north_branch, nb_kennel, c
     k.kennel_issue(kennel=kennel, actor=clerk, now=at(date(2026, 1, 20)), method="cash")
     blank(north_branch, "transfer_fee")
     with pytest.raises(Refused) as excinfo:
-        k.kennel_transfer(kennel=kennel, new_owner=OwnerFactory(jurisdiction=north_branch),
-                          actor=clerk, on=date(2026, 2, 1), method="cash")
+        k.kennel_transfer(
+            kennel=kennel,
+            new_owner=OwnerFactory(jurisdiction=north_branch),
+            actor=clerk,
+            on=date(2026, 2, 1),
+            method="cash",
+        )
     assert_refused_with_section(excinfo)
 
 
 # --- The two 500s of the issue are now pages ---------------------------------------------
 
+
 @time_machine.travel("2026-01-15 10:00 -06:00", tick=False)
 def test_an_exemption_dated_2014_is_a_page_with_the_section(client_as, clerk, dog):
     url = reverse("licensing:counter_animal", args=[dog.owner.pk]) + f"?animal={dog.pk}"
-    response = client_as(clerk).post(url, {
-        "action": "exemption", "ex-kind": "temporary_visitor", "ex-starts_on": "2014-06-01",
-        "ex-evidence": "Visiting from Duluth since June"})
+    response = client_as(clerk).post(
+        url,
+        {
+            "action": "exemption",
+            "ex-kind": "temporary_visitor",
+            "ex-starts_on": "2014-06-01",
+            "ex-evidence": "Visiting from Duluth since June",
+        },
+    )
     page = response.content.decode()
     assert response.status_code in (200, 400)
     assert "North Branch Sec. 6-60" in page and "no value in force" in page
@@ -369,8 +446,9 @@ def test_an_exemption_dated_2014_is_a_page_with_the_section(client_as, clerk, do
 
 
 @time_machine.travel("2026-05-01 10:00 -05:00", tick=False)
-def test_a_blank_fee_at_the_counter_is_a_page_with_the_section(client_as, clerk, issued,
-                                                               north_branch):
+def test_a_blank_fee_at_the_counter_is_a_page_with_the_section(
+    client_as, clerk, issued, north_branch
+):
     blank(north_branch, "duplicate_tag_fee")
     url = reverse("licensing:license_duplicate_tag", args=[issued.license.pk])
     response = client_as(clerk).post(url, {"method": "check", "reference": "CHQ-4411"})

@@ -18,31 +18,70 @@ from tests.licensing.license_factories import LicenseFactory, TagStockFactory
 
 @pytest.fixture
 def registry(north_branch, glencoe):
-    ingrid = OwnerFactory(jurisdiction=north_branch, first_name="Ingrid", last_name="Halvorson",
-                          address_line="6125 Maple Street", phone="(651) 555-0147")
-    biscuit = AnimalFactory(jurisdiction=north_branch, owner=ingrid, name="Biscuit",
-                            microchip="985112003344556", breed="Beagle")
+    ingrid = OwnerFactory(
+        jurisdiction=north_branch,
+        first_name="Ingrid",
+        last_name="Halvorson",
+        address_line="6125 Maple Street",
+        phone="(651) 555-0147",
+    )
+    biscuit = AnimalFactory(
+        jurisdiction=north_branch,
+        owner=ingrid,
+        name="Biscuit",
+        microchip="985112003344556",
+        breed="Beagle",
+    )
     RabiesVaccinationFactory(animal=biscuit, rabies_tag_number="SRV-2025-00412")
     # Every searchable field fixed: a factory sequence ("177 Main Street") would match a
     # search for tag 77 or a phone's digits after enough owners in the run.
-    shelter = OwnerFactory(jurisdiction=north_branch, kind="organization", first_name="",
-                           last_name="", organization_name="Chisago Pet Rescue", phone="",
-                           address_line="2 Elm Street")
-    gerhard = OwnerFactory(jurisdiction=glencoe, first_name="Gerhard", last_name="Halvorsen",
-                           postal_code="55336", phone="320-555-0147")
-    fritz = AnimalFactory(jurisdiction=glencoe, owner=gerhard, name="Fritz",
-                          microchip="985112003344999")
-    return {"ingrid": ingrid, "biscuit": biscuit, "shelter": shelter, "gerhard": gerhard,
-            "fritz": fritz}
+    shelter = OwnerFactory(
+        jurisdiction=north_branch,
+        kind="organization",
+        first_name="",
+        last_name="",
+        organization_name="Chisago Pet Rescue",
+        phone="",
+        address_line="2 Elm Street",
+    )
+    gerhard = OwnerFactory(
+        jurisdiction=glencoe,
+        first_name="Gerhard",
+        last_name="Halvorsen",
+        postal_code="55336",
+        phone="320-555-0147",
+    )
+    fritz = AnimalFactory(
+        jurisdiction=glencoe, owner=gerhard, name="Fritz", microchip="985112003344999"
+    )
+    return {
+        "ingrid": ingrid,
+        "biscuit": biscuit,
+        "shelter": shelter,
+        "gerhard": gerhard,
+        "fritz": fritz,
+    }
 
 
 def owners_found(user, query):
     return [hit.owner for hit in registry_search(user=user, query=query)]
 
 
-@pytest.mark.parametrize("query", ["halv", "Ingrid Halvorson", "ingrid maple", "6125 maple",
-                                   "651 555 0147", "6515550147", "bisc", "985112003344556",
-                                   "98511200334", "srv-2025-00412"])
+@pytest.mark.parametrize(
+    "query",
+    [
+        "halv",
+        "Ingrid Halvorson",
+        "ingrid maple",
+        "6125 maple",
+        "651 555 0147",
+        "6515550147",
+        "bisc",
+        "985112003344556",
+        "98511200334",
+        "srv-2025-00412",
+    ],
+)
 def test_a_clerk_finds_the_owner_by(clerk, registry, query):
     assert owners_found(clerk, query) == [registry["ingrid"]]
 
@@ -75,24 +114,36 @@ def test_residents_and_short_queries_get_nothing(resident, clerk, registry):
     assert registry_search(user=clerk, query="   ") == []
 
 
-@pytest.mark.parametrize("query", ["%", "_", "'; drop table", "2026-99999999999999", "(((",
-                                   "985112003344556985112003344556", "\x00", "ab\x00cd"])
+@pytest.mark.parametrize(
+    "query",
+    [
+        "%",
+        "_",
+        "'; drop table",
+        "2026-99999999999999",
+        "(((",
+        "985112003344556985112003344556",
+        "\x00",
+        "ab\x00cd",
+    ],
+)
 def test_odd_input_never_fails(client_as, clerk, registry, query):
     assert client_as(clerk).get(reverse("licensing:search"), {"q": query}).status_code == 200
 
 
 def test_the_page_works_without_javascript_and_shows_no_city_column_for_one_city(
-        client_as, clerk, registry):
+    client_as, clerk, registry
+):
     page = client_as(clerk).get(reverse("licensing:search"), {"q": "halv"}).content.decode()
     assert "<html" in page and 'aria-live="polite"' in page and "Ingrid Halvorson" in page
     assert "Biscuit" in page and "Beagle" in page
     assert ">City<" not in page
 
 
-def test_htmx_gets_only_the_results_with_a_city_column_for_two_cities(
-        client_as, officer, registry):
-    response = client_as(officer).get(reverse("licensing:search"), {"q": "5550147"},
-                                      HTTP_HX_REQUEST="true")
+def test_htmx_gets_only_the_results_with_a_city_column_for_two_cities(client_as, officer, registry):
+    response = client_as(officer).get(
+        reverse("licensing:search"), {"q": "5550147"}, HTTP_HX_REQUEST="true"
+    )
     page = response.content.decode()
     assert "<html" not in page and ">City<" in page and "Glencoe" in page
     assert "HX-Request" in response["Vary"]
@@ -103,16 +154,18 @@ def test_no_match_says_so(client_as, clerk, registry):
     assert "No owner or animal matches" in page
 
 
-def test_a_license_tag_number_finds_the_dog_wearing_it(clerk, glencoe_clerk, registry,
-                                                      north_branch):
+def test_a_license_tag_number_finds_the_dog_wearing_it(
+    clerk, glencoe_clerk, registry, north_branch
+):
     """A lost dog's metal tag finds its owner (LIC-09, REC-02): "2026-77" as stamped, or the
     bare number; a number never issued, another year's tag or another city finds nothing."""
-    stock = TagStockFactory(jurisdiction=north_branch, recorded_by=clerk, first_number=70,
-                            last_number=80)
-    license = LicenseFactory(jurisdiction=north_branch, issued_by=clerk,
-                             animal=registry["biscuit"])
-    Tag.objects.filter(stock=stock, number=77).update(status=TagStatus.ISSUED, license=license,
-                                                      issued_on=date(2026, 1, 15))
+    stock = TagStockFactory(
+        jurisdiction=north_branch, recorded_by=clerk, first_number=70, last_number=80
+    )
+    license = LicenseFactory(jurisdiction=north_branch, issued_by=clerk, animal=registry["biscuit"])
+    Tag.objects.filter(stock=stock, number=77).update(
+        status=TagStatus.ISSUED, license=license, issued_on=date(2026, 1, 15)
+    )
     for query in ("2026-77", "2026 77", "77"):
         [hit] = registry_search(user=clerk, query=query)
         assert hit.owner == registry["ingrid"], query
@@ -123,14 +176,21 @@ def test_a_license_tag_number_finds_the_dog_wearing_it(clerk, glencoe_clerk, reg
 
 
 def test_search_makes_a_bounded_number_of_queries(
-        client_as, officer, north_branch, django_assert_max_num_queries):
+    client_as, officer, north_branch, django_assert_max_num_queries
+):
     for n in range(120):
-        owner = OwnerFactory(jurisdiction=north_branch, last_name=f"Olson{n}",
-                             address_line=f"{n} Oak Street")
+        owner = OwnerFactory(
+            jurisdiction=north_branch, last_name=f"Olson{n}", address_line=f"{n} Oak Street"
+        )
         premises = PremisesFactory(jurisdiction=north_branch, address_line=owner.address_line)
         for k in range(3):
-            AnimalFactory(jurisdiction=north_branch, owner=owner, premises=premises,
-                          name=f"Rex{n}-{k}", microchip=f"985000000{n:03d}{k:03d}")
+            AnimalFactory(
+                jurisdiction=north_branch,
+                owner=owner,
+                premises=premises,
+                name=f"Rex{n}-{k}",
+                microchip=f"985000000{n:03d}{k:03d}",
+            )
     client = client_as(officer)
     for query in ("olson", "rex", "985000000", "651 555"):
         with django_assert_max_num_queries(12):

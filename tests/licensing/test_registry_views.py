@@ -39,49 +39,83 @@ def _media(settings, tmp_path):
 
 @pytest.fixture
 def nb_dog(north_branch):
-    owner = OwnerFactory(jurisdiction=north_branch, first_name="Ingrid", last_name="Halvorson",
-                         phone="(651) 555-0147")
-    return AnimalFactory(jurisdiction=north_branch, owner=owner, name="Biscuit",
-                         microchip="985112003344556")
+    owner = OwnerFactory(
+        jurisdiction=north_branch,
+        first_name="Ingrid",
+        last_name="Halvorson",
+        phone="(651) 555-0147",
+    )
+    return AnimalFactory(
+        jurisdiction=north_branch, owner=owner, name="Biscuit", microchip="985112003344556"
+    )
 
 
 @pytest.fixture
 def gl_dog(glencoe):
-    owner = OwnerFactory(jurisdiction=glencoe, first_name="Gerhard", last_name="Schmidt",
-                         postal_code="55336")
+    owner = OwnerFactory(
+        jurisdiction=glencoe, first_name="Gerhard", last_name="Schmidt", postal_code="55336"
+    )
     return AnimalFactory(jurisdiction=glencoe, owner=owner, name="Fritz")
 
 
 def owner_post(**overrides):
-    data = {"kind": "person", "first_name": "Solveig", "last_name": "Lindgren",
-            "organization_name": "", "address_line": "38520 Grand Avenue", "unit": "",
-            "city": "North Branch", "state": "mn", "postal_code": "55056",
-            "phone": "651-555-0111", "email": "", "is_resident": "on"}
+    data = {
+        "kind": "person",
+        "first_name": "Solveig",
+        "last_name": "Lindgren",
+        "organization_name": "",
+        "address_line": "38520 Grand Avenue",
+        "unit": "",
+        "city": "North Branch",
+        "state": "mn",
+        "postal_code": "55056",
+        "phone": "651-555-0111",
+        "email": "",
+        "is_resident": "on",
+    }
     data.update(overrides)
     return data
 
 
 def animal_post(**overrides):
-    data = {"species": "dog", "name": "Tova", "breed": "Beagle", "color": "Tricolor",
-            "sex": "female", "date_of_birth": "2023-04-02", "microchip": "985 1120 0999 9111",
-            "distinguishing_traits": "", "acquired_on": "2023-06-01"}
+    data = {
+        "species": "dog",
+        "name": "Tova",
+        "breed": "Beagle",
+        "color": "Tricolor",
+        "sex": "female",
+        "date_of_birth": "2023-04-02",
+        "microchip": "985 1120 0999 9111",
+        "distinguishing_traits": "",
+        "acquired_on": "2023-06-01",
+    }
     data.update(overrides)
     return data
 
 
 def vaccination_post(**overrides):
-    data = {"vaccinated_on": "2025-05-01", "duration_years": "3", "next_due_on": "",
-            "rabies_tag_number": "NBVC-2025-0412", "veterinarian_name": "Dr. Karen Lindahl",
-            "veterinarian_license": "MN-11873", "clinic_name": "Sunrise River Veterinary Clinic",
-            "clinic_address": "", "manufacturer": "Zoetis", "product": "Defensor 3",
-            "lot_number": "A123", "lot_expires_on": ""}
+    data = {
+        "vaccinated_on": "2025-05-01",
+        "duration_years": "3",
+        "next_due_on": "",
+        "rabies_tag_number": "NBVC-2025-0412",
+        "veterinarian_name": "Dr. Karen Lindahl",
+        "veterinarian_license": "MN-11873",
+        "clinic_name": "Sunrise River Veterinary Clinic",
+        "clinic_address": "",
+        "manufacturer": "Zoetis",
+        "product": "Defensor 3",
+        "lot_number": "A123",
+        "lot_expires_on": "",
+    }
     data.update(overrides)
     return data
 
 
 @pytest.mark.parametrize("persona", ["clerk", "officer", "administrator"])
 def test_each_staff_persona_sees_an_owner_and_an_animal_of_their_city(
-        request, persona, client_as, nb_dog):
+    request, persona, client_as, nb_dog
+):
     client = client_as(request.getfixturevalue(persona))
     assert client.get(reverse("licensing:owner_detail", args=[nb_dog.owner.pk])).status_code == 200
     page = client.get(reverse("licensing:animal_detail", args=[nb_dog.pk]))
@@ -90,14 +124,22 @@ def test_each_staff_persona_sees_an_owner_and_an_animal_of_their_city(
     assert "Biscuit" in text and "No licenses" in text and "None recorded" in text
 
 
-@pytest.mark.parametrize("name", ["licensing:owner_detail", "licensing:owner_edit",
-                                  "licensing:animal_create"])
+@pytest.mark.parametrize(
+    "name", ["licensing:owner_detail", "licensing:owner_edit", "licensing:animal_create"]
+)
 def test_a_clerk_gets_404_for_another_citys_owner(client_as, clerk, gl_dog, name):
     assert client_as(clerk).get(reverse(name, args=[gl_dog.owner.pk])).status_code == 404
 
 
-@pytest.mark.parametrize("name", ["licensing:animal_detail", "licensing:animal_edit",
-                                  "licensing:vaccination_create", "licensing:animal_photo"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "licensing:animal_detail",
+        "licensing:animal_edit",
+        "licensing:vaccination_create",
+        "licensing:animal_photo",
+    ],
+)
 def test_a_clerk_gets_404_for_another_citys_animal(client_as, clerk, gl_dog, name):
     assert client_as(clerk).get(reverse(name, args=[gl_dog.pk])).status_code == 404
 
@@ -109,10 +151,15 @@ def test_a_clerk_cannot_mark_another_citys_animal_deceased(client_as, clerk, gl_
     assert gl_dog.is_alive()
 
 
-@pytest.mark.parametrize("name,arg", [("licensing:search", None),
-                                      ("licensing:owner_create", None),
-                                      ("licensing:owner_detail", "owner"),
-                                      ("licensing:animal_detail", "animal")])
+@pytest.mark.parametrize(
+    "name,arg",
+    [
+        ("licensing:search", None),
+        ("licensing:owner_create", None),
+        ("licensing:owner_detail", "owner"),
+        ("licensing:animal_detail", "animal"),
+    ],
+)
 def test_residents_get_403_even_for_their_own_records(client_as, resident, nb_dog, name, arg):
     nb_dog.owner.user = resident
     nb_dog.owner.save()
@@ -126,7 +173,8 @@ def test_anonymous_is_sent_to_login(client, nb_dog):
 
 
 def test_a_single_city_clerk_registers_an_owner_without_choosing_a_city(
-        client_as, clerk, north_branch):
+    client_as, clerk, north_branch
+):
     client = client_as(clerk)
     page = client.get(reverse("licensing:owner_create"))
     assert 'name="jurisdiction"' not in page.content.decode()
@@ -134,34 +182,47 @@ def test_a_single_city_clerk_registers_an_owner_without_choosing_a_city(
     owner = Owner.objects.get(last_name="Lindgren")
     assert response.status_code == 302 and response.url == owner.get_absolute_url()
     assert owner.jurisdiction == north_branch and owner.state == "MN"
-    assert Premises.objects.filter(jurisdiction=north_branch,
-                                   address_line="38520 Grand Avenue").count() == 1
+    assert (
+        Premises.objects.filter(
+            jurisdiction=north_branch, address_line="38520 Grand Avenue"
+        ).count()
+        == 1
+    )
     assert Event.objects.for_object(owner).filter(action="licensing.owner.created").exists()
     assert owner.history.first().history_user == clerk
 
 
 def test_an_officer_serving_two_cities_must_choose_one_of_theirs(
-        client_as, officer, glencoe, cities):
+    client_as, officer, glencoe, cities
+):
     from ordinance.models import Jurisdiction
-    elsewhere = Jurisdiction.objects.create(slug="cambridge", name="City of Cambridge",
-                                            short_name="Cambridge", profile_key="north_branch")
+
+    elsewhere = Jurisdiction.objects.create(
+        slug="cambridge",
+        name="City of Cambridge",
+        short_name="Cambridge",
+        profile_key="north_branch",
+    )
     client = client_as(officer)
     page = client.get(reverse("licensing:owner_create")).content.decode()
     assert 'name="jurisdiction"' in page and "Cambridge" not in page
     missing = client.post(reverse("licensing:owner_create"), owner_post())
     assert missing.status_code == 200 and "This field is required" in missing.content.decode()
     assert "Lindgren" in missing.content.decode()  # nothing typed is lost
-    foreign = client.post(reverse("licensing:owner_create"),
-                          owner_post(jurisdiction=elsewhere.pk))
+    foreign = client.post(reverse("licensing:owner_create"), owner_post(jurisdiction=elsewhere.pk))
     assert foreign.status_code == 200 and not Owner.objects.exists()
-    client.post(reverse("licensing:owner_create"),
-                owner_post(jurisdiction=glencoe.pk, city="Glencoe", postal_code="55336"))
+    client.post(
+        reverse("licensing:owner_create"),
+        owner_post(jurisdiction=glencoe.pk, city="Glencoe", postal_code="55336"),
+    )
     assert Owner.objects.get().jurisdiction == glencoe
 
 
 def test_owner_form_errors_are_shown_next_to_the_fields(client_as, clerk, north_branch):
-    response = client_as(clerk).post(reverse("licensing:owner_create"),
-                                     owner_post(last_name="", postal_code="5505", phone="call me"))
+    response = client_as(clerk).post(
+        reverse("licensing:owner_create"),
+        owner_post(last_name="", postal_code="5505", phone="call me"),
+    )
     text = response.content.decode()
     assert response.status_code == 200
     assert "Enter the owner&#x27;s last name." in text
@@ -173,8 +234,12 @@ def test_owner_form_errors_are_shown_next_to_the_fields(client_as, clerk, north_
 def test_editing_the_address_moves_living_animals_to_the_new_premises(client_as, clerk, nb_dog):
     client = client_as(clerk)
     owner = nb_dog.owner
-    response = client.post(reverse("licensing:owner_edit", args=[owner.pk]), owner_post(
-        first_name=owner.first_name, last_name=owner.last_name, address_line="6210 Main Street"))
+    response = client.post(
+        reverse("licensing:owner_edit", args=[owner.pk]),
+        owner_post(
+            first_name=owner.first_name, last_name=owner.last_name, address_line="6210 Main Street"
+        ),
+    )
     assert response.status_code == 302
     nb_dog.refresh_from_db()
     assert nb_dog.premises.address_line == "6210 Main Street"
@@ -184,8 +249,9 @@ def test_editing_the_address_moves_living_animals_to_the_new_premises(client_as,
 
 def test_registering_an_animal_creates_its_first_ownership(client_as, clerk, nb_dog):
     owner = nb_dog.owner
-    response = client_as(clerk).post(reverse("licensing:animal_create", args=[owner.pk]),
-                                     animal_post())
+    response = client_as(clerk).post(
+        reverse("licensing:animal_create", args=[owner.pk]), animal_post()
+    )
     animal = Animal.objects.get(name="Tova")
     assert response.status_code == 302 and response.url == animal.get_absolute_url()
     assert animal.microchip == "985112009999111"
@@ -196,8 +262,9 @@ def test_registering_an_animal_creates_its_first_ownership(client_as, clerk, nb_
 
 @pytest.mark.parametrize("chip", ["12345678", "98511200999911", "98511200999911X"])
 def test_a_bad_microchip_is_refused_next_to_the_field(client_as, clerk, nb_dog, chip):
-    response = client_as(clerk).post(reverse("licensing:animal_create", args=[nb_dog.owner.pk]),
-                                     animal_post(microchip=chip))
+    response = client_as(clerk).post(
+        reverse("licensing:animal_create", args=[nb_dog.owner.pk]), animal_post(microchip=chip)
+    )
     text = response.content.decode()
     assert response.status_code == 200 and "9, 10 or 15 digits" in text
     assert 'value="Tova"' in text
@@ -205,14 +272,17 @@ def test_a_bad_microchip_is_refused_next_to_the_field(client_as, clerk, nb_dog, 
 
 
 def test_a_future_date_of_birth_is_refused(client_as, clerk, nb_dog):
-    response = client_as(clerk).post(reverse("licensing:animal_create", args=[nb_dog.owner.pk]),
-                                     animal_post(date_of_birth="2999-01-01", acquired_on=""))
+    response = client_as(clerk).post(
+        reverse("licensing:animal_create", args=[nb_dog.owner.pk]),
+        animal_post(date_of_birth="2999-01-01", acquired_on=""),
+    )
     assert "date of birth cannot be in the future" in response.content.decode()
     assert not Animal.objects.filter(name="Tova").exists()
 
 
 def test_a_photo_is_checked_and_served_only_through_the_access_checked_view(
-        client_as, clerk, glencoe_clerk, nb_dog):
+    client_as, clerk, glencoe_clerk, nb_dog
+):
     client = client_as(clerk)
     url = reverse("licensing:animal_edit", args=[nb_dog.pk])
     fake = SimpleUploadedFile("dog.png", PDF, content_type="image/png")
@@ -230,8 +300,10 @@ def test_a_photo_is_checked_and_served_only_through_the_access_checked_view(
 def test_recording_a_vaccination_with_a_certificate(client_as, clerk, glencoe_clerk, nb_dog):
     client = client_as(clerk)
     certificate = SimpleUploadedFile("cert.pdf", PDF, content_type="application/pdf")
-    response = client.post(reverse("licensing:vaccination_create", args=[nb_dog.pk]),
-                           vaccination_post(certificate=certificate))
+    response = client.post(
+        reverse("licensing:vaccination_create", args=[nb_dog.pk]),
+        vaccination_post(certificate=certificate),
+    )
     assert response.status_code == 302
     vaccination = RabiesVaccination.objects.get(rabies_tag_number="NBVC-2025-0412")
     assert vaccination.next_due_on == date(2028, 5, 1)  # RAB-03: given + labelled duration
@@ -243,15 +315,21 @@ def test_recording_a_vaccination_with_a_certificate(client_as, clerk, glencoe_cl
     assert client_as(glencoe_clerk).get(url).status_code == 404
 
 
-@pytest.mark.parametrize("content,name,message", [
-    (b"MZ\x90\x00 not really a pdf", "cert.pdf", "is not a PDF or JPEG or PNG file"),
-    (b"GIF89a....", "cert.gif", "is not a PDF or JPEG or PNG file"),
-])
+@pytest.mark.parametrize(
+    "content,name,message",
+    [
+        (b"MZ\x90\x00 not really a pdf", "cert.pdf", "is not a PDF or JPEG or PNG file"),
+        (b"GIF89a....", "cert.gif", "is not a PDF or JPEG or PNG file"),
+    ],
+)
 def test_a_certificate_of_the_wrong_type_is_refused_and_nothing_is_lost(
-        client_as, clerk, nb_dog, content, name, message):
+    client_as, clerk, nb_dog, content, name, message
+):
     upload = SimpleUploadedFile(name, content, content_type="application/pdf")
-    response = client_as(clerk).post(reverse("licensing:vaccination_create", args=[nb_dog.pk]),
-                                     vaccination_post(certificate=upload))
+    response = client_as(clerk).post(
+        reverse("licensing:vaccination_create", args=[nb_dog.pk]),
+        vaccination_post(certificate=upload),
+    )
     text = response.content.decode()
     assert response.status_code == 200 and message in text
     assert "NBVC-2025-0412" in text and "Dr. Karen Lindahl" in text
@@ -261,22 +339,29 @@ def test_a_certificate_of_the_wrong_type_is_refused_and_nothing_is_lost(
 def test_a_certificate_over_the_size_limit_is_refused(client_as, clerk, nb_dog, settings):
     settings.UPLOAD_MAX_BYTES = 100
     upload = SimpleUploadedFile("cert.pdf", PDF + b"0" * 200, content_type="application/pdf")
-    response = client_as(clerk).post(reverse("licensing:vaccination_create", args=[nb_dog.pk]),
-                                     vaccination_post(certificate=upload))
+    response = client_as(clerk).post(
+        reverse("licensing:vaccination_create", args=[nb_dog.pk]),
+        vaccination_post(certificate=upload),
+    )
     assert response.status_code == 200
     assert "the largest accepted is 100" in response.content.decode()
     assert not RabiesVaccination.objects.exists()
 
 
-@pytest.mark.parametrize("overrides,field_message", [
-    ({"vaccinated_on": "2999-01-01"}, "vaccination date cannot be in the future"),
-    ({"next_due_on": "2025-05-01"}, "next due date must be after the vaccination date"),
-    ({"vaccinated_on": "not a date"}, "Enter a valid date"),
-])
+@pytest.mark.parametrize(
+    "overrides,field_message",
+    [
+        ({"vaccinated_on": "2999-01-01"}, "vaccination date cannot be in the future"),
+        ({"next_due_on": "2025-05-01"}, "next due date must be after the vaccination date"),
+        ({"vaccinated_on": "not a date"}, "Enter a valid date"),
+    ],
+)
 def test_bad_vaccination_dates_are_refused_with_a_message(
-        client_as, clerk, nb_dog, overrides, field_message):
-    response = client_as(clerk).post(reverse("licensing:vaccination_create", args=[nb_dog.pk]),
-                                     vaccination_post(**overrides))
+    client_as, clerk, nb_dog, overrides, field_message
+):
+    response = client_as(clerk).post(
+        reverse("licensing:vaccination_create", args=[nb_dog.pk]), vaccination_post(**overrides)
+    )
     assert response.status_code == 200 and field_message in response.content.decode()
     assert not RabiesVaccination.objects.exists()
 
@@ -293,11 +378,13 @@ def test_marking_an_animal_deceased(client_as, clerk, nb_dog):
 
 
 def test_pages_make_a_bounded_number_of_queries(
-        client_as, officer, north_branch, glencoe, django_assert_max_num_queries):
+    client_as, officer, north_branch, glencoe, django_assert_max_num_queries
+):
     owner = OwnerFactory(jurisdiction=north_branch, last_name="Manydogs")
     premises = PremisesFactory(jurisdiction=north_branch, address_line=owner.address_line)
-    animals = [AnimalFactory(jurisdiction=north_branch, owner=owner, premises=premises)
-               for _ in range(30)]
+    animals = [
+        AnimalFactory(jurisdiction=north_branch, owner=owner, premises=premises) for _ in range(30)
+    ]
     for animal in animals[:10]:
         RabiesVaccinationFactory(animal=animal)
         RabiesVaccinationFactory(animal=animal, vaccinated_on=date(2024, 5, 1))
@@ -308,8 +395,9 @@ def test_pages_make_a_bounded_number_of_queries(
         assert client.get(reverse("licensing:owner_detail", args=[owner.pk])).status_code == 200
     # 15 + the limit status and whether a license is required, each a constant cost.
     with django_assert_max_num_queries(17):
-        assert client.get(reverse("licensing:animal_detail",
-                                  args=[animals[0].pk])).status_code == 200
+        assert (
+            client.get(reverse("licensing:animal_detail", args=[animals[0].pk])).status_code == 200
+        )
     with django_assert_max_num_queries(15):
         assert client.get(reverse("licensing:animal_edit", args=[animals[0].pk])).status_code == 200
 
@@ -318,5 +406,6 @@ def test_a_missing_record_is_404_not_500(client_as, clerk, north_branch):
     client = client_as(clerk)
     assert client.get(reverse("licensing:vaccination_certificate", args=[1])).status_code == 404
     assert client.get("/owners/abc/").status_code == 404
-    assert re.search(r"Register an owner", client.get(reverse("licensing:owner_create"))
-                     .content.decode())
+    assert re.search(
+        r"Register an owner", client.get(reverse("licensing:owner_create")).content.decode()
+    )

@@ -19,8 +19,12 @@ from licensing.models import Animal, License, PaymentMethod, Receipt, Tag
 from notices.models import IssuedDocument
 from ordinance.models import Event, RuleValue
 
-BEFORE = [("licensing", "0004_kennel_became_subject_on"), ("notices", "0001_initial"),
-          ("ordinance", "0002_rule_values_fees_closed_days"), ("accounts", "0003_role_groups")]
+BEFORE = [
+    ("licensing", "0004_kennel_became_subject_on"),
+    ("notices", "0001_initial"),
+    ("ordinance", "0002_rule_values_fees_closed_days"),
+    ("accounts", "0003_role_groups"),
+]
 AT = datetime(2026, 3, 2, 10, tzinfo=ZoneInfo("America/Chicago"))
 OLD = "licen" + "ce"  # spelled apart so a grep for the old word finds only the migrations
 
@@ -35,42 +39,92 @@ def migrate(targets):
 def write_old_rows(apps) -> dict:
     get = apps.get_model
     city = get("ordinance", "Jurisdiction").objects.create(
-        slug="old-words", name="City of Old Words", short_name="Old Words",
-        profile_key="north_branch")
+        slug="old-words",
+        name="City of Old Words",
+        short_name="Old Words",
+        profile_key="north_branch",
+    )
     user = get("accounts", "User").objects.create(username="old-clerk")
     owner = get("licensing", "Owner").objects.create(
-        jurisdiction=city, first_name="Ada", last_name="Lind", address_line="1 Elm Street",
-        city="Old Words", postal_code="55056")
+        jurisdiction=city,
+        first_name="Ada",
+        last_name="Lind",
+        address_line="1 Elm Street",
+        city="Old Words",
+        postal_code="55056",
+    )
     premises = get("licensing", "Premises").objects.create(
-        jurisdiction=city, address_line="1 Elm Street", city="Old Words", postal_code="55056")
+        jurisdiction=city, address_line="1 Elm Street", city="Old Words", postal_code="55056"
+    )
     dog = get("licensing", "Animal").objects.create(
-        jurisdiction=city, owner=owner, premises=premises, species="dog", name="Pippa",
-        **{"col" + "our": "Tri" + "col" + "our"})
+        jurisdiction=city,
+        owner=owner,
+        premises=premises,
+        species="dog",
+        name="Pippa",
+        **{"col" + "our": "Tri" + "col" + "our"},
+    )
     receipt = get("licensing", "Receipt").objects.create(
-        jurisdiction=city, number=7, issued_at=AT, payer_name="Ada Lind", method="che" + "que",
-        reference="1042", total=Decimal("10.00"), issued_by=user)
+        jurisdiction=city,
+        number=7,
+        issued_at=AT,
+        payer_name="Ada Lind",
+        method="che" + "que",
+        reference="1042",
+        total=Decimal("10.00"),
+        issued_by=user,
+    )
     license_ = get("licensing", OLD.capitalize()).objects.create(
-        jurisdiction=city, number="2026-0007", animal=dog, owner=owner, issued_by=user,
-        term_start=date(2026, 1, 1), expires_on=date(2026, 12, 31), issued_on=date(2026, 3, 2),
-        receipt=receipt, status="active")
+        jurisdiction=city,
+        number="2026-0007",
+        animal=dog,
+        owner=owner,
+        issued_by=user,
+        term_start=date(2026, 1, 1),
+        expires_on=date(2026, 12, 31),
+        issued_on=date(2026, 3, 2),
+        receipt=receipt,
+        status="active",
+    )
     stock = get("licensing", "TagStock").objects.create(
-        jurisdiction=city, year=2026, first_number=1, last_number=10,
-        received_on=date(2026, 1, 2), recorded_by=user)
+        jurisdiction=city,
+        year=2026,
+        first_number=1,
+        last_number=10,
+        received_on=date(2026, 1, 2),
+        recorded_by=user,
+    )
     tag = get("licensing", "Tag").objects.create(
-        jurisdiction=city, year=2026, number=3, stock=stock, status="issued",
-        **{OLD: license_})
+        jurisdiction=city, year=2026, number=3, stock=stock, status="issued", **{OLD: license_}
+    )
     get("ordinance", "Event").objects.create(
-        at=AT, action=f"licensing.{OLD}.issued", actor=user, jurisdiction=city,
-        summary="issued")
+        at=AT, action=f"licensing.{OLD}.issued", actor=user, jurisdiction=city, summary="issued"
+    )
     get("notices", "IssuedDocument").objects.create(
-        kind=f"{OLD}_certificate", number="2026-0007", title="Certificate",
-        template=f"documents/{OLD}_certificate.html", page_size="letter", file="x.pdf",
-        sha256="0" * 64, size=1, issued_at=AT, jurisdiction=city)
+        kind=f"{OLD}_certificate",
+        number="2026-0007",
+        title="Certificate",
+        template=f"documents/{OLD}_certificate.html",
+        page_size="letter",
+        file="x.pdf",
+        sha256="0" * 64,
+        size=1,
+        issued_at=AT,
+        jurisdiction=city,
+    )
     get("ordinance", "RuleValue").objects.create(
-        jurisdiction=city, key="application_requires", effective_from=date(2015, 9, 22),
-        value=["name", "col" + "our"])
-    return {"receipt": receipt.pk, "license": license_.pk, "tag": tag.pk, "dog": dog.pk,
-            "city": city.pk}
+        jurisdiction=city,
+        key="application_requires",
+        effective_from=date(2015, 9, 22),
+        value=["name", "col" + "our"],
+    )
+    return {
+        "receipt": receipt.pk,
+        "license": license_.pk,
+        "tag": tag.pk,
+        "dog": dog.pk,
+        "city": city.pk,
+    }
 
 
 @pytest.mark.django_db(transaction=True)
@@ -82,7 +136,10 @@ def test_the_rename_keeps_every_row_and_link():
 
     license_ = License.objects.get(pk=ids["license"])
     assert (license_.number, license_.animal_id, license_.receipt_id) == (
-        "2026-0007", ids["dog"], ids["receipt"])
+        "2026-0007",
+        ids["dog"],
+        ids["receipt"],
+    )
     assert Tag.objects.get(pk=ids["tag"]).license == license_
     # The field is renamed; what a clerk typed into it is the owner's words, kept as typed.
     assert Animal.objects.get(pk=ids["dog"]).color == "Tri" + "col" + "our"
@@ -91,9 +148,15 @@ def test_the_rename_keeps_every_row_and_link():
     assert Event.objects.get(jurisdiction_id=ids["city"]).action == "licensing.license.issued"
     document = IssuedDocument.objects.get(jurisdiction_id=ids["city"])
     assert (document.kind, document.template, document.sha256) == (
-        "license_certificate", "documents/license_certificate.html", "0" * 64)
+        "license_certificate",
+        "documents/license_certificate.html",
+        "0" * 64,
+    )
     rule = RuleValue.objects.get(jurisdiction_id=ids["city"], key="application_requires")
     assert rule.value == ["name", "color"]
-    codenames = set(Permission.objects.filter(content_type__app_label="licensing")
-                    .values_list("codename", flat=True))
+    codenames = set(
+        Permission.objects.filter(content_type__app_label="licensing").values_list(
+            "codename", flat=True
+        )
+    )
     assert "view_license" in codenames and not any(OLD in c for c in codenames)

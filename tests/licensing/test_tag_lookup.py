@@ -17,13 +17,15 @@ URL = "licensing:tag_lookup"
 def tagged(north_branch, clerk):
     stock = TagStockFactory(jurisdiction=north_branch, recorded_by=clerk, last_number=20)
     license = LicenseFactory(jurisdiction=north_branch, issued_by=clerk)
-    Tag.objects.filter(stock=stock, number=7).update(status=TagStatus.ISSUED, license=license,
-                                                     issued_on=date(2026, 1, 15))
+    Tag.objects.filter(stock=stock, number=7).update(
+        status=TagStatus.ISSUED, license=license, issued_on=date(2026, 1, 15)
+    )
     return license
 
 
 def test_it_finds_the_dog_and_owner_with_the_year_defaulting_to_this_year(
-        tagged, client_as, officer):
+    tagged, client_as, officer
+):
     with time_machine.travel(date(2026, 5, 1), tick=False):
         body = client_as(officer).get(reverse(URL), {"number": "7"}).content.decode()
     owner = tagged.owner

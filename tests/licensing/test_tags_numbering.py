@@ -27,8 +27,9 @@ def vaccinated_dog(city, **kw):
 
 
 @pytest.mark.django_db(transaction=True)
-def test_many_clerks_at_once_get_distinct_tags_and_gap_free_receipts(postgres_only, north_branch,
-                                                                     clerk):
+def test_many_clerks_at_once_get_distinct_tags_and_gap_free_receipts(
+    postgres_only, north_branch, clerk
+):
     TagStockFactory(jurisdiction=north_branch, recorded_by=clerk, year=2026, last_number=40)
     dogs = [vaccinated_dog(north_branch) for _ in range(12)]
     errors = []
@@ -59,8 +60,9 @@ def test_lost_tag_duplicate_gets_new_number_and_fee(north_branch, clerk):
     TagStockFactory(jurisdiction=north_branch, recorded_by=clerk, year=2026, last_number=10)
     dog = vaccinated_dog(north_branch)
     first = license_issue(animal=dog, owner=dog.owner, actor=clerk, on=ON, method="cash")
-    dup = tag_replace_lost(license=first.license, actor=clerk, on=date(2026, 3, 1),
-                           method="card", reference="4242")
+    dup = tag_replace_lost(
+        license=first.license, actor=clerk, on=date(2026, 3, 1), method="card", reference="4242"
+    )
     old = Tag.objects.get(pk=first.tag.pk)
     assert old.status == TagStatus.LOST and dup.tag.number != old.number
     assert dup.tag.license == first.license and dup.tag.status == TagStatus.ISSUED
@@ -71,11 +73,32 @@ def test_lost_tag_duplicate_gets_new_number_and_fee(north_branch, clerk):
 
 
 def test_stock_entry_refuses_overlap(north_branch, clerk):
-    tag_stock_receive(jurisdiction=north_branch, year=2026, first_number=1, last_number=100,
-                      received_on=ON, vendor="V", actor=clerk)
+    tag_stock_receive(
+        jurisdiction=north_branch,
+        year=2026,
+        first_number=1,
+        last_number=100,
+        received_on=ON,
+        vendor="V",
+        actor=clerk,
+    )
     assert Tag.objects.filter(year=2026).count() == 100
     with pytest.raises(Refused, match="already in stock"):
-        tag_stock_receive(jurisdiction=north_branch, year=2026, first_number=100,
-                          last_number=150, received_on=ON, vendor="V", actor=clerk)
-    tag_stock_receive(jurisdiction=north_branch, year=2027, first_number=1, last_number=5,
-                      received_on=ON, vendor="V", actor=clerk)
+        tag_stock_receive(
+            jurisdiction=north_branch,
+            year=2026,
+            first_number=100,
+            last_number=150,
+            received_on=ON,
+            vendor="V",
+            actor=clerk,
+        )
+    tag_stock_receive(
+        jurisdiction=north_branch,
+        year=2027,
+        first_number=1,
+        last_number=5,
+        received_on=ON,
+        vendor="V",
+        actor=clerk,
+    )

@@ -20,13 +20,15 @@ def license(north_branch, clerk):
     TagStockFactory(jurisdiction=north_branch, recorded_by=clerk, year=2026, last_number=10)
     dog = AnimalFactory(jurisdiction=north_branch)
     RabiesVaccinationFactory(animal=dog, vaccinated_on=date(2025, 6, 1))
-    return license_issue(animal=dog, owner=dog.owner, actor=clerk, on=date(2026, 1, 15),
-                         method="cash").license
+    return license_issue(
+        animal=dog, owner=dog.owner, actor=clerk, on=date(2026, 1, 15), method="cash"
+    ).license
 
 
 @time_machine.travel(TODAY, tick=False)
-def test_the_page_offers_only_search_results(client_as, clerk, license, north_branch,
-                                             django_assert_max_num_queries):
+def test_the_page_offers_only_search_results(
+    client_as, clerk, license, north_branch, django_assert_max_num_queries
+):
     for i in range(200):
         OwnerFactory(jurisdiction=north_branch, last_name=f"Bulk{i:03d}")
     target = OwnerFactory(jurisdiction=north_branch, last_name="Zebrowski")
@@ -57,10 +59,19 @@ def test_an_owner_registered_on_the_spot_comes_back_picked(client_as, clerk, lic
     url = reverse("licensing:license_transfer", args=[license.pk])
     client = client_as(clerk)
     create = reverse("licensing:owner_create") + f"?next={url}"
-    response = client.post(create, {
-        "kind": "person", "first_name": "Nell", "last_name": "Newcomer",
-        "address_line": "9 Birch Ave", "city": "North Branch", "state": "MN",
-        "postal_code": "55056", "is_resident": "on"})
+    response = client.post(
+        create,
+        {
+            "kind": "person",
+            "first_name": "Nell",
+            "last_name": "Newcomer",
+            "address_line": "9 Birch Ave",
+            "city": "North Branch",
+            "state": "MN",
+            "postal_code": "55056",
+            "is_resident": "on",
+        },
+    )
     owner = Owner.objects.get(last_name="Newcomer")
     assert response.status_code == 302 and response["Location"] == f"{url}?pick={owner.pk}"
     page = client.get(response["Location"]).content.decode()
@@ -69,10 +80,17 @@ def test_an_owner_registered_on_the_spot_comes_back_picked(client_as, clerk, lic
 
 def test_an_outside_next_is_ignored(client_as, clerk, north_branch):
     response = client_as(clerk).post(
-        reverse("licensing:owner_create") + "?next=//evil.example/x", {
-            "kind": "person", "first_name": "Ed", "last_name": "Elsewhere",
-            "address_line": "1 Oak St", "city": "North Branch", "state": "MN",
-            "postal_code": "55056"})
+        reverse("licensing:owner_create") + "?next=//evil.example/x",
+        {
+            "kind": "person",
+            "first_name": "Ed",
+            "last_name": "Elsewhere",
+            "address_line": "1 Oak St",
+            "city": "North Branch",
+            "state": "MN",
+            "postal_code": "55056",
+        },
+    )
     owner = Owner.objects.get(last_name="Elsewhere")
     assert response["Location"] == owner.get_absolute_url()
 

@@ -36,10 +36,12 @@ def assert_unchanged(obj, before: dict):
 
 # --- License ------------------------------------------------------------------------------
 
+
 @pytest.fixture
 def license_in(north_branch, clerk):
     def make(status):
         return LicenseFactory(jurisdiction=north_branch, issued_by=clerk, status=status)
+
     return make
 
 
@@ -49,7 +51,10 @@ def test_close_from_an_allowed_state_records_one_event(license_in, clerk, status
     license.close(actor=clerk, on=ON, reason="Animal died")
     license = License.objects.get(pk=license.pk)
     assert (license.status, license.status_changed_on, license.status_reason) == (
-        LicenseStatus.CLOSED, ON, "Animal died")
+        LicenseStatus.CLOSED,
+        ON,
+        "Animal died",
+    )
     [event] = events(license)
     assert event.action == "licensing.license.closed" and event.actor == clerk
 
@@ -63,8 +68,9 @@ def test_close_from_another_state_refuses_and_changes_nothing(license_in, clerk,
     assert_unchanged(license, {"status": status, "status_changed_on": None})
 
 
-@pytest.mark.parametrize("status", [LicenseStatus.ACTIVE, LicenseStatus.EXPIRED,
-                                    LicenseStatus.CLOSED])
+@pytest.mark.parametrize(
+    "status", [LicenseStatus.ACTIVE, LicenseStatus.EXPIRED, LicenseStatus.CLOSED]
+)
 def test_void_from_an_allowed_state_records_one_event(license_in, clerk, status):
     license = license_in(status)
     license.void(actor=clerk, on=ON, reason="Bounced check")
@@ -82,6 +88,7 @@ def test_void_twice_refuses_and_changes_nothing(license_in, clerk):
 
 # --- Tag ------------------------------------------------------------------------------------
 
+
 @pytest.fixture
 def tag_in(north_branch, clerk, license_in):
     stock = TagStockFactory(jurisdiction=north_branch, recorded_by=clerk, last_number=10)
@@ -90,9 +97,11 @@ def tag_in(north_branch, clerk, license_in):
         tag = stock.tags.get(number=1 + Tag.objects.exclude(status=TagStatus.AVAILABLE).count())
         if status != TagStatus.AVAILABLE:
             Tag.objects.filter(pk=tag.pk).update(
-                status=status, license=license_in(LicenseStatus.ACTIVE))
+                status=status, license=license_in(LicenseStatus.ACTIVE)
+            )
             tag.refresh_from_db()
         return tag
+
     return make
 
 
@@ -113,10 +122,13 @@ def test_issue_a_tag_out_of_stock_refuses(tag_in, license_in, clerk, status):
     assert_unchanged(tag, {"status": status, "issued_on": None})
 
 
-@pytest.mark.parametrize("transition, to, action", [
-    ("mark_lost", TagStatus.LOST, "licensing.tag.lost"),
-    ("void", TagStatus.VOID, "licensing.tag.voided"),
-])
+@pytest.mark.parametrize(
+    "transition, to, action",
+    [
+        ("mark_lost", TagStatus.LOST, "licensing.tag.lost"),
+        ("void", TagStatus.VOID, "licensing.tag.voided"),
+    ],
+)
 def test_an_issued_tag_is_lost_or_voided_with_one_event(tag_in, clerk, transition, to, action):
     tag = tag_in(TagStatus.ISSUED)
     kwargs = {"reason": "Receipt voided"} if transition == "void" else {}
@@ -137,10 +149,14 @@ def test_only_an_issued_tag_is_lost_or_voided(tag_in, clerk, transition, status)
 
 # --- Animal -----------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("transition, to, action", [
-    ("mark_deceased", AnimalStatus.DECEASED, "licensing.animal.deceased"),
-    ("mark_moved_out", AnimalStatus.TRANSFERRED_OUT, "licensing.animal.moved_out"),
-])
+
+@pytest.mark.parametrize(
+    "transition, to, action",
+    [
+        ("mark_deceased", AnimalStatus.DECEASED, "licensing.animal.deceased"),
+        ("mark_moved_out", AnimalStatus.TRANSFERRED_OUT, "licensing.animal.moved_out"),
+    ],
+)
 def test_an_animal_leaves_alive_once(north_branch, clerk, transition, to, action):
     animal = AnimalFactory(jurisdiction=north_branch)
     getattr(animal, transition)(actor=clerk, on=ON)
@@ -160,14 +176,26 @@ IN_REVIEW = [S.APPLIED, S.UNDER_REVIEW, S.APPROVED]
 
 # transition -> (kwargs, allowed source states, target state, action)
 KENNEL = {
-    "review": ({"step": "Zoning", "outcome": "approved", "complete": True},
-               IN_REVIEW, S.APPROVED, "licensing.kennel.step_decided"),
-    "issue": ({"number": "2026-K001", "on": ON, "expires_on": date(2026, 12, 31)},
-              [S.APPROVED], S.ACTIVE, "licensing.kennel.issued"),
+    "review": (
+        {"step": "Zoning", "outcome": "approved", "complete": True},
+        IN_REVIEW,
+        S.APPROVED,
+        "licensing.kennel.step_decided",
+    ),
+    "issue": (
+        {"number": "2026-K001", "on": ON, "expires_on": date(2026, 12, 31)},
+        [S.APPROVED],
+        S.ACTIVE,
+        "licensing.kennel.issued",
+    ),
     "deny": ({"step": "Zoning", "on": ON}, IN_REVIEW, S.DENIED, "licensing.kennel.denied"),
     "appeal": ({"filed_on": ON}, [S.DENIED], S.APPEALED, "licensing.kennel.appealed"),
-    "decide_appeal": ({"granted": True}, [S.APPEALED], S.APPROVED,
-                      "licensing.kennel.appeal_decided"),
+    "decide_appeal": (
+        {"granted": True},
+        [S.APPEALED],
+        S.APPROVED,
+        "licensing.kennel.appeal_decided",
+    ),
     "finalise_denial": ({}, [S.DENIED], S.DENIED_FINAL, "licensing.kennel.denied_final"),
     "revoke": ({}, [S.ACTIVE], S.REVOKED, "licensing.kennel.revocation_decided"),
 }
@@ -179,13 +207,20 @@ def kennel_in(north_branch):
     def make(status):
         owner = OwnerFactory(jurisdiction=north_branch)
         return KennelLicense.objects.create(
-            jurisdiction=north_branch, owner=owner, premises=owner_premises(owner),
-            status=status, applied_on=date(2026, 1, 10), business_nature="Breeding")
+            jurisdiction=north_branch,
+            owner=owner,
+            premises=owner_premises(owner),
+            status=status,
+            applied_on=date(2026, 1, 10),
+            business_nature="Breeding",
+        )
+
     return make
 
 
-@pytest.mark.parametrize("name, status, allowed", CASES,
-                         ids=[f"{n}-from-{s}" for n, s, _a in CASES])
+@pytest.mark.parametrize(
+    "name, status, allowed", CASES, ids=[f"{n}-from-{s}" for n, s, _a in CASES]
+)
 def test_kennel_transitions(kennel_in, clerk, name, status, allowed):
     kennel = kennel_in(status)
     kwargs, _sources, target, action = KENNEL[name]
@@ -198,14 +233,14 @@ def test_kennel_transitions(kennel_in, clerk, name, status, allowed):
     with pytest.raises(Refused) as excinfo:
         getattr(kennel, name)(actor=clerk, **kwargs)
     assert excinfo.value.sections and "rules.md KEN-0" in excinfo.value.sections[0]
-    assert_unchanged(kennel, {"status": status, "number": "", "denied_on": None,
-                              "conditions": ""})
+    assert_unchanged(kennel, {"status": status, "number": "", "denied_on": None, "conditions": ""})
 
 
 def test_review_not_complete_leaves_the_kennel_under_review(kennel_in, clerk):
     kennel = kennel_in(S.APPLIED)
-    kennel.review(actor=clerk, step="Zoning", outcome="approved", complete=False,
-                  conditions="Fence the yard")
+    kennel.review(
+        actor=clerk, step="Zoning", outcome="approved", complete=False, conditions="Fence the yard"
+    )
     kennel = KennelLicense.objects.get(pk=kennel.pk)
     assert (kennel.status, kennel.conditions) == (S.UNDER_REVIEW, "Fence the yard")
 
@@ -218,8 +253,11 @@ def test_no_status_is_assigned_outside_the_models():
 
     root = pathlib.Path(__file__).resolve().parents[2] / "licensing"
     assigned = re.compile(r"\.status\s*(,[^=]*)?=[^=]")
-    offenders = [f"{path.relative_to(root)}:{n}" for path in root.rglob("*.py")
-                 if "models" not in path.parts and "migrations" not in path.parts
-                 for n, line in enumerate(path.read_text().splitlines(), 1)
-                 if assigned.search(line)]
+    offenders = [
+        f"{path.relative_to(root)}:{n}"
+        for path in root.rglob("*.py")
+        if "models" not in path.parts and "migrations" not in path.parts
+        for n, line in enumerate(path.read_text().splitlines(), 1)
+        if assigned.search(line)
+    ]
     assert offenders == []

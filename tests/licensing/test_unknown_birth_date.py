@@ -36,8 +36,10 @@ PUPPY = date(2025, 12, 1)  # three months old on ON: not counted anywhere
 
 
 def _keep(city, premises, species, n, dob):
-    return [AnimalFactory(jurisdiction=city, premises=premises, species=species,
-                          date_of_birth=dob) for _ in range(n)]
+    return [
+        AnimalFactory(jurisdiction=city, premises=premises, species=species, date_of_birth=dob)
+        for _ in range(n)
+    ]
 
 
 @pytest.mark.parametrize("comparison", ["gte", "gt"])
@@ -58,8 +60,7 @@ def test_nb_a_fourth_dog_of_unknown_age_is_over_the_limit(north_branch):
     _keep(north_branch, premises, Species.DOG, 3, ADULT)
     puppy = AnimalFactory.build(jurisdiction=north_branch, premises=premises, date_of_birth=PUPPY)
     assert premises_limit_check(premises=premises, on=ON, adding=puppy).ok
-    unknown = AnimalFactory.build(jurisdiction=north_branch, premises=premises,
-                                  date_of_birth=None)
+    unknown = AnimalFactory.build(jurisdiction=north_branch, premises=premises, date_of_birth=None)
     check = premises_limit_check(premises=premises, on=ON, adding=unknown)
     assert not check.ok
     assert check.counts["dog"] == 4 and check.unknown_ages == 1
@@ -74,8 +75,7 @@ def test_nb_dogs_and_cats_of_unknown_age_already_kept_count(north_branch):
     assert not check.ok
     assert check.counts == {"dog": 4, "cat": 2, "total": 6} and check.unknown_ages == 6
     _, lines = premises_limit_status(premises=premises, on=ON)  # the animal and owner pages
-    assert [(line.count, line.limit, line.over) for line in lines] == [(4, 3, True),
-                                                                       (2, 3, False)]
+    assert [(line.count, line.limit, line.over) for line in lines] == [(4, 3, True), (2, 3, False)]
 
 
 def test_glencoe_dogs_and_cats_of_unknown_age_count(glencoe):
@@ -90,8 +90,7 @@ def test_glencoe_dogs_and_cats_of_unknown_age_count(glencoe):
     assert not check.ok and check.counts["dog"] == 3 and check.unknown_ages == 2
 
 
-def test_the_counter_refuses_a_license_where_a_dog_of_unknown_age_fills_the_premises(
-        north_branch):
+def test_the_counter_refuses_a_license_where_a_dog_of_unknown_age_fills_the_premises(north_branch):
     """The assessment's animal-limit check counts the unknown-age dogs already kept."""
     premises = PremisesFactory(jurisdiction=north_branch)
     _keep(north_branch, premises, Species.DOG, 1, ADULT)
@@ -107,16 +106,16 @@ def test_a_transfer_of_a_dog_of_unknown_age_to_a_full_premises_is_refused(north_
     TagStockFactory(jurisdiction=north_branch, recorded_by=clerk, year=2026, last_number=5)
     dog = AnimalFactory(jurisdiction=north_branch, date_of_birth=ADULT)
     RabiesVaccinationFactory(animal=dog, vaccinated_on=date(2025, 6, 1))
-    license = license_issue(animal=dog, owner=dog.owner, actor=clerk, on=ON,
-                            method="cash").license
+    license = license_issue(animal=dog, owner=dog.owner, actor=clerk, on=ON, method="cash").license
     dog.date_of_birth = None
     dog.save(update_fields=["date_of_birth"])
     new_owner = OwnerFactory(jurisdiction=north_branch)
     premises = owner_premises(new_owner)
     _keep(north_branch, premises, Species.DOG, 3, ADULT)
     with pytest.raises(Refused, match="kennel license is needed"):
-        license_transfer(license=license, new_owner=new_owner, actor=clerk,
-                         on=date(2026, 4, 1), method="cash")
+        license_transfer(
+            license=license, new_owner=new_owner, actor=clerk, on=date(2026, 4, 1), method="cash"
+        )
     assert License.objects.get(pk=license.pk).owner_id == dog.owner_id
 
 

@@ -86,10 +86,12 @@ def test_documents_roll_back_with_the_use_case(north_branch, clerk):
 
 
 def test_a_transfer_leaves_the_new_owners_receipt_and_certificate(issued, clerk):
-    new_owner = OwnerFactory(jurisdiction=issued.license.jurisdiction, first_name="Marit",
-                             last_name="Engstrom")
-    result = license_transfer(license=issued.license, new_owner=new_owner, actor=clerk,
-                              on=TODAY, method="card")  # LIC-12
+    new_owner = OwnerFactory(
+        jurisdiction=issued.license.jurisdiction, first_name="Marit", last_name="Engstrom"
+    )
+    result = license_transfer(
+        license=issued.license, new_owner=new_owner, actor=clerk, on=TODAY, method="card"
+    )  # LIC-12
     receipt = documents_for(result.receipt)["receipt"]
     assert receipt.number == str(result.receipt.number) and "Marit Engstrom" in _text(receipt)
     certificate = documents_for(result.license)["license_certificate"]
@@ -97,8 +99,9 @@ def test_a_transfer_leaves_the_new_owners_receipt_and_certificate(issued, clerk)
 
 
 def test_a_duplicate_tag_leaves_a_receipt_and_a_certificate_with_the_new_tag(issued, clerk):
-    result = tag_replace_lost(license=issued.license, actor=clerk, on=TODAY,
-                              method="cash")  # LIC-10
+    result = tag_replace_lost(
+        license=issued.license, actor=clerk, on=TODAY, method="cash"
+    )  # LIC-10
     assert result.tag.number != issued.tag.number
     slip = documents_for(result.receipt)["receipt_80mm"]
     assert str(result.tag.number) in _text(slip)
@@ -120,14 +123,28 @@ def test_voiding_a_receipt_voids_its_documents_and_prints_the_void_receipt(issue
 
 def _approved_kennel(jurisdiction, clerk):
     owner = OwnerFactory(jurisdiction=jurisdiction, first_name="Kari", last_name="Kennel")
-    kennel = k.kennel_apply(owner=owner, premises=k.kennel_premises_for(owner), actor=clerk,
-                            business_nature="Breeding and boarding", dog_count=6,
-                            cat_count=0, cup_reference="CUP-2026-04", on=TODAY)
+    kennel = k.kennel_apply(
+        owner=owner,
+        premises=k.kennel_premises_for(owner),
+        actor=clerk,
+        business_nature="Breeding and boarding",
+        dog_count=6,
+        cat_count=0,
+        cup_reference="CUP-2026-04",
+        on=TODAY,
+    )
     for step, _decision in k.step_progress(kennel, on=TODAY):
         k.kennel_decision_record(
-            kennel=kennel, step=step, outcome=KennelDecision.Outcome.APPROVED,
-            decided_by_name="Jane Roe", decided_by_capacity="City Council", decided_on=TODAY,
-            reasons="Meets the requirements.", actor=clerk, conditions="")
+            kennel=kennel,
+            step=step,
+            outcome=KennelDecision.Outcome.APPROVED,
+            decided_by_name="Jane Roe",
+            decided_by_capacity="City Council",
+            decided_on=TODAY,
+            reasons="Meets the requirements.",
+            actor=clerk,
+            conditions="",
+        )
     kennel.refresh_from_db()
     return kennel
 
@@ -142,14 +159,13 @@ def test_issuing_a_kennel_license_leaves_its_pdf_and_the_fee_receipt(north_branc
     assert str(kennel.receipt.number) in _text(receipt)
 
 
-def test_a_kennel_transfer_leaves_a_receipt_and_the_license_in_the_new_name(north_branch,
-                                                                           clerk):
+def test_a_kennel_transfer_leaves_a_receipt_and_the_license_in_the_new_name(north_branch, clerk):
     kennel = _approved_kennel(north_branch, clerk)
     k.kennel_issue(kennel=kennel, actor=clerk, now=NOW, method="cash")
-    new_owner = OwnerFactory(jurisdiction=north_branch, first_name="Marit",
-                             last_name="Engstrom")
-    receipt = k.kennel_transfer(kennel=kennel, new_owner=new_owner, actor=clerk, on=TODAY,
-                                method="cash", now=NOW)
+    new_owner = OwnerFactory(jurisdiction=north_branch, first_name="Marit", last_name="Engstrom")
+    receipt = k.kennel_transfer(
+        kennel=kennel, new_owner=new_owner, actor=clerk, on=TODAY, method="cash", now=NOW
+    )
     assert "Marit Engstrom" in _text(documents_for(receipt)["receipt"])
     assert "Marit Engstrom" in _text(documents_for(kennel)["kennel_license"])
 
@@ -161,8 +177,7 @@ def test_rendering_deferred_issues_now_and_lays_out_once_at_first_print(north_br
     dog = AnimalFactory(jurisdiction=north_branch, name="Deferred")
     RabiesVaccinationFactory(animal=dog, vaccinated_on=date(2025, 6, 1))
     with rendering_deferred():
-        result = license_issue(animal=dog, owner=dog.owner, actor=clerk, on=TODAY,
-                               method="cash")
+        result = license_issue(animal=dog, owner=dog.owner, actor=clerk, on=TODAY, method="cash")
     certificate = documents_for(result.license)["license_certificate"]
     assert certificate.sha256 == "" and not certificate.file
     data = document_pdf(certificate)

@@ -20,10 +20,16 @@ def receipt_context(total="45.00"):
     return {
         "received_from": "Rita Resident",
         "lines": [
-            {"description": "Dog license, Rex", "amount": Decimal("30.00"),
-             "citation": "North Branch Sec. 6-61"},
-            {"description": "Duplicate tag", "amount": Decimal("15.00"),
-             "citation": "North Branch Sec. 6-63"},
+            {
+                "description": "Dog license, Rex",
+                "amount": Decimal("30.00"),
+                "citation": "North Branch Sec. 6-61",
+            },
+            {
+                "description": "Duplicate tag",
+                "amount": Decimal("15.00"),
+                "citation": "North Branch Sec. 6-63",
+            },
         ],
         "total": Decimal(total),
         "paid_with": "cash",
@@ -36,9 +42,14 @@ def issue(north_branch, clerk):
 
     def make(**overrides):
         kwargs = {
-            "kind": "receipt", "template": "sample_receipt.html", "context": receipt_context(),
-            "jurisdiction": north_branch, "actor": clerk, "title": "Receipt",
-            "number": "NB-2025-00017", "now": ISSUED_AT,
+            "kind": "receipt",
+            "template": "sample_receipt.html",
+            "context": receipt_context(),
+            "jurisdiction": north_branch,
+            "actor": clerk,
+            "title": "Receipt",
+            "number": "NB-2025-00017",
+            "now": ISSUED_AT,
         }
         kwargs.update(overrides)
         return document_issue(**kwargs)

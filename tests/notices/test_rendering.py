@@ -10,24 +10,41 @@ from notices.services import document_render, snapshot
 from tests.notices.conftest import ISSUED_AT, receipt_context
 from tests.pdf import pdf_page_sizes_mm, pdf_text
 
-BASE = snapshot({
-    "jurisdiction": {"name": "City of Glencoe", "short_name": "Glencoe",
-                     "seal_text": "City of Glencoe · McLeod County · Minnesota",
-                     "address": "1107 11th Street East", "phone": "(320) 555-0100"},
-    "document": {"kind": "sample", "number": "GL-9", "title": "Sample", "issued_at": ISSUED_AT,
-                 "issued_by": {"name": "Gus Glencoe", "title": "City Clerk"}},
-})
+BASE = snapshot(
+    {
+        "jurisdiction": {
+            "name": "City of Glencoe",
+            "short_name": "Glencoe",
+            "seal_text": "City of Glencoe · McLeod County · Minnesota",
+            "address": "1107 11th Street East",
+            "phone": "(320) 555-0100",
+        },
+        "document": {
+            "kind": "sample",
+            "number": "GL-9",
+            "title": "Sample",
+            "issued_at": ISSUED_AT,
+            "issued_by": {"name": "Gus Glencoe", "title": "City Clerk"},
+        },
+    }
+)
 
 
 def page(html_body):
     return f"<html><body><p>text</p>{html_body}</body></html>"
 
 
-@pytest.mark.parametrize("url", [
-    "http://example.com/seal.png", "https://example.com/x.css", "ftp://example.com/x",
-    "file:///etc/passwd", f"file://{settings.BASE_DIR}/config/settings.py",
-    f"file://{settings.BASE_DIR}/static/../config/settings.py",
-])
+@pytest.mark.parametrize(
+    "url",
+    [
+        "http://example.com/seal.png",
+        "https://example.com/x.css",
+        "ftp://example.com/x",
+        "file:///etc/passwd",
+        f"file://{settings.BASE_DIR}/config/settings.py",
+        f"file://{settings.BASE_DIR}/static/../config/settings.py",
+    ],
+)
 def test_the_fetcher_refuses_the_network_and_files_outside_static(url):
     with pytest.raises(ValueError):
         LocalOnlyFetcher().fetch(url)
@@ -48,23 +65,42 @@ def test_a_document_that_references_the_network_is_not_rendered():
 
 def test_a_static_image_and_a_data_uri_render():
     # A 1x1 transparent PNG.
-    png = ("data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4"
-           "nGNgYGBgAAAABQABh6FO1AAAAABJRU5ErkJggg==")
-    data = html_to_pdf(page(f'<img src="{png}" alt=""><link rel="stylesheet" '
-                            'href="css/print.css">'), "letter")
+    png = (
+        "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4"
+        "nGNgYGBgAAAABQABh6FO1AAAAABJRU5ErkJggg=="
+    )
+    data = html_to_pdf(
+        page(f'<img src="{png}" alt=""><link rel="stylesheet" href="css/print.css">'), "letter"
+    )
     assert pdf_text(data) == "text"
 
 
 def test_the_void_notice_renders_its_fields():
-    snap = {**BASE, **snapshot({
-        "original": {"title": "Receipt", "number": "GL-9", "issued_at": ISSUED_AT,
-                     "issued_by": {"name": "Gus Glencoe", "title": ""}, "pk": 12,
-                     "sha256": "ab" * 32},
-        "reason": "Entered twice",
-    })}
+    snap = {
+        **BASE,
+        **snapshot(
+            {
+                "original": {
+                    "title": "Receipt",
+                    "number": "GL-9",
+                    "issued_at": ISSUED_AT,
+                    "issued_by": {"name": "Gus Glencoe", "title": ""},
+                    "pk": 12,
+                    "sha256": "ab" * 32,
+                },
+                "reason": "Entered twice",
+            }
+        ),
+    }
     text = pdf_text(document_render(template="void_notice.html", snapshot=snap))
-    for expected in ["City of Glencoe", "VOID", "Entered twice", "#12", "ab" * 32,
-                     "Originally issued March 3, 2025, 9:30 AM CST by Gus Glencoe"]:
+    for expected in [
+        "City of Glencoe",
+        "VOID",
+        "Entered twice",
+        "#12",
+        "ab" * 32,
+        "Originally issued March 3, 2025, 9:30 AM CST by Gus Glencoe",
+    ]:
         assert expected in text, expected
 
 

@@ -38,9 +38,16 @@ def test_issuing_archives_the_pdf_with_its_hash(issue, archive_dir, clerk, north
 def test_the_pdf_prints_the_fields_city_and_footer(issue):
     text = pdf_text(document_pdf(issue()))
     for expected in [
-        "City of North Branch", "City of North Branch · Chisago County · Minnesota",
-        "Rita Resident", "Dog license, Rex", "$30.00", "North Branch Sec. 6-61",
-        "Duplicate tag", "$15.00", "Total $45.00", "Paid by cash",
+        "City of North Branch",
+        "City of North Branch · Chisago County · Minnesota",
+        "Rita Resident",
+        "Dog license, Rex",
+        "$30.00",
+        "North Branch Sec. 6-61",
+        "Duplicate tag",
+        "$15.00",
+        "Total $45.00",
+        "Paid by cash",
         "No. NB-2025-00017",
         # Issued time in Minnesota time, not UTC.
         "Issued March 3, 2025, 9:30 AM CST by Carol Clerk",
@@ -49,7 +56,7 @@ def test_the_pdf_prints_the_fields_city_and_footer(issue):
 
 
 def test_a_receipt_is_80_mm_wide_and_cut_to_its_content(issue):
-    (width, height), = pdf_page_sizes_mm(document_pdf(issue()))
+    ((width, height),) = pdf_page_sizes_mm(document_pdf(issue()))
     assert width == 80.0
     assert 40 < height < 200
 
@@ -63,21 +70,36 @@ def test_a_long_receipt_grows_instead_of_breaking_onto_a_second_page(issue):
 
 
 def test_a_letter_document_is_letter_size_with_page_numbers(issue, north_branch):
-    doc = issue(kind="notice", template="sample_notice.html", title="Notice of impounding",
-                number="IMP-3", context={
-                    "recipient": {"name": "Rita Resident", "address_lines": ["12 Elm St"]},
-                    "served_on": ISSUED_AT.date(), "paragraphs": ["Your dog Rex was impounded."],
-                    "deadline": {"date": ISSUED_AT.date(), "what": "Redeem by",
-                                 "citation": "North Branch Sec. 6-68"},
-                    "facts": [{"label": "Animal", "value": "Rex, black Labrador"}],
-                })
+    doc = issue(
+        kind="notice",
+        template="sample_notice.html",
+        title="Notice of impounding",
+        number="IMP-3",
+        context={
+            "recipient": {"name": "Rita Resident", "address_lines": ["12 Elm St"]},
+            "served_on": ISSUED_AT.date(),
+            "paragraphs": ["Your dog Rex was impounded."],
+            "deadline": {
+                "date": ISSUED_AT.date(),
+                "what": "Redeem by",
+                "citation": "North Branch Sec. 6-68",
+            },
+            "facts": [{"label": "Animal", "value": "Rex, black Labrador"}],
+        },
+    )
     data = document_pdf(doc)
     assert doc.page_size == "letter"
     assert pdf_page_sizes_mm(data) == [(215.9, 279.4)]
     text = pdf_text(data)
-    for expected in ["NOTICE OF IMPOUNDING", "Your dog Rex was impounded.",
-                     "Redeem by: Monday, March 3, 2025", "(North Branch Sec. 6-68)",
-                     "Animal Rex, black Labrador", "Page 1 of 1", "No. IMP-3"]:
+    for expected in [
+        "NOTICE OF IMPOUNDING",
+        "Your dog Rex was impounded.",
+        "Redeem by: Monday, March 3, 2025",
+        "(North Branch Sec. 6-68)",
+        "Animal Rex, black Labrador",
+        "Page 1 of 1",
+        "No. IMP-3",
+    ]:
         assert expected in text, expected
 
 
@@ -109,8 +131,9 @@ def test_a_receipt_template_can_be_printed_on_letter_and_a_notice_on_a_roll(issu
     as_letter = document_render(template=doc.template, snapshot=doc.snapshot, page_size="letter")
     assert pdf_page_sizes_mm(as_letter) == [(215.9, 279.4)]
     assert "Total $45.00" in pdf_text(as_letter)
-    notice = document_render(template="sample_notice.html", snapshot=doc.snapshot,
-                             page_size="receipt")
+    notice = document_render(
+        template="sample_notice.html", snapshot=doc.snapshot, page_size="receipt"
+    )
     assert pdf_page_sizes_mm(notice)[0][0] == 80.0
     assert "No. NB-2025-00017" in pdf_text(notice)
 
@@ -156,13 +179,16 @@ def test_a_scheduled_job_issues_with_no_actor(issue):
     assert "Issued March 3, 2025, 9:30 AM CST" in pdf_text(document_pdf(doc))
 
 
-@pytest.mark.parametrize("bad", [
-    {"context": {"jurisdiction": "mine"}},
-    {"context": {"when": object()}},
-    {"kind": "Not A Slug"},
-    {"template": "../settings.py"},
-    {"template": "/etc/passwd"},
-])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"context": {"jurisdiction": "mine"}},
+        {"context": {"when": object()}},
+        {"kind": "Not A Slug"},
+        {"template": "../settings.py"},
+        {"template": "/etc/passwd"},
+    ],
+)
 def test_bad_input_is_refused_and_nothing_is_archived(issue, bad, archive_dir):
     with pytest.raises((ValueError, TypeError, RuntimeError)):
         issue(**bad)
@@ -170,6 +196,7 @@ def test_bad_input_is_refused_and_nothing_is_archived(issue, bad, archive_dir):
 
 
 # --- never deleted, never changed ---------------------------------------------------
+
 
 def test_delete_refuses(issue):
     doc = issue()
@@ -208,6 +235,7 @@ def test_deleting_the_city_or_issuer_is_blocked_by_the_archive(issue, clerk, nor
 
 # --- void -------------------------------------------------------------------------
 
+
 def test_void_creates_a_new_record_and_leaves_the_original_intact(issue, administrator):
     original = issue()
     before = (original.sha256, document_pdf(original), original.snapshot)
@@ -217,11 +245,19 @@ def test_void_creates_a_new_record_and_leaves_the_original_intact(issue, adminis
     assert (original.sha256, document_pdf(original), original.snapshot) == before
     assert original.is_voided and not original.is_void_record
     assert void.is_void_record and void.void_reason == "Keyed the wrong dog"
-    assert (void.kind, void.number, void.jurisdiction) == ("receipt", "NB-2025-00017",
-                                                           original.jurisdiction)
+    assert (void.kind, void.number, void.jurisdiction) == (
+        "receipt",
+        "NB-2025-00017",
+        original.jurisdiction,
+    )
     text = pdf_text(document_pdf(void))
-    for expected in ["VOID", "Keyed the wrong dog", "NB-2025-00017", original.sha256,
-                     "Originally issued March 3, 2025, 9:30 AM CST by Carol Clerk"]:
+    for expected in [
+        "VOID",
+        "Keyed the wrong dog",
+        "NB-2025-00017",
+        original.sha256,
+        "Originally issued March 3, 2025, 9:30 AM CST by Carol Clerk",
+    ]:
         assert expected in text, expected
     assert Event.objects.for_object(original).filter(action="notices.document.voided").exists()
 

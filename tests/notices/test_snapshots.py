@@ -14,9 +14,13 @@ from ordinance.models import Jurisdiction
 
 def test_it_tags_dates_and_money_and_thaws_them_back():
     value = {
-        "fee": Decimal("15.00"), "on": dt.date(2025, 12, 31),
-        "at": dt.datetime(2025, 3, 3, 15, 30, tzinfo=dt.UTC), "time": dt.time(17, 0),
-        "lines": ({"n": 1},), "flag": True, "none": None,
+        "fee": Decimal("15.00"),
+        "on": dt.date(2025, 12, 31),
+        "at": dt.datetime(2025, 3, 3, 15, 30, tzinfo=dt.UTC),
+        "time": dt.time(17, 0),
+        "lines": ({"n": 1},),
+        "flag": True,
+        "none": None,
     }
     frozen = snapshot(value)
     assert json.loads(json.dumps(frozen)) == frozen
@@ -40,9 +44,16 @@ def test_it_refuses_a_database_row():
         snapshot({"city": Jurisdiction(name="X")})
 
 
-@pytest.mark.parametrize("bad", [
-    dt.datetime(2025, 1, 1, 12, 0), float("nan"), Decimal("Infinity"), object(), {1, 2},
-])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        dt.datetime(2025, 1, 1, 12, 0),
+        float("nan"),
+        Decimal("Infinity"),
+        object(),
+        {1, 2},
+    ],
+)
 def test_it_refuses_values_a_document_cannot_store(bad):
     with pytest.raises((TypeError, ValueError)):
         snapshot({"x": bad})

@@ -25,8 +25,9 @@ def detail_url(doc):
 LIST = "/documents/"
 
 
-def test_staff_of_the_city_get_the_archived_pdf_inline(issue, client_as, clerk, officer,
-                                                        administrator):
+def test_staff_of_the_city_get_the_archived_pdf_inline(
+    issue, client_as, clerk, officer, administrator
+):
     doc = issue()
     for user in (clerk, officer, administrator):
         response = client_as(user).get(pdf_url(doc))
@@ -116,8 +117,14 @@ def test_the_list_shows_only_the_users_cities(issue, client_as, clerk, glencoe_c
 
 def test_the_list_filters_by_kind_number_date_and_city(issue, client_as, officer, glencoe):
     issue(number="NB-1")
-    issue(number="NB-2", kind="notice", template="sample_notice.html", title="Notice",
-          context={}, now=ISSUED_AT + dt.timedelta(days=2))
+    issue(
+        number="NB-2",
+        kind="notice",
+        template="sample_notice.html",
+        title="Notice",
+        context={},
+        now=ISSUED_AT + dt.timedelta(days=2),
+    )
     issue(number="GL-1", jurisdiction=glencoe, actor=officer)
     client = client_as(officer)
 
@@ -133,10 +140,17 @@ def test_the_list_filters_by_kind_number_date_and_city(issue, client_as, officer
     assert numbers(jurisdiction=glencoe.pk) == ["GL-1"]
 
 
-@pytest.mark.parametrize("params", [
-    {"issued_from": "not-a-date"}, {"kind": "no-such-kind"}, {"jurisdiction": "abc"},
-    {"page": "999"}, {"page": "x"}, {"number": "\x00"},
-])
+@pytest.mark.parametrize(
+    "params",
+    [
+        {"issued_from": "not-a-date"},
+        {"kind": "no-such-kind"},
+        {"jurisdiction": "abc"},
+        {"page": "999"},
+        {"page": "x"},
+        {"number": "\x00"},
+    ],
+)
 def test_bad_filter_input_never_gives_a_500(issue, client_as, officer, params):
     issue()
     response = client_as(officer).get(LIST, params)
@@ -144,17 +158,27 @@ def test_bad_filter_input_never_gives_a_500(issue, client_as, officer, params):
 
 
 def test_the_list_is_paginated_with_a_bounded_number_of_queries(
-        issue, client_as, administrator, glencoe, django_assert_max_num_queries):
+    issue, client_as, administrator, glencoe, django_assert_max_num_queries
+):
     template = issue()
     rows = []
     for n in range(300):
-        rows.append(IssuedDocument(
-            kind=template.kind, number=f"NB-{n:05d}", title="Receipt", template=template.template,
-            page_size=template.page_size, snapshot=template.snapshot, file=template.file.name,
-            sha256=template.sha256, size=template.size,
-            issued_at=ISSUED_AT + dt.timedelta(minutes=n), issued_by=administrator,
-            jurisdiction=glencoe if n % 2 else template.jurisdiction,
-        ))
+        rows.append(
+            IssuedDocument(
+                kind=template.kind,
+                number=f"NB-{n:05d}",
+                title="Receipt",
+                template=template.template,
+                page_size=template.page_size,
+                snapshot=template.snapshot,
+                file=template.file.name,
+                sha256=template.sha256,
+                size=template.size,
+                issued_at=ISSUED_AT + dt.timedelta(minutes=n),
+                issued_by=administrator,
+                jurisdiction=glencoe if n % 2 else template.jurisdiction,
+            )
+        )
     IssuedDocument.objects.bulk_create(rows)
     document_void(document=template, actor=administrator, reason="Test")
     client = client_as(administrator)
@@ -179,6 +203,8 @@ def test_admin_is_read_only(issue, client_as, administrator):
     change = client.get(f"/admin/notices/issueddocument/{doc.pk}/change/")
     assert change.status_code == 200 and b'name="_save"' not in change.content
     assert client.get("/admin/notices/issueddocument/add/").status_code == 403
-    assert client.post(f"/admin/notices/issueddocument/{doc.pk}/delete/",
-                       {"post": "yes"}).status_code == 403
+    assert (
+        client.post(f"/admin/notices/issueddocument/{doc.pk}/delete/", {"post": "yes"}).status_code
+        == 403
+    )
     assert IssuedDocument.objects.filter(pk=doc.pk).exists()

@@ -5,11 +5,19 @@ from ordinance.models import Jurisdiction, RuleValue
 
 def test_adding_a_city_in_admin_loads_its_profile(client_as, administrator):
     client = client_as(administrator)
-    response = client.post("/admin/ordinance/jurisdiction/add/", {
-        "slug": "north-branch-2", "name": "City of North Branch (test)",
-        "short_name": "NB test", "state": "MN", "profile_key": "north_branch",
-        "seal_text": "", "address": "", "phone": "",
-    })
+    response = client.post(
+        "/admin/ordinance/jurisdiction/add/",
+        {
+            "slug": "north-branch-2",
+            "name": "City of North Branch (test)",
+            "short_name": "NB test",
+            "state": "MN",
+            "profile_key": "north_branch",
+            "seal_text": "",
+            "address": "",
+            "phone": "",
+        },
+    )
     assert response.status_code == 302, response.content.decode()[:2000]
     city = Jurisdiction.objects.get(slug="north-branch-2")
     assert RuleValue.objects.filter(jurisdiction=city, key="impound_hold_business_days").exists()

@@ -19,8 +19,9 @@ from ordinance.rules import RuleNotSet
 
 days = st.dates(min_value=date(2020, 1, 1), max_value=date(2030, 12, 31))
 counts = st.integers(min_value=0, max_value=25)
-property_settings = settings(max_examples=60, deadline=None,
-                             suppress_health_check=[HealthCheck.function_scoped_fixture])
+property_settings = settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 
 
 def count_business_days(jurisdiction, after, through):
@@ -60,8 +61,9 @@ def test_thanksgiving_is_a_holiday_but_the_day_after_is_not_in_minnesota(north_b
 
 
 def test_a_city_closed_day_counts_only_for_that_city(north_branch, glencoe):
-    ClosedDay.objects.create(jurisdiction=north_branch, date=date(2025, 11, 28),
-                             reason="Day after Thanksgiving")
+    ClosedDay.objects.create(
+        jurisdiction=north_branch, date=date(2025, 11, 28), reason="Day after Thanksgiving"
+    )
     assert not is_business_day(north_branch, date(2025, 11, 28))
     assert is_business_day(glencoe, date(2025, 11, 28))
     assert add_business_days(north_branch, date(2025, 11, 26), 5) == date(2025, 12, 5)
@@ -98,8 +100,9 @@ def test_a_long_count_reads_closed_days_a_window_at_a_time(
     on Friday, March 13 pushes it to Tuesday, March 31. Still a bounded number of queries."""
     with django_assert_max_num_queries(3):
         assert add_business_days(north_branch, date(2026, 1, 1), 60) == date(2026, 3, 30)
-    ClosedDay.objects.create(jurisdiction=north_branch, date=date(2026, 3, 13),
-                             reason="Staff training")
+    ClosedDay.objects.create(
+        jurisdiction=north_branch, date=date(2026, 3, 13), reason="Staff training"
+    )
     with django_assert_max_num_queries(3):
         assert add_business_days(north_branch, date(2026, 1, 1), 60) == date(2026, 3, 31)
 

@@ -128,57 +128,117 @@ def test_columbus_day_and_the_friday_after_thanksgiving_are_open_until_a_city_cl
 # (start, business days, expected, why), counted by hand; the start never counts (DEF-20,
 # IMP-04: "excludes the intake day").
 BUSINESS_DAYS = [
-    (date(2026, 11, 25), 5, date(2026, 12, 3),
-     "Wed before Thanksgiving: Thu 26 holiday; Fri 27, Mon 30, Tue 1, Wed 2, Thu 3"),
-    (date(2026, 12, 18), 5, date(2026, 12, 28),
-     "Fri: Mon 21, Tue 22, Wed 23, Thu 24; Fri 25 Christmas; Mon 28"),
-    (date(2026, 12, 18), 10, date(2027, 1, 5),
-     "as above to Mon 28 (5), Tue 29, Wed 30, Thu 31; Fri Jan 1 holiday; Mon 4, Tue 5"),
-    (date(2027, 12, 30), 5, date(2028, 1, 7),
-     "Thu: Fri 31 observed New Year's Day; Sat 1, Sun 2; Mon 3 .. Fri 7"),
-    (date(2027, 12, 23), 5, date(2028, 1, 3),
-     "Thu: Fri 24 observed Christmas; Mon 27 .. Thu 30; Fri 31 observed New Year's; Mon 3"),
-    (date(2026, 3, 7), 5, date(2026, 3, 13),
-     "a Saturday: Sun 8 no; Mon 9, Tue 10, Wed 11, Thu 12, Fri 13"),
-    (date(2027, 9, 5), 1, date(2027, 9, 7),
-     "a Sunday before Labor Day: Mon 6 holiday; Tue 7"),
-    (date(2028, 2, 28), 5, date(2028, 3, 6),
-     "Mon: Tue Feb 29 (leap day), Wed Mar 1, Thu 2, Fri 3, Mon 6"),
-    (date(2028, 2, 25), 3, date(2028, 3, 1),
-     "Fri: Mon 28, Tue 29 (leap day), Wed Mar 1"),
-    (date(2028, 2, 18), 5, date(2028, 2, 28),
-     "Fri: Mon 21 Presidents' Day; Tue 22, Wed 23, Thu 24, Fri 25, Mon 28"),
-    (date(2026, 7, 2), 1, date(2026, 7, 6),
-     "Thu: Fri 3 observed Independence Day (4th a Saturday); Mon 6"),
-    (date(2027, 6, 30), 5, date(2027, 7, 8),
-     "Wed: Thu 1, Fri 2; Mon 5 observed Independence Day (4th a Sunday); Tue 6, Wed 7, Thu 8"),
-    (date(2027, 6, 17), 1, date(2027, 6, 21),
-     "Thu: Fri 18 observed Juneteenth (19th a Saturday); Mon 21"),
-    (date(2028, 6, 16), 1, date(2028, 6, 20),
-     "Fri: Mon 19 Juneteenth; Tue 20"),
-    (date(2028, 11, 9), 5, date(2028, 11, 17),
-     "Thu: Fri 10 observed Veterans Day (11th a Saturday); Mon 13 .. Fri 17"),
-    (date(2026, 11, 10), 1, date(2026, 11, 12),
-     "Tue: Wed 11 Veterans Day; Thu 12"),
-    (date(2028, 11, 22), 5, date(2028, 11, 30),
-     "Wed before Thanksgiving: Thu 23 holiday; Fri 24, Mon 27, Tue 28, Wed 29, Thu 30"),
-    (date(2027, 1, 15), 1, date(2027, 1, 19),
-     "Fri: Mon 18 Martin Luther King Jr. Day; Tue 19"),
-    (date(2027, 5, 28), 5, date(2027, 6, 7),
-     "Fri: Mon 31 Memorial Day; Tue 1, Wed 2, Thu 3, Fri 4, Mon 7"),
-    (date(2026, 10, 9), 1, date(2026, 10, 12),
-     "Fri: Mon 12 Columbus Day is open until the city enters it (645.44 subd. 5 option)"),
-    (date(2026, 1, 1), 20, date(2026, 1, 30),
-     "New Year's Day: Fri 2 (1), Jan 5-9 (6), 12-16 (11); Mon 19 MLK; 20-23 (15), 26-30 (20)"),
-    (date(2026, 12, 25), 0, date(2026, 12, 25),
-     "zero days: the start itself, even on a holiday"),
+    (
+        date(2026, 11, 25),
+        5,
+        date(2026, 12, 3),
+        "Wed before Thanksgiving: Thu 26 holiday; Fri 27, Mon 30, Tue 1, Wed 2, Thu 3",
+    ),
+    (
+        date(2026, 12, 18),
+        5,
+        date(2026, 12, 28),
+        "Fri: Mon 21, Tue 22, Wed 23, Thu 24; Fri 25 Christmas; Mon 28",
+    ),
+    (
+        date(2026, 12, 18),
+        10,
+        date(2027, 1, 5),
+        "as above to Mon 28 (5), Tue 29, Wed 30, Thu 31; Fri Jan 1 holiday; Mon 4, Tue 5",
+    ),
+    (
+        date(2027, 12, 30),
+        5,
+        date(2028, 1, 7),
+        "Thu: Fri 31 observed New Year's Day; Sat 1, Sun 2; Mon 3 .. Fri 7",
+    ),
+    (
+        date(2027, 12, 23),
+        5,
+        date(2028, 1, 3),
+        "Thu: Fri 24 observed Christmas; Mon 27 .. Thu 30; Fri 31 observed New Year's; Mon 3",
+    ),
+    (
+        date(2026, 3, 7),
+        5,
+        date(2026, 3, 13),
+        "a Saturday: Sun 8 no; Mon 9, Tue 10, Wed 11, Thu 12, Fri 13",
+    ),
+    (date(2027, 9, 5), 1, date(2027, 9, 7), "a Sunday before Labor Day: Mon 6 holiday; Tue 7"),
+    (
+        date(2028, 2, 28),
+        5,
+        date(2028, 3, 6),
+        "Mon: Tue Feb 29 (leap day), Wed Mar 1, Thu 2, Fri 3, Mon 6",
+    ),
+    (date(2028, 2, 25), 3, date(2028, 3, 1), "Fri: Mon 28, Tue 29 (leap day), Wed Mar 1"),
+    (
+        date(2028, 2, 18),
+        5,
+        date(2028, 2, 28),
+        "Fri: Mon 21 Presidents' Day; Tue 22, Wed 23, Thu 24, Fri 25, Mon 28",
+    ),
+    (
+        date(2026, 7, 2),
+        1,
+        date(2026, 7, 6),
+        "Thu: Fri 3 observed Independence Day (4th a Saturday); Mon 6",
+    ),
+    (
+        date(2027, 6, 30),
+        5,
+        date(2027, 7, 8),
+        "Wed: Thu 1, Fri 2; Mon 5 observed Independence Day (4th a Sunday); Tue 6, Wed 7, Thu 8",
+    ),
+    (
+        date(2027, 6, 17),
+        1,
+        date(2027, 6, 21),
+        "Thu: Fri 18 observed Juneteenth (19th a Saturday); Mon 21",
+    ),
+    (date(2028, 6, 16), 1, date(2028, 6, 20), "Fri: Mon 19 Juneteenth; Tue 20"),
+    (
+        date(2028, 11, 9),
+        5,
+        date(2028, 11, 17),
+        "Thu: Fri 10 observed Veterans Day (11th a Saturday); Mon 13 .. Fri 17",
+    ),
+    (date(2026, 11, 10), 1, date(2026, 11, 12), "Tue: Wed 11 Veterans Day; Thu 12"),
+    (
+        date(2028, 11, 22),
+        5,
+        date(2028, 11, 30),
+        "Wed before Thanksgiving: Thu 23 holiday; Fri 24, Mon 27, Tue 28, Wed 29, Thu 30",
+    ),
+    (date(2027, 1, 15), 1, date(2027, 1, 19), "Fri: Mon 18 Martin Luther King Jr. Day; Tue 19"),
+    (
+        date(2027, 5, 28),
+        5,
+        date(2027, 6, 7),
+        "Fri: Mon 31 Memorial Day; Tue 1, Wed 2, Thu 3, Fri 4, Mon 7",
+    ),
+    (
+        date(2026, 10, 9),
+        1,
+        date(2026, 10, 12),
+        "Fri: Mon 12 Columbus Day is open until the city enters it (645.44 subd. 5 option)",
+    ),
+    (
+        date(2026, 1, 1),
+        20,
+        date(2026, 1, 30),
+        "New Year's Day: Fri 2 (1), Jan 5-9 (6), 12-16 (11); Mon 19 MLK; 20-23 (15), 26-30 (20)",
+    ),
+    (date(2026, 12, 25), 0, date(2026, 12, 25), "zero days: the start itself, even on a holiday"),
 ]
 
 
-@pytest.mark.parametrize(("start", "n", "expected", "why"), BUSINESS_DAYS,
-                         ids=[f"{s}+{n}" for s, n, _e, _w in BUSINESS_DAYS])
-def test_add_business_days_matches_the_hand_counted_table(north_branch, start, n, expected,
-                                                          why):
+@pytest.mark.parametrize(
+    ("start", "n", "expected", "why"),
+    BUSINESS_DAYS,
+    ids=[f"{s}+{n}" for s, n, _e, _w in BUSINESS_DAYS],
+)
+def test_add_business_days_matches_the_hand_counted_table(north_branch, start, n, expected, why):
     assert add_business_days(north_branch, start, n) == expected, why
 
 
@@ -186,10 +246,12 @@ def test_a_city_that_closes_the_friday_after_thanksgiving_counts_one_day_later(
     north_branch, glencoe
 ):
     """DEF-20: North Branch closes Fri Nov 27, 2026 and Columbus Day; Glencoe does not."""
-    ClosedDay.objects.create(jurisdiction=north_branch, date=date(2026, 11, 27),
-                             reason="Day after Thanksgiving")
-    ClosedDay.objects.create(jurisdiction=north_branch, date=date(2026, 10, 12),
-                             reason="Columbus Day")
+    ClosedDay.objects.create(
+        jurisdiction=north_branch, date=date(2026, 11, 27), reason="Day after Thanksgiving"
+    )
+    ClosedDay.objects.create(
+        jurisdiction=north_branch, date=date(2026, 10, 12), reason="Columbus Day"
+    )
     # Wed Nov 25: Thu 26 holiday, Fri 27 closed; Mon 30, Tue 1, Wed 2, Thu 3, Fri 4.
     assert add_business_days(north_branch, date(2026, 11, 25), 5) == date(2026, 12, 4)
     assert add_business_days(glencoe, date(2026, 11, 25), 5) == date(2026, 12, 3)

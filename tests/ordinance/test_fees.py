@@ -20,9 +20,7 @@ def test_a_council_fee_is_the_resolution_in_force_on_the_date(north_branch):
     assert fee.display() == "$18.00"
 
 
-def test_a_fee_the_ordinance_fixes_comes_from_the_profile_with_its_section(
-    north_branch, glencoe
-):
+def test_a_fee_the_ordinance_fixes_comes_from_the_profile_with_its_section(north_branch, glencoe):
     tag = fee_amount(north_branch, "duplicate_tag", on=date(2026, 3, 1))
     assert (tag.amount, tag.authority) == (Decimal("3.00"), "North Branch Sec. 6-63")
     transfer = fee_amount(north_branch, "transfer", on=date(2026, 3, 1))
@@ -44,9 +42,14 @@ def test_no_resolution_in_force_refuses_and_says_where(north_branch, glencoe):
 
 
 def test_a_council_may_set_a_fee_the_profile_does_not_list(glencoe):
-    FeeScheduleEntry.objects.create(jurisdiction=glencoe, code="microchip_scan",
-                                    description="Microchip scan", amount=Decimal("5.00"),
-                                    effective_from=date(2026, 1, 1), resolution="Res. 2026-3")
+    FeeScheduleEntry.objects.create(
+        jurisdiction=glencoe,
+        code="microchip_scan",
+        description="Microchip scan",
+        amount=Decimal("5.00"),
+        effective_from=date(2026, 1, 1),
+        resolution="Res. 2026-3",
+    )
     assert fee_amount(glencoe, "microchip_scan", on=date(2026, 2, 1)).authority == "Res. 2026-3"
 
 

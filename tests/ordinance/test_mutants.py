@@ -45,6 +45,7 @@ def test_money_sum_of_no_lines_is_a_two_place_zero():
 
 # --- ordinance/deadlines.py: sweep_all ------------------------------------------------
 
+
 def test_sweep_all_hands_every_sweep_one_reading_of_the_clock_and_the_dry_run_flag(
     monkeypatch,
 ):
@@ -77,8 +78,10 @@ def test_upcoming_looks_as_far_ahead_as_asked_and_a_week_by_default(monkeypatch)
     monkeypatch.setattr(deadlines, "_upcoming", {"q": query})
     deadlines.upcoming(jurisdiction_ids=[1], today=date(2026, 12, 28), days=30)
     deadlines.upcoming(jurisdiction_ids=[1], today=date(2026, 12, 28))
-    assert windows == [([1], date(2026, 12, 28), date(2027, 1, 27)),
-                       ([1], date(2026, 12, 28), date(2027, 1, 4))]
+    assert windows == [
+        ([1], date(2026, 12, 28), date(2027, 1, 27)),
+        ([1], date(2026, 12, 28), date(2027, 1, 4)),
+    ]
 
 
 # --- ordinance/sweeps.py: run_sweep, the pattern every deadline job uses ----------------
@@ -87,8 +90,10 @@ SWEPT_AT = datetime(2027, 1, 4, 6, 0, tzinfo=UTC)
 
 
 def pending_days(city, n):
-    return [ClosedDay.objects.create(jurisdiction=city, date=date(2027, 3, d), reason="pending")
-            for d in range(1, n + 1)]
+    return [
+        ClosedDay.objects.create(jurisdiction=city, date=date(2027, 3, d), reason="pending")
+        for d in range(1, n + 1)
+    ]
 
 
 def sweep(*, still_applies=lambda row: True, seen=None):
@@ -99,9 +104,14 @@ def sweep(*, still_applies=lambda row: True, seen=None):
         row.save(update_fields=["reason"])
         return {"day": row.date.isoformat()}
 
-    return run_sweep(name="test sweep", action="ordinance.test.swept",
-                     due=ClosedDay.objects.filter(reason="pending"),
-                     still_applies=still_applies, transition=transition, now=SWEPT_AT)
+    return run_sweep(
+        name="test sweep",
+        action="ordinance.test.swept",
+        due=ClosedDay.objects.filter(reason="pending"),
+        still_applies=still_applies,
+        transition=transition,
+        now=SWEPT_AT,
+    )
 
 
 def test_a_row_that_no_longer_applies_is_skipped_and_the_sweep_goes_on(north_branch):
@@ -111,11 +121,13 @@ def test_a_row_that_no_longer_applies_is_skipped_and_the_sweep_goes_on(north_bra
     result = sweep(still_applies=lambda row: row.pk != first.pk)
     assert (result.due, result.applied) == (3, 2)
     assert list(ClosedDay.objects.order_by("date").values_list("reason", flat=True)) == [
-        "pending", "done", "done"]
+        "pending",
+        "done",
+        "done",
+    ]
 
 
-def test_every_chunk_is_applied_when_more_rows_are_due_than_one_chunk(north_branch,
-                                                                     monkeypatch):
+def test_every_chunk_is_applied_when_more_rows_are_due_than_one_chunk(north_branch, monkeypatch):
     # A sweep that was down catches up on everything due (style.md "catch up after downtime").
     monkeypatch.setattr(sweeps_module, "CHUNK_SIZE", 2)
     pending_days(north_branch, 5)
@@ -131,11 +143,16 @@ def test_each_transition_gets_the_sweep_time_and_records_an_event_on_its_row(nor
     assert seen == [SWEPT_AT]
     [event] = Event.objects.filter(action="ordinance.test.swept")
     assert (event.subject_id, event.at, event.data, event.summary) == (
-        str(day.pk), SWEPT_AT, {"day": "2027-03-01"}, "test sweep (automatic)")
+        str(day.pk),
+        SWEPT_AT,
+        {"day": "2027-03-01"},
+        "test sweep (automatic)",
+    )
     assert event.jurisdiction == north_branch
 
 
 # --- ordinance/calendar.py: due_date -------------------------------------------------------
+
 
 def test_due_date_refuses_a_rule_that_is_not_a_duration_and_names_it(north_branch):
     # DEF-20: only day, business-day, month and month-day rules set deadlines.
@@ -165,10 +182,17 @@ def test_sixty_business_days_read_the_citys_closed_days_with_one_query(
 
 # --- ordinance/rules.py: rule_amend ------------------------------------------------------
 
+
 def amend(city, actor, value, effective_from, **kw):
-    return rule_amend(jurisdiction=city, key="duplicate_tag_fee", value=Decimal(value),
-                      effective_from=effective_from, ordinance_ref="Ord. No. 260-26",
-                      actor=actor, **kw)
+    return rule_amend(
+        jurisdiction=city,
+        key="duplicate_tag_fee",
+        value=Decimal(value),
+        effective_from=effective_from,
+        ordinance_ref="Ord. No. 260-26",
+        actor=actor,
+        **kw,
+    )
 
 
 def test_an_amendment_carries_the_section_and_rule_ids_of_the_value_it_follows(
@@ -177,37 +201,53 @@ def test_an_amendment_carries_the_section_and_rule_ids_of_the_value_it_follows(
     # Rules as data (rules.md Section 0): a later amendment keeps the citation and rule IDs
     # of the value in force before it, which may differ from the adopted profile's.
     amend(north_branch, administrator, "4.00", date(2026, 7, 1), citation="Res. 2026-7")
-    RuleValue.objects.filter(key="duplicate_tag_fee", effective_from=date(2026, 7, 1),
-                             jurisdiction=north_branch).update(rule_ids=["FEE-99"])
+    RuleValue.objects.filter(
+        key="duplicate_tag_fee", effective_from=date(2026, 7, 1), jurisdiction=north_branch
+    ).update(rule_ids=["FEE-99"])
     row = amend(north_branch, administrator, "5.00", date(2027, 1, 1))
     assert (row.citation, row.rule_ids, row.note) == ("Res. 2026-7", ["FEE-99"], "")
     rule = get_rule(north_branch, "duplicate_tag_fee", on=date(2027, 1, 4))
-    assert (rule.value, rule.citation, rule.rule_ids) == (Decimal("5.00"), "Res. 2026-7",
-                                                          ("FEE-99",))
+    assert (rule.value, rule.citation, rule.rule_ids) == (
+        Decimal("5.00"),
+        "Res. 2026-7",
+        ("FEE-99",),
+    )
     amend(north_branch, administrator, "6.00", date(2027, 6, 1), note="Council raised it")
     rule = get_rule(north_branch, "duplicate_tag_fee", on=date(2027, 6, 1))
-    assert (rule.key, rule.label, rule.note) == ("duplicate_tag_fee", "Duplicate tag fee",
-                                                 "Council raised it")
+    assert (rule.key, rule.label, rule.note) == (
+        "duplicate_tag_fee",
+        "Duplicate tag fee",
+        "Council raised it",
+    )
 
 
-def test_an_amendment_before_any_value_takes_the_profiles_section(north_branch,
-                                                                  administrator):
+def test_an_amendment_before_any_value_takes_the_profiles_section(north_branch, administrator):
     row = amend(north_branch, administrator, "2.00", date(2000, 1, 1))
     assert (row.citation, row.rule_ids) == ("North Branch Sec. 6-63", ["LIC-10", "FEE-04"])
 
 
-def test_an_amendment_is_recorded_as_an_event_on_the_row_in_its_city(north_branch,
-                                                                     administrator):
+def test_an_amendment_is_recorded_as_an_event_on_the_row_in_its_city(north_branch, administrator):
     row = amend(north_branch, administrator, "4.00", date(2026, 7, 1))
     [event] = Event.objects.filter(action="ordinance.rule.amended")
     assert (event.subject_id, event.jurisdiction, event.actor) == (
-        str(row.pk), north_branch, administrator)
+        str(row.pk),
+        north_branch,
+        administrator,
+    )
     assert event.summary == "Duplicate tag fee: $4.00 from 2026-07-01 (Ord. No. 260-26)"
-    assert event.data == {"key": "duplicate_tag_fee", "value": "4.00",
-                          "effective_from": "2026-07-01"}
-    rule_amend(jurisdiction=north_branch, key="impound_hold_business_days", value=6,
-               effective_from=date(2026, 7, 1), ordinance_ref="Ord. No. 260-27",
-               actor=administrator)
+    assert event.data == {
+        "key": "duplicate_tag_fee",
+        "value": "4.00",
+        "effective_from": "2026-07-01",
+    }
+    rule_amend(
+        jurisdiction=north_branch,
+        key="impound_hold_business_days",
+        value=6,
+        effective_from=date(2026, 7, 1),
+        ordinance_ref="Ord. No. 260-27",
+        actor=administrator,
+    )
     assert Event.objects.filter(summary__contains=": 6 business days from 2026-07-01").exists()
 
 
@@ -217,13 +257,20 @@ def test_a_rule_not_yet_in_force_says_which_city_rule_and_section(north_branch):
     with pytest.raises(RuleNotSet) as excinfo:
         get_rule(north_branch, "license_expiry", on=date(2000, 12, 31))
     assert (excinfo.value.jurisdiction, excinfo.value.key, excinfo.value.citation) == (
-        north_branch, "license_expiry", "North Branch Sec. 6-62")
+        north_branch,
+        "license_expiry",
+        "North Branch Sec. 6-62",
+    )
     assert str(excinfo.value).endswith(
-        "an administrator must load the ordinance profile or record the value first.")
+        "an administrator must load the ordinance profile or record the value first."
+    )
     with pytest.raises(RuleNotInOrdinance) as excinfo:
         get_rule(north_branch, "no_such_rule", on=date(2027, 1, 4))
     assert (excinfo.value.jurisdiction, excinfo.value.key, excinfo.value.citation) == (
-        north_branch, "no_such_rule", "")
+        north_branch,
+        "no_such_rule",
+        "",
+    )
     assert str(excinfo.value).endswith("this feature does not apply there.")
     elsewhere = Jurisdiction(name="City of Elsewhere", profile_key="no_such_profile")
     with pytest.raises(RuleNotInOrdinance) as excinfo:
@@ -235,18 +282,29 @@ def test_a_rule_not_yet_in_force_says_which_city_rule_and_section(north_branch):
 
 def test_amending_a_rule_the_city_does_not_have_is_refused_naming_the_city(north_branch):
     with pytest.raises(RuleNotInOrdinance, match="^City of North Branch's ordinance has no rule"):
-        rule_amend(jurisdiction=north_branch, key="release_fee_x", value=Decimal("1.00"),
-                   effective_from=date(2027, 1, 1), ordinance_ref="Ord. No. 1")
+        rule_amend(
+            jurisdiction=north_branch,
+            key="release_fee_x",
+            value=Decimal("1.00"),
+            effective_from=date(2027, 1, 1),
+            ordinance_ref="Ord. No. 1",
+        )
 
 
 # --- ordinance/fees.py: fee_amount, scheduled_fee (FEE-01..FEE-08) -------------------------
 
+
 def test_the_fee_in_force_is_the_latest_effective_date_whatever_order_it_was_entered(glencoe):
     # FEE-01: the resolution in force on the day, not the row entered last.
     for effective, amount in ((date(2026, 7, 1), "7.00"), (date(2026, 1, 1), "5.00")):
-        FeeScheduleEntry.objects.create(jurisdiction=glencoe, code="microchip_scan",
-                                        description="Microchip scan", amount=Decimal(amount),
-                                        effective_from=effective, resolution="Res. 2026-3")
+        FeeScheduleEntry.objects.create(
+            jurisdiction=glencoe,
+            code="microchip_scan",
+            description="Microchip scan",
+            amount=Decimal(amount),
+            effective_from=effective,
+            resolution="Res. 2026-3",
+        )
     assert fee_amount(glencoe, "microchip_scan", on=date(2026, 8, 1)).amount == Decimal("7.00")
     assert fee_amount(glencoe, "microchip_scan", on=date(2026, 3, 1)).amount == Decimal("5.00")
 
@@ -263,11 +321,14 @@ def test_a_fee_the_citys_ordinance_does_not_have_is_refused_without_a_section(no
     with pytest.raises(FeeNotSet) as excinfo:
         fee_amount(north_branch, "release", on=date(2026, 3, 1))
     assert (excinfo.value.citation, excinfo.value.key, excinfo.value.jurisdiction) == (
-        "", "release", north_branch)
+        "",
+        "release",
+        north_branch,
+    )
     assert str(excinfo.value).startswith(
-        "The release fee for City of North Branch is not set: no council resolution")
-    assert str(excinfo.value).endswith(
-        "An administrator must add it to the fee schedule first.")
+        "The release fee for City of North Branch is not set: no council resolution"
+    )
+    assert str(excinfo.value).endswith("An administrator must add it to the fee schedule first.")
 
 
 def test_a_fee_not_set_is_named_as_the_clerk_knows_it_with_its_section(north_branch, glencoe):
@@ -278,6 +339,7 @@ def test_a_fee_not_set_is_named_as_the_clerk_knows_it_with_its_section(north_bra
     assert excinfo.value.citation == "North Branch Sec. 6-62"
     assert str(excinfo.value).startswith(
         "The annual dog license fee for City of North Branch is not set (North Branch Sec. 6-62): "
-        "no council resolution is in force on December 31, 2024.")
+        "no council resolution is in force on December 31, 2024."
+    )
     with pytest.raises(FeeNotSet, match="^The microchip scan fee for City of Glencoe is not"):
         fee_amount(glencoe, "microchip_scan", on=date(2026, 3, 1))

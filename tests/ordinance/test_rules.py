@@ -47,8 +47,10 @@ def test_values_come_back_typed_and_display_in_plain_english(north_branch, glenc
     assert get_value(glencoe, "dog_license_enabled", on=TODAY) is False
     assert get_value(north_branch, "licensed_species", on=TODAY) == ["dog"]
     assert get_value(glencoe, "licensed_species", on=TODAY) == []
-    assert get_rule(north_branch, "rabies_cert_max_months_before_expiry", on=TODAY).display() \
+    assert (
+        get_rule(north_branch, "rabies_cert_max_months_before_expiry", on=TODAY).display()
         == "24 months"
+    )
 
 
 def test_age_comparisons_follow_each_text_as_printed(north_branch, glencoe):
@@ -88,9 +90,15 @@ def test_there_is_no_value_before_the_ordinance_was_adopted(north_branch):
 def test_an_amendment_applies_from_its_effective_date_and_keeps_the_old_value(
     north_branch, administrator
 ):
-    rule_amend(jurisdiction=north_branch, key="duplicate_tag_fee", value=Decimal("4.00"),
-               effective_from=date(2026, 7, 1), ordinance_ref="Ord. No. 260-26",
-               note="Council raised the fee", actor=administrator)
+    rule_amend(
+        jurisdiction=north_branch,
+        key="duplicate_tag_fee",
+        value=Decimal("4.00"),
+        effective_from=date(2026, 7, 1),
+        ordinance_ref="Ord. No. 260-26",
+        note="Council raised the fee",
+        actor=administrator,
+    )
     before = get_rule(north_branch, "duplicate_tag_fee", on=date(2026, 6, 30))
     after = get_rule(north_branch, "duplicate_tag_fee", on=date(2026, 7, 1))
     assert (before.value, before.ordinance_ref) == (Decimal("3.00"), "Ord. No. 230-15")
@@ -102,17 +110,28 @@ def test_an_amendment_applies_from_its_effective_date_and_keeps_the_old_value(
 
 
 def test_filling_a_blank_makes_the_rule_usable_from_that_date(glencoe, administrator):
-    rule_amend(jurisdiction=glencoe, key="kennel_license_expiry", value=MonthDay(12, 31),
-               effective_from=date(2026, 1, 1), ordinance_ref="Ord. No. 601",
-               actor=administrator)
+    rule_amend(
+        jurisdiction=glencoe,
+        key="kennel_license_expiry",
+        value=MonthDay(12, 31),
+        effective_from=date(2026, 1, 1),
+        ordinance_ref="Ord. No. 601",
+        actor=administrator,
+    )
     with pytest.raises(RuleNotSet):
         get_rule(glencoe, "kennel_license_expiry", on=date(2025, 12, 31))
     assert get_value(glencoe, "kennel_license_expiry", on=date(2026, 1, 1)) == (12, 31)
 
 
 def test_get_rules_reads_many_keys_with_one_query(north_branch, django_assert_num_queries):
-    keys = ["impound_hold_business_days", "duplicate_tag_fee", "transfer_fee",
-            "license_expiry", "late_penalty_rate", "renewal_window_days_before_term"]
+    keys = [
+        "impound_hold_business_days",
+        "duplicate_tag_fee",
+        "transfer_fee",
+        "license_expiry",
+        "late_penalty_rate",
+        "renewal_window_days_before_term",
+    ]
     with django_assert_num_queries(1):
         rules = get_rules(north_branch, keys, on=TODAY)
     assert set(rules) == set(keys) and rules["transfer_fee"].value == Decimal("5.00")
@@ -136,14 +155,20 @@ def test_loading_a_profile_again_changes_nothing(north_branch):
 def test_loading_restores_a_tampered_seed_value_but_keeps_an_administrators_correction(
     north_branch, administrator
 ):
-    row = RuleValue.objects.get(jurisdiction=north_branch, key="transfer_fee",
-                                effective_from=date(2015, 9, 22))
+    row = RuleValue.objects.get(
+        jurisdiction=north_branch, key="transfer_fee", effective_from=date(2015, 9, 22)
+    )
     row.value = "9.99"
     row.save()
     assert load_profile(north_branch) == 1
     assert get_value(north_branch, "transfer_fee", on=TODAY) == Decimal("5.00")
-    rule_amend(jurisdiction=north_branch, key="transfer_fee", value=Decimal("6.00"),
-               effective_from=date(2015, 9, 22), ordinance_ref="Ord. No. 230-15 (corrected)",
-               actor=administrator)
+    rule_amend(
+        jurisdiction=north_branch,
+        key="transfer_fee",
+        value=Decimal("6.00"),
+        effective_from=date(2015, 9, 22),
+        ordinance_ref="Ord. No. 230-15 (corrected)",
+        actor=administrator,
+    )
     assert load_profile(north_branch) == 0
     assert get_value(north_branch, "transfer_fee", on=TODAY) == Decimal("6.00")

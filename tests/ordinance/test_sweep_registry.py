@@ -36,30 +36,57 @@ SWEEPS = {
 
 def _kennel(jurisdiction, number, **fields):
     return KennelLicense.objects.create(
-        jurisdiction=jurisdiction, owner=OwnerFactory(jurisdiction=jurisdiction),
-        premises=PremisesFactory(jurisdiction=jurisdiction), number=number,
-        applied_on=date(2026, 1, 5), **fields)
+        jurisdiction=jurisdiction,
+        owner=OwnerFactory(jurisdiction=jurisdiction),
+        premises=PremisesFactory(jurisdiction=jurisdiction),
+        number=number,
+        applied_on=date(2026, 1, 5),
+        **fields,
+    )
 
 
 @pytest.fixture
 def rows(north_branch, glencoe):
     issuer = make_user("issuer", "clerk", [north_branch])
     return {
-        "license_due": LicenseFactory(jurisdiction=north_branch, issued_by=issuer,
-                                      number="2026-0001"),
-        "license_later": LicenseFactory(jurisdiction=north_branch, issued_by=issuer,
-                                        number="2027-0001", term_start=date(2027, 1, 1),
-                                        expires_on=date(2027, 12, 31)),
-        "kennel_due": _kennel(north_branch, "K-2026-1", status=KennelStatus.ACTIVE,
-                              issued_on=date(2026, 1, 20), expires_on=date(2026, 12, 31)),
-        "kennel_later": _kennel(north_branch, "K-2027-1", status=KennelStatus.ACTIVE,
-                                issued_on=date(2027, 1, 2), expires_on=date(2027, 12, 31)),
-        "denial_due": _kennel(glencoe, "G-1", status=KennelStatus.DENIED,
-                              denial_notified_on=date(2026, 12, 23),
-                              appeal_deadline=date(2027, 1, 2)),
-        "denial_open": _kennel(glencoe, "G-2", status=KennelStatus.DENIED,
-                               denial_notified_on=date(2026, 12, 28),
-                               appeal_deadline=date(2027, 1, 7)),
+        "license_due": LicenseFactory(
+            jurisdiction=north_branch, issued_by=issuer, number="2026-0001"
+        ),
+        "license_later": LicenseFactory(
+            jurisdiction=north_branch,
+            issued_by=issuer,
+            number="2027-0001",
+            term_start=date(2027, 1, 1),
+            expires_on=date(2027, 12, 31),
+        ),
+        "kennel_due": _kennel(
+            north_branch,
+            "K-2026-1",
+            status=KennelStatus.ACTIVE,
+            issued_on=date(2026, 1, 20),
+            expires_on=date(2026, 12, 31),
+        ),
+        "kennel_later": _kennel(
+            north_branch,
+            "K-2027-1",
+            status=KennelStatus.ACTIVE,
+            issued_on=date(2027, 1, 2),
+            expires_on=date(2027, 12, 31),
+        ),
+        "denial_due": _kennel(
+            glencoe,
+            "G-1",
+            status=KennelStatus.DENIED,
+            denial_notified_on=date(2026, 12, 23),
+            appeal_deadline=date(2027, 1, 2),
+        ),
+        "denial_open": _kennel(
+            glencoe,
+            "G-2",
+            status=KennelStatus.DENIED,
+            denial_notified_on=date(2026, 12, 28),
+            appeal_deadline=date(2027, 1, 7),
+        ),
     }
 
 
@@ -69,11 +96,19 @@ def statuses(rows):
     return {name: row.status for name, row in rows.items()}
 
 
-BEFORE = {"license_due": LicenseStatus.ACTIVE, "license_later": LicenseStatus.ACTIVE,
-          "kennel_due": KennelStatus.ACTIVE, "kennel_later": KennelStatus.ACTIVE,
-          "denial_due": KennelStatus.DENIED, "denial_open": KennelStatus.DENIED}
-AFTER = BEFORE | {"license_due": LicenseStatus.EXPIRED, "kennel_due": KennelStatus.EXPIRED,
-                  "denial_due": KennelStatus.DENIED_FINAL}
+BEFORE = {
+    "license_due": LicenseStatus.ACTIVE,
+    "license_later": LicenseStatus.ACTIVE,
+    "kennel_due": KennelStatus.ACTIVE,
+    "kennel_later": KennelStatus.ACTIVE,
+    "denial_due": KennelStatus.DENIED,
+    "denial_open": KennelStatus.DENIED,
+}
+AFTER = BEFORE | {
+    "license_due": LicenseStatus.EXPIRED,
+    "kennel_due": KennelStatus.EXPIRED,
+    "denial_due": KennelStatus.DENIED_FINAL,
+}
 
 
 def by_name(results):
@@ -99,7 +134,8 @@ def test_sweep_all_catches_up_after_downtime(rows):
     """Nothing is due on New Year's Eve; down from then to the 4th, one run does all that
     fell due in between (the expiries of Jan 1, the denial final on Jan 3)."""
     assert by_name(deadlines.sweep_all(now=datetime(2026, 12, 31, 23, 30, tzinfo=CHICAGO))) == {
-        name: (0, 0, False) for name in SWEEPS.values()}
+        name: (0, 0, False) for name in SWEEPS.values()
+    }
     assert statuses(rows) == BEFORE
     deadlines.sweep_all(now=NOW)
     assert statuses(rows) == AFTER
@@ -107,11 +143,16 @@ def test_sweep_all_catches_up_after_downtime(rows):
 
 def test_a_dry_run_counts_and_changes_nothing(rows):
     assert by_name(deadlines.sweep_all(now=NOW, dry_run=True)) == {
-        name: (1, 1, True) for name in SWEEPS.values()}
+        name: (1, 1, True) for name in SWEEPS.values()
+    }
     assert statuses(rows) == BEFORE
-    assert not Event.objects.filter(action__in=["licensing.license.expired",
-                                                "licensing.kennel.expired",
-                                                "licensing.kennel.denied_final"]).exists()
+    assert not Event.objects.filter(
+        action__in=[
+            "licensing.license.expired",
+            "licensing.kennel.expired",
+            "licensing.kennel.denied_final",
+        ]
+    ).exists()
 
 
 def run(*args):

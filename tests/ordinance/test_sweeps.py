@@ -83,10 +83,12 @@ def test_a_sweep_catches_up_on_rows_that_fell_due_days_ago(notice_table):
 def test_a_row_moved_by_someone_else_is_left_alone(notice_table):
     notice = Notice.objects.create(lapses_on=date(2026, 3, 1))
     result = run_sweep(
-        name="t", action="test.notice.lapsed",
+        name="t",
+        action="test.notice.lapsed",
         due=Notice.objects.filter(status="open", lapses_on__lte=date(2026, 3, 10)),
         still_applies=lambda n: False,  # e.g. redeemed between the select and the lock
-        transition=lambda n, now: _close(n), now=timezone.now(),
+        transition=lambda n, now: _close(n),
+        now=timezone.now(),
     )
     notice.refresh_from_db()
     assert result.applied == 0 and notice.status == "open"

@@ -50,10 +50,18 @@ def test_an_officer_serving_both_sees_both_histories(client_as, officer, north_b
 def test_the_profile_page_makes_a_bounded_number_of_queries(
     client_as, officer, north_branch, glencoe, django_assert_max_num_queries
 ):
-    rows = [RuleValue(jurisdiction=city, key="leash_max_ft", value=6 + i % 3,
-                      effective_from=date(2016, 1, 1) + timedelta(days=i),
-                      citation="x", ordinance_ref=f"Ord. {i}")
-            for i in range(150) for city in (north_branch, glencoe)]
+    rows = [
+        RuleValue(
+            jurisdiction=city,
+            key="leash_max_ft",
+            value=6 + i % 3,
+            effective_from=date(2016, 1, 1) + timedelta(days=i),
+            citation="x",
+            ordinance_ref=f"Ord. {i}",
+        )
+        for i in range(150)
+        for city in (north_branch, glencoe)
+    ]
     RuleValue.objects.bulk_create(rows)
     client = client_as(officer)
     with django_assert_max_num_queries(10):
@@ -65,10 +73,15 @@ def test_the_profile_page_makes_a_bounded_number_of_queries(
 
 
 def test_an_administrator_records_an_amendment(client_as, administrator, north_branch):
-    response = client_as(administrator).post(amend(north_branch, "duplicate_tag_fee"), {
-        "value": "4.00", "effective_from": "2026-07-01", "ordinance_ref": "Ord. No. 260-26",
-        "note": "Raised",
-    })
+    response = client_as(administrator).post(
+        amend(north_branch, "duplicate_tag_fee"),
+        {
+            "value": "4.00",
+            "effective_from": "2026-07-01",
+            "ordinance_ref": "Ord. No. 260-26",
+            "note": "Raised",
+        },
+    )
     assert response.status_code == 302
     assert get_value(north_branch, "duplicate_tag_fee", on=date(2026, 7, 1)) == Decimal("4.00")
     assert get_value(north_branch, "duplicate_tag_fee", on=date(2026, 6, 30)) == Decimal("3.00")
@@ -76,18 +89,26 @@ def test_an_administrator_records_an_amendment(client_as, administrator, north_b
     assert row.recorded_by == administrator and row.ordinance_ref == "Ord. No. 260-26"
 
 
-@pytest.mark.parametrize("key,value,message", [
-    ("duplicate_tag_fee", "three dollars", "not a number"),
-    ("duplicate_tag_fee", "3.005", "dollars and cents"),
-    ("impound_hold_business_days", "5.5", "whole number"),
-    ("license_expiry", "13-45", "month and day"),
-])
+@pytest.mark.parametrize(
+    "key,value,message",
+    [
+        ("duplicate_tag_fee", "three dollars", "not a number"),
+        ("duplicate_tag_fee", "3.005", "dollars and cents"),
+        ("impound_hold_business_days", "5.5", "whole number"),
+        ("license_expiry", "13-45", "month and day"),
+    ],
+)
 def test_a_wrong_value_is_refused_next_to_the_field_keeping_the_input(
     client_as, administrator, north_branch, key, value, message
 ):
-    response = client_as(administrator).post(amend(north_branch, key), {
-        "value": value, "effective_from": "2026-07-01", "ordinance_ref": "Ord. No. 9",
-    })
+    response = client_as(administrator).post(
+        amend(north_branch, key),
+        {
+            "value": value,
+            "effective_from": "2026-07-01",
+            "ordinance_ref": "Ord. No. 9",
+        },
+    )
     page = response.content.decode()
     assert response.status_code == 400
     assert message in page and f'value="{value}"' in page and "Ord. No. 9" in page
@@ -95,18 +116,27 @@ def test_a_wrong_value_is_refused_next_to_the_field_keeping_the_input(
 
 
 def test_an_amendment_cannot_predate_the_ordinance(client_as, administrator, north_branch):
-    response = client_as(administrator).post(amend(north_branch, "transfer_fee"), {
-        "value": "6.00", "effective_from": "2010-01-01", "ordinance_ref": "Ord. No. 9",
-    })
-    assert response.status_code == 400 and "before the ordinance was adopted" in \
-        response.content.decode()
+    response = client_as(administrator).post(
+        amend(north_branch, "transfer_fee"),
+        {
+            "value": "6.00",
+            "effective_from": "2010-01-01",
+            "ordinance_ref": "Ord. No. 9",
+        },
+    )
+    assert (
+        response.status_code == 400
+        and "before the ordinance was adopted" in response.content.decode()
+    )
 
 
 def test_an_administrator_fills_a_blank(client_as, administrator, glencoe):
     client = client_as(administrator)
     assert "Fill in this value" in client.get(detail(glencoe)).content.decode()
-    response = client.post(amend(glencoe, "appeal_stays_compliance"), {
-        "value": "no", "effective_from": "2026-01-01", "ordinance_ref": "Ord. No. 601"})
+    response = client.post(
+        amend(glencoe, "appeal_stays_compliance"),
+        {"value": "no", "effective_from": "2026-01-01", "ordinance_ref": "Ord. No. 601"},
+    )
     assert response.status_code == 302
     assert get_value(glencoe, "appeal_stays_compliance", on=date(2026, 1, 1)) is False
 

@@ -11,13 +11,19 @@ from ordinance.demo import ensure_demo_jurisdictions
 
 
 class Command(BaseCommand):
-    help = ("Load the demo cities (North Branch and Glencoe), demo staff, a demo registry, "
-            "tag stock, licenses, receipts and kennels. Idempotent. --size N adds N more "
-            "animals in bulk for load tests.")
+    help = (
+        "Load the demo cities (North Branch and Glencoe), demo staff, a demo registry, "
+        "tag stock, licenses, receipts and kennels. Idempotent. --size N adds N more "
+        "animals in bulk for load tests."
+    )
 
     def add_arguments(self, parser):
-        parser.add_argument("--size", type=int, default=0,
-                            help="also generate this many animals in bulk (e.g. 200000)")
+        parser.add_argument(
+            "--size",
+            type=int,
+            default=0,
+            help="also generate this many animals in bulk (e.g. 200000)",
+        )
 
     @transaction.atomic
     def handle(self, *args, size=0, **options):
@@ -28,18 +34,29 @@ class Command(BaseCommand):
         resident = next((u for u in users if u.username == "resident"), None)
         added = fill_demo_registry(jurisdictions, today=today, resident_user=resident)
         for slug, count in added.items():
-            self.stdout.write(f"  {slug}: {count} demo animals added" if count
-                              else f"  {slug}: demo registry already loaded")
-        licensing = fill_demo_licensing(jurisdictions, users={u.username: u for u in users},
-                                        today=today, now=now)
+            self.stdout.write(
+                f"  {slug}: {count} demo animals added"
+                if count
+                else f"  {slug}: demo registry already loaded"
+            )
+        licensing = fill_demo_licensing(
+            jurisdictions, users={u.username: u for u in users}, today=today, now=now
+        )
         for slug, counts in licensing.items():
-            self.stdout.write(f"  {slug}: " + (", ".join(f"{n} {k.replace('_', ' ')}"
-                                                         for k, n in sorted(counts.items()))
-                                               or "demo licensing already loaded"))
+            self.stdout.write(
+                f"  {slug}: "
+                + (
+                    ", ".join(f"{n} {k.replace('_', ' ')}" for k, n in sorted(counts.items()))
+                    or "demo licensing already loaded"
+                )
+            )
         if size:
             started = time.monotonic()
             bulk = fill_bulk(jurisdictions, size=size, today=today)
-            self.stdout.write(f"  bulk: {bulk} animals added in {time.monotonic() - started:.1f}s"
-                              if bulk else "  bulk: already loaded")
+            self.stdout.write(
+                f"  bulk: {bulk} animals added in {time.monotonic() - started:.1f}s"
+                if bulk
+                else "  bulk: already loaded"
+            )
         self.stdout.write(f"Demo data ready: {', '.join(j.short_name for j in jurisdictions)}.")
         self.stdout.write(demo_logins_text())

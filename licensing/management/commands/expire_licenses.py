@@ -14,6 +14,8 @@ class Command(BaseCommand):
 
     def handle(self, *args, dry_run=False, **options):
         now = timezone.now()  # one reading of the clock for both
-        results = [licenses_expire(now=now, dry_run=dry_run),
-                   kennel_licenses_expire(now=now, dry_run=dry_run)]
+        results = [
+            licenses_expire(now=now, dry_run=dry_run),
+            kennel_licenses_expire(now=now, dry_run=dry_run),
+        ]
         self.stdout.write("; ".join(str(r) for r in results))
