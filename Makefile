@@ -54,8 +54,10 @@ check: $(STAMP)
 	$(PY) manage.py check
 	DJANGO_DEBUG=false DJANGO_SECRET_KEY=check-deploy-only-$$(head -c 48 /dev/urandom | base64 | tr -d '/+=') $(PY) manage.py check --deploy --fail-level WARNING
 
+## ruff's lint rules and its formatter (style.md); CI runs this before the suite.
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
 
 clean:
 	rm -rf var/broker var/test.sqlite3
