@@ -12,15 +12,14 @@ from ordinance.sweeps import SweepResult
 
 
 def drop_cached_connections():
-    """Forget the broker connections and producers the app has cached.
+    """Forget which broker connection pool and producer pool the app cached.
 
-    Any earlier ``.delay()`` (even an eager one) makes the app cache a connection pool for
-    the broker configured then; a message published through it would go to that broker
+    Any earlier ``.delay()`` (even an eager one) makes the app cache the pools of the
+    broker configured then; a message published through them would go to that broker
     (another folder of the filesystem broker) and never reach this test's worker. Celery
-    resets the same two caches after a fork.
+    resets the same two references after a fork. The pools themselves stay open: kombu
+    keeps them in its global registry, one per broker, for whoever asks for that broker.
     """
-    if celery_app._pool is not None:
-        celery_app._pool.force_close_all()
     celery_app._pool = None
     celery_app.amqp._producer_pool = None
 
