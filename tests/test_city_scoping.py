@@ -30,7 +30,7 @@ from licensing.models import KennelStatus
 from licensing.services import kennels as kennel_svc
 from licensing.services import licenses as license_svc
 from licensing.services import registry as registry_svc
-from licensing.services.tags import issue_tag
+from licensing.services.tags import issue_tag, tag_stock_receive
 from ordinance.deadlines import UPCOMING_HORIZON_DAYS
 from tests.conftest import make_user
 from tests.licensing.license_factories import LicenseFactory
@@ -125,7 +125,7 @@ def _owner(city, actor, first, last, street, phone, **extra):
 def build(nb, gl, clerk, glencoe_clerk) -> Cities:
     """Each city's records through the services, as its own clerk would enter them."""
     # North Branch: tags, an owner with a licensed dog, a kennel (receipts, documents).
-    license_svc.tag_stock_receive(
+    tag_stock_receive(
         jurisdiction=nb,
         year=2026,
         first_number=1,
@@ -218,7 +218,7 @@ def build(nb, gl, clerk, glencoe_clerk) -> Cities:
 
     # Glencoe issues no dog licenses (LIC-16); tags and a license row made directly stand
     # in for records the tag pages and license reports must keep out all the same.
-    stock = license_svc.tag_stock_receive(
+    stock = tag_stock_receive(
         jurisdiction=gl,
         year=2026,
         first_number=1,

@@ -21,6 +21,7 @@ from licensing.models import Animal, KennelStatus, Owner, Premises
 from licensing.services import kennels as kennel_svc
 from licensing.services import licenses as license_svc
 from licensing.services import registry as registry_svc
+from licensing.services.tags import tag_stock_receive
 from tests.accounts.test_url_access import ROUTES, view_roles
 from tests.conftest import make_user
 
@@ -136,7 +137,7 @@ def _bulk_registry(city, count):
 
 def build_world(*, nb, gl, clerk, glencoe_clerk, administrator, resident) -> World:
     """Both cities with realistic records, made through the services. Call under NOW."""
-    license_svc.tag_stock_receive(
+    tag_stock_receive(
         jurisdiction=nb,
         year=2026,
         first_number=1,

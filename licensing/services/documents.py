@@ -6,16 +6,27 @@ record is ever left without its documents. Archived as issued (architecture.md
 "Documents"); re-printing prints the archived copy.
 """
 
+from dataclasses import dataclass
 from datetime import date, datetime
 
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from licensing.models import License, Receipt, Tag
-from licensing.services.fees import IssueResult
 from ordinance.rules import get_rule
 
 RECEIPT_KINDS = ("receipt", "receipt_80mm")
+
+
+@dataclass
+class IssueResult:
+    """What a counter use case hands over: the license, its receipt and tag, whose
+    documents ``issue_documents`` issues (``license_issue``, ``license_transfer``,
+    ``tag_replace_lost``)."""
+
+    license: License
+    receipt: Receipt
+    tag: Tag | None
 
 
 def _receipt_context(receipt: Receipt, *, tag: Tag | None, license: License | None) -> dict:

@@ -24,10 +24,10 @@ from licensing.models import (
     LicenseSeries,
     Receipt,
 )
+from licensing.services.assessment import annual_term, fee_lines, is_late
 from licensing.services.documents import receipt_documents_issue
-from licensing.services.fees import FeeLine, annual_term, fee_line, fee_lines, is_late
 from licensing.services.numbering import license_number_allocate
-from licensing.services.receipts import receipt_create
+from licensing.services.receipts import FeeLine, fee_line, receipt_create
 from licensing.services.registry import owner_premises
 from ordinance.calendar import due_date
 from ordinance.fees import fee_amount

@@ -2,11 +2,12 @@
 
 Rules (rules.md): LIC-01..08, LIC-10..15, FEE-01/03..05, REC-01/02, KEN-01. Gates are
 enforced here, not only on the page: ``license_issue`` re-runs the assessment
-(``services.fees.license_assess``) inside its transaction and refuses with the reasons
-and their citations.
+(``services.assessment.license_assess``) inside its transaction and refuses with the
+reasons and their citations.
 
-The assessment, receipts, tags and documents live in their own modules; the names are
-re-exported here so ``from licensing.services.licenses import X`` keeps working.
+Only these use cases live here; import everything else from the module that defines it
+(assessment, receipts, voids, tags, documents; ``Check``/``Refused`` from
+``ordinance.refusals``).
 """
 
 from dataclasses import dataclass
@@ -27,48 +28,17 @@ from licensing.models import (
     Ownership,
     TagStatus,
 )
-from licensing.services.documents import (  # noqa: F401  (re-exported)
-    RECEIPT_KINDS,
-    documents_for,
-    documents_void,
-    issue_documents,
-    license_certificate_issue,
-    receipt_documents_issue,
-)
-from licensing.services.fees import (  # noqa: F401  (re-exported)
-    CENT,
-    TERM_KEYS,
-    Assessment,
-    Check,
-    FeeLine,
-    IssueResult,
-    Refused,
-    annual_term,
-    became_subject_on,
-    fee_line,
-    fee_lines,
-    is_late,
-    late_penalty_line,
-    license_assess,
-    license_term,
-    licensing_status,
-    rabies_check,
-)
+from licensing.services.assessment import license_assess
+from licensing.services.documents import IssueResult, issue_documents
 from licensing.services.limits import premises_limit_check
 from licensing.services.numbering import license_number_allocate, tag_claim
-from licensing.services.receipts import receipt_create  # noqa: F401
+from licensing.services.receipts import fee_line, receipt_create
 from licensing.services.registry import owner_premises
-from licensing.services.tags import (  # noqa: F401  (re-exported)
-    MAX_TAGS_PER_BATCH,
-    issue_tag,
-    tag_replace_lost,
-    tag_stock_receive,
-)
-from licensing.services.voids import receipt_void  # noqa: F401
+from licensing.services.tags import issue_tag
 from ordinance.calendar import add_calendar_days
 from ordinance.fees import fee_amount
 from ordinance.models import Event
-from ordinance.refusals import refusing
+from ordinance.refusals import Check, Refused, refusing
 from ordinance.rules import get_rule
 
 
@@ -387,25 +357,3 @@ def exemption_record(
         data={"exemption": exemption.pk},
     )
     return exemption
-
-
-__all__ = [
-    "Assessment",
-    "Check",
-    "FeeLine",
-    "IssueResult",
-    "Refused",
-    "license_assess",
-    "license_address_change",
-    "license_close",
-    "license_issue",
-    "license_term",
-    "license_transfer",
-    "licensing_status",
-    "receipt_create",
-    "receipt_void",
-    "tag_replace_lost",
-    "tag_stock_receive",
-    "exemption_record",
-    "documents_for",
-]

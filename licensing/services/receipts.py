@@ -8,13 +8,30 @@ documents, so ``services.voids`` orchestrates it; this module imports none of th
 (a contract in pyproject.toml keeps it from importing ``services.kennels``).
 """
 
+from dataclasses import dataclass
 from datetime import datetime
+from decimal import Decimal
 
 from licensing.models import Receipt, ReceiptLine
-from licensing.services.fees import FeeLine
 from licensing.services.numbering import receipt_number_allocate
 from ordinance.models import Event
 from ordinance.money import money_sum
+
+
+@dataclass
+class FeeLine:
+    """One line of a receipt before it is written: what was paid for, and under which
+    section (the fee schedule's authority, or the rule of a penalty)."""
+
+    code: str
+    description: str
+    amount: Decimal
+    authority: str
+
+
+def fee_line(fee) -> FeeLine:
+    """A fee of the schedule (``ordinance.fees.fee_amount``) as a receipt line."""
+    return FeeLine(fee.code, fee.description, fee.amount, fee.authority)
 
 
 def receipt_create(

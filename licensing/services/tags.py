@@ -11,10 +11,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from licensing.models import License, Tag, TagStatus, TagStock
-from licensing.services.documents import issue_documents
-from licensing.services.fees import IssueResult, fee_line
+from licensing.services.documents import IssueResult, issue_documents
 from licensing.services.numbering import tag_claim
-from licensing.services.receipts import receipt_create
+from licensing.services.receipts import fee_line, receipt_create
 from ordinance.fees import fee_amount
 from ordinance.models import Event
 from ordinance.refusals import Refused, refusing

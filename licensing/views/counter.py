@@ -40,8 +40,12 @@ from licensing.models import (
 )
 from licensing.selectors import owner_choices, registry_search
 from licensing.services import licenses as svc
-from licensing.services import registry
+from licensing.services import registry, voids
+from licensing.services.assessment import license_assess, licensing_status
+from licensing.services.documents import documents_for
 from licensing.services.standing import license_standing, standing_prefetch
+from licensing.services.tags import tag_replace_lost, tag_stock_receive
+from ordinance.refusals import Refused
 
 COUNTER = (CLERK, ADMINISTRATOR)
 STAFF = (CLERK, OFFICER, ADMINISTRATOR)
@@ -126,7 +130,7 @@ def counter_animal(request, owner_pk):
             new = registry.animal_register(
                 owner=owner, actor=request.user, on=today, **animal_form.cleaned_data
             )
-        except svc.Refused as exc:
+        except Refused as exc:
             _refused(animal_form, exc)
         else:
             return redirect(f"{request.path}?animal={new.pk}")
@@ -135,22 +139,22 @@ def counter_animal(request, owner_pk):
             registry.vaccination_record(
                 animal=animal, actor=request.user, on=today, **vacc_form.cleaned_data
             )
-        except svc.Refused as exc:
+        except Refused as exc:
             _refused(vacc_form, exc)
         else:
             return redirect(f"{request.path}?animal={animal.pk}")
     if animal and action == "exemption" and exemption_form.is_valid():
         try:
             svc.exemption_record(animal=animal, actor=request.user, **exemption_form.cleaned_data)
-        except svc.Refused as exc:  # LIC-02: a blank or not-yet-adopted rule, with its section
+        except Refused as exc:  # LIC-02: a blank or not-yet-adopted rule, with its section
             _refused(exemption_form, exc)
         else:
             return redirect(f"{request.path}?animal={animal.pk}")
-    assessment = svc.license_assess(animal=animal, owner=owner, on=today) if animal else None
+    assessment = license_assess(animal=animal, owner=owner, on=today) if animal else None
     status = (
         None
         if animal
-        else svc.licensing_status(jurisdiction=owner.jurisdiction, species="dog", on=today)
+        else licensing_status(jurisdiction=owner.jurisdiction, species="dog", on=today)
     )
     return render(
         request,
@@ -193,13 +197,11 @@ def counter_pay(request, animal_pk):
                 tag_number=form.cleaned_data.get("tag_number"),
                 subject_on=subject_on,
             )
-        except svc.Refused as exc:
+        except Refused as exc:
             _refused(form, exc)
         else:
             return redirect("licensing:license_issued", pk=result.license.pk)
-    assessment = svc.license_assess(
-        animal=animal, owner=animal.owner, on=today, subject_on=subject_on
-    )
+    assessment = license_assess(animal=animal, owner=animal.owner, on=today, subject_on=subject_on)
     return render(
         request,
         "licensing/counter/pay.html",
@@ -228,8 +230,8 @@ def license_issued(request, pk):
             "license": license,
             "tag": license.current_tag,
             "receipt": license.receipt,
-            "receipt_docs": svc.documents_for(license.receipt) if license.receipt else {},
-            "license_docs": svc.documents_for(license),
+            "receipt_docs": documents_for(license.receipt) if license.receipt else {},
+            "license_docs": documents_for(license),
         },
     )
 
@@ -254,7 +256,7 @@ def license_detail(request, pk):
             "receipts": receipts,
             "today": timezone.localdate(),
             "can_act": request.user.has_role(*COUNTER),
-            "license_docs": svc.documents_for(license),
+            "license_docs": documents_for(license),
         },
     )
 
@@ -266,7 +268,7 @@ def _license_action(request, pk, *, form_class, title, run, form_kwargs=None):
     if request.method == "POST" and form.is_valid():
         try:
             message = run(license, form.cleaned_data)
-        except svc.Refused as exc:  # e.g. a fee not set (FEE-01): the check cites it
+        except Refused as exc:  # e.g. a fee not set (FEE-01): the check cites it
             _refused(form, exc)
         else:
             messages.success(request, message)
@@ -333,7 +335,7 @@ def owner_pick_kwargs(request, *, jurisdiction, exclude_owner) -> dict:
 @require_http_methods(["GET", "POST"])
 def license_duplicate_tag(request, pk):
     def run(license, data):
-        result = svc.tag_replace_lost(
+        result = tag_replace_lost(
             license=license,
             actor=request.user,
             on=timezone.localdate(),
@@ -398,7 +400,7 @@ def receipt_detail(request, pk):
         "licensing/counter/receipt_detail.html",
         {
             "receipt": receipt,
-            "docs": svc.documents_for(receipt),
+            "docs": documents_for(receipt),
             "void": Receipt.objects.filter(voids=receipt).first(),
         },
     )
@@ -411,10 +413,10 @@ def receipt_void(request, pk):
     form = VoidForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            void = svc.receipt_void(
+            void = voids.receipt_void(
                 receipt=receipt, actor=request.user, reason=form.cleaned_data["reason"]
             )
-        except svc.Refused as exc:
+        except Refused as exc:
             _refused(form, exc)
         else:
             messages.success(
@@ -439,10 +441,10 @@ def tag_stock(request):
         data = dict(form.cleaned_data)
         data.pop("jurisdiction", None)
         try:
-            stock = svc.tag_stock_receive(
+            stock = tag_stock_receive(
                 jurisdiction=form.chosen_jurisdiction(), actor=request.user, **data
             )
-        except svc.Refused as exc:  # overlap or too many (LIC-08): at the range
+        except Refused as exc:  # overlap or too many (LIC-08): at the range
             _refused(form, exc)
         else:
             messages.success(request, _("%(s)s entered.") % {"s": stock})

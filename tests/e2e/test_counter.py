@@ -7,7 +7,7 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from licensing.models import Receipt
-from licensing.services.licenses import license_term
+from licensing.services.assessment import license_term
 from notices.models import IssuedDocument
 from notices.services import document_pdf
 from tests.licensing.license_factories import TagStockFactory

@@ -8,7 +8,7 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from licensing.models import Animal, License, RabiesVaccination, Receipt
-from licensing.services.licenses import license_term
+from licensing.services.assessment import license_term
 from tests.licensing.factories import OwnerFactory
 from tests.licensing.license_factories import TagStockFactory
 

@@ -6,7 +6,8 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from licensing.demo import PLANS, ensure_resident_animals
-from licensing.services.licenses import license_issue, license_term
+from licensing.services.assessment import license_term
+from licensing.services.licenses import license_issue
 from tests.licensing.license_factories import TagStockFactory
 
 

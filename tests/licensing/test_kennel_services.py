@@ -310,8 +310,7 @@ def test_glencoe_kennel_fee_has_no_penalty(glencoe, glencoe_clerk):
 def test_kennel_fee_takes_the_next_number_of_the_one_receipt_series(north_branch, nb_clerk):
     """Dog and kennel payments share the city's gap-free series (LIC-06, REC-01): the
     receipt service records the receipt event, the kennel records the payment."""
-    from licensing.services.fees import FeeLine
-    from licensing.services.receipts import receipt_create
+    from licensing.services.receipts import FeeLine, receipt_create
 
     kennel = apply(north_branch, nb_clerk, date(2026, 1, 5))
     with time_machine.travel(at(2026, 1, 6), tick=False):

@@ -26,17 +26,13 @@ from licensing.models import (
     Tag,
     TagStatus,
 )
+from licensing.services.assessment import license_assess
 from licensing.services.expiry import licenses_expire
-from licensing.services.licenses import (
-    Refused,
-    license_assess,
-    license_close,
-    license_issue,
-    license_transfer,
-    receipt_void,
-    tag_replace_lost,
-)
+from licensing.services.licenses import license_close, license_issue, license_transfer
 from licensing.services.registry import owner_premises
+from licensing.services.tags import tag_replace_lost
+from licensing.services.voids import receipt_void
+from ordinance.refusals import Refused
 from tests.licensing.factories import AnimalFactory, OwnerFactory, RabiesVaccinationFactory
 from tests.licensing.license_factories import TagStockFactory
 

@@ -7,12 +7,10 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from licensing.models import License, LicenseStatus, Receipt, TagStatus
-from licensing.services.licenses import (
-    Refused,
-    license_assess,
-    license_issue,
-    receipt_void,
-)
+from licensing.services.assessment import license_assess
+from licensing.services.licenses import license_issue
+from licensing.services.voids import receipt_void
+from ordinance.refusals import Refused
 from tests.licensing.factories import AnimalFactory, RabiesVaccinationFactory
 from tests.licensing.license_factories import TagStockFactory
 
@@ -192,7 +190,7 @@ def test_an_application_missing_breed_and_color_is_refused_with_the_section(dog,
 
 
 def test_glencoe_profile_lists_no_application_fields(glencoe):
-    from licensing.services.fees import application_check
+    from licensing.services.assessment import application_check
 
     animal = AnimalFactory(jurisdiction=glencoe, breed="")
     assert application_check(animal, animal.owner, on=date(2026, 1, 15)) is None

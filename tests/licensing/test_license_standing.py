@@ -16,7 +16,7 @@ from django.urls import reverse
 from django.utils.html import escape
 
 from licensing.models import Animal, AnimalStatus, LicenseStatus, Species, Tag, TagStatus
-from licensing.services.fees import license_assess
+from licensing.services.assessment import license_assess
 from licensing.services.licenses import exemption_record
 from licensing.services.standing import (
     Standing,

@@ -6,8 +6,9 @@ from datetime import date
 import pytest
 
 from licensing.models import KennelLicense, KennelStatus, Species
-from licensing.services.licenses import Refused, license_issue
+from licensing.services.licenses import license_issue
 from licensing.services.limits import premises_limit_check
+from ordinance.refusals import Refused
 from tests.licensing.factories import AnimalFactory, PremisesFactory, RabiesVaccinationFactory
 from tests.licensing.license_factories import TagStockFactory
 

@@ -25,15 +25,15 @@ from licensing.models import (
 from licensing.services import tags as tags_service
 from licensing.services import voids as voids_service
 from licensing.services.expiry import CHANGE_REASON, kennel_licenses_expire, licenses_expire
-from licensing.services.fees import FeeLine, Refused
 from licensing.services.licenses import license_issue
 from licensing.services.limits import is_adult, passes_age, premises_limit_check
 from licensing.services.numbering import tag_claim
-from licensing.services.receipts import receipt_create
+from licensing.services.receipts import FeeLine, receipt_create
 from licensing.services.tags import tag_stock_receive
 from licensing.services.voids import receipt_void
 from licensing.sweeps import _citation
 from ordinance.models import Event
+from ordinance.refusals import Refused
 from tests.licensing.factories import (
     AnimalFactory,
     OwnerFactory,

@@ -15,9 +15,8 @@ import pytest
 from django.db import transaction
 
 from licensing.models import Receipt, ReceiptSeries
-from licensing.services.fees import FeeLine
 from licensing.services.numbering import receipt_number_allocate
-from licensing.services.receipts import receipt_create
+from licensing.services.receipts import FeeLine, receipt_create
 from licensing.services.voids import receipt_void
 from tests.licensing.factories import OwnerFactory
 

@@ -13,9 +13,9 @@ from django.urls import reverse
 
 from licensing.models import KennelDecision, KennelLicense, KennelStatus, Receipt
 from licensing.services import kennels as k
-from licensing.services.fees import Refused
 from licensing.services.voids import receipt_void
 from ordinance.models import Event
+from ordinance.refusals import Refused
 from tests.licensing.factories import OwnerFactory
 
 CHICAGO = ZoneInfo("America/Chicago")

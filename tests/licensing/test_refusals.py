@@ -19,7 +19,10 @@ from licensing.models import KennelDecision, LicenseExemption
 from licensing.services import kennels as k
 from licensing.services import licenses as svc
 from licensing.services import registry
+from licensing.services.assessment import license_assess
 from licensing.services.limits import premises_limit_status
+from licensing.services.tags import tag_replace_lost, tag_stock_receive
+from licensing.services.voids import receipt_void
 from ordinance.models import FeeScheduleEntry, RuleValue
 from ordinance.refusals import Check, Refused, refusing
 from ordinance.rules import RuleNotSet
@@ -172,9 +175,7 @@ def test_transfer_refuses_a_blank_transfer_fee(north_branch, issued, clerk):
 def test_duplicate_tag_refuses_a_blank_duplicate_tag_fee(north_branch, issued, clerk):
     blank(north_branch, "duplicate_tag_fee")
     with pytest.raises(Refused) as excinfo:
-        svc.tag_replace_lost(
-            license=issued.license, actor=clerk, on=date(2026, 5, 1), method="cash"
-        )
+        tag_replace_lost(license=issued.license, actor=clerk, on=date(2026, 5, 1), method="cash")
     assert_refused_with_section(excinfo)
     assert issued.license.tags.get().status == "issued"
 
@@ -203,9 +204,9 @@ def test_close_reads_no_rule_and_refuses_a_closed_license_with_its_section(issue
 
 
 def test_void_refuses_a_second_void_with_its_section(issued, clerk):
-    svc.receipt_void(receipt=issued.receipt, actor=clerk, reason="Bounced check")
+    receipt_void(receipt=issued.receipt, actor=clerk, reason="Bounced check")
     with pytest.raises(Refused) as excinfo:
-        svc.receipt_void(receipt=issued.receipt, actor=clerk, reason="Again")
+        receipt_void(receipt=issued.receipt, actor=clerk, reason="Again")
     assert_refused_with_section(excinfo, "rules.md LIC-06")
 
 
@@ -234,7 +235,7 @@ def test_exemption_dated_before_the_ordinance_refuses_with_its_section(dog, cler
 
 def test_tag_stock_refuses_numbers_already_in_stock_with_its_section(north_branch, stock, clerk):
     with pytest.raises(Refused) as excinfo:
-        svc.tag_stock_receive(
+        tag_stock_receive(
             jurisdiction=north_branch,
             year=2026,
             first_number=5,
@@ -264,7 +265,7 @@ def test_premises_limit_refuses_a_blank_limit(north_branch, dog):
 
 def test_the_assessment_shows_a_blank_limit_as_a_failing_check(north_branch, dog):
     blank(north_branch, "max_adult_dogs_without_kennel")
-    a = svc.license_assess(animal=dog, owner=dog.owner, on=ON)
+    a = license_assess(animal=dog, owner=dog.owner, on=ON)
     assert not a.can_issue
     assert BLANK in [c.citation for c in a.refusals]
 

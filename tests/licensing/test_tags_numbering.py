@@ -8,12 +8,9 @@ import pytest
 from django.db import connection
 
 from licensing.models import Receipt, Tag, TagStatus
-from licensing.services.licenses import (
-    Refused,
-    license_issue,
-    tag_replace_lost,
-    tag_stock_receive,
-)
+from licensing.services.licenses import license_issue
+from licensing.services.tags import tag_replace_lost, tag_stock_receive
+from ordinance.refusals import Refused
 from tests.licensing.factories import AnimalFactory, RabiesVaccinationFactory
 from tests.licensing.license_factories import TagStockFactory
 

@@ -12,8 +12,8 @@ from datetime import date
 import pytest
 
 from licensing.models import License, Species
-from licensing.services.fees import license_assess
-from licensing.services.licenses import Refused, license_issue, license_transfer
+from licensing.services.assessment import license_assess
+from licensing.services.licenses import license_issue, license_transfer
 from licensing.services.limits import (
     is_adult,
     passes_age,
@@ -22,6 +22,7 @@ from licensing.services.limits import (
 )
 from licensing.services.registry import owner_premises
 from licensing.services.standing import Standing, license_requirement
+from ordinance.refusals import Refused
 from tests.licensing.factories import (
     AnimalFactory,
     OwnerFactory,

@@ -13,13 +13,10 @@ from django.db import transaction
 
 from licensing.models import KennelDecision, Receipt
 from licensing.services import kennels as k
-from licensing.services.licenses import (
-    documents_for,
-    license_issue,
-    license_transfer,
-    receipt_void,
-    tag_replace_lost,
-)
+from licensing.services.documents import documents_for
+from licensing.services.licenses import license_issue, license_transfer
+from licensing.services.tags import tag_replace_lost
+from licensing.services.voids import receipt_void
 from notices.models import IssuedDocument
 from notices.services import document_pdf, rendering_deferred
 from tests.licensing.factories import AnimalFactory, OwnerFactory, RabiesVaccinationFactory

@@ -13,8 +13,9 @@ from decimal import ROUND_HALF_UP, Decimal
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
-from licensing.models import Animal, License, LicenseStatus, Receipt, Sex, Tag
+from licensing.models import Animal, LicenseStatus, Sex
 from licensing.services.limits import premises_limit_check
+from licensing.services.receipts import FeeLine, fee_line
 from licensing.services.standing import Standing, license_age_day, license_requirement
 from ordinance.calendar import add_calendar_days, add_months
 from ordinance.fees import fee_amount
@@ -32,14 +33,6 @@ TERM_KEYS = (
     "license_age_comparison",
     "rabies_cert_max_months_before_expiry",
 )
-
-
-@dataclass
-class FeeLine:
-    code: str
-    description: str
-    amount: Decimal
-    authority: str
 
 
 @dataclass
@@ -368,11 +361,6 @@ def _add_fee_lines(a: Assessment, *, jurisdiction, on, rate) -> None:
     a.fee_lines += fee_lines(fee, late=a.late_penalty, rate=rate)
 
 
-def fee_line(fee) -> FeeLine:
-    """A fee of the schedule (``ordinance.fees.fee_amount``) as a receipt line."""
-    return FeeLine(fee.code, fee.description, fee.amount, fee.authority)
-
-
 def late_penalty_line(base: FeeLine, *, rate, code: str = "late_penalty") -> FeeLine:
     """LIC-13 / FEE-03: the penalty as a share of the license fee, collected with it."""
     penalty = (base.amount * rate.value).quantize(CENT, rounding=ROUND_HALF_UP)
@@ -390,10 +378,3 @@ def fee_lines(fee, *, late: bool, rate=None, penalty_code: str = "late_penalty")
     if late and rate is not None and rate.value:
         lines.append(late_penalty_line(lines[0], rate=rate, code=penalty_code))
     return lines
-
-
-@dataclass
-class IssueResult:
-    license: License
-    receipt: Receipt
-    tag: Tag
