@@ -30,13 +30,7 @@ from functools import partial
 from django.db.models import prefetch_related_objects
 from django.utils import timezone
 
-from notices.services import rendering_deferred
-from ordinance.calendar import add_business_days, add_calendar_days, add_months, is_business_day
-from ordinance.models import Event
-from ordinance.rules import get_rules
-
-from .demo import DEMO_ADOPTION_AGE_MONTHS, PLANS
-from .models import (
+from licensing.models import (
     Animal,
     AnimalStatus,
     KennelDecision,
@@ -48,10 +42,20 @@ from .models import (
     Species,
     TagStock,
 )
-from .services import kennels as kennel_services
-from .services import licenses as license_services
-from .services import registry as registry_services
-from .services.expiry import licenses_expire
+from licensing.services import kennels as kennel_services
+from licensing.services import registry as registry_services
+from licensing.services.expiry import licenses_expire
+from licensing.services.fees import license_assess, license_term
+from licensing.services.licenses import license_issue, license_transfer
+from licensing.services.tags import tag_replace_lost, tag_stock_receive
+from licensing.services.voids import receipt_void
+from notices.services import rendering_deferred
+from ordinance.calendar import add_business_days, add_calendar_days, add_months, is_business_day
+from ordinance.models import Event
+from ordinance.refusals import Refused
+from ordinance.rules import get_rules
+
+from .registry import DEMO_ADOPTION_AGE_MONTHS, PLANS
 
 LICENSED = "licensing.demo.licensed"
 TAG_VENDOR = "Demo vendor"
@@ -166,7 +170,7 @@ class Timeline:
         for step in sorted(self.steps):
             try:
                 step.run()
-            except license_services.Refused:
+            except Refused:
                 refused += 1
         return refused
 
@@ -237,7 +241,7 @@ class Season:
             if TagStock.objects.filter(jurisdiction=self.city, year=year).exists():
                 continue
             received = self.timeline.open_on_or_after(date(year - 1, 10, 15))
-            license_services.tag_stock_receive(
+            tag_stock_receive(
                 jurisdiction=self.city,
                 year=year,
                 first_number=1,
@@ -277,9 +281,7 @@ class Season:
 
     def season_day(self, year: int) -> date:
         """Most come in the penalty-free days after the term starts; the rest by March."""
-        term_start, _expires, _renewal = license_services.license_term(
-            jurisdiction=self.city, on=date(year, 1, 2)
-        )
+        term_start, _expires, _renewal = license_term(jurisdiction=self.city, on=date(year, 1, 2))
         free_until = add_calendar_days(
             term_start, self.rules["renewal_window_days_after_term_start"].value
         )
@@ -300,7 +302,7 @@ class Season:
         return self.in_year(self.timeline.open_on_or_after(day), year)
 
     def in_year(self, day: date, year: int) -> date | None:
-        _start, expires, _renewal = license_services.license_term(jurisdiction=self.city, on=day)
+        _start, expires, _renewal = license_term(jurisdiction=self.city, on=day)
         return day if expires.year == year and day <= self.today else None
 
     # --- planning -----------------------------------------------------------------------------
@@ -348,7 +350,7 @@ class Season:
         return later if later and self.passes(dog, later) else None
 
     def passes(self, dog: Animal, day: date, vaccination=None) -> bool:
-        return license_services.license_assess(
+        return license_assess(
             animal=dog, owner=dog.owner, on=day, vaccination=vaccination
         ).can_issue
 
@@ -401,7 +403,7 @@ class Season:
         return planned
 
     def issue(self, planned: PlannedIssue, at: datetime) -> None:
-        result = license_services.license_issue(
+        result = license_issue(
             animal=planned.dog,
             owner=planned.dog.owner,
             actor=self.clerk,
@@ -454,14 +456,14 @@ class Season:
     def license_of(self, planned: PlannedIssue):
         """The IssueResult a story continues; refused (so skipped) if it was never issued."""
         if planned.dog.pk not in self.issued:
-            raise license_services.Refused([])
+            raise Refused([])
         return self.issued[planned.dog.pk]
 
     def lost_tag(self, planned: PlannedIssue, day: date) -> None:
         """LIC-10: the tag is marked lost and a duplicate with a new number is issued."""
 
         def run(at):
-            self.issued[planned.dog.pk] = license_services.tag_replace_lost(
+            self.issued[planned.dog.pk] = tag_replace_lost(
                 license=self.license_of(planned).license,
                 actor=self.clerk,
                 on=day,
@@ -488,7 +490,7 @@ class Season:
                 phone="(651) 555-0177",
                 email="marit.engstrom@example.org",
             )
-            self.issued[planned.dog.pk] = license_services.license_transfer(
+            self.issued[planned.dog.pk] = license_transfer(
                 license=self.license_of(planned).license,
                 new_owner=new_owner,
                 actor=self.clerk,
@@ -507,7 +509,7 @@ class Season:
         planned.method, planned.reference = PaymentMethod.CHECK, "2214"
 
         def run(at):
-            license_services.receipt_void(
+            receipt_void(
                 receipt=self.license_of(planned).receipt,
                 actor=self.clerk,
                 now=at,
