@@ -26,7 +26,7 @@ demo: migrate
 run: demo
 	@echo ""
 	@echo "  Animal ordinance administration: http://127.0.0.1:$(WEB_PORT)/"
-	@$(PY) -c "import django, os; os.environ.setdefault('DJANGO_SETTINGS_MODULE', 'config.settings'); django.setup(); from accounts.demo import demo_logins_text; print(demo_logins_text())"
+	@$(PY) -c "import django, os; os.environ.setdefault('DJANGO_SETTINGS_MODULE', 'config.settings'); django.setup(); from demo.users import demo_logins_text; print(demo_logins_text())"
 	@echo "  Press Ctrl-C to stop the web server, the worker and beat."
 	@echo ""
 	$(VENV)/bin/honcho -f Procfile.dev start

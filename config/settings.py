@@ -52,6 +52,7 @@ INSTALLED_APPS = [
     "impound",
     "rabies",
     "dangerous_dogs",
+    "demo",  # the demo simulation and its demo_data command; no models, no app imports it
 ]
 
 MIDDLEWARE = [

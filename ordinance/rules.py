@@ -100,6 +100,16 @@ def get_optional(jurisdiction: Jurisdiction, key: str, *, on: date) -> Rule | No
         return None
 
 
+def rule_citation(jurisdiction: Jurisdiction, rule_id: str) -> str:
+    """The section of the city's ordinance for rule ``rule_id`` (a rules.md ID), as its
+    profile cites it, for a refusal or a label: "North Branch Sec. 6-64" for LIC-14.
+    "" where the city's ordinance has no such rule (or the city has no profile)."""
+    try:
+        return profile_for(jurisdiction).section(rule_id)
+    except RuleNotInOrdinance:
+        return ""
+
+
 def _spec(profile: Profile, jurisdiction: Jurisdiction, key: str) -> ValueSpec:
     spec = profile.values.get(key)
     if spec is None:

@@ -11,7 +11,7 @@ from django.contrib.auth.models import Group
 from django.db import connection
 
 from base.roles import ADMINISTRATOR, CLERK, OFFICER, RESIDENT
-from ordinance.demo import ensure_demo_jurisdictions
+from demo.jurisdictions import ensure_demo_jurisdictions
 
 
 def pytest_addoption(parser):

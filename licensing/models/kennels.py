@@ -17,6 +17,7 @@ from simple_history.models import HistoricalRecords
 
 from ordinance.models import Event, Jurisdiction
 from ordinance.refusals import Refused
+from ordinance.rules import rule_citation
 
 from .licenses import Receipt
 from .registry import Animal, JurisdictionScopedQuerySet, Owner, Premises
@@ -131,13 +132,13 @@ class KennelLicense(models.Model):
     ) -> None:
         """Applied, under review or approved -> under review, or approved once every
         review step is satisfied (``complete``; KEN-04)."""
-        self._require(*IN_REVIEW, section="rules.md KEN-04")
+        self._require(*IN_REVIEW, rule="KEN-04")
         if conditions:
             self.conditions = f"{self.conditions.rstrip()}\n{conditions.strip()}".strip()
         self._transition(
             KennelStatus.APPROVED if complete else KennelStatus.UNDER_REVIEW,
             allowed=IN_REVIEW,
-            section="rules.md KEN-04",
+            rule="KEN-04",
             actor=actor,
             at=at,
             action="licensing.kennel.step_decided",
@@ -148,12 +149,12 @@ class KennelLicense(models.Model):
 
     def issue(self, *, actor, number: str, on: date, expires_on: date | None, at=None) -> None:
         """Approved -> active, with its number and expiry (KEN-04, KEN-05)."""
-        self._require(KennelStatus.APPROVED, section="rules.md KEN-04")
+        self._require(KennelStatus.APPROVED, rule="KEN-04")
         self.number, self.issued_on, self.expires_on = number, on, expires_on
         self._transition(
             KennelStatus.ACTIVE,
             allowed=(KennelStatus.APPROVED,),
-            section="rules.md KEN-04",
+            rule="KEN-04",
             actor=actor,
             at=at,
             action="licensing.kennel.issued",
@@ -164,12 +165,12 @@ class KennelLicense(models.Model):
 
     def deny(self, *, actor, step: str, on: date, at=None) -> None:
         """Applied, under review or approved -> denied at a review step (KEN-04, KEN-07)."""
-        self._require(*IN_REVIEW, section="rules.md KEN-04")
+        self._require(*IN_REVIEW, rule="KEN-04")
         self.denied_on = on
         self._transition(
             KennelStatus.DENIED,
             allowed=IN_REVIEW,
-            section="rules.md KEN-04",
+            rule="KEN-04",
             actor=actor,
             at=at,
             action="licensing.kennel.denied",
@@ -183,7 +184,7 @@ class KennelLicense(models.Model):
         self._transition(
             KennelStatus.APPEALED,
             allowed=(KennelStatus.DENIED,),
-            section="rules.md KEN-07",
+            rule="KEN-07",
             actor=actor,
             at=at,
             action="licensing.kennel.appealed",
@@ -193,13 +194,13 @@ class KennelLicense(models.Model):
 
     def decide_appeal(self, *, actor, granted: bool, conditions: str = "", at=None) -> None:
         """Appealed -> approved (granted, with any conditions) or denied (final) (KEN-07)."""
-        self._require(KennelStatus.APPEALED, section="rules.md KEN-07")
+        self._require(KennelStatus.APPEALED, rule="KEN-07")
         if conditions:
             self.conditions = f"{self.conditions.rstrip()}\n{conditions.strip()}".strip()
         self._transition(
             KennelStatus.APPROVED if granted else KennelStatus.DENIED_FINAL,
             allowed=(KennelStatus.APPEALED,),
-            section="rules.md KEN-07",
+            rule="KEN-07",
             actor=actor,
             at=at,
             action="licensing.kennel.appeal_decided",
@@ -210,12 +211,12 @@ class KennelLicense(models.Model):
 
     def finalise_denial(self, *, actor=None, at=None, summary: str = "") -> None:
         """Denied -> denied (final): not appealed by the deadline (KEN-07)."""
-        self._require(KennelStatus.DENIED, section="rules.md KEN-07")
+        self._require(KennelStatus.DENIED, rule="KEN-07")
         self._change_reason = "appeal deadline passed (automatic)"
         self._transition(
             KennelStatus.DENIED_FINAL,
             allowed=(KennelStatus.DENIED,),
-            section="rules.md KEN-07",
+            rule="KEN-07",
             actor=actor,
             at=at,
             action="licensing.kennel.denied_final",
@@ -232,7 +233,7 @@ class KennelLicense(models.Model):
         self._transition(
             KennelStatus.REVOKED,
             allowed=(KennelStatus.ACTIVE,),
-            section="rules.md KEN-08",
+            rule="KEN-08",
             actor=actor,
             at=at,
             action="licensing.kennel.revocation_decided",
@@ -240,20 +241,21 @@ class KennelLicense(models.Model):
             data={"revoked": True},
         )
 
-    def _require(self, *statuses, section: str = "rules.md KEN-04") -> None:
-        """Refuse unless the license is in one of ``statuses`` (no change is made)."""
+    def _require(self, *statuses, rule: str = "KEN-04") -> None:
+        """Refuse unless the license is in one of ``statuses`` (no change is made), citing
+        the city's section for ``rule`` (a rules.md ID)."""
         if self.status not in statuses:
             raise Refused.because(
                 _("Kennel license"),
                 gettext("This kennel license is %(status)s; that action is not possible now.")
                 % {"status": self.get_status_display().lower()},
-                section,
+                rule_citation(self.jurisdiction, rule),
             )
 
     def _transition(
-        self, status, *, allowed, section, actor, at, action, summary, fields=(), data=None
+        self, status, *, allowed, rule, actor, at, action, summary, fields=(), data=None
     ) -> None:
-        self._require(*allowed, section=section)
+        self._require(*allowed, rule=rule)
         self.status = status
         self.save(update_fields=["status", *fields])
         Event.record(action, self, actor=actor, at=at, summary=summary, data=data)

@@ -17,6 +17,7 @@ from simple_history.models import HistoricalRecords
 
 from ordinance.models import Event, Jurisdiction
 from ordinance.refusals import Refused
+from ordinance.rules import rule_citation
 
 from ._base import NoDeleteMixin, NoDeleteQuerySet
 from .registry import Animal, Owner, RabiesVaccination
@@ -251,7 +252,7 @@ class License(NoDeleteMixin, models.Model):
             action="licensing.license.closed",
             at=at,
             data=data,
-            section="rules.md LIC-11",
+            rule="LIC-11",
         )
 
     def void(self, *, actor, on: date, reason: str, at=None, data=None) -> None:
@@ -266,10 +267,10 @@ class License(NoDeleteMixin, models.Model):
             action="licensing.license.voided",
             at=at,
             data=data,
-            section="rules.md LIC-06",
+            rule="LIC-06",
         )
 
-    def _transition(self, status, *, allowed, actor, on, reason, action, at, data, section):
+    def _transition(self, status, *, allowed, actor, on, reason, action, at, data, rule):
         if self.status not in allowed:
             raise Refused.because(
                 _("License"),
@@ -279,7 +280,7 @@ class License(NoDeleteMixin, models.Model):
                     "status": self.get_status_display().lower(),
                     "new": str(LicenseStatus(status).label).lower(),
                 },
-                section,
+                rule_citation(self.jurisdiction, rule),
             )
         self.status, self.status_changed_on, self.status_reason = status, on, reason
         self.save(update_fields=["status", "status_changed_on", "status_reason"])
@@ -417,7 +418,7 @@ class Tag(NoDeleteMixin, models.Model):
 
     def issue(self, *, license, actor, on: date, at=None) -> None:
         """Available -> issued to ``license`` (LIC-08)."""
-        self._check_from(TagStatus.AVAILABLE, verb=__("issued"), section="rules.md LIC-08")
+        self._check_from(TagStatus.AVAILABLE, verb=__("issued"), rule="LIC-08")
         self.status, self.license, self.issued_on, self.status_changed_on = (
             TagStatus.ISSUED,
             license,
@@ -436,7 +437,7 @@ class Tag(NoDeleteMixin, models.Model):
 
     def mark_lost(self, *, actor, on: date, at=None) -> None:
         """Issued -> lost: the owner reported it lost; a duplicate gets a new number (LIC-10)."""
-        self._check_from(TagStatus.ISSUED, verb=__("marked lost"), section="rules.md LIC-10")
+        self._check_from(TagStatus.ISSUED, verb=__("marked lost"), rule="LIC-10")
         self._set(TagStatus.LOST, on)
         Event.record(
             "licensing.tag.lost",
@@ -449,7 +450,7 @@ class Tag(NoDeleteMixin, models.Model):
     def void(self, *, actor, on: date, reason: str, at=None) -> None:
         """Issued -> void: its license was voided; the number is not returned to stock
         (LIC-14)."""
-        self._check_from(TagStatus.ISSUED, verb=__("voided"), section="rules.md LIC-14")
+        self._check_from(TagStatus.ISSUED, verb=__("voided"), rule="LIC-14")
         self._set(TagStatus.VOID, on)
         Event.record(
             "licensing.tag.voided",
@@ -459,7 +460,7 @@ class Tag(NoDeleteMixin, models.Model):
             summary=f"Tag {self.number} ({self.year}) void: {reason}"[:300],
         )
 
-    def _check_from(self, status, *, verb, section):
+    def _check_from(self, status, *, verb, rule):
         if self.status != status:
             raise Refused.because(
                 _("Tag"),
@@ -470,7 +471,7 @@ class Tag(NoDeleteMixin, models.Model):
                     "status": self.get_status_display().lower(),
                     "verb": verb,
                 },
-                section,
+                rule_citation(self.jurisdiction, rule),
             )
 
     def _set(self, status, on):

@@ -237,7 +237,7 @@ class Animal(models.Model):
                 _("Animal"),
                 gettext("%(animal)s is already recorded as %(status)s.")
                 % {"animal": self.name, "status": self.get_status_display().lower()},
-                "rules.md REC-18",
+                "",  # REC-18 (the audit trail): no section of the ordinance sets it
             )
         self.status, self.status_changed_on = status, on
         self._history_user, self._change_reason = actor, note  # read by simple-history

@@ -33,7 +33,7 @@ from ordinance.calendar import due_date
 from ordinance.fees import fee_amount
 from ordinance.models import Event
 from ordinance.refusals import Refused, refusing
-from ordinance.rules import RuleUnavailable, get_optional, get_rule, get_rules
+from ordinance.rules import RuleUnavailable, get_optional, get_rule, get_rules, rule_citation
 from ordinance.sweeps import SweepResult, run_sweep
 
 Outcome = KennelDecision.Outcome
@@ -46,9 +46,10 @@ APPEAL_DECISION = "Council decision on appeal"
 KENNEL = _l("Kennel license")
 
 
-def _refused(message, section: str = "rules.md KEN-04") -> Refused:
-    """A kennel action the rules or the current state do not allow, with its section."""
-    return Refused.because(KENNEL, message, section)
+def _refused(message, where, rule: str = "KEN-04") -> Refused:
+    """A kennel action the rules or the current state do not allow, citing the section of
+    ``where``'s city (a kennel or its owner) for ``rule`` (a rules.md ID)."""
+    return Refused.because(KENNEL, message, rule_citation(where.jurisdiction, rule))
 
 
 def _event(action, kennel, actor, summary, *, at: datetime | None, **data):
@@ -57,8 +58,8 @@ def _event(action, kennel, actor, summary, *, at: datetime | None, **data):
     Event.record(action, kennel, actor=actor, summary=summary, data=data, at=at)
 
 
-def _require(kennel, *statuses, section: str = "rules.md KEN-04"):
-    kennel._require(*statuses, section=section)
+def _require(kennel, *statuses, rule: str = "KEN-04"):
+    kennel._require(*statuses, rule=rule)
 
 
 # --- Application and screening -------------------------------------------------------
@@ -80,10 +81,11 @@ def kennel_apply(
 ) -> KennelLicense:
     """Record an application (KEN-03, KEN-04); nothing is decided here."""
     if owner.jurisdiction_id != premises.jurisdiction_id:
-        raise _refused(_("The owner and the premises must be in the same city."))
+        raise _refused(_("The owner and the premises must be in the same city."), owner)
     if became_subject_on and became_subject_on > on:
         raise _refused(
-            _("The date the kennel became subject to licensing cannot be after the application.")
+            _("The date the kennel became subject to licensing cannot be after the application."),
+            owner,
         )
     with transaction.atomic():
         kennel = KennelLicense.objects.create(
@@ -112,27 +114,30 @@ def kennel_premises_for(owner):
 def kennel_screening(kennel, *, on: date) -> list[str]:
     """Flags for a person to look at (KEN-03): shown, never acted on by the software."""
     flags = []
+    cite = {"cite": rule_citation(kennel.jurisdiction, "KEN-03")}  # KEN-03
     min_dogs = _optional_rule(kennel.jurisdiction, "kennel_min_dogs_commercial", on)
     if not kennel.business_nature.strip():
         flags.append(
             _(
                 "No commercial business stated: the ordinance's kennel license is for "
                 "buying, selling, breeding or boarding; a person must decide the "
-                "route (rules.md KEN-03)."
+                "route (%(cite)s)."
             )
+            % cite
         )
     if kennel.dog_count == 0 and kennel.cat_count:
         flags.append(
             _(
                 "Cats only: the kennel license as written covers dogs; a person must "
-                "decide the route (rules.md KEN-03)."
+                "decide the route (%(cite)s)."
             )
+            % cite
         )
     if min_dogs is not None and min_dogs.value is not None and kennel.dog_count < min_dogs.value:
         flags.append(
             _(
                 "Fewer than %(n)s dogs (%(cite)s): a person must decide whether a kennel "
-                "license applies (rules.md KEN-03)."
+                "license applies."
             )
             % {"n": min_dogs.value, "cite": min_dogs.citation}
         )
@@ -205,10 +210,14 @@ def kennel_decision_record(
     _require(kennel, KennelStatus.APPLIED, KennelStatus.UNDER_REVIEW, KennelStatus.APPROVED)
     rule = review_steps(kennel, on=decided_on)
     if step not in rule.value:
-        raise _refused(_("“%(step)s” is not a review step of this city.") % {"step": step})
+        raise _refused(_("“%(step)s” is not a review step of this city.") % {"step": step}, kennel)
     if outcome == Outcome.DENIED:
         raise _refused(
-            _("Use “Deny” to record a denial; it records the notification and the appeal deadline.")
+            _(
+                "Use “Deny” to record a denial; it records the notification and the appeal "
+                "deadline."
+            ),
+            kennel,
         )
     with transaction.atomic():
         decision = _decision(
@@ -322,7 +331,8 @@ def kennel_fee_collect(*, kennel, method: str, reference: str, actor, now: datet
     if kennel.fee_paid:
         raise _refused(
             _("The kennel fee has already been paid (receipt %(n)s).")
-            % {"n": kennel.receipt.number}
+            % {"n": kennel.receipt.number},
+            kennel,
         )
     _require(kennel, KennelStatus.APPLIED, KennelStatus.UNDER_REVIEW, KennelStatus.APPROVED)
     on = timezone.localdate(now)
@@ -330,7 +340,7 @@ def kennel_fee_collect(*, kennel, method: str, reference: str, actor, now: datet
     with transaction.atomic():
         kennel = KennelLicense.objects.select_for_update().select_related("owner").get(pk=kennel.pk)
         if kennel.fee_paid:
-            raise _refused(_("The kennel fee has already been paid."))
+            raise _refused(_("The kennel fee has already been paid."), kennel)
         receipt = receipt_create(
             jurisdiction=kennel.jurisdiction,
             payer=kennel.owner,
@@ -368,7 +378,8 @@ def kennel_fee_replace(*, kennel, method: str, reference: str, actor, now: datet
                 _(
                     "This license's fee receipt is already voided; revoke the "
                     "license or take the fee with a new payment (rules.md KEN-08)."
-                )
+                ),
+                kennel,
             )
         old = kennel.receipt
         lines = [
@@ -479,13 +490,15 @@ def kennel_issue(*, kennel, actor, now: datetime, method: str = "", reference: s
     if outstanding and not _appeal_granted(kennel):
         raise _refused(
             _("Not every review step is recorded as satisfied: %(steps)s.")
-            % {"steps": "; ".join(outstanding)}
+            % {"steps": "; ".join(outstanding)},
+            kennel,
         )
     if not kennel.fee_paid:
         if not method:
             raise _refused(
                 kennel_fee_voided_reason(kennel)
-                or _("Take the kennel fee first (choose a payment method).")
+                or _("Take the kennel fee first (choose a payment method)."),
+                kennel,
             )
         kennel_fee_collect(kennel=kennel, method=method, reference=reference, actor=actor, now=now)
     with transaction.atomic():
@@ -497,7 +510,8 @@ def kennel_issue(*, kennel, actor, now: datetime, method: str = "", reference: s
         if not kennel.fee_paid:
             raise _refused(
                 kennel_fee_voided_reason(kennel)
-                or _("Take the kennel fee first (choose a payment method).")
+                or _("Take the kennel fee first (choose a payment method)."),
+                kennel,
             )
         kennel.issue(
             actor=actor,
@@ -539,7 +553,7 @@ def kennel_deny(
     _require(kennel, KennelStatus.APPLIED, KennelStatus.UNDER_REVIEW, KennelStatus.APPROVED)
     rule = review_steps(kennel, on=decided_on)
     if step not in rule.value:
-        raise _refused(_("“%(step)s” is not a review step of this city.") % {"step": step})
+        raise _refused(_("“%(step)s” is not a review step of this city.") % {"step": step}, kennel)
     with transaction.atomic():
         _decision(
             kennel,
@@ -561,9 +575,9 @@ def kennel_deny(
 @refusing()
 def kennel_denial_notified(*, kennel, notified_on: date, actor, now: datetime | None = None):
     """The applicant was notified: appeal deadline = notification + the appeal days (KEN-07)."""
-    _require(kennel, KennelStatus.DENIED, section="rules.md KEN-07")
+    _require(kennel, KennelStatus.DENIED, rule="KEN-07")
     if kennel.denied_on and notified_on < kennel.denied_on:
-        raise _refused(_("The notification cannot come before the denial."), "rules.md KEN-07")
+        raise _refused(_("The notification cannot come before the denial."), kennel, "KEN-07")
     deadline = None
     if get_optional(kennel.jurisdiction, "kennel_denial_appeal_days", on=notified_on):
         deadline, _rule = due_date(kennel.jurisdiction, "kennel_denial_appeal_days", notified_on)
@@ -589,18 +603,20 @@ def appeal_rule(kennel, *, on: date):
 @refusing()
 def kennel_appeal_file(*, kennel, filed_on: date, actor, now: datetime | None = None):
     """The applicant appealed to the Council within the deadline (KEN-07)."""
-    _require(kennel, KennelStatus.DENIED, section="rules.md KEN-07")
+    _require(kennel, KennelStatus.DENIED, rule="KEN-07")
     if kennel.appeal_deadline is None:
         raise _refused(
             _(
                 "This city's ordinance provides no appeal of a kennel denial, or "
                 "the notification date is not recorded yet."
             ),
-            "rules.md KEN-07",
+            kennel,
+            "KEN-07",
         )
     if filed_on > kennel.appeal_deadline:
         rule = appeal_rule(kennel, on=filed_on)
-        raise _refused(
+        raise Refused.because(
+            KENNEL,
             _(
                 "The appeal deadline was %(deadline)s (%(cite)s); an appeal filed on %(filed)s "
                 "is late."
@@ -610,7 +626,7 @@ def kennel_appeal_file(*, kennel, filed_on: date, actor, now: datetime | None = 
                 "filed": filed_on,
                 "cite": rule.citation if rule else "",
             },
-            rule.citation if rule else "rules.md KEN-07",
+            rule.citation if rule else rule_citation(kennel.jurisdiction, "KEN-07"),
         )
     kennel.appeal(actor=actor, filed_on=filed_on, at=now)
     return kennel
@@ -630,7 +646,7 @@ def kennel_appeal_decide(
     now: datetime | None = None,
 ):
     """The Council grants (with conditions) or denies the appeal (KEN-07, Subd. 4(E))."""
-    _require(kennel, KennelStatus.APPEALED, section="rules.md KEN-07")
+    _require(kennel, KennelStatus.APPEALED, rule="KEN-07")
     rule = appeal_rule(kennel, on=decided_on)
     approved = Outcome.CONDITIONS if conditions else Outcome.APPROVED
     outcome = approved if granted else Outcome.DENIED
@@ -685,9 +701,9 @@ def kennel_revocation_notice(
     now: datetime | None = None,
 ):
     """Notice of the alleged violation and of the hearing (Glencoe 701 Subd. 4(F))."""
-    _require(kennel, KennelStatus.ACTIVE, section="rules.md KEN-08")
+    _require(kennel, KennelStatus.ACTIVE, rule="KEN-08")
     if hearing_on < served_on:
-        raise _refused(_("The hearing must come after the notice is served."), "rules.md KEN-08")
+        raise _refused(_("The hearing must come after the notice is served."), kennel, "KEN-08")
     reasons = _("Hearing on %(hearing)s. %(reasons)s") % {"hearing": hearing_on, "reasons": reasons}
     decision = _decision(
         kennel,
@@ -697,7 +713,7 @@ def kennel_revocation_notice(
         decided_by_capacity,
         served_on,
         reasons,
-        "rules.md KEN-08",
+        rule_citation(kennel.jurisdiction, "KEN-08"),
         actor,
     )
     _event(
@@ -725,14 +741,14 @@ def kennel_revocation_decide(
     now: datetime | None = None,
 ):
     """After notice and hearing the Council revokes or keeps the license (KEN-08)."""
-    _require(kennel, KennelStatus.ACTIVE, section="rules.md KEN-08")
+    _require(kennel, KennelStatus.ACTIVE, rule="KEN-08")
     notice = next(
         (d for d in reversed(_fresh_decisions(kennel)) if d.step == REVOCATION_NOTICE), None
     )
     if notice is None:
-        raise _refused(_("Revocation needs notice and a hearing first."), "rules.md KEN-08")
+        raise _refused(_("Revocation needs notice and a hearing first."), kennel, "KEN-08")
     if decided_on < notice.decided_on:
-        raise _refused(_("The decision cannot come before the notice."), "rules.md KEN-08")
+        raise _refused(_("The decision cannot come before the notice."), kennel, "KEN-08")
     with transaction.atomic():
         _decision(
             kennel,
@@ -742,7 +758,7 @@ def kennel_revocation_decide(
             decided_by_capacity,
             decided_on,
             reasons,
-            "rules.md KEN-08",
+            rule_citation(kennel.jurisdiction, "KEN-08"),
             actor,
         )
         if revoke:
@@ -769,10 +785,10 @@ def kennel_animal_add(
     """List an animal under the license; one that was removed earlier is listed again
     (the history keeps both periods)."""
     if animal.jurisdiction_id != kennel.jurisdiction_id:
-        raise _refused(_("That animal is registered in another city."))
+        raise _refused(_("That animal is registered in another city."), kennel)
     member = kennel.kennel_animals.filter(animal=animal).first()
     if member is not None and member.removed_on is None:
-        raise _refused(_("That animal is already listed under this kennel license."))
+        raise _refused(_("That animal is already listed under this kennel license."), kennel)
     if member is None:
         member = KennelAnimal.objects.create(kennel_license=kennel, animal=animal, added_on=on)
     else:
@@ -791,11 +807,12 @@ def kennel_animal_remove(
     """The animal is no longer kept under the license (sold, died, moved): ``removed_on``."""
     member = kennel.kennel_animals.filter(animal=animal, removed_on__isnull=True).first()
     if member is None:
-        raise _refused(_("That animal is not listed under this kennel license."))
+        raise _refused(_("That animal is not listed under this kennel license."), kennel)
     if on < member.added_on:
         raise _refused(
             _("The removal cannot come before the animal was added (%(d)s).")
-            % {"d": member.added_on}
+            % {"d": member.added_on},
+            kennel,
         )
     member.removed_on = on
     member.save(update_fields=["removed_on"])
@@ -834,14 +851,12 @@ def kennel_transfer(
     same number and expiry, for the transfer fee; a city without the fee cannot transfer."""
     now = now or timezone.now()
     if new_owner.pk == kennel.owner_id or new_owner.jurisdiction_id != kennel.jurisdiction_id:
-        raise _refused(_("Choose a different owner in the same city."), "rules.md LIC-12")
+        raise _refused(_("Choose a different owner in the same city."), kennel, "LIC-12")
     fee = fee_amount(kennel.jurisdiction, "transfer", on=on)  # LIC-12: no fee, no transfer
     with transaction.atomic():
         kennel = KennelLicense.objects.select_for_update().select_related("owner").get(pk=kennel.pk)
         if not kennel.is_current(on):
-            raise _refused(
-                _("Only a current kennel license can be transferred."), "rules.md LIC-12"
-            )
+            raise _refused(_("Only a current kennel license can be transferred."), kennel, "LIC-12")
         previous = kennel.owner
         receipt = receipt_create(
             jurisdiction=kennel.jurisdiction,

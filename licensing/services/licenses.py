@@ -39,7 +39,7 @@ from ordinance.calendar import add_calendar_days
 from ordinance.fees import fee_amount
 from ordinance.models import Event
 from ordinance.refusals import Check, Refused, refusing
-from ordinance.rules import get_rule
+from ordinance.rules import get_rule, rule_citation
 
 
 @refusing()
@@ -149,12 +149,16 @@ def license_transfer(
             .get(pk=license.pk)
         )
         if not license.is_current(on):
-            raise Refused.because(_("License"), _("The license is not current."), "rules.md LIC-12")
+            raise Refused.because(  # LIC-12
+                _("License"),
+                _("The license is not current."),
+                rule_citation(license.jurisdiction, "LIC-12"),
+            )
         if new_owner.pk == license.owner_id or new_owner.jurisdiction_id != license.jurisdiction_id:
             raise Refused.because(
                 _("New owner"),
                 _("Choose a different owner in the same city."),
-                "rules.md LIC-12",
+                rule_citation(license.jurisdiction, "LIC-12"),
                 field="new_owner",
             )
         fee = fee_amount(license.jurisdiction, "transfer", on=on)  # LIC-12
@@ -313,8 +317,9 @@ def license_close(
     return license
 
 
-def _exemption_refused(message: str, section: str = "rules.md LIC-02") -> Refused:
-    return Refused.because(_("Exemption"), message, section)
+def _exemption_refused(message: str, jurisdiction) -> Refused:
+    """LIC-02, cited by the city's section for exemptions (none where there is no license)."""
+    return Refused.because(_("Exemption"), message, rule_citation(jurisdiction, "LIC-02"))
 
 
 @refusing(_l("Exemption"))
@@ -330,9 +335,11 @@ def exemption_record(
     jurisdiction = animal.jurisdiction
     citation = ""
     if kind not in ExemptionKind.values:
-        raise _exemption_refused(_("“%(kind)s” is not an exemption.") % {"kind": kind})
+        raise _exemption_refused(
+            _("“%(kind)s” is not an exemption.") % {"kind": kind}, jurisdiction
+        )
     if ends_on and ends_on < starts_on:
-        raise _exemption_refused(_("The end date must not be before the start date."))
+        raise _exemption_refused(_("The end date must not be before the start date."), jurisdiction)
     if kind == ExemptionKind.TEMPORARY_VISITOR:
         # NB Sec. 6-60; rules.md LIC-02: at most N days from arrival (blank: @refusing)
         rule = get_rule(jurisdiction, "temp_visitor_exemption_days", on=starts_on)

@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy as _l
 
 from licensing.models import LicenseSeries, ReceiptSeries, Tag, TagStatus
 from ordinance.refusals import Refused
+from ordinance.rules import rule_citation
 from ordinance.sweeps import lock
 
 TAG = _l("Tag")
@@ -67,7 +68,7 @@ def tag_claim(*, jurisdiction, year: int, number: int | None = None) -> Tag:
                 TAG,
                 _("Tag %(number)s of %(year)s is not an available tag of this city's stock.")
                 % {"number": number, "year": year},
-                "rules.md LIC-14",
+                rule_citation(jurisdiction, "LIC-14"),
                 field="tag_number",
             )
         return tag
@@ -76,6 +77,6 @@ def tag_claim(*, jurisdiction, year: int, number: int | None = None) -> Tag:
         raise Refused.because(
             TAG,
             _("No %(year)s tags are left in stock; enter the new stock first.") % {"year": year},
-            "rules.md LIC-08",
+            rule_citation(jurisdiction, "LIC-08"),
         )
     return tag

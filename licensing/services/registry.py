@@ -20,6 +20,7 @@ from django.utils.translation import gettext_lazy as _l
 from licensing.models import Animal, AnimalStatus, Owner, Ownership, Premises, RabiesVaccination
 from ordinance.models import Event, Jurisdiction
 from ordinance.refusals import Check, Refused, refusing
+from ordinance.rules import rule_citation
 
 OWNER_FIELDS = frozenset(
     {
@@ -354,7 +355,7 @@ def animal_mark_deceased(
     return animal
 
 
-def _vaccination_dates(fields: dict, on: date) -> None:
+def _vaccination_dates(fields: dict, on: date, jurisdiction) -> None:
     """Shape of the certificate's dates (RAB-03: next due = date given + the vaccine's
     labelled duration when the certificate leaves it blank)."""
     given = fields["vaccinated_on"]
@@ -370,7 +371,7 @@ def _vaccination_dates(fields: dict, on: date) -> None:
                 )
                 % {"given": given.strftime("%m/%d/%Y")}
             },
-            "rules.md RAB-03",
+            rule_citation(jurisdiction, "RAB-03"),
         )
 
 
@@ -386,7 +387,7 @@ def vaccination_record(
     _check_fields(fields, VACCINATION_FIELDS)
     _check_serves(actor, animal.jurisdiction_id)
     fields.setdefault("duration_years", RabiesVaccination.Duration.ONE_YEAR)
-    _vaccination_dates(fields, on)
+    _vaccination_dates(fields, on, animal.jurisdiction)
     if not fields.get("veterinarian_name") or not fields.get("veterinarian_license"):
         raise _refused(
             {
@@ -395,7 +396,7 @@ def vaccination_record(
                     "veterinarian's name and license number."
                 )
             },
-            "rules.md RAB-05",
+            rule_citation(animal.jurisdiction, "RAB-05"),
         )
     vaccination = RabiesVaccination(animal=animal, recorded_by=actor, **fields)
     _stamp(vaccination, actor, "Certificate recorded")

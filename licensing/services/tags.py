@@ -17,6 +17,7 @@ from licensing.services.receipts import fee_line, receipt_create
 from ordinance.fees import fee_amount
 from ordinance.models import Event
 from ordinance.refusals import Refused, refusing
+from ordinance.rules import rule_citation
 
 # A screen safeguard against a mistyped range, not an ordinance value.
 MAX_TAGS_PER_BATCH = 20000
@@ -43,7 +44,11 @@ def tag_replace_lost(
     with transaction.atomic():
         license = License.objects.select_for_update().get(pk=license.pk)
         if not license.is_current(on):
-            raise Refused.because(_("License"), _("The license is not current."), "rules.md LIC-10")
+            raise Refused.because(  # LIC-10
+                _("License"),
+                _("The license is not current."),
+                rule_citation(license.jurisdiction, "LIC-10"),
+            )
         fee = fee_amount(license.jurisdiction, "duplicate_tag", on=on)  # LIC-10, FEE-05
         old = license.tags.filter(status=TagStatus.ISSUED).first()
         tag = tag_claim(
@@ -95,7 +100,7 @@ def tag_stock_receive(
         raise Refused.because(
             _("Tag stock"),
             _("Enter at most %(n)s tags at a time.") % {"n": MAX_TAGS_PER_BATCH},
-            "rules.md LIC-08",
+            rule_citation(jurisdiction, "LIC-08"),
             field="first_number",
         )
     with transaction.atomic():
@@ -106,7 +111,7 @@ def tag_stock_receive(
             raise Refused.because(
                 _("Tag stock"),
                 _("Tag %(n)s of %(y)s is already in stock.") % {"n": clash.number, "y": year},
-                "rules.md REC-02",
+                rule_citation(jurisdiction, "REC-02"),
                 field="first_number",
             )
         stock = TagStock.objects.create(

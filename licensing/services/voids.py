@@ -18,6 +18,7 @@ from licensing.services.kennels import kennel_receipt_void_refusal, kennel_recei
 from licensing.services.receipts import FeeLine, receipt_create
 from ordinance.models import Event
 from ordinance.refusals import Refused, refusing
+from ordinance.rules import rule_citation
 
 
 @refusing()
@@ -58,13 +59,15 @@ def _refuse_unless_voidable(receipt: Receipt) -> None:
         raise Refused.because(
             _("Receipt"),
             _("This receipt is already voided or is itself a void."),
-            "rules.md LIC-06",
+            rule_citation(receipt.jurisdiction, "LIC-06"),
         )
     # Money and license never disagree (LIC-06, KEN-08): an issued kennel license's fee is
     # not voided under it.
     refusal = kennel_receipt_void_refusal(receipt)
     if refusal:
-        raise Refused.because(_("Kennel license"), refusal, "rules.md KEN-08")
+        raise Refused.because(  # KEN-08
+            _("Kennel license"), refusal, rule_citation(receipt.jurisdiction, "KEN-08")
+        )
 
 
 def _void_receipt_create(receipt: Receipt, *, actor, reason: str, now: datetime) -> Receipt:

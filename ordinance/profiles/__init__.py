@@ -54,6 +54,16 @@ class FeeSpec:
 
 
 @dataclass(frozen=True)
+class SectionSpec:
+    """Where the ordinance states a rule that sets no value (``[sections.KEN-08]``)."""
+
+    rule_id: str
+    citation: str
+    quote: str
+    note: str
+
+
+@dataclass(frozen=True)
 class Passage:
     """The ordinance text around a quote, for the profile page."""
 
@@ -71,6 +81,15 @@ class Profile:
     text_file: Path
     values: dict[str, ValueSpec]
     fees: dict[str, FeeSpec]
+    sections: dict[str, SectionSpec]
+
+    def section(self, rule_id: str) -> str:
+        """The city's section for rule ``rule_id`` (rules.md ID): its ``[sections]`` entry,
+        else the citation of the first value that carries the rule; "" where the city's
+        ordinance has no such rule."""
+        if rule_id in self.sections:
+            return self.sections[rule_id].citation
+        return next((v.citation for v in self.values.values() if rule_id in v.rule_ids), "")
 
     def text(self) -> str:
         return _read_text(self.text_file)
@@ -126,6 +145,7 @@ def _build(key: str, data: dict) -> Profile:
         if spec.get("rule") not in values:
             raise ProfileError(f"{key}.toml: fee {code} names unknown value {spec.get('rule')}.")
         fees[code] = FeeSpec(code, spec["description"], spec["rule"])
+    sections = {r: _section_spec(key, r, v) for r, v in data.get("sections", {}).items()}
     return Profile(
         key=key,
         name=head["name"],
@@ -134,7 +154,21 @@ def _build(key: str, data: dict) -> Profile:
         text_file=PROFILE_DIR / head["text"],
         values=values,
         fees=fees,
+        sections=sections,
     )
+
+
+_RULE_ID_RE = re.compile(r"^[A-Z]+-[0-9]+$")
+
+
+def _section_spec(profile_key: str, rule_id: str, v: dict) -> SectionSpec:
+    where = f"{profile_key}.toml [sections.{rule_id}]"
+    if not _RULE_ID_RE.match(rule_id):
+        raise ProfileError(f"{where}: not a rules.md rule ID.")
+    for field in ("citation", "quote"):
+        if not isinstance(v.get(field), str) or not v[field]:
+            raise ProfileError(f"{where}: {field} is required.")
+    return SectionSpec(rule_id, v["citation"], v["quote"], v.get("note", ""))
 
 
 def _value_spec(profile_key: str, key: str, v: dict) -> ValueSpec:

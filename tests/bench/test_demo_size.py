@@ -4,12 +4,12 @@ vaccinations and every history row) in under two minutes on PostgreSQL.
 Measured on this machine (PostgreSQL on 127.0.0.1, `make bench`): 78.9 s for 200,000
 animals (about 120,000 owners and premises, 200,000 ownerships, 184,000 vaccinations and
 the same again as history rows). With simple-history's bulk_create_with_history it was
-217 s, hence the INSERT ... SELECT history copy in licensing/demo.py. The budget below
+217 s, hence the INSERT ... SELECT history copy in demo/registry.py. The budget below
 is the requirement, not the measurement.
 
 The timed call is ``fill_bulk``, what ``demo_data --size N`` runs once the ordinary demo
 is loaded; loading that demo first takes most of a minute and is not what is measured
-(the command's ``--size`` option is tested in tests/licensing/test_demo_licenses.py).
+(the command's ``--size`` option is tested in tests/demo/test_demo_licenses.py).
 Every suite runs this at 3,000 animals, `make bench` at 200,000.
 """
 
@@ -17,9 +17,9 @@ import pytest
 from django.db import connection
 from django.utils import timezone
 
-from licensing.demo import fill_bulk
+from demo.jurisdictions import ensure_demo_jurisdictions
+from demo.registry import fill_bulk
 from licensing.models import Animal, Ownership
-from ordinance.demo import ensure_demo_jurisdictions
 
 SIZE = {"small": 3_000, "full": 200_000}
 BUDGET_SECONDS = 120

@@ -5,7 +5,7 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import expect
 
-from licensing.demo import PLANS, ensure_resident_animals
+from demo.registry import PLANS, ensure_resident_animals
 from licensing.services.assessment import license_term
 from licensing.services.licenses import license_issue
 from tests.licensing.license_factories import TagStockFactory

@@ -101,7 +101,7 @@ def test_a_vaccination_needs_a_licensed_veterinarian(clerk, north_branch):
             veterinarian_license="",
         )
     assert [c.field for c in error.value.checks] == ["veterinarian_license"]
-    assert error.value.sections == ["rules.md RAB-05"]
+    assert error.value.sections == ["North Branch Sec. 6-77"]
 
 
 def test_a_vaccination_given_today_is_accepted_and_tomorrow_is_not(clerk, north_branch):

@@ -99,7 +99,7 @@ def test_an_overlapping_range_is_refused_next_to_the_field(client_as, clerk, fir
     assert response.status_code == 200
     assert (
         field_error(response.content.decode(), "first_number")
-        == f"Tag {clash} of 2027 is already in stock. (rules.md REC-02)"
+        == f"Tag {clash} of 2027 is already in stock. (North Branch Sec. 6-63)"
     )
     assert TagStock.objects.count() == 1 and Tag.objects.count() == 25
     assert (

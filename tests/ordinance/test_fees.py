@@ -5,7 +5,7 @@ from decimal import Decimal
 
 import pytest
 
-from ordinance.demo import ensure_demo_jurisdictions
+from demo.jurisdictions import ensure_demo_jurisdictions
 from ordinance.fees import FeeNotSet, fee_amount
 from ordinance.models import FeeScheduleEntry, RuleValue
 from ordinance.rules import RuleUnavailable

@@ -159,6 +159,19 @@ def test_every_quote_is_verbatim_in_the_ordinance_text(profile_key):
             assert profile.passage(spec.quote).quote in text
         else:  # only software defaults that the text does not contain
             assert "not in ordinance" in spec.citation, spec.key
+    for section in profile.sections.values():  # rules that set no value
+        assert section.citation.startswith(city), section.rule_id
+        assert re.sub(r"\s+", " ", section.quote) in text, section.rule_id
+
+
+def test_a_rule_cites_the_citys_own_section_or_none():
+    """Refusals cite the city's section for a rule ID, never rules.md (issue 8)."""
+    nb, gl = get_profile("north_branch"), get_profile("glencoe")
+    assert nb.section("LIC-14") == "North Branch Sec. 6-64"  # a [sections] entry
+    assert nb.section("LIC-12") == "North Branch Sec. 6-65(d)"  # the transfer fee's
+    assert gl.section("KEN-08") == "Glencoe 701 Subd. 4(F)"
+    assert gl.section("KEN-07") == "Glencoe 701 Subd. 4(E)"
+    assert nb.section("KEN-08") == ""  # North Branch's ordinance has no revocation
 
 
 def test_the_values_the_licensing_code_reads_are_as_the_brief_fixes_them():

@@ -30,17 +30,7 @@ from functools import partial
 from django.db.models import prefetch_related_objects
 from django.utils import timezone
 
-from licensing.services.assessment import license_assess, license_term
-from licensing.services.tags import tag_replace_lost, tag_stock_receive
-from licensing.services.voids import receipt_void
-from notices.services import rendering_deferred
-from ordinance.calendar import add_business_days, add_calendar_days, add_months, is_business_day
-from ordinance.models import Event
-from ordinance.refusals import Refused
-from ordinance.rules import get_rules
-
-from .demo import DEMO_ADOPTION_AGE_MONTHS, PLANS
-from .models import (
+from licensing.models import (
     Animal,
     AnimalStatus,
     KennelDecision,
@@ -52,10 +42,20 @@ from .models import (
     Species,
     TagStock,
 )
-from .services import kennels as kennel_services
-from .services import licenses as license_services
-from .services import registry as registry_services
-from .services.expiry import licenses_expire
+from licensing.services import kennels as kennel_services
+from licensing.services import registry as registry_services
+from licensing.services.assessment import license_assess, license_term
+from licensing.services.expiry import licenses_expire
+from licensing.services.licenses import license_issue, license_transfer
+from licensing.services.tags import tag_replace_lost, tag_stock_receive
+from licensing.services.voids import receipt_void
+from notices.services import rendering_deferred
+from ordinance.calendar import add_business_days, add_calendar_days, add_months, is_business_day
+from ordinance.models import Event
+from ordinance.refusals import Refused
+from ordinance.rules import get_rules
+
+from .registry import DEMO_ADOPTION_AGE_MONTHS, PLANS
 
 LICENSED = "licensing.demo.licensed"
 TAG_VENDOR = "Demo vendor"
@@ -403,7 +403,7 @@ class Season:
         return planned
 
     def issue(self, planned: PlannedIssue, at: datetime) -> None:
-        result = license_services.license_issue(
+        result = license_issue(
             animal=planned.dog,
             owner=planned.dog.owner,
             actor=self.clerk,
@@ -490,7 +490,7 @@ class Season:
                 phone="(651) 555-0177",
                 email="marit.engstrom@example.org",
             )
-            self.issued[planned.dog.pk] = license_services.license_transfer(
+            self.issued[planned.dog.pk] = license_transfer(
                 license=self.license_of(planned).license,
                 new_owner=new_owner,
                 actor=self.clerk,

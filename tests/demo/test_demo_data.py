@@ -9,8 +9,9 @@ import time_machine
 from django.core.management import call_command
 from django.utils import timezone
 
-from accounts.demo import ensure_demo_users
-from licensing.demo import fill_demo_registry
+from demo.jurisdictions import ensure_demo_jurisdictions
+from demo.registry import fill_demo_registry
+from demo.users import ensure_demo_users
 from licensing.models import (
     Animal,
     License,
@@ -21,7 +22,6 @@ from licensing.models import (
     RabiesVaccination,
     Receipt,
 )
-from ordinance.demo import ensure_demo_jurisdictions
 from ordinance.models import Jurisdiction
 
 MODELS = (Owner, Premises, Animal, Ownership, RabiesVaccination)
@@ -97,7 +97,7 @@ def test_it_is_deterministic(north_branch):
     import random
     from datetime import date
 
-    from licensing.demo import PLANS, _animal, _owner, _small_city_addresses
+    from demo.registry import PLANS, _animal, _owner, _small_city_addresses
 
     def households(seed):
         rng = random.Random(seed)

@@ -4,10 +4,10 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.utils import timezone
 
-from accounts.demo import demo_logins_text, ensure_demo_users
-from licensing.demo import fill_bulk, fill_demo_registry
-from licensing.demo_licenses import fill_demo_licensing
-from ordinance.demo import ensure_demo_jurisdictions
+from demo.jurisdictions import ensure_demo_jurisdictions
+from demo.licensing import fill_demo_licensing
+from demo.registry import fill_bulk, fill_demo_registry
+from demo.users import demo_logins_text, ensure_demo_users
 
 
 class Command(BaseCommand):

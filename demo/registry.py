@@ -17,10 +17,9 @@ from dateutil.relativedelta import relativedelta
 from django.db import connection, transaction
 from django.utils import timezone
 
+from licensing.models import Animal, Owner, Ownership, Premises, RabiesVaccination, Sex, Species
+from licensing.services import registry as services
 from ordinance.models import Event, Jurisdiction
-
-from .models import Animal, Owner, Ownership, Premises, RabiesVaccination, Sex, Species
-from .services import registry as services
 
 FILLED = "licensing.demo.filled"
 BULK_FILLED = "licensing.demo.bulk_filled"

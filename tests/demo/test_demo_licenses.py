@@ -20,7 +20,7 @@ from django.core.management import call_command
 from django.db import transaction
 from django.db.models import Count, Max
 
-from licensing.demo_licenses import TAG_VENDOR, TAGS_PER_YEAR
+from demo.licensing import TAG_VENDOR, TAGS_PER_YEAR
 from licensing.models import (
     Animal,
     AnimalStatus,

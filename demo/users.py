@@ -1,10 +1,9 @@
-"""Demo accounts for every role; `make run` prints them."""
+"""Demo accounts for every role; `make run` prints them (``demo_logins_text``)."""
 
 from django.contrib.auth.models import Group
 
+from accounts.models import User
 from base.roles import ADMINISTRATOR, CLERK, OFFICER, RESIDENT
-
-from .models import User
 
 DEMO_PASSWORD = "demo-password"
 
