@@ -30,6 +30,17 @@ from functools import partial
 from django.db.models import prefetch_related_objects
 from django.utils import timezone
 
+from licensing.services.kennels.animals import kennel_animal_add
+from licensing.services.kennels.applications import (
+    kennel_apply,
+    kennel_decision_record,
+    kennel_premises_for,
+    review_steps,
+)
+from licensing.services.kennels.denials import kennel_deny
+from licensing.services.kennels.documents import kennel_document_issue
+from licensing.services.kennels.issuance import kennel_issue
+from licensing.services.kennels.payments import kennel_fee_collect
 from notices.services import rendering_deferred
 from ordinance.calendar import add_business_days, add_calendar_days, add_months, is_business_day
 from ordinance.models import Event
@@ -48,7 +59,6 @@ from .models import (
     Species,
     TagStock,
 )
-from .services import kennels as kennel_services
 from .services import licenses as license_services
 from .services import registry as registry_services
 from .services.expiry import licenses_expire
@@ -568,7 +578,7 @@ class NorthBranchKennel:
         ):
             if self.days[step] > self.today:
                 return
-            kennel_services.kennel_decision_record(
+            kennel_decision_record(
                 kennel=kennel,
                 decided_on=self.days[step],
                 actor=self.clerk,
@@ -600,9 +610,9 @@ class NorthBranchKennel:
             phone="(651) 555-0163",
             email="stay@sunriseriverkennel.example.org",
         )
-        return kennel_services.kennel_apply(
+        return kennel_apply(
             owner=owner,
-            premises=kennel_services.kennel_premises_for(owner),
+            premises=kennel_premises_for(owner),
             business_nature="Boarding dogs; the operator also keeps its own dogs",
             dog_count=len(KENNEL_DOGS),
             cat_count=0,
@@ -638,7 +648,7 @@ class NorthBranchKennel:
                 "",
             ),
         ]
-        steps = kennel_services.review_steps(kennel, on=self.days["applied"]).value
+        steps = review_steps(kennel, on=self.days["applied"]).value
         return [
             {
                 "step": step,
@@ -686,16 +696,16 @@ class NorthBranchKennel:
 
     def issue(self, kennel, dogs, at) -> None:
         """Fee and license with its PDF (FEE-02, KEN-05), then the dogs listed under it."""
-        kennel_services.kennel_issue(
+        kennel_issue(
             kennel=kennel, actor=self.clerk, now=at, method=PaymentMethod.CHECK, reference="10482"
         )
         kennel.refresh_from_db()
         for dog in dogs:
-            kennel_services.kennel_animal_add(
+            kennel_animal_add(
                 kennel=kennel, animal=dog, now=at, on=timezone.localdate(at), actor=self.clerk
             )
         # The license as issued lists no dogs yet: the clerk prints it again with them.
-        kennel_services.kennel_document_issue(kennel=kennel, actor=self.clerk, now=at)
+        kennel_document_issue(kennel=kennel, actor=self.clerk, now=at)
         self.season.counts["kennels"] += 1
 
 
@@ -754,8 +764,8 @@ def glencoe_kennels(jurisdiction, users, *, today, now) -> Counter:
         dogs=4,
         nature="Boarding dogs for neighbours and hunters",
     )
-    first, *_rest = kennel_services.review_steps(review, on=today).value
-    kennel_services.kennel_decision_record(
+    first, *_rest = review_steps(review, on=today).value
+    kennel_decision_record(
         kennel=review,
         step=first,
         outcome=KennelDecision.Outcome.APPROVED,
@@ -767,7 +777,7 @@ def glencoe_kennels(jurisdiction, users, *, today, now) -> Counter:
         reasons="Application complete and fee paid; referred to the Planning Division "
         "for zoning review.",
     )
-    kennel_services.kennel_deny(
+    kennel_deny(
         kennel=denied,
         step=first,
         decided_by_name=ADMINISTRATOR[0],
@@ -794,9 +804,9 @@ def _glencoe_application(timeline, clerk, day, person, *, dogs, nature):
         postal_code=PLANS[city.slug].postal_code,
         **person,
     )
-    kennel = kennel_services.kennel_apply(
+    kennel = kennel_apply(
         owner=owner,
-        premises=kennel_services.kennel_premises_for(owner),
+        premises=kennel_premises_for(owner),
         business_nature=nature,
         dog_count=dogs,
         cat_count=0,
@@ -805,7 +815,7 @@ def _glencoe_application(timeline, clerk, day, person, *, dogs, nature):
         on=day,
         now=at,
     )
-    kennel_services.kennel_fee_collect(
+    kennel_fee_collect(
         kennel=kennel,
         method=PaymentMethod.CHECK,
         reference=f"{timeline.rng.randrange(1001, 9999)}",

@@ -17,7 +17,17 @@ from base.roles import ADMINISTRATOR, CLERK
 from licensing.forms import kennels as forms
 from licensing.forms.registry import apply_service_errors
 from licensing.models import KennelDecision, KennelLicense, KennelStatus
-from licensing.services import kennels as services
+from licensing.services.kennels import (
+    animals,
+    applications,
+    denials,
+    documents,
+    issuance,
+    payments,
+    revocations,
+    terms,
+    transfers,
+)
 from licensing.views.counter import owner_pick_kwargs
 from ordinance.refusals import Refused
 
@@ -55,9 +65,9 @@ def kennel_apply(request):
     if request.method == "POST" and form.is_valid():
         owner = form.cleaned_data["owner"]
         try:
-            kennel = services.kennel_apply(
+            kennel = applications.kennel_apply(
                 owner=owner,
-                premises=services.kennel_premises_for(owner),
+                premises=applications.kennel_premises_for(owner),
                 business_nature=form.cleaned_data["business_nature"],
                 dog_count=form.cleaned_data["dog_count"],
                 cat_count=form.cleaned_data["cat_count"],
@@ -114,7 +124,7 @@ def kennel_detail(request, pk, bound=None, error=""):
     kennel = _kennel_for(request, pk)
     today = timezone.localdate()
     try:
-        steps = services.step_progress(kennel, on=today)
+        steps = applications.step_progress(kennel, on=today)
     except Refused as exc:
         steps, error = [], error or str(exc)
     forms_by_action = {
@@ -123,11 +133,11 @@ def kennel_detail(request, pk, bound=None, error=""):
     if bound is not None:
         forms_by_action[bound[0].replace("-", "_")] = bound[1]
     try:
-        fee_lines = [] if kennel.fee_paid else services.kennel_fee_lines(kennel, on=today)
+        fee_lines = [] if kennel.fee_paid else payments.kennel_fee_lines(kennel, on=today)
         fee_error = ""
     except Refused as exc:
         fee_lines, fee_error = [], str(exc)
-    appeal = services.appeal_rule(kennel, on=today)
+    appeal = denials.appeal_rule(kennel, on=today)
     return render(
         request,
         "licensing/kennels/detail.html",
@@ -136,12 +146,12 @@ def kennel_detail(request, pk, bound=None, error=""):
             "steps": steps,
             "forms": forms_by_action,
             "error": error,
-            "flags": services.kennel_screening(kennel, on=today),
-            "term_warning": services.kennel_term_warning(kennel, on=today),
+            "flags": applications.kennel_screening(kennel, on=today),
+            "term_warning": terms.kennel_term_warning(kennel, on=today),
             "fee_lines": fee_lines,
             "fee_error": fee_error,
             "appeal_rule": appeal,
-            "fee_voided": services.kennel_fee_voided_reason(kennel),
+            "fee_voided": payments.kennel_fee_voided_reason(kennel),
             "S": KennelStatus,
             "several_cities": len(request.user.jurisdiction_ids) > 1,
         },
@@ -156,7 +166,7 @@ def kennel_action(request, pk, action):
     if action not in ACTIONS:
         return redirect(kennel)
     try:
-        steps = [s for s, _d in services.step_progress(kennel, on=timezone.localdate())]
+        steps = [s for s, _d in applications.step_progress(kennel, on=timezone.localdate())]
     except Refused:
         steps = []
     form = _form(action, kennel, steps, request.POST)
@@ -178,7 +188,7 @@ def _person(data):
 def _apply(action, kennel, data, actor):
     now = timezone.now()
     if action == "decide" and data["outcome"] == KennelDecision.Outcome.DENIED:
-        services.kennel_deny(
+        denials.kennel_deny(
             kennel=kennel,
             step=data["step"],
             actor=actor,
@@ -186,7 +196,7 @@ def _apply(action, kennel, data, actor):
             **_person(data),
         )
     elif action == "decide":
-        services.kennel_decision_record(
+        applications.kennel_decision_record(
             kennel=kennel,
             step=data["step"],
             actor=actor,
@@ -195,23 +205,23 @@ def _apply(action, kennel, data, actor):
             **_person(data),
         )
     elif action == "pay":
-        services.kennel_fee_collect(
+        payments.kennel_fee_collect(
             kennel=kennel, method=data["method"], reference=data["reference"], actor=actor, now=now
         )
     elif action == "issue":
-        services.kennel_issue(
+        issuance.kennel_issue(
             kennel=kennel, method=data["method"], reference=data["reference"], actor=actor, now=now
         )
     elif action == "replace-fee":
-        services.kennel_fee_replace(
+        payments.kennel_fee_replace(
             kennel=kennel, method=data["method"], reference=data["reference"], actor=actor, now=now
         )
     elif action == "notified":
-        services.kennel_denial_notified(kennel=kennel, notified_on=data["notified_on"], actor=actor)
+        denials.kennel_denial_notified(kennel=kennel, notified_on=data["notified_on"], actor=actor)
     elif action == "appeal":
-        services.kennel_appeal_file(kennel=kennel, filed_on=data["filed_on"], actor=actor)
+        denials.kennel_appeal_file(kennel=kennel, filed_on=data["filed_on"], actor=actor)
     elif action == "appeal-decide":
-        services.kennel_appeal_decide(
+        denials.kennel_appeal_decide(
             kennel=kennel,
             granted=data["granted"],
             conditions=data["conditions"],
@@ -219,17 +229,17 @@ def _apply(action, kennel, data, actor):
             **_person(data),
         )
     elif action == "revocation-notice":
-        services.kennel_revocation_notice(kennel=kennel, actor=actor, **data)
+        revocations.kennel_revocation_notice(kennel=kennel, actor=actor, **data)
     elif action == "revocation-decide":
-        services.kennel_revocation_decide(
+        revocations.kennel_revocation_decide(
             kennel=kennel, revoke=data["revoke"], actor=actor, **_person(data)
         )
     elif action == "add-animal":
-        services.kennel_animal_add(
+        animals.kennel_animal_add(
             kennel=kennel, animal=data["animal"], on=timezone.localdate(now), actor=actor
         )
     elif action == "remove-animal":
-        services.kennel_animal_remove(
+        animals.kennel_animal_remove(
             kennel=kennel, animal=data["animal"], on=data["removed_on"], actor=actor
         )
 
@@ -239,7 +249,7 @@ def _apply(action, kennel, data, actor):
 def kennel_document(request, pk):
     kennel = _kennel_for(request, pk)
     try:
-        document = services.kennel_document_issue(
+        document = documents.kennel_document_issue(
             kennel=kennel, actor=request.user, now=timezone.now()
         )
     except Refused as exc:
@@ -259,7 +269,7 @@ def kennel_transfer(request, pk):
     today = timezone.localdate()
     if request.method == "POST" and form.is_valid():
         try:
-            receipt = services.kennel_transfer(
+            receipt = transfers.kennel_transfer(
                 kennel=kennel,
                 new_owner=form.cleaned_data["new_owner"],
                 actor=request.user,
@@ -275,7 +285,7 @@ def kennel_transfer(request, pk):
                 _("Kennel license transferred; receipt %(n)s issued.") % {"n": receipt.number},
             )
             return redirect(kennel)
-    fee = services.kennel_transfer_fee(kennel, on=today)
+    fee = transfers.kennel_transfer_fee(kennel, on=today)
     return render(
         request,
         "licensing/kennels/transfer.html",
