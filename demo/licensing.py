@@ -42,10 +42,20 @@ from licensing.models import (
     Species,
     TagStock,
 )
-from licensing.services import kennels as kennel_services
 from licensing.services import registry as registry_services
 from licensing.services.assessment import license_assess, license_term
 from licensing.services.expiry import licenses_expire
+from licensing.services.kennels.animals import kennel_animal_add
+from licensing.services.kennels.applications import (
+    kennel_apply,
+    kennel_decision_record,
+    kennel_premises_for,
+    review_steps,
+)
+from licensing.services.kennels.denials import kennel_deny
+from licensing.services.kennels.documents import kennel_document_issue
+from licensing.services.kennels.issuance import kennel_issue
+from licensing.services.kennels.payments import kennel_fee_collect
 from licensing.services.licenses import license_issue, license_transfer
 from licensing.services.tags import tag_replace_lost, tag_stock_receive
 from licensing.services.voids import receipt_void
@@ -570,7 +580,7 @@ class NorthBranchKennel:
         ):
             if self.days[step] > self.today:
                 return
-            kennel_services.kennel_decision_record(
+            kennel_decision_record(
                 kennel=kennel,
                 decided_on=self.days[step],
                 actor=self.clerk,
@@ -602,9 +612,9 @@ class NorthBranchKennel:
             phone="(651) 555-0163",
             email="stay@sunriseriverkennel.example.org",
         )
-        return kennel_services.kennel_apply(
+        return kennel_apply(
             owner=owner,
-            premises=kennel_services.kennel_premises_for(owner),
+            premises=kennel_premises_for(owner),
             business_nature="Boarding dogs; the operator also keeps its own dogs",
             dog_count=len(KENNEL_DOGS),
             cat_count=0,
@@ -640,7 +650,7 @@ class NorthBranchKennel:
                 "",
             ),
         ]
-        steps = kennel_services.review_steps(kennel, on=self.days["applied"]).value
+        steps = review_steps(kennel, on=self.days["applied"]).value
         return [
             {
                 "step": step,
@@ -688,16 +698,16 @@ class NorthBranchKennel:
 
     def issue(self, kennel, dogs, at) -> None:
         """Fee and license with its PDF (FEE-02, KEN-05), then the dogs listed under it."""
-        kennel_services.kennel_issue(
+        kennel_issue(
             kennel=kennel, actor=self.clerk, now=at, method=PaymentMethod.CHECK, reference="10482"
         )
         kennel.refresh_from_db()
         for dog in dogs:
-            kennel_services.kennel_animal_add(
+            kennel_animal_add(
                 kennel=kennel, animal=dog, now=at, on=timezone.localdate(at), actor=self.clerk
             )
         # The license as issued lists no dogs yet: the clerk prints it again with them.
-        kennel_services.kennel_document_issue(kennel=kennel, actor=self.clerk, now=at)
+        kennel_document_issue(kennel=kennel, actor=self.clerk, now=at)
         self.season.counts["kennels"] += 1
 
 
@@ -756,8 +766,8 @@ def glencoe_kennels(jurisdiction, users, *, today, now) -> Counter:
         dogs=4,
         nature="Boarding dogs for neighbours and hunters",
     )
-    first, *_rest = kennel_services.review_steps(review, on=today).value
-    kennel_services.kennel_decision_record(
+    first, *_rest = review_steps(review, on=today).value
+    kennel_decision_record(
         kennel=review,
         step=first,
         outcome=KennelDecision.Outcome.APPROVED,
@@ -769,7 +779,7 @@ def glencoe_kennels(jurisdiction, users, *, today, now) -> Counter:
         reasons="Application complete and fee paid; referred to the Planning Division "
         "for zoning review.",
     )
-    kennel_services.kennel_deny(
+    kennel_deny(
         kennel=denied,
         step=first,
         decided_by_name=ADMINISTRATOR[0],
@@ -796,9 +806,9 @@ def _glencoe_application(timeline, clerk, day, person, *, dogs, nature):
         postal_code=PLANS[city.slug].postal_code,
         **person,
     )
-    kennel = kennel_services.kennel_apply(
+    kennel = kennel_apply(
         owner=owner,
-        premises=kennel_services.kennel_premises_for(owner),
+        premises=kennel_premises_for(owner),
         business_nature=nature,
         dog_count=dogs,
         cat_count=0,
@@ -807,7 +817,7 @@ def _glencoe_application(timeline, clerk, day, person, *, dogs, nature):
         on=day,
         now=at,
     )
-    kennel_services.kennel_fee_collect(
+    kennel_fee_collect(
         kennel=kennel,
         method=PaymentMethod.CHECK,
         reference=f"{timeline.rng.randrange(1001, 9999)}",

@@ -18,7 +18,7 @@ from django.utils.translation import ngettext
 
 from licensing.models import KennelLicense, KennelStatus, License, LicenseStatus
 from licensing.services.expiry import kennel_licenses_expire, licenses_expire
-from licensing.services.kennels import kennel_denials_finalise
+from licensing.services.kennels.denials import kennel_denials_finalise
 from ordinance.deadlines import Deadline, register_sweep, register_upcoming
 from ordinance.models import Jurisdiction
 from ordinance.rules import RuleUnavailable, get_optional

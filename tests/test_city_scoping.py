@@ -27,9 +27,17 @@ from django.urls import get_resolver, reverse
 
 from base.roles import ADMINISTRATOR
 from licensing.models import KennelStatus
-from licensing.services import kennels as kennel_svc
 from licensing.services import licenses as license_svc
 from licensing.services import registry as registry_svc
+from licensing.services.kennels.applications import (
+    kennel_apply,
+    kennel_decision_record,
+    kennel_premises_for,
+    step_progress,
+)
+from licensing.services.kennels.denials import kennel_deny
+from licensing.services.kennels.documents import kennel_document_issue
+from licensing.services.kennels.issuance import kennel_issue
 from licensing.services.tags import issue_tag, tag_stock_receive
 from ordinance.deadlines import UPCOMING_HORIZON_DAYS
 from tests.conftest import make_user
@@ -72,9 +80,9 @@ class Cities:
 
 
 def _approve_all(kennel, actor):
-    for step, decision in kennel_svc.step_progress(kennel, on=TODAY):
+    for step, decision in step_progress(kennel, on=TODAY):
         if decision is None:
-            kennel_svc.kennel_decision_record(
+            kennel_decision_record(
                 kennel=kennel,
                 step=step,
                 outcome="approved",
@@ -88,9 +96,9 @@ def _approve_all(kennel, actor):
 
 
 def _kennel(owner, actor, *, issue=True):
-    kennel = kennel_svc.kennel_apply(
+    kennel = kennel_apply(
         owner=owner,
-        premises=kennel_svc.kennel_premises_for(owner),
+        premises=kennel_premises_for(owner),
         business_nature="Breeding and boarding",
         dog_count=6,
         cat_count=0,
@@ -100,8 +108,8 @@ def _kennel(owner, actor, *, issue=True):
     )
     if issue:
         _approve_all(kennel, actor)
-        kennel_svc.kennel_issue(kennel=kennel, actor=actor, now=NOW, method="cash")
-        kennel_svc.kennel_document_issue(kennel=kennel, actor=actor, now=NOW)
+        kennel_issue(kennel=kennel, actor=actor, now=NOW, method="cash")
+        kennel_document_issue(kennel=kennel, actor=actor, now=NOW)
         kennel.refresh_from_db()
         assert kennel.status == KennelStatus.ACTIVE
     return kennel
@@ -201,9 +209,9 @@ def build(nb, gl, clerk, glencoe_clerk) -> Cities:
         gl, glencoe_clerk, "Greta", "Zzgldenied", "12 Zzgldenied Street", "320-555-0198"
     )
     gl_denied = _kennel(denied_owner, glencoe_clerk, issue=False)
-    step = kennel_svc.step_progress(gl_denied, on=TODAY)[0][0]
+    step = step_progress(gl_denied, on=TODAY)[0][0]
     denied_on = TODAY - timedelta(days=5)
-    kennel_svc.kennel_deny(
+    kennel_deny(
         kennel=gl_denied,
         step=step,
         decided_by_name="Zzgl Administrator",

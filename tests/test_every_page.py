@@ -18,9 +18,16 @@ from django.urls import resolve, reverse
 
 from base.roles import ADMINISTRATOR, CLERK, OFFICER, RESIDENT
 from licensing.models import Animal, KennelStatus, Owner, Premises
-from licensing.services import kennels as kennel_svc
 from licensing.services import licenses as license_svc
 from licensing.services import registry as registry_svc
+from licensing.services.kennels.applications import (
+    kennel_apply,
+    kennel_decision_record,
+    kennel_premises_for,
+    step_progress,
+)
+from licensing.services.kennels.documents import kennel_document_issue
+from licensing.services.kennels.issuance import kennel_issue
 from licensing.services.tags import tag_stock_receive
 from tests.accounts.test_url_access import ROUTES, view_roles
 from tests.conftest import make_user
@@ -63,9 +70,9 @@ class World:
 
 
 def _decide_all(kennel, actor):
-    for step, decision in kennel_svc.step_progress(kennel, on=TODAY):
+    for step, decision in step_progress(kennel, on=TODAY):
         if decision is None:
-            kennel_svc.kennel_decision_record(
+            kennel_decision_record(
                 kennel=kennel,
                 step=step,
                 outcome="approved",
@@ -81,9 +88,9 @@ def _decide_all(kennel, actor):
 
 
 def _issued_kennel(owner, actor):
-    kennel = kennel_svc.kennel_apply(
+    kennel = kennel_apply(
         owner=owner,
-        premises=kennel_svc.kennel_premises_for(owner),
+        premises=kennel_premises_for(owner),
         business_nature="Breeding and boarding",
         dog_count=6,
         cat_count=0,
@@ -92,9 +99,9 @@ def _issued_kennel(owner, actor):
         on=TODAY,
     )
     _decide_all(kennel, actor)
-    kennel_svc.kennel_issue(kennel=kennel, actor=actor, now=NOW, method="cash")
+    kennel_issue(kennel=kennel, actor=actor, now=NOW, method="cash")
     kennel.refresh_from_db()
-    document = kennel_svc.kennel_document_issue(kennel=kennel, actor=actor, now=NOW)
+    document = kennel_document_issue(kennel=kennel, actor=actor, now=NOW)
     return kennel, document
 
 

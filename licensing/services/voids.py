@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 
 from licensing.models import Receipt, TagStatus
 from licensing.services.documents import documents_void, receipt_documents_issue
-from licensing.services.kennels import kennel_receipt_void_refusal, kennel_receipt_voided
+from licensing.services.kennels.payments import kennel_receipt_void_refusal, kennel_receipt_voided
 from licensing.services.receipts import FeeLine, receipt_create
 from ordinance.models import Event
 from ordinance.refusals import Refused, refusing

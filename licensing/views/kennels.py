@@ -4,6 +4,10 @@ Thin: parse the form, call one service, redirect; a refused action re-renders th
 with the bound form and the reason, so nothing the clerk typed is lost.
 """
 
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from django import forms as django_forms
 from django.contrib import messages
 from django.core.paginator import Paginator
 from django.db.models import Prefetch
@@ -17,7 +21,17 @@ from base.roles import ADMINISTRATOR, CLERK
 from licensing.forms import kennels as forms
 from licensing.forms.registry import apply_service_errors
 from licensing.models import KennelDecision, KennelLicense, KennelStatus
-from licensing.services import kennels as services
+from licensing.services.kennels import (
+    animals,
+    applications,
+    denials,
+    documents,
+    issuance,
+    payments,
+    revocations,
+    terms,
+    transfers,
+)
 from licensing.views.counter import owner_pick_kwargs
 from ordinance.refusals import Refused
 
@@ -55,9 +69,9 @@ def kennel_apply(request):
     if request.method == "POST" and form.is_valid():
         owner = form.cleaned_data["owner"]
         try:
-            kennel = services.kennel_apply(
+            kennel = applications.kennel_apply(
                 owner=owner,
-                premises=services.kennel_premises_for(owner),
+                premises=applications.kennel_premises_for(owner),
                 business_nature=form.cleaned_data["business_nature"],
                 dog_count=form.cleaned_data["dog_count"],
                 cat_count=form.cleaned_data["cat_count"],
@@ -85,26 +99,121 @@ def _kennel_for(request, pk):
     return get_in_jurisdiction(queryset, request.user, pk=pk)
 
 
+def _person(data):
+    return {k: data[k] for k in ("decided_by_name", "decided_by_capacity", "decided_on", "reasons")}
+
+
+def _payment(data):
+    return {"method": data["method"], "reference": data["reference"]}
+
+
+# One handler per action: each calls one service with its form's cleaned data.
+
+
+def _decide(kennel, data, actor, now):
+    if data["outcome"] == KennelDecision.Outcome.DENIED:  # a denial starts the appeal clock
+        return _deny(kennel, data, actor, now)
+    applications.kennel_decision_record(
+        kennel=kennel,
+        step=data["step"],
+        actor=actor,
+        outcome=data["outcome"],
+        conditions=data["conditions"],
+        **_person(data),
+    )
+
+
+def _deny(kennel, data, actor, now):
+    denials.kennel_deny(
+        kennel=kennel,
+        step=data["step"],
+        actor=actor,
+        notified_on=data["notified_on"],
+        **_person(data),
+    )
+
+
+def _pay(kennel, data, actor, now):
+    payments.kennel_fee_collect(kennel=kennel, actor=actor, now=now, **_payment(data))
+
+
+def _issue(kennel, data, actor, now):
+    issuance.kennel_issue(kennel=kennel, actor=actor, now=now, **_payment(data))
+
+
+def _replace_fee(kennel, data, actor, now):
+    payments.kennel_fee_replace(kennel=kennel, actor=actor, now=now, **_payment(data))
+
+
+def _notified(kennel, data, actor, now):
+    denials.kennel_denial_notified(kennel=kennel, notified_on=data["notified_on"], actor=actor)
+
+
+def _appeal(kennel, data, actor, now):
+    denials.kennel_appeal_file(kennel=kennel, filed_on=data["filed_on"], actor=actor)
+
+
+def _appeal_decide(kennel, data, actor, now):
+    denials.kennel_appeal_decide(
+        kennel=kennel,
+        granted=data["granted"],
+        conditions=data["conditions"],
+        actor=actor,
+        **_person(data),
+    )
+
+
+def _revocation_notice(kennel, data, actor, now):
+    revocations.kennel_revocation_notice(kennel=kennel, actor=actor, **data)
+
+
+def _revocation_decide(kennel, data, actor, now):
+    revocations.kennel_revocation_decide(
+        kennel=kennel, revoke=data["revoke"], actor=actor, **_person(data)
+    )
+
+
+def _add_animal(kennel, data, actor, now):
+    animals.kennel_animal_add(
+        kennel=kennel, animal=data["animal"], on=timezone.localdate(now), actor=actor
+    )
+
+
+def _remove_animal(kennel, data, actor, now):
+    animals.kennel_animal_remove(
+        kennel=kennel, animal=data["animal"], on=data["removed_on"], actor=actor
+    )
+
+
+@dataclass(frozen=True)
+class Action:
+    """A form on the detail page, and the handler its valid data goes to."""
+
+    form: type[django_forms.Form]
+    handle: Callable
+    kennel_form: bool = False  # the animal forms choose among this kennel's animals
+
+
 ACTIONS = {
-    "decide": forms.StepDecisionForm,
-    "pay": forms.PaymentForm,
-    "issue": forms.PaymentForm,
-    "replace-fee": forms.PaymentForm,
-    "notified": forms.NotifiedForm,
-    "appeal": forms.AppealFileForm,
-    "appeal-decide": forms.AppealDecideForm,
-    "revocation-notice": forms.RevocationNoticeForm,
-    "revocation-decide": forms.RevocationDecideForm,
-    "add-animal": forms.KennelAnimalForm,
-    "remove-animal": forms.KennelAnimalRemoveForm,
+    "decide": Action(forms.StepDecisionForm, _decide),
+    "pay": Action(forms.PaymentForm, _pay),
+    "issue": Action(forms.PaymentForm, _issue),
+    "replace-fee": Action(forms.PaymentForm, _replace_fee),
+    "notified": Action(forms.NotifiedForm, _notified),
+    "appeal": Action(forms.AppealFileForm, _appeal),
+    "appeal-decide": Action(forms.AppealDecideForm, _appeal_decide),
+    "revocation-notice": Action(forms.RevocationNoticeForm, _revocation_notice),
+    "revocation-decide": Action(forms.RevocationDecideForm, _revocation_decide),
+    "add-animal": Action(forms.KennelAnimalForm, _add_animal, kennel_form=True),
+    "remove-animal": Action(forms.KennelAnimalRemoveForm, _remove_animal, kennel_form=True),
 }
 
 
 def _form(action, kennel, steps, data=None):
-    cls = ACTIONS[action]
+    cls = ACTIONS[action].form
     if cls is forms.StepDecisionForm:
         return cls(data, steps=steps, prefix=action)
-    if cls in (forms.KennelAnimalForm, forms.KennelAnimalRemoveForm):
+    if ACTIONS[action].kennel_form:
         return cls(data, kennel=kennel, prefix=action)
     return cls(data, prefix=action)
 
@@ -114,7 +223,7 @@ def kennel_detail(request, pk, bound=None, error=""):
     kennel = _kennel_for(request, pk)
     today = timezone.localdate()
     try:
-        steps = services.step_progress(kennel, on=today)
+        steps = applications.step_progress(kennel, on=today)
     except Refused as exc:
         steps, error = [], error or str(exc)
     forms_by_action = {
@@ -123,11 +232,11 @@ def kennel_detail(request, pk, bound=None, error=""):
     if bound is not None:
         forms_by_action[bound[0].replace("-", "_")] = bound[1]
     try:
-        fee_lines = [] if kennel.fee_paid else services.kennel_fee_lines(kennel, on=today)
+        fee_lines = [] if kennel.fee_paid else payments.kennel_fee_lines(kennel, on=today)
         fee_error = ""
     except Refused as exc:
         fee_lines, fee_error = [], str(exc)
-    appeal = services.appeal_rule(kennel, on=today)
+    appeal = denials.appeal_rule(kennel, on=today)
     return render(
         request,
         "licensing/kennels/detail.html",
@@ -136,12 +245,12 @@ def kennel_detail(request, pk, bound=None, error=""):
             "steps": steps,
             "forms": forms_by_action,
             "error": error,
-            "flags": services.kennel_screening(kennel, on=today),
-            "term_warning": services.kennel_term_warning(kennel, on=today),
+            "flags": applications.kennel_screening(kennel, on=today),
+            "term_warning": terms.kennel_term_warning(kennel, on=today),
             "fee_lines": fee_lines,
             "fee_error": fee_error,
             "appeal_rule": appeal,
-            "fee_voided": services.kennel_fee_voided_reason(kennel),
+            "fee_voided": payments.kennel_fee_voided_reason(kennel),
             "S": KennelStatus,
             "several_cities": len(request.user.jurisdiction_ids) > 1,
         },
@@ -152,18 +261,19 @@ def kennel_detail(request, pk, bound=None, error=""):
 @role_required(*COUNTER)
 @require_POST
 def kennel_action(request, pk, action):
+    """Dispatch a detail-page form to its handler; a refusal re-renders the bound form."""
     kennel = _kennel_for(request, pk)
     if action not in ACTIONS:
         return redirect(kennel)
     try:
-        steps = [s for s, _d in services.step_progress(kennel, on=timezone.localdate())]
+        steps = [s for s, _d in applications.step_progress(kennel, on=timezone.localdate())]
     except Refused:
         steps = []
     form = _form(action, kennel, steps, request.POST)
     if not form.is_valid():
         return kennel_detail(request, pk, bound=(action, form))
     try:
-        _apply(action, kennel, form.cleaned_data, request.user)
+        ACTIONS[action].handle(kennel, form.cleaned_data, request.user, timezone.now())
     except Refused as exc:  # the reasons go on the bound form, with their sections
         apply_service_errors(form, exc)
         return kennel_detail(request, pk, bound=(action, form))
@@ -171,75 +281,12 @@ def kennel_action(request, pk, action):
     return redirect(kennel)
 
 
-def _person(data):
-    return {k: data[k] for k in ("decided_by_name", "decided_by_capacity", "decided_on", "reasons")}
-
-
-def _apply(action, kennel, data, actor):
-    now = timezone.now()
-    if action == "decide" and data["outcome"] == KennelDecision.Outcome.DENIED:
-        services.kennel_deny(
-            kennel=kennel,
-            step=data["step"],
-            actor=actor,
-            notified_on=data["notified_on"],
-            **_person(data),
-        )
-    elif action == "decide":
-        services.kennel_decision_record(
-            kennel=kennel,
-            step=data["step"],
-            actor=actor,
-            outcome=data["outcome"],
-            conditions=data["conditions"],
-            **_person(data),
-        )
-    elif action == "pay":
-        services.kennel_fee_collect(
-            kennel=kennel, method=data["method"], reference=data["reference"], actor=actor, now=now
-        )
-    elif action == "issue":
-        services.kennel_issue(
-            kennel=kennel, method=data["method"], reference=data["reference"], actor=actor, now=now
-        )
-    elif action == "replace-fee":
-        services.kennel_fee_replace(
-            kennel=kennel, method=data["method"], reference=data["reference"], actor=actor, now=now
-        )
-    elif action == "notified":
-        services.kennel_denial_notified(kennel=kennel, notified_on=data["notified_on"], actor=actor)
-    elif action == "appeal":
-        services.kennel_appeal_file(kennel=kennel, filed_on=data["filed_on"], actor=actor)
-    elif action == "appeal-decide":
-        services.kennel_appeal_decide(
-            kennel=kennel,
-            granted=data["granted"],
-            conditions=data["conditions"],
-            actor=actor,
-            **_person(data),
-        )
-    elif action == "revocation-notice":
-        services.kennel_revocation_notice(kennel=kennel, actor=actor, **data)
-    elif action == "revocation-decide":
-        services.kennel_revocation_decide(
-            kennel=kennel, revoke=data["revoke"], actor=actor, **_person(data)
-        )
-    elif action == "add-animal":
-        services.kennel_animal_add(
-            kennel=kennel, animal=data["animal"], on=timezone.localdate(now), actor=actor
-        )
-    elif action == "remove-animal":
-        services.kennel_animal_remove(
-            kennel=kennel, animal=data["animal"], on=data["removed_on"], actor=actor
-        )
-
-
 @role_required(*COUNTER)
 @require_POST
 def kennel_document(request, pk):
     kennel = _kennel_for(request, pk)
     try:
-        document = services.kennel_document_issue(
+        document = documents.kennel_document_issue(
             kennel=kennel, actor=request.user, now=timezone.now()
         )
     except Refused as exc:
@@ -259,7 +306,7 @@ def kennel_transfer(request, pk):
     today = timezone.localdate()
     if request.method == "POST" and form.is_valid():
         try:
-            receipt = services.kennel_transfer(
+            receipt = transfers.kennel_transfer(
                 kennel=kennel,
                 new_owner=form.cleaned_data["new_owner"],
                 actor=request.user,
@@ -275,7 +322,7 @@ def kennel_transfer(request, pk):
                 _("Kennel license transferred; receipt %(n)s issued.") % {"n": receipt.number},
             )
             return redirect(kennel)
-    fee = services.kennel_transfer_fee(kennel, on=today)
+    fee = transfers.kennel_transfer_fee(kennel, on=today)
     return render(
         request,
         "licensing/kennels/transfer.html",

@@ -39,7 +39,7 @@ from licensing.models import (
     TagStatus,
     TagStock,
 )
-from licensing.services.kennels import steps_outstanding
+from licensing.services.kennels.applications import steps_outstanding
 from notices.models import IssuedDocument
 from notices.services import document_pdf
 from ordinance import deadlines

@@ -38,7 +38,10 @@ class PremisesFactory(factory.django.DjangoModelFactory):
         model = Premises
 
     jurisdiction = factory.SubFactory(JurisdictionFactory)
-    address_line = factory.Sequence(lambda n: f"{100 + n} Main Street")
+    # Not Main Street: an animal's premises take its owner's "N Main Street" from the
+    # owner's own sequence, and two sequences on one street meet at the same number
+    # (premises_unique_address_per_city) after enough rows in a run.
+    address_line = factory.Sequence(lambda n: f"{100 + n} Oak Avenue")
     city = factory.LazyAttribute(lambda o: o.jurisdiction.short_name)
     postal_code = "55056"
 

@@ -13,7 +13,12 @@ import time_machine
 from django.urls import reverse
 
 from licensing.models import License, Receipt, Tag, TagStatus
-from licensing.services import kennels as k
+from licensing.services.kennels.applications import (
+    kennel_apply,
+    kennel_decision_record,
+    kennel_premises_for,
+    review_steps,
+)
 from ordinance.fees import FeeNotSet, fee_amount
 from ordinance.models import FeeScheduleEntry
 from ordinance.rules import rule_amend
@@ -144,9 +149,9 @@ def test_a_kennel_license_without_a_council_fee_is_refused_with_the_section(
     client_as, clerk, north_branch
 ):
     owner = OwnerFactory(jurisdiction=north_branch)
-    kennel = k.kennel_apply(
+    kennel = kennel_apply(
         owner=owner,
-        premises=k.kennel_premises_for(owner),
+        premises=kennel_premises_for(owner),
         business_nature="Boarding",
         dog_count=5,
         cat_count=0,
@@ -154,8 +159,8 @@ def test_a_kennel_license_without_a_council_fee_is_refused_with_the_section(
         actor=clerk,
         on=date(2026, 2, 20),
     )
-    for step in k.review_steps(kennel, on=TODAY).value:
-        k.kennel_decision_record(
+    for step in review_steps(kennel, on=TODAY).value:
+        kennel_decision_record(
             kennel=kennel,
             step=step,
             outcome="approved",

@@ -10,9 +10,34 @@ import time_machine
 from django.utils import timezone
 
 from licensing.models import KennelDecision, KennelStatus
-from licensing.services import kennels as k
+from licensing.services.kennels.animals import kennel_animal_add, kennel_animal_remove
+from licensing.services.kennels.applications import (
+    kennel_apply,
+    kennel_decision_record,
+    kennel_premises_for,
+    kennel_screening,
+    step_progress,
+)
+from licensing.services.kennels.denials import (
+    appeal_rule,
+    kennel_appeal_decide,
+    kennel_appeal_file,
+    kennel_denials_finalise,
+    kennel_deny,
+)
+from licensing.services.kennels.documents import kennel_document_issue
+from licensing.services.kennels.issuance import kennel_issue
+from licensing.services.kennels.payments import kennel_fee_collect, kennel_fee_lines
+from licensing.services.kennels.revocations import (
+    REVOCATION_DECISION,
+    REVOCATION_NOTICE,
+    kennel_revocation_decide,
+    kennel_revocation_notice,
+)
+from licensing.services.kennels.terms import kennel_expiry, kennel_term_warning
 from notices.services import document_pdf
 from ordinance.models import Event
+from ordinance.refusals import Refused
 from tests.licensing.factories import AnimalFactory, OwnerFactory
 from tests.pdf import pdf_text
 
@@ -37,13 +62,13 @@ def apply(jurisdiction, clerk, on, **extra):
         "cat_count": 0,
         "cup_reference": "CUP-2026-04",
     } | extra
-    return k.kennel_apply(
-        owner=owner, premises=k.kennel_premises_for(owner), actor=clerk, on=on, **values
+    return kennel_apply(
+        owner=owner, premises=kennel_premises_for(owner), actor=clerk, on=on, **values
     )
 
 
 def decide(kennel, step, clerk, on, outcome=KennelDecision.Outcome.APPROVED, conditions=""):
-    return k.kennel_decision_record(
+    return kennel_decision_record(
         kennel=kennel,
         step=step,
         outcome=outcome,
@@ -63,17 +88,17 @@ def nb_clerk(clerk):
 
 def test_north_branch_issuance_is_blocked_until_every_step_is_recorded(north_branch, nb_clerk):
     kennel = apply(north_branch, nb_clerk, date(2026, 1, 10))
-    assert [s for s, _ in k.step_progress(kennel, on=date(2026, 1, 10))] == NB_STEPS
+    assert [s for s, _ in step_progress(kennel, on=date(2026, 1, 10))] == NB_STEPS
     decide(kennel, NB_STEPS[0], nb_clerk, date(2026, 1, 12))
     decide(kennel, NB_STEPS[1], nb_clerk, date(2026, 1, 13))
     kennel.refresh_from_db()
     assert kennel.status == KennelStatus.UNDER_REVIEW
-    with pytest.raises(k.Refused):
-        k.kennel_issue(kennel=kennel, actor=nb_clerk, now=at(2026, 1, 14), method="cash")
+    with pytest.raises(Refused):
+        kennel_issue(kennel=kennel, actor=nb_clerk, now=at(2026, 1, 14), method="cash")
     decide(kennel, NB_STEPS[2], nb_clerk, date(2026, 1, 14))
     kennel.refresh_from_db()
     assert kennel.status == KennelStatus.APPROVED
-    k.kennel_issue(kennel=kennel, actor=nb_clerk, now=at(2026, 1, 14), method="cash")
+    kennel_issue(kennel=kennel, actor=nb_clerk, now=at(2026, 1, 14), method="cash")
     kennel.refresh_from_db()
     assert kennel.status == KennelStatus.ACTIVE
     assert kennel.expires_on == date(2026, 12, 31)  # NB Sec. 6-65(b), KEN-05
@@ -87,7 +112,7 @@ def test_north_branch_issuance_is_blocked_until_every_step_is_recorded(north_bra
 
 def test_a_step_not_in_the_profile_is_refused(north_branch, nb_clerk):
     kennel = apply(north_branch, nb_clerk, date(2026, 1, 10))
-    with pytest.raises(k.Refused):
+    with pytest.raises(Refused):
         decide(kennel, "Mayor's blessing", nb_clerk, date(2026, 1, 12))
 
 
@@ -98,7 +123,7 @@ def test_the_late_penalty_starts_after_the_thirtieth_day_of_the_term(
     north_branch, nb_clerk, paid_on, penalty
 ):
     kennel = apply(north_branch, nb_clerk, date(2026, 1, 5))
-    lines = k.kennel_fee_lines(kennel, on=paid_on)
+    lines = kennel_fee_lines(kennel, on=paid_on)
     assert lines[0].amount == Decimal("50.00")
     if penalty is None:
         assert len(lines) == 1
@@ -112,7 +137,7 @@ def test_non_commercial_and_cat_only_applicants_are_flagged_for_a_person_not_den
     kennel = apply(
         north_branch, nb_clerk, date(2026, 1, 10), business_nature="", dog_count=0, cat_count=5
     )
-    flags = k.kennel_screening(kennel, on=date(2026, 1, 10))
+    flags = kennel_screening(kennel, on=date(2026, 1, 10))
     assert any("No commercial business" in f for f in flags)
     assert any("Cats only" in f for f in flags)
     assert any("North Branch Sec. 6-65(a)" in f for f in flags)
@@ -123,17 +148,17 @@ def test_non_commercial_and_cat_only_applicants_are_flagged_for_a_person_not_den
 def test_glencoe_kennel_is_valid_until_revoked_and_says_its_term_is_blank(glencoe, glencoe_clerk):
     kennel = apply(glencoe, glencoe_clerk, date(2026, 3, 2), cup_reference="")
     # Glencoe takes the fee with the application (701 Subd. 4(C)).
-    receipt = k.kennel_fee_collect(
+    receipt = kennel_fee_collect(
         kennel=kennel, method="check", reference="1042", actor=glencoe_clerk, now=at(2026, 3, 2)
     )
     assert receipt.total == Decimal("40.00")
     for step in GL_STEPS:
         decide(kennel, step, glencoe_clerk, date(2026, 3, 9))
     kennel.refresh_from_db()
-    k.kennel_issue(kennel=kennel, actor=glencoe_clerk, now=at(2026, 3, 10))
+    kennel_issue(kennel=kennel, actor=glencoe_clerk, now=at(2026, 3, 10))
     kennel.refresh_from_db()
     assert kennel.status == KennelStatus.ACTIVE and kennel.expires_on is None
-    warning = k.kennel_term_warning(kennel, on=date(2026, 3, 10))
+    warning = kennel_term_warning(kennel, on=date(2026, 3, 10))
     assert "blank in the ordinance" in warning and "Glencoe 701 Subd. 4" in warning
 
 
@@ -141,7 +166,7 @@ def test_glencoe_kennel_is_valid_until_revoked_and_says_its_term_is_blank(glenco
 def gl_denied(glencoe, glencoe_clerk):
     kennel = apply(glencoe, glencoe_clerk, date(2026, 3, 2))
     decide(kennel, GL_STEPS[0], glencoe_clerk, date(2026, 3, 3))
-    k.kennel_deny(
+    kennel_deny(
         kennel=kennel,
         step=GL_STEPS[1],
         decided_by_name="Pat Planner",
@@ -158,27 +183,27 @@ def gl_denied(glencoe, glencoe_clerk):
 def test_a_denial_sets_the_appeal_deadline_ten_days_after_notification(gl_denied):
     assert gl_denied.status == KennelStatus.DENIED
     assert gl_denied.appeal_deadline == date(2026, 3, 16)  # Glencoe 701 Subd. 4(E), KEN-07
-    assert k.appeal_rule(gl_denied, on=date(2026, 3, 6)).citation.startswith("Glencoe 701 Subd. 4")
+    assert appeal_rule(gl_denied, on=date(2026, 3, 6)).citation.startswith("Glencoe 701 Subd. 4")
 
 
 def test_a_late_appeal_is_refused_with_the_deadline(gl_denied, glencoe_clerk):
-    with pytest.raises(k.Refused, match="March|2026-03-16"):
-        k.kennel_appeal_file(kennel=gl_denied, filed_on=date(2026, 3, 17), actor=glencoe_clerk)
+    with pytest.raises(Refused, match="March|2026-03-16"):
+        kennel_appeal_file(kennel=gl_denied, filed_on=date(2026, 3, 17), actor=glencoe_clerk)
 
 
 def test_an_unappealed_denial_becomes_final_the_day_after_the_deadline(gl_denied):
     with time_machine.travel(at(2026, 3, 16, 23), tick=False):
-        assert k.kennel_denials_finalise(now=timezone.now()).applied == 0
+        assert kennel_denials_finalise(now=timezone.now()).applied == 0
     with time_machine.travel(at(2026, 3, 17, 0), tick=False):
-        assert k.kennel_denials_finalise(now=timezone.now()).applied == 1
-        assert k.kennel_denials_finalise(now=timezone.now()).applied == 0
+        assert kennel_denials_finalise(now=timezone.now()).applied == 1
+        assert kennel_denials_finalise(now=timezone.now()).applied == 0
     gl_denied.refresh_from_db()
     assert gl_denied.status == KennelStatus.DENIED_FINAL
 
 
 def test_an_appeal_granted_with_conditions_prints_them_on_the_license(gl_denied, glencoe_clerk):
-    k.kennel_appeal_file(kennel=gl_denied, filed_on=date(2026, 3, 16), actor=glencoe_clerk)
-    k.kennel_appeal_decide(
+    kennel_appeal_file(kennel=gl_denied, filed_on=date(2026, 3, 16), actor=glencoe_clerk)
+    kennel_appeal_decide(
         kennel=gl_denied,
         granted=True,
         conditions="No more than 6 dogs outdoors at once.",
@@ -190,7 +215,7 @@ def test_an_appeal_granted_with_conditions_prints_them_on_the_license(gl_denied,
     )
     gl_denied.refresh_from_db()
     assert gl_denied.status == KennelStatus.APPROVED
-    k.kennel_issue(kennel=gl_denied, actor=glencoe_clerk, now=at(2026, 4, 2), method="cash")
+    kennel_issue(kennel=gl_denied, actor=glencoe_clerk, now=at(2026, 4, 2), method="cash")
     gl_denied.refresh_from_db()
     AnimalFactory(
         jurisdiction=gl_denied.jurisdiction,
@@ -198,21 +223,21 @@ def test_an_appeal_granted_with_conditions_prints_them_on_the_license(gl_denied,
         name="Bramble",
         premises=gl_denied.premises,
     )
-    k.kennel_animal_add(
+    kennel_animal_add(
         kennel=gl_denied,
         animal=gl_denied.owner.animals.get(),
         on=date(2026, 4, 2),
         actor=glencoe_clerk,
     )
-    document = k.kennel_document_issue(kennel=gl_denied, actor=glencoe_clerk, now=at(2026, 4, 2))
+    document = kennel_document_issue(kennel=gl_denied, actor=glencoe_clerk, now=at(2026, 4, 2))
     text = pdf_text(document_pdf(document))
     assert "No more than 6 dogs outdoors at once." in text
     assert gl_denied.number in text and "Valid until revoked" in text and "Bramble" in text
 
 
 def test_an_appeal_denied_is_final(gl_denied, glencoe_clerk):
-    k.kennel_appeal_file(kennel=gl_denied, filed_on=date(2026, 3, 10), actor=glencoe_clerk)
-    k.kennel_appeal_decide(
+    kennel_appeal_file(kennel=gl_denied, filed_on=date(2026, 3, 10), actor=glencoe_clerk)
+    kennel_appeal_decide(
         kennel=gl_denied,
         granted=False,
         conditions="",
@@ -231,32 +256,32 @@ def test_revocation_needs_notice_and_hearing_first(glencoe, glencoe_clerk):
     for step in GL_STEPS:
         decide(kennel, step, glencoe_clerk, date(2026, 3, 3))
     kennel.refresh_from_db()
-    k.kennel_issue(kennel=kennel, actor=glencoe_clerk, now=at(2026, 3, 4), method="cash")
+    kennel_issue(kennel=kennel, actor=glencoe_clerk, now=at(2026, 3, 4), method="cash")
     kennel.refresh_from_db()
     person = {
         "decided_by_name": "Glencoe City Council",
         "decided_by_capacity": "Council",
         "reasons": "Unsanitary (701 Subd. 4(G)).",
     }
-    with pytest.raises(k.Refused, match="notice"):
-        k.kennel_revocation_decide(
+    with pytest.raises(Refused, match="notice"):
+        kennel_revocation_decide(
             kennel=kennel, revoke=True, decided_on=date(2026, 6, 1), actor=glencoe_clerk, **person
         )
-    k.kennel_revocation_notice(
+    kennel_revocation_notice(
         kennel=kennel,
         served_on=date(2026, 5, 1),
         hearing_on=date(2026, 5, 20),
         actor=glencoe_clerk,
         **person,
     )
-    k.kennel_revocation_decide(
+    kennel_revocation_decide(
         kennel=kennel, revoke=True, decided_on=date(2026, 5, 20), actor=glencoe_clerk, **person
     )
     kennel.refresh_from_db()
     assert kennel.status == KennelStatus.REVOKED
     assert list(kennel.decisions.values_list("step", flat=True))[-2:] == [
-        k.REVOCATION_NOTICE,
-        k.REVOCATION_DECISION,
+        REVOCATION_NOTICE,
+        REVOCATION_DECISION,
     ]
 
 
@@ -269,30 +294,28 @@ def test_a_kennel_that_became_subject_after_the_term_started_has_the_grace_days(
     """LIC-13 applies to kennels: subject on March 1, paid March 31 (within 30 days): no
     penalty; paid April 1: the penalty (NB Sec. 6-65(c))."""
     kennel = apply(north_branch, nb_clerk, date(2026, 3, 5), became_subject_on=date(2026, 3, 1))
-    assert [ln.code for ln in k.kennel_fee_lines(kennel, on=date(2026, 3, 31))] == [
-        "kennel_license"
-    ]
-    late = k.kennel_fee_lines(kennel, on=date(2026, 4, 1))
+    assert [ln.code for ln in kennel_fee_lines(kennel, on=date(2026, 3, 31))] == ["kennel_license"]
+    late = kennel_fee_lines(kennel, on=date(2026, 4, 1))
     assert [ln.code for ln in late] == ["kennel_license", "kennel_license_late_penalty"]
     assert late[1].amount == Decimal("25.00") and late[1].authority == "North Branch Sec. 6-65(c)"
 
 
 def test_a_kennel_without_a_subject_date_pays_the_penalty_after_the_window(north_branch, nb_clerk):
     kennel = apply(north_branch, nb_clerk, date(2026, 3, 5))
-    assert len(k.kennel_fee_lines(kennel, on=date(2026, 3, 31))) == 2
+    assert len(kennel_fee_lines(kennel, on=date(2026, 3, 31))) == 2
 
 
 def test_kennel_renewal_in_december_is_for_next_term_without_penalty(north_branch, nb_clerk):
     """From December 2 an application is for the next term (LIC-13), which ends Dec 31
     of the next year (KEN-05)."""
     kennel = apply(north_branch, nb_clerk, date(2026, 12, 2))
-    assert len(k.kennel_fee_lines(kennel, on=date(2026, 12, 2))) == 1
-    assert k.kennel_expiry(kennel, on=date(2026, 12, 2)) == date(2027, 12, 31)
-    assert k.kennel_expiry(kennel, on=date(2026, 12, 1)) == date(2026, 12, 31)
+    assert len(kennel_fee_lines(kennel, on=date(2026, 12, 2))) == 1
+    assert kennel_expiry(kennel, on=date(2026, 12, 2)) == date(2027, 12, 31)
+    assert kennel_expiry(kennel, on=date(2026, 12, 1)) == date(2026, 12, 31)
 
 
 def test_a_subject_date_after_the_application_is_refused(north_branch, nb_clerk):
-    with pytest.raises(k.Refused):
+    with pytest.raises(Refused):
         apply(north_branch, nb_clerk, date(2026, 3, 5), became_subject_on=date(2026, 3, 6))
 
 
@@ -301,7 +324,7 @@ def test_glencoe_kennel_fee_has_no_penalty(glencoe, glencoe_clerk):
     in June, months after the term started, pays the council's fee alone (FEE-02; the
     demo schedule's $40.00 of Demo Res. 2025-01)."""
     kennel = apply(glencoe, glencoe_clerk, date(2026, 6, 1))
-    lines = k.kennel_fee_lines(kennel, on=date(2026, 6, 1))
+    lines = kennel_fee_lines(kennel, on=date(2026, 6, 1))
     assert [(ln.code, ln.amount, ln.authority) for ln in lines] == [
         ("kennel_license", Decimal("40.00"), "Demo Res. 2025-01")
     ]
@@ -326,15 +349,15 @@ def test_kennel_fee_takes_the_next_number_of_the_one_receipt_series(north_branch
                 actor=nb_clerk,
                 now=timezone.now(),
             )
-        receipt = k.kennel_fee_collect(
+        receipt = kennel_fee_collect(
             kennel=kennel, method="cash", reference="", actor=nb_clerk, now=timezone.now()
         )
     assert receipt.number == first.number + 1
     assert receipt.payer == kennel.owner and receipt.payer_name == kennel.owner.name
     assert Event.objects.filter(action="licensing.receipt.issued").count() == 2
     assert Event.objects.filter(action="licensing.kennel.fee_paid").count() == 1
-    with pytest.raises(k.Refused):
-        k.kennel_fee_collect(
+    with pytest.raises(Refused):
+        kennel_fee_collect(
             kennel=kennel, method="cash", reference="", actor=nb_clerk, now=timezone.now()
         )
 
@@ -350,9 +373,9 @@ def _kennel_events(kennel):
 def test_kennel_events_are_stamped_with_the_time_passed_in(north_branch, nb_clerk):
     """Demo data and paper records pass historical times: each Event reads then."""
     owner = OwnerFactory(jurisdiction=north_branch)
-    kennel = k.kennel_apply(
+    kennel = kennel_apply(
         owner=owner,
-        premises=k.kennel_premises_for(owner),
+        premises=kennel_premises_for(owner),
         business_nature="Boarding",
         dog_count=6,
         cat_count=0,
@@ -362,7 +385,7 @@ def test_kennel_events_are_stamped_with_the_time_passed_in(north_branch, nb_cler
         now=at(2025, 1, 8),
     )
     for day, step in zip((9, 10, 11), NB_STEPS, strict=True):
-        k.kennel_decision_record(
+        kennel_decision_record(
             kennel=kennel,
             step=step,
             outcome=KennelDecision.Outcome.APPROVED,
@@ -374,12 +397,12 @@ def test_kennel_events_are_stamped_with_the_time_passed_in(north_branch, nb_cler
             now=at(2025, 1, day),
         )
     kennel.refresh_from_db()
-    k.kennel_issue(kennel=kennel, actor=nb_clerk, now=at(2025, 1, 12), method="cash")
+    kennel_issue(kennel=kennel, actor=nb_clerk, now=at(2025, 1, 12), method="cash")
     animal = AnimalFactory(jurisdiction=north_branch)
-    k.kennel_animal_add(
+    kennel_animal_add(
         kennel=kennel, animal=animal, on=date(2025, 1, 13), actor=nb_clerk, now=at(2025, 1, 13)
     )
-    k.kennel_animal_remove(
+    kennel_animal_remove(
         kennel=kennel, animal=animal, on=date(2025, 1, 14), actor=nb_clerk, now=at(2025, 1, 14)
     )
     person = {
@@ -387,7 +410,7 @@ def test_kennel_events_are_stamped_with_the_time_passed_in(north_branch, nb_cler
         "decided_by_capacity": "City Council",
         "actor": nb_clerk,
     }
-    k.kennel_revocation_notice(
+    kennel_revocation_notice(
         kennel=kennel,
         served_on=date(2025, 2, 1),
         hearing_on=date(2025, 2, 15),
@@ -395,7 +418,7 @@ def test_kennel_events_are_stamped_with_the_time_passed_in(north_branch, nb_cler
         now=at(2025, 2, 1),
         **person,
     )
-    k.kennel_revocation_decide(
+    kennel_revocation_decide(
         kennel=kennel,
         revoke=False,
         decided_on=date(2025, 2, 15),
@@ -424,7 +447,7 @@ def test_denial_and_appeal_events_follow_now(glencoe, glencoe_clerk):
         "decided_by_capacity": "City Administrator",
         "actor": glencoe_clerk,
     }
-    k.kennel_deny(
+    kennel_deny(
         kennel=kennel,
         step=GL_STEPS[0],
         decided_on=date(2024, 3, 4),
@@ -433,10 +456,10 @@ def test_denial_and_appeal_events_follow_now(glencoe, glencoe_clerk):
         now=at(2024, 3, 5),
         **person,
     )
-    k.kennel_appeal_file(
+    kennel_appeal_file(
         kennel=kennel, filed_on=date(2024, 3, 8), actor=glencoe_clerk, now=at(2024, 3, 8)
     )
-    k.kennel_appeal_decide(
+    kennel_appeal_decide(
         kennel=kennel,
         granted=True,
         conditions="",

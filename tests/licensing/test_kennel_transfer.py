@@ -8,8 +8,17 @@ import pytest
 from django.urls import reverse
 
 from licensing.models import KennelAnimal, KennelDecision, KennelStatus, Receipt
-from licensing.services import kennels as k
+from licensing.services.kennels.animals import kennel_animal_add, kennel_animal_remove
+from licensing.services.kennels.applications import (
+    kennel_apply,
+    kennel_decision_record,
+    kennel_premises_for,
+    review_steps,
+)
+from licensing.services.kennels.issuance import kennel_issue
+from licensing.services.kennels.transfers import kennel_transfer
 from ordinance.models import Event
+from ordinance.refusals import Refused
 from tests.licensing.factories import AnimalFactory, OwnerFactory
 
 CHICAGO = ZoneInfo("America/Chicago")
@@ -23,9 +32,9 @@ pytestmark = pytest.mark.clock("2026-03-10T10:00")
 
 def active_kennel(jurisdiction, clerk):
     owner = OwnerFactory(jurisdiction=jurisdiction, last_name="Breeder")
-    kennel = k.kennel_apply(
+    kennel = kennel_apply(
         owner=owner,
-        premises=k.kennel_premises_for(owner),
+        premises=kennel_premises_for(owner),
         business_nature="Boarding",
         dog_count=5,
         cat_count=0,
@@ -33,8 +42,8 @@ def active_kennel(jurisdiction, clerk):
         actor=clerk,
         on=date(2026, 3, 2),
     )
-    for step in k.review_steps(kennel, on=ON).value:
-        k.kennel_decision_record(
+    for step in review_steps(kennel, on=ON).value:
+        kennel_decision_record(
             kennel=kennel,
             step=step,
             outcome=KennelDecision.Outcome.APPROVED,
@@ -45,7 +54,7 @@ def active_kennel(jurisdiction, clerk):
             actor=clerk,
         )
     kennel.refresh_from_db()
-    return k.kennel_issue(kennel=kennel, actor=clerk, now=NOW, method="cash")
+    return kennel_issue(kennel=kennel, actor=clerk, now=NOW, method="cash")
 
 
 @pytest.fixture
@@ -58,7 +67,7 @@ def test_transfer_keeps_number_and_expiry_and_charges_the_transfer_fee(
 ):
     buyer = OwnerFactory(jurisdiction=north_branch, last_name="Buyer")
     number, expires = nb_kennel.number, nb_kennel.expires_on
-    receipt = k.kennel_transfer(
+    receipt = kennel_transfer(
         kennel=nb_kennel, new_owner=buyer, actor=clerk, on=ON, method="cash", now=NOW
     )
     nb_kennel.refresh_from_db()
@@ -79,20 +88,20 @@ def test_transfer_keeps_number_and_expiry_and_charges_the_transfer_fee(
 def test_transfer_refuses_the_same_owner_another_city_or_a_license_not_current(
     nb_kennel, clerk, glencoe, north_branch
 ):
-    with pytest.raises(k.Refused):
-        k.kennel_transfer(
+    with pytest.raises(Refused):
+        kennel_transfer(
             kennel=nb_kennel, new_owner=nb_kennel.owner, actor=clerk, on=ON, method="cash"
         )
-    with pytest.raises(k.Refused):
-        k.kennel_transfer(
+    with pytest.raises(Refused):
+        kennel_transfer(
             kennel=nb_kennel,
             new_owner=OwnerFactory(jurisdiction=glencoe),
             actor=clerk,
             on=ON,
             method="cash",
         )
-    with pytest.raises(k.Refused):  # after the Dec 31 expiry (KEN-05)
-        k.kennel_transfer(
+    with pytest.raises(Refused):  # after the Dec 31 expiry (KEN-05)
+        kennel_transfer(
             kennel=nb_kennel,
             new_owner=OwnerFactory(jurisdiction=north_branch),
             actor=clerk,
@@ -106,15 +115,15 @@ def test_an_animal_removed_from_a_kennel_leaves_its_list_and_can_come_back(nb_ke
     dog = AnimalFactory(
         jurisdiction=nb_kennel.jurisdiction, owner=nb_kennel.owner, premises=nb_kennel.premises
     )
-    k.kennel_animal_add(kennel=nb_kennel, animal=dog, on=ON, actor=clerk)
-    with pytest.raises(k.Refused):  # before it was added
-        k.kennel_animal_remove(kennel=nb_kennel, animal=dog, on=date(2026, 3, 1), actor=clerk)
-    k.kennel_animal_remove(kennel=nb_kennel, animal=dog, on=date(2026, 4, 1), actor=clerk)
+    kennel_animal_add(kennel=nb_kennel, animal=dog, on=ON, actor=clerk)
+    with pytest.raises(Refused):  # before it was added
+        kennel_animal_remove(kennel=nb_kennel, animal=dog, on=date(2026, 3, 1), actor=clerk)
+    kennel_animal_remove(kennel=nb_kennel, animal=dog, on=date(2026, 4, 1), actor=clerk)
     member = KennelAnimal.objects.get(animal=dog)
     assert member.removed_on == date(2026, 4, 1)
-    with pytest.raises(k.Refused):  # already removed
-        k.kennel_animal_remove(kennel=nb_kennel, animal=dog, on=date(2026, 4, 2), actor=clerk)
-    k.kennel_animal_add(kennel=nb_kennel, animal=dog, on=date(2026, 5, 1), actor=clerk)
+    with pytest.raises(Refused):  # already removed
+        kennel_animal_remove(kennel=nb_kennel, animal=dog, on=date(2026, 4, 2), actor=clerk)
+    kennel_animal_add(kennel=nb_kennel, animal=dog, on=date(2026, 5, 1), actor=clerk)
     member.refresh_from_db()
     assert member.removed_on is None and member.added_on == date(2026, 5, 1)
     assert member.history.count() == 3  # added, removed, added again
@@ -127,7 +136,7 @@ def test_the_kennel_page_removes_an_animal(client_as, clerk, nb_kennel):
         premises=nb_kennel.premises,
         name="Bramble",
     )
-    k.kennel_animal_add(kennel=nb_kennel, animal=dog, on=ON, actor=clerk)
+    kennel_animal_add(kennel=nb_kennel, animal=dog, on=ON, actor=clerk)
     client = client_as(clerk)
     url = reverse("licensing:kennel_action", args=[nb_kennel.pk, "remove-animal"])
     bad = client.post(url, {"remove-animal-animal": dog.pk})

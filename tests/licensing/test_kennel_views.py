@@ -6,15 +6,15 @@ import pytest
 from django.urls import reverse
 
 from licensing.models import KennelLicense, KennelStatus
-from licensing.services import kennels as k
+from licensing.services.kennels.applications import kennel_apply, kennel_premises_for
 from tests.licensing.factories import OwnerFactory
 
 
 def application(jurisdiction, user, **extra):
     owner = OwnerFactory(jurisdiction=jurisdiction)
-    return k.kennel_apply(
+    return kennel_apply(
         owner=owner,
-        premises=k.kennel_premises_for(owner),
+        premises=kennel_premises_for(owner),
         business_nature=extra.get("business_nature", "Boarding"),
         dog_count=5,
         cat_count=0,

@@ -12,7 +12,21 @@ import pytest
 from django.urls import reverse
 
 from licensing.models import KennelDecision, KennelLicense, KennelStatus, Receipt
-from licensing.services import kennels as k
+from licensing.services.kennels.applications import (
+    kennel_apply,
+    kennel_decision_record,
+    kennel_premises_for,
+)
+from licensing.services.kennels.issuance import kennel_issue
+from licensing.services.kennels.payments import (
+    kennel_fee_collect,
+    kennel_fee_replace,
+    kennel_fee_voided_reason,
+)
+from licensing.services.kennels.revocations import (
+    kennel_revocation_decide,
+    kennel_revocation_notice,
+)
 from licensing.services.voids import receipt_void
 from ordinance.models import Event
 from ordinance.refusals import Refused
@@ -32,9 +46,9 @@ def at(y, m, d, hh=10):
 
 def application(jurisdiction, clerk, on=date(2026, 3, 2)):
     owner = OwnerFactory(jurisdiction=jurisdiction)
-    return k.kennel_apply(
+    return kennel_apply(
         owner=owner,
-        premises=k.kennel_premises_for(owner),
+        premises=kennel_premises_for(owner),
         business_nature="Boarding",
         dog_count=6,
         cat_count=0,
@@ -46,7 +60,7 @@ def application(jurisdiction, clerk, on=date(2026, 3, 2)):
 
 def approve(kennel, clerk, on=date(2026, 3, 5)):
     for step in NB_STEPS:
-        k.kennel_decision_record(
+        kennel_decision_record(
             kennel=kennel,
             step=step,
             outcome=KennelDecision.Outcome.APPROVED,
@@ -62,7 +76,7 @@ def approve(kennel, clerk, on=date(2026, 3, 5)):
 
 def paid_application(north_branch, clerk):
     kennel = application(north_branch, clerk)
-    receipt = k.kennel_fee_collect(
+    receipt = kennel_fee_collect(
         kennel=kennel, method="check", reference="1001", actor=clerk, now=at(2026, 3, 2)
     )
     kennel.refresh_from_db()
@@ -86,24 +100,24 @@ def test_a_voided_fee_receipt_leaves_the_application_unpaid(north_branch, clerk)
         "status": KennelStatus.APPLIED,
     }
     assert event.at == at(2026, 3, 3)
-    assert f"voided (void receipt {void.number})" in k.kennel_fee_voided_reason(kennel)
+    assert f"voided (void receipt {void.number})" in kennel_fee_voided_reason(kennel)
 
 
 def test_issuance_is_blocked_until_the_fee_is_paid_again(north_branch, clerk):
     kennel, receipt = paid_application(north_branch, clerk)
     receipt_void(receipt=receipt, actor=clerk, reason="Check returned", now=at(2026, 3, 3))
     kennel = approve(KennelLicense.objects.get(pk=kennel.pk), clerk)
-    with pytest.raises(k.Refused, match="must be paid again"):
-        k.kennel_issue(kennel=kennel, actor=clerk, now=at(2026, 3, 6))
+    with pytest.raises(Refused, match="must be paid again"):
+        kennel_issue(kennel=kennel, actor=clerk, now=at(2026, 3, 6))
     kennel.refresh_from_db()
     assert kennel.status == KennelStatus.APPROVED and not kennel.number
     # Paying again: a new receipt, then the license issues on it.
-    again = k.kennel_fee_collect(
+    again = kennel_fee_collect(
         kennel=kennel, method="cash", reference="", actor=clerk, now=at(2026, 3, 6)
     )
     kennel.refresh_from_db()
     assert kennel.fee_paid and kennel.receipt_id == again.pk
-    k.kennel_issue(kennel=kennel, actor=clerk, now=at(2026, 3, 6))
+    kennel_issue(kennel=kennel, actor=clerk, now=at(2026, 3, 6))
     kennel.refresh_from_db()
     assert kennel.status == KennelStatus.ACTIVE
 
@@ -112,7 +126,7 @@ def test_issuing_with_a_payment_method_takes_the_fee_again(north_branch, clerk):
     kennel, receipt = paid_application(north_branch, clerk)
     receipt_void(receipt=receipt, actor=clerk, reason="Keyed wrong", now=at(2026, 3, 3))
     kennel = approve(KennelLicense.objects.get(pk=kennel.pk), clerk)
-    k.kennel_issue(kennel=kennel, actor=clerk, now=at(2026, 3, 6), method="cash")
+    kennel_issue(kennel=kennel, actor=clerk, now=at(2026, 3, 6), method="cash")
     kennel.refresh_from_db()
     assert kennel.status == KennelStatus.ACTIVE and kennel.fee_paid
     assert kennel.receipt_id != receipt.pk
@@ -121,8 +135,8 @@ def test_issuing_with_a_payment_method_takes_the_fee_again(north_branch, clerk):
 
 def test_paying_twice_is_refused_while_the_receipt_stands(north_branch, clerk):
     kennel, _receipt = paid_application(north_branch, clerk)
-    with pytest.raises(k.Refused, match="already been paid"):
-        k.kennel_fee_collect(
+    with pytest.raises(Refused, match="already been paid"):
+        kennel_fee_collect(
             kennel=kennel, method="cash", reference="", actor=clerk, now=at(2026, 3, 3)
         )
 
@@ -130,7 +144,7 @@ def test_paying_twice_is_refused_while_the_receipt_stands(north_branch, clerk):
 def test_voiding_an_active_licenses_fee_is_refused_with_the_reason(north_branch, clerk):
     kennel, receipt = paid_application(north_branch, clerk)
     kennel = approve(kennel, clerk)
-    k.kennel_issue(kennel=kennel, actor=clerk, now=at(2026, 3, 6))
+    kennel_issue(kennel=kennel, actor=clerk, now=at(2026, 3, 6))
     receipts_before = Receipt.objects.count()
     with pytest.raises(Refused) as refused:
         receipt_void(receipt=receipt, actor=clerk, reason="Check returned", now=at(2026, 3, 9))
@@ -147,8 +161,8 @@ def test_voiding_an_active_licenses_fee_is_refused_with_the_reason(north_branch,
 def test_fee_taken_again_then_the_first_receipt_can_be_voided(north_branch, clerk):
     kennel, receipt = paid_application(north_branch, clerk)
     kennel = approve(kennel, clerk)
-    k.kennel_issue(kennel=kennel, actor=clerk, now=at(2026, 3, 6))
-    new = k.kennel_fee_replace(
+    kennel_issue(kennel=kennel, actor=clerk, now=at(2026, 3, 6))
+    new = kennel_fee_replace(
         kennel=kennel, method="cash", reference="", actor=clerk, now=at(2026, 3, 9)
     )
     assert list(new.lines.values_list("code", "amount")) == list(
@@ -167,16 +181,16 @@ def test_fee_taken_again_then_the_first_receipt_can_be_voided(north_branch, cler
 def test_a_revoked_licenses_fee_can_be_voided(north_branch, clerk):
     kennel, receipt = paid_application(north_branch, clerk)
     kennel = approve(kennel, clerk)
-    k.kennel_issue(kennel=kennel, actor=clerk, now=at(2026, 3, 6))
+    kennel_issue(kennel=kennel, actor=clerk, now=at(2026, 3, 6))
     person = {"decided_by_name": "Jane Roe", "decided_by_capacity": "City Council", "actor": clerk}
-    k.kennel_revocation_notice(
+    kennel_revocation_notice(
         kennel=kennel,
         served_on=date(2026, 4, 1),
         hearing_on=date(2026, 4, 15),
         reasons="Conditions broken",
         **person,
     )
-    k.kennel_revocation_decide(
+    kennel_revocation_decide(
         kennel=kennel,
         revoke=True,
         decided_on=date(2026, 4, 15),
@@ -214,7 +228,7 @@ def test_the_page_says_the_fee_is_due_again_and_offers_payment(
 def test_the_void_page_shows_the_refusal_for_an_active_license(client_as, clerk, north_branch):
     kennel, receipt = paid_application(north_branch, clerk)
     kennel = approve(kennel, clerk)
-    k.kennel_issue(kennel=kennel, actor=clerk, now=at(2026, 3, 6))
+    kennel_issue(kennel=kennel, actor=clerk, now=at(2026, 3, 6))
     client = client_as(clerk)
     response = client.post(
         reverse("licensing:receipt_void", args=[receipt.pk]), {"reason": "Check returned"}

@@ -16,10 +16,24 @@ import time_machine
 from django.urls import reverse
 
 from licensing.models import KennelDecision, LicenseExemption
-from licensing.services import kennels as k
 from licensing.services import licenses as svc
 from licensing.services import registry
 from licensing.services.assessment import license_assess
+from licensing.services.kennels.applications import (
+    kennel_apply,
+    kennel_decision_record,
+    kennel_premises_for,
+    review_steps,
+)
+from licensing.services.kennels.denials import (
+    kennel_appeal_file,
+    kennel_denial_notified,
+    kennel_deny,
+)
+from licensing.services.kennels.issuance import kennel_issue
+from licensing.services.kennels.payments import kennel_fee_collect
+from licensing.services.kennels.revocations import kennel_revocation_decide
+from licensing.services.kennels.transfers import kennel_transfer
 from licensing.services.limits import premises_limit_status
 from licensing.services.tags import tag_replace_lost, tag_stock_receive
 from licensing.services.voids import receipt_void
@@ -297,9 +311,9 @@ def test_registry_refuses_a_second_death(north_branch, clerk):
 
 def _apply(jurisdiction, clerk, on=ON):
     owner = OwnerFactory(jurisdiction=jurisdiction)
-    return k.kennel_apply(
+    return kennel_apply(
         owner=owner,
-        premises=k.kennel_premises_for(owner),
+        premises=kennel_premises_for(owner),
         actor=clerk,
         on=on,
         business_nature="Breeding",
@@ -320,7 +334,7 @@ def _person(on):
 
 def _approve(kennel, clerk, on=ON):
     for step in NB_STEPS:
-        k.kennel_decision_record(
+        kennel_decision_record(
             kennel=kennel, step=step, outcome="approved", actor=clerk, **_person(on)
         )
     kennel.refresh_from_db()
@@ -334,9 +348,9 @@ def nb_kennel(north_branch, clerk):
 
 def test_kennel_apply_refuses_an_owner_of_another_city(north_branch, glencoe, clerk):
     owner = OwnerFactory(jurisdiction=north_branch)
-    elsewhere = k.kennel_premises_for(OwnerFactory(jurisdiction=glencoe))
+    elsewhere = kennel_premises_for(OwnerFactory(jurisdiction=glencoe))
     with pytest.raises(Refused) as excinfo:
-        k.kennel_apply(
+        kennel_apply(
             owner=owner,
             premises=elsewhere,
             actor=clerk,
@@ -352,7 +366,7 @@ def test_kennel_apply_refuses_an_owner_of_another_city(north_branch, glencoe, cl
 def test_kennel_decide_refuses_blank_review_steps(north_branch, nb_kennel, clerk):
     blank(north_branch, "kennel_review_steps")
     with pytest.raises(Refused) as excinfo:
-        k.kennel_decision_record(
+        kennel_decision_record(
             kennel=nb_kennel, step=NB_STEPS[0], outcome="approved", actor=clerk, **_person(ON)
         )
     assert_refused_with_section(excinfo)
@@ -362,7 +376,7 @@ def test_kennel_decide_refuses_blank_review_steps(north_branch, nb_kennel, clerk
 def test_kennel_fee_refuses_a_blank_fee(north_branch, nb_kennel, clerk):
     section = blank_fee(north_branch, "kennel_license", "kennel_license_fee")
     with pytest.raises(Refused) as excinfo:
-        k.kennel_fee_collect(kennel=nb_kennel, method="cash", reference="", actor=clerk, now=at(ON))
+        kennel_fee_collect(kennel=nb_kennel, method="cash", reference="", actor=clerk, now=at(ON))
     assert_refused_with_section(excinfo, section)
 
 
@@ -370,7 +384,7 @@ def test_kennel_issue_refuses_blank_review_steps(north_branch, nb_kennel, clerk)
     kennel = _approve(nb_kennel, clerk)
     blank(north_branch, "kennel_review_steps", date(2026, 1, 16))
     with pytest.raises(Refused) as excinfo:
-        k.kennel_issue(kennel=kennel, actor=clerk, now=at(date(2026, 1, 20)), method="cash")
+        kennel_issue(kennel=kennel, actor=clerk, now=at(date(2026, 1, 20)), method="cash")
     assert_refused_with_section(excinfo)
     kennel.refresh_from_db()
     assert kennel.status == "approved"
@@ -379,17 +393,17 @@ def test_kennel_issue_refuses_blank_review_steps(north_branch, nb_kennel, clerk)
 def test_kennel_deny_refuses_blank_review_steps(north_branch, nb_kennel, clerk):
     blank(north_branch, "kennel_review_steps")
     with pytest.raises(Refused) as excinfo:
-        k.kennel_deny(kennel=nb_kennel, step=NB_STEPS[0], actor=clerk, **_person(ON))
+        kennel_deny(kennel=nb_kennel, step=NB_STEPS[0], actor=clerk, **_person(ON))
     assert_refused_with_section(excinfo)
 
 
 def test_kennel_appeal_clock_refuses_a_blank_appeal_period(glencoe, glencoe_clerk):
     kennel = _apply(glencoe, glencoe_clerk)
-    step = k.review_steps(kennel, on=ON).value[0]
-    k.kennel_deny(kennel=kennel, step=step, actor=glencoe_clerk, **_person(ON))
+    step = review_steps(kennel, on=ON).value[0]
+    kennel_deny(kennel=kennel, step=step, actor=glencoe_clerk, **_person(ON))
     blank(glencoe, "kennel_denial_appeal_days")
     with pytest.raises(Refused) as excinfo:
-        k.kennel_denial_notified(kennel=kennel, notified_on=date(2026, 1, 20), actor=glencoe_clerk)
+        kennel_denial_notified(kennel=kennel, notified_on=date(2026, 1, 20), actor=glencoe_clerk)
     assert_refused_with_section(excinfo)
 
 
@@ -397,7 +411,7 @@ def test_kennel_appeal_refuses_without_a_denial_with_no_section_in_north_branch(
     """KEN-07 is Glencoe's (701 Subd. 4(E)); North Branch's ordinance has no appeal, so
     the refusal cites no section rather than a made-up one."""
     with pytest.raises(Refused) as excinfo:
-        k.kennel_appeal_file(kennel=nb_kennel, filed_on=ON, actor=clerk)
+        kennel_appeal_file(kennel=nb_kennel, filed_on=ON, actor=clerk)
     assert type(excinfo.value) is Refused
     assert excinfo.value.sections == []
 
@@ -406,9 +420,9 @@ def test_kennel_revoke_refuses_without_notice_and_no_section_in_north_branch(
     north_branch, nb_kennel, clerk
 ):
     kennel = _approve(nb_kennel, clerk)
-    k.kennel_issue(kennel=kennel, actor=clerk, now=at(date(2026, 1, 20)), method="cash")
+    kennel_issue(kennel=kennel, actor=clerk, now=at(date(2026, 1, 20)), method="cash")
     with pytest.raises(Refused) as excinfo:
-        k.kennel_revocation_decide(
+        kennel_revocation_decide(
             kennel=kennel, revoke=True, actor=clerk, **_person(date(2026, 2, 1))
         )
     assert type(excinfo.value) is Refused  # KEN-08 is Glencoe's (701 Subd. 4(F)) only
@@ -417,10 +431,10 @@ def test_kennel_revoke_refuses_without_notice_and_no_section_in_north_branch(
 
 def test_kennel_transfer_refuses_a_blank_transfer_fee(north_branch, nb_kennel, clerk):
     kennel = _approve(nb_kennel, clerk)
-    k.kennel_issue(kennel=kennel, actor=clerk, now=at(date(2026, 1, 20)), method="cash")
+    kennel_issue(kennel=kennel, actor=clerk, now=at(date(2026, 1, 20)), method="cash")
     blank(north_branch, "transfer_fee")
     with pytest.raises(Refused) as excinfo:
-        k.kennel_transfer(
+        kennel_transfer(
             kennel=kennel,
             new_owner=OwnerFactory(jurisdiction=north_branch),
             actor=clerk,

@@ -12,8 +12,15 @@ import time_machine
 from django.db import transaction
 
 from licensing.models import KennelDecision, Receipt
-from licensing.services import kennels as k
 from licensing.services.documents import documents_for
+from licensing.services.kennels.applications import (
+    kennel_apply,
+    kennel_decision_record,
+    kennel_premises_for,
+    step_progress,
+)
+from licensing.services.kennels.issuance import kennel_issue
+from licensing.services.kennels.transfers import kennel_transfer
 from licensing.services.licenses import license_issue, license_transfer
 from licensing.services.tags import tag_replace_lost
 from licensing.services.voids import receipt_void
@@ -120,9 +127,9 @@ def test_voiding_a_receipt_voids_its_documents_and_prints_the_void_receipt(issue
 
 def _approved_kennel(jurisdiction, clerk):
     owner = OwnerFactory(jurisdiction=jurisdiction, first_name="Kari", last_name="Kennel")
-    kennel = k.kennel_apply(
+    kennel = kennel_apply(
         owner=owner,
-        premises=k.kennel_premises_for(owner),
+        premises=kennel_premises_for(owner),
         actor=clerk,
         business_nature="Breeding and boarding",
         dog_count=6,
@@ -130,8 +137,8 @@ def _approved_kennel(jurisdiction, clerk):
         cup_reference="CUP-2026-04",
         on=TODAY,
     )
-    for step, _decision in k.step_progress(kennel, on=TODAY):
-        k.kennel_decision_record(
+    for step, _decision in step_progress(kennel, on=TODAY):
+        kennel_decision_record(
             kennel=kennel,
             step=step,
             outcome=KennelDecision.Outcome.APPROVED,
@@ -148,7 +155,7 @@ def _approved_kennel(jurisdiction, clerk):
 
 def test_issuing_a_kennel_license_leaves_its_pdf_and_the_fee_receipt(north_branch, clerk):
     kennel = _approved_kennel(north_branch, clerk)
-    k.kennel_issue(kennel=kennel, actor=clerk, now=NOW, method="cash")
+    kennel_issue(kennel=kennel, actor=clerk, now=NOW, method="cash")
     kennel.refresh_from_db()
     document = documents_for(kennel)["kennel_license"]
     assert document.number == kennel.number and kennel.number in _text(document)
@@ -158,9 +165,9 @@ def test_issuing_a_kennel_license_leaves_its_pdf_and_the_fee_receipt(north_branc
 
 def test_a_kennel_transfer_leaves_a_receipt_and_the_license_in_the_new_name(north_branch, clerk):
     kennel = _approved_kennel(north_branch, clerk)
-    k.kennel_issue(kennel=kennel, actor=clerk, now=NOW, method="cash")
+    kennel_issue(kennel=kennel, actor=clerk, now=NOW, method="cash")
     new_owner = OwnerFactory(jurisdiction=north_branch, first_name="Marit", last_name="Engstrom")
-    receipt = k.kennel_transfer(
+    receipt = kennel_transfer(
         kennel=kennel, new_owner=new_owner, actor=clerk, on=TODAY, method="cash", now=NOW
     )
     assert "Marit Engstrom" in _text(documents_for(receipt)["receipt"])
