@@ -1,10 +1,12 @@
 """Kennel license forms: the shape of the input only; the rules are in services.kennels."""
 
 from django import forms
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
 from licensing.forms.counter import OwnerPickForm
 from licensing.models import Animal, KennelAnimal, KennelDecision, Owner, PaymentMethod
+from ordinance.rules import rule_citation
 
 
 class DateInput(forms.DateInput):
@@ -19,7 +21,7 @@ class KennelApplyForm(forms.Form):
         max_length=200,
         help_text=_(
             "Buying, selling, breeding and/or boarding. Leave blank if none: a "
-            "person decides the route (rules.md KEN-03)."
+            "person decides the route"
         ),
     )
     dog_count = forms.IntegerField(label=_("Number of dogs"), min_value=0, max_value=500)
@@ -33,15 +35,30 @@ class KennelApplyForm(forms.Form):
         widget=DateInput,
         help_text=_(
             "Only if the kennel started after the license term began: no late "
-            "penalty within the grace days of this date (rules.md LIC-13)."
+            "penalty within the grace days of this date"
         ),
     )
 
-    def __init__(self, *args, user, **kwargs):
+    def __init__(self, *args, user, jurisdiction=None, **kwargs):
+        """``jurisdiction``: the city the application is for, when the page knows it (the
+        clerk serves one city); its sections (KEN-03, LIC-13) then go in the help texts.
+        Without it the help texts cite no section: the owner picked decides the city."""
         super().__init__(*args, **kwargs)
+        self._cite("business_nature", jurisdiction, "KEN-03")
+        self._cite("became_subject_on", jurisdiction, "LIC-13")
         self.fields["owner"].queryset = Owner.objects.for_user(user).order_by(
             "last_name", "first_name", "organization_name"
         )
+
+    def _cite(self, name, jurisdiction, rule):
+        """End the help text with the city's section for ``rule`` (a rules.md ID), or with a
+        bare full stop where there is no city or its ordinance has no such section."""
+        section = rule_citation(jurisdiction, rule) if jurisdiction is not None else ""
+        field = self.fields[name]
+        if section:
+            field.help_text = format_lazy("{} ({}).", field.help_text, section)
+        else:
+            field.help_text = format_lazy("{}.", field.help_text)
 
     def clean(self):
         data = super().clean()

@@ -34,6 +34,7 @@ from licensing.services.kennels import (
 )
 from licensing.views.counter import owner_pick_kwargs
 from ordinance.refusals import Refused
+from ordinance.rules import rule_citation
 
 COUNTER = (CLERK, ADMINISTRATOR)
 
@@ -61,10 +62,21 @@ def kennel_list(request):
     )
 
 
+def _only_city(user):
+    """The one city a clerk serves, whose sections the application page can cite; None
+    when they serve several (the owner picked decides the city, so no section is shown)."""
+    cities = list(user.served_jurisdictions()[:2])
+    return cities[0] if len(cities) == 1 else None
+
+
 @role_required(*COUNTER)
 def kennel_apply(request):
+    city = _only_city(request.user)
     form = forms.KennelApplyForm(
-        request.POST or None, user=request.user, initial={"owner": request.GET.get("owner")}
+        request.POST or None,
+        user=request.user,
+        jurisdiction=city,
+        initial={"owner": request.GET.get("owner")},
     )
     if request.method == "POST" and form.is_valid():
         owner = form.cleaned_data["owner"]
@@ -85,7 +97,10 @@ def kennel_apply(request):
         else:
             messages.success(request, _("Application recorded."))
             return redirect(kennel)
-    return render(request, "licensing/kennels/apply.html", {"form": form})
+    review_section = rule_citation(city, "KEN-04") if city is not None else ""
+    return render(
+        request, "licensing/kennels/apply.html", {"form": form, "review_section": review_section}
+    )
 
 
 def _kennel_for(request, pk):
@@ -251,11 +266,18 @@ def kennel_detail(request, pk, bound=None, error=""):
             "fee_error": fee_error,
             "appeal_rule": appeal,
             "fee_voided": payments.kennel_fee_voided_reason(kennel),
+            "sections": _sections(kennel, grace="LIC-13", term="KEN-05", replace_fee="LIC-06"),
             "S": KennelStatus,
             "several_cities": len(request.user.jurisdiction_ids) > 1,
         },
         status=400 if bound is not None else 200,
     )
+
+
+def _sections(kennel, **rules):
+    """The kennel's city's section for each named rules.md ID, for the page to show ("" where
+    its ordinance has none): ``_sections(kennel, term="KEN-05")["term"]``."""
+    return {name: rule_citation(kennel.jurisdiction, rule) for name, rule in rules.items()}
 
 
 @role_required(*COUNTER)
@@ -331,5 +353,6 @@ def kennel_transfer(request, pk):
             "form": form,
             "pick": request.owner_pick,
             "fee": fee,
+            "sections": _sections(kennel, transfer="LIC-12"),
         },
     )

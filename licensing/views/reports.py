@@ -14,7 +14,7 @@ from licensing.forms.reports import DateRangeForm, TagLookupForm
 from licensing.services import reports
 from licensing.services.standing import license_standings, prefetch_standing
 from ordinance.models import Jurisdiction
-from ordinance.rules import RuleUnavailable, get_optional
+from ordinance.rules import RuleUnavailable, get_optional, rule_citation
 
 COUNTER = (CLERK, ADMINISTRATOR)
 # The HTML table of expiring licenses shows this many rows; the CSV has them all.
@@ -159,6 +159,7 @@ def tag_lookup(request):
         if not any(t.license_id for t in tags):
             presumption = _presumption_citations(request.user, timezone.localdate())
         _attach_standings(tags, on=timezone.localdate())
+        _attach_lost_sections(tags)
     return render(
         request,
         "licensing/reports/tag_lookup.html",
@@ -181,6 +182,14 @@ def _attach_standings(tags, *, on):
     for tag in tags:
         if tag.license_id:
             tag.standing = standings[tag.license.animal_id]
+
+
+def _attach_lost_sections(tags):
+    """The tag's city's sections on a lost tag (LIC-10 tags, LIC-14 lost tags), joined;
+    "" where its ordinance has none."""
+    for tag in tags:
+        found = [rule_citation(tag.jurisdiction, rule) for rule in ("LIC-10", "LIC-14")]
+        tag.lost_section = "; ".join(dict.fromkeys(c for c in found if c))
 
 
 def _presumption_citations(user, today):

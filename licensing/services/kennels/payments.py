@@ -16,6 +16,7 @@ from licensing.services.receipts import FeeLine, receipt_create
 from ordinance.fees import fee_amount
 from ordinance.models import Event
 from ordinance.refusals import refusing
+from ordinance.rules import rule_citation
 
 
 @refusing()
@@ -85,13 +86,18 @@ def kennel_fee_replace(*, kennel, method: str, reference: str, actor, now: datet
         kennel = KennelLicense.objects.select_for_update().get(pk=kennel.pk)
         require_status(kennel, *ISSUED)
         if not kennel.fee_paid:
-            raise refused(
-                _(
+            section = rule_citation(kennel.jurisdiction, "KEN-08")
+            if section:
+                message = _(
                     "This license's fee receipt is already voided; revoke the "
-                    "license or take the fee with a new payment (rules.md KEN-08)."
-                ),
-                kennel,
-            )
+                    "license or take the fee with a new payment (%(section)s)."
+                ) % {"section": section}
+            else:
+                message = _(
+                    "This license's fee receipt is already voided; revoke the "
+                    "license or take the fee with a new payment."
+                )
+            raise refused(message, kennel, rule="KEN-08")
         old = kennel.receipt
         lines = [
             FeeLine(ln.code, ln.description, ln.amount, ln.authority) for ln in old.lines.all()
@@ -128,10 +134,26 @@ def kennel_fee_voided_reason(kennel) -> str:
     """Why an application whose fee receipt was voided needs the fee again, else ""."""
     if kennel.receipt_id is None or kennel.fee_paid:
         return ""
-    return _(
-        "The kennel fee receipt %(n)s was voided (void receipt %(v)s): the fee must be "
-        "paid again before the license can be issued (rules.md LIC-06)."
-    ) % {"n": kennel.receipt.number, "v": kennel.receipt.voided_by.number}
+    values = {
+        "n": kennel.receipt.number,
+        "v": kennel.receipt.voided_by.number,
+        "section": rule_citation(kennel.jurisdiction, "LIC-06"),
+    }
+    if values["section"]:
+        return (
+            _(
+                "The kennel fee receipt %(n)s was voided (void receipt %(v)s): the fee must be "
+                "paid again before the license can be issued (%(section)s)."
+            )
+            % values
+        )
+    return (
+        _(
+            "The kennel fee receipt %(n)s was voided (void receipt %(v)s): the fee must be "
+            "paid again before the license can be issued."
+        )
+        % values
+    )
 
 
 def kennel_receipt_void_refusal(receipt: Receipt) -> str:
@@ -143,12 +165,30 @@ def kennel_receipt_void_refusal(receipt: Receipt) -> str:
     issued = [k.number for k in kennels if k.status in ISSUED]
     if not issued:
         return ""
-    return _(
-        "Receipt %(n)s paid the fee of kennel license %(k)s, which has been issued: "
-        "voiding it would leave an issued license unpaid. Revoke the license first "
-        "(notice, hearing and decision, rules.md KEN-08), or take the fee again on the "
-        "license's page (“Replace the fee payment”) and then void this receipt."
-    ) % {"n": receipt.number, "k": ", ".join(issued)}
+    values = {
+        "n": receipt.number,
+        "k": ", ".join(issued),
+        "section": rule_citation(receipt.jurisdiction, "KEN-08"),
+    }
+    if values["section"]:
+        return (
+            _(
+                "Receipt %(n)s paid the fee of kennel license %(k)s, which has been issued: "
+                "voiding it would leave an issued license unpaid. Revoke the license first "
+                "(notice, hearing and decision, %(section)s), or take the fee again on the "
+                "license's page (“Replace the fee payment”) and then void this receipt."
+            )
+            % values
+        )
+    return (
+        _(
+            "Receipt %(n)s paid the fee of kennel license %(k)s, which has been issued: "
+            "voiding it would leave an issued license unpaid. Revoke the license first "
+            "(notice, hearing and decision), or take the fee again on the "
+            "license's page (“Replace the fee payment”) and then void this receipt."
+        )
+        % values
+    )
 
 
 def kennel_receipt_voided(*, receipt: Receipt, void: Receipt, actor, now: datetime):
