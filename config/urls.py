@@ -30,9 +30,8 @@ urlpatterns = [
 # Uploaded files (certificates, photos, evidence) are never served from MEDIA_URL: each
 # is streamed by a view that checks the user may see the record it belongs to.
 
-# Addresses from before the rename to the ordinance's own word (issue 8): /licences/12/,
-# /reports/licences-issued/, /kennels/3/licence.pdf answer with a permanent redirect to the
-# same address spelled "license", query string kept.
+# Addresses from before the rename to the ordinance's own word "license" (issue 8): the
+# same address in the British spelling answers with a permanent redirect, query kept.
 # Public: it only redirects, and the page it names checks the user as always.
 urlpatterns.append(
     re_path(

@@ -31,7 +31,6 @@ from licensing.services import licenses as license_svc
 from licensing.services import registry as registry_svc
 from licensing.services.kennels.applications import (
     kennel_apply,
-    kennel_decision_record,
     kennel_premises_for,
     step_progress,
 )
@@ -41,7 +40,7 @@ from licensing.services.kennels.issuance import kennel_issue
 from licensing.services.tags import issue_tag, tag_stock_receive
 from ordinance.deadlines import UPCOMING_HORIZON_DAYS
 from tests.conftest import make_user
-from tests.licensing.license_factories import LicenseFactory
+from tests.licensing.license_factories import LicenseFactory, kennel_steps_approve
 
 CHICAGO = ZoneInfo("America/Chicago")
 NOW = datetime(2026, 3, 2, 10, 0, tzinfo=CHICAGO)  # a Monday inside the 2026 license year
@@ -79,22 +78,6 @@ class Cities:
     gl_denied: object
 
 
-def _approve_all(kennel, actor):
-    for step, decision in step_progress(kennel, on=TODAY):
-        if decision is None:
-            kennel_decision_record(
-                kennel=kennel,
-                step=step,
-                outcome="approved",
-                decided_by_name="Jane Roe",
-                decided_by_capacity="City Council",
-                decided_on=TODAY,
-                reasons="Meets the requirements.",
-                actor=actor,
-                conditions="",
-            )
-
-
 def _kennel(owner, actor, *, issue=True):
     kennel = kennel_apply(
         owner=owner,
@@ -107,7 +90,7 @@ def _kennel(owner, actor, *, issue=True):
         on=TODAY,
     )
     if issue:
-        _approve_all(kennel, actor)
+        kennel_steps_approve(kennel, actor, on=TODAY)
         kennel_issue(kennel=kennel, actor=actor, now=NOW, method="cash")
         kennel_document_issue(kennel=kennel, actor=actor, now=NOW)
         kennel.refresh_from_db()

@@ -22,15 +22,14 @@ from licensing.services import licenses as license_svc
 from licensing.services import registry as registry_svc
 from licensing.services.kennels.applications import (
     kennel_apply,
-    kennel_decision_record,
     kennel_premises_for,
-    step_progress,
 )
 from licensing.services.kennels.documents import kennel_document_issue
 from licensing.services.kennels.issuance import kennel_issue
 from licensing.services.tags import tag_stock_receive
 from tests.accounts.test_url_access import ROUTES, view_roles
 from tests.conftest import make_user
+from tests.licensing.license_factories import kennel_steps_approve
 
 CHICAGO = ZoneInfo("America/Chicago")
 NOW = datetime(2026, 3, 2, 10, 0, tzinfo=CHICAGO)  # a Monday, inside the 2026 license year
@@ -69,24 +68,6 @@ class World:
     gl_document: object
 
 
-def _decide_all(kennel, actor):
-    for step, decision in step_progress(kennel, on=TODAY):
-        if decision is None:
-            kennel_decision_record(
-                kennel=kennel,
-                step=step,
-                outcome="approved",
-                decided_by_name="Jane Roe",
-                decided_by_capacity="City Council",
-                decided_on=TODAY,
-                reasons="Meets the requirements.",
-                actor=actor,
-                conditions="",
-            )
-    kennel.refresh_from_db()
-    assert kennel.status == KennelStatus.APPROVED, kennel.status
-
-
 def _issued_kennel(owner, actor):
     kennel = kennel_apply(
         owner=owner,
@@ -98,7 +79,8 @@ def _issued_kennel(owner, actor):
         actor=actor,
         on=TODAY,
     )
-    _decide_all(kennel, actor)
+    kennel_steps_approve(kennel, actor, on=TODAY)
+    assert kennel.status == KennelStatus.APPROVED, kennel.status
     kennel_issue(kennel=kennel, actor=actor, now=NOW, method="cash")
     kennel.refresh_from_db()
     document = kennel_document_issue(kennel=kennel, actor=actor, now=NOW)

@@ -211,7 +211,6 @@ class KennelLicense(models.Model):
 
     def finalise_denial(self, *, actor=None, at=None, summary: str = "") -> None:
         """Denied -> denied (final): not appealed by the deadline (KEN-07)."""
-        self._require(KennelStatus.DENIED, rule="KEN-07")
         self._change_reason = "appeal deadline passed (automatic)"
         self._transition(
             KennelStatus.DENIED_FINAL,

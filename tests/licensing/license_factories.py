@@ -73,3 +73,24 @@ class TagStockFactory(factory.django.DjangoModelFactory):
                 Tag(jurisdiction=obj.jurisdiction, year=obj.year, number=n, stock=obj)
                 for n in range(obj.first_number, obj.last_number + 1)
             )
+
+
+def kennel_steps_approve(kennel, actor, *, on: date):
+    """Record every review step of the city still open as approved by a person (KEN-04),
+    as the Council would, and return the kennel read back (status approved)."""
+    from licensing.services.kennels.applications import kennel_decision_record, step_progress
+
+    for step, decision in step_progress(kennel, on=on):
+        if decision is None:
+            kennel_decision_record(
+                kennel=kennel,
+                step=step,
+                outcome="approved",
+                decided_by_name="Jane Roe",
+                decided_by_capacity="City Council",
+                decided_on=on,
+                reasons="Meets the requirements.",
+                actor=actor,
+            )
+    kennel.refresh_from_db()
+    return kennel
