@@ -13,6 +13,7 @@ from django.db import models
 from django.urls import reverse
 from django.utils.text import get_valid_filename
 from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
 
 from ordinance.models import Jurisdiction
 
@@ -157,3 +158,144 @@ class IssuedDocument(models.Model):
     @property
     def download_name(self) -> str:
         return get_valid_filename(f"{self.kind}-{self.number or self.pk}.pdf")
+
+
+class ServiceMethod(models.TextChoices):
+    PERSONAL = "personal", _("Handed to the person")
+    MAIL = "mail", _("First-class mail")
+    CERTIFIED = "certified", _("Certified mail")
+    EMAIL = "email", _("E-mail")
+    PHONE = "phone", _("Telephone call")
+    POSTED = "posted", _("Posted")
+    LEFT = "left", _("Left at the premises")
+
+
+class ServiceRecord(models.Model):
+    """How a notice reached (or was meant to reach) a person: one row per attempt.
+
+    Its own row because an issued document refuses every change: serving it, posting it
+    at the Police Station, or an owner's signed receipt a week later are facts recorded
+    after the document was issued (rules.md IMP-05, DD-03; NB Sec. 6-68 "every possible
+    effort" is the list of attempts). Attempts that reached no one are kept too.
+    """
+
+    document = models.ForeignKey(
+        IssuedDocument,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="service_records",
+        verbose_name=_("document served"),
+        help_text=_("Empty for a telephone call or other attempt without a document."),
+    )
+    jurisdiction = models.ForeignKey(Jurisdiction, on_delete=models.PROTECT, related_name="+")
+    subject_type = models.ForeignKey(
+        ContentType, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    subject_id = models.PositiveBigIntegerField(null=True, blank=True)
+    subject = GenericForeignKey("subject_type", "subject_id")
+    method = models.CharField(_("method"), max_length=12, choices=ServiceMethod.choices)
+    served_to = models.CharField(_("served on or sent to"), max_length=200, blank=True)
+    served_by_name = models.CharField(_("served by"), max_length=120, blank=True)
+    served_at = models.DateTimeField(_("served or attempted at"))
+    succeeded = models.BooleanField(_("reached the person"), default=True)
+    result = models.CharField(_("result"), max_length=300, blank=True)
+    received_on = models.DateField(_("received on"), null=True, blank=True)
+    posted_where = models.CharField(_("posted at"), max_length=200, blank=True)
+    posted_until = models.DateField(_("posted until"), null=True, blank=True)
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+        help_text=_("Empty when the system sent it (an e-mail after commit)."),
+    )
+    recorded_at = models.DateTimeField(_("recorded at"), auto_now_add=True)
+
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["served_at", "pk"]
+        verbose_name = _("service record")
+        indexes = [models.Index(fields=["subject_type", "subject_id"], name="service_subject_idx")]
+        constraints = [
+            models.CheckConstraint(
+                condition=~models.Q(method="posted") | ~models.Q(posted_where=""),
+                name="service_posting_has_place",
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.get_method_display()} {self.served_at:%Y-%m-%d %H:%M}"
+
+
+class DecisionOutcome(models.TextChoices):
+    APPROVED = "approved", _("Approved / granted")
+    DENIED = "denied", _("Denied")
+    ORDERED = "ordered", _("Ordered")
+    UPHELD = "upheld", _("Upheld")
+    NOT_UPHELD = "not_upheld", _("Not upheld")
+    WITHDRAWN = "withdrawn", _("Withdrawn")
+    REFERRED = "referred", _("Referred")
+
+
+def evidence_path(decision, filename):
+    return f"evidence/{decision.jurisdiction.slug}/{filename}"
+
+
+class Decision(models.Model):
+    """A person's decision on a case: who, in which capacity, when, what, why, on what
+    evidence and under which rule (an adoption, a euthanasia, a court's authorization,
+    a dangerous-dog finding, a quarantine release). Like ``KennelDecision`` but for any
+    record (rules.md Appendix A: "Decides: PERSON"). Never changed: a later decision
+    (an appeal's) is a new row naming the one it reviews.
+    """
+
+    jurisdiction = models.ForeignKey(Jurisdiction, on_delete=models.PROTECT, related_name="+")
+    subject_type = models.ForeignKey(ContentType, on_delete=models.PROTECT, related_name="+")
+    subject_id = models.PositiveBigIntegerField()
+    subject = GenericForeignKey("subject_type", "subject_id")
+    kind = models.SlugField(
+        _("what was decided"), max_length=60, help_text=_("adoption, euthanasia, …")
+    )
+    outcome = models.CharField(_("outcome"), max_length=12, choices=DecisionOutcome.choices)
+    decided_by_name = models.CharField(_("decided by"), max_length=120)
+    decided_by_capacity = models.CharField(_("in the capacity of"), max_length=120)
+    decided_on = models.DateField(_("decided on"))
+    reasons = models.TextField(_("reasons"))
+    evidence = models.TextField(_("evidence considered"), blank=True)
+    evidence_file = models.FileField(
+        _("evidence document"), upload_to=evidence_path, blank=True, max_length=300
+    )
+    citation = models.CharField(_("rule applied"), max_length=200)
+    reviews = models.ForeignKey(
+        "self",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="reviewed_by",
+        verbose_name=_("reviews decision"),
+    )
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    recorded_at = models.DateTimeField(_("recorded at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["decided_on", "pk"]
+        verbose_name = _("decision")
+        indexes = [models.Index(fields=["subject_type", "subject_id"], name="decision_subject_idx")]
+
+    def __str__(self):
+        return f"{self.kind}: {self.get_outcome_display()} ({self.decided_on})"
+
+    def save(self, *args, **kwargs):
+        if not self._state.adding:
+            raise ImmutableDocumentError(
+                "Decisions are never changed; record a new decision that reviews it."
+            )
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise ImmutableDocumentError("Decisions are never deleted.")

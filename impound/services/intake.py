@@ -1,0 +1,340 @@
+"""Intake: one service takes the ground, the hold rule, its start and the gates.
+
+Rules: IMP-01 (grounds, per city, each cited), IMP-03 (time of placement), IMP-04 and
+Minn. Stat. 346.47 subd. 2 (the hold), IMP-06 (who brought an animal three months or
+older), IMP-08 (court-order grounds). Later apps (dangerous dogs, rabies) call
+``case_intake`` with their own ground, hold key (``dd_reclaim_days``,
+``bite_confinement_days``) and gates; impound imports none of them.
+"""
+
+from dataclasses import dataclass
+from datetime import date, datetime
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from impound.models import (
+    CaseGate,
+    CaseSeries,
+    CaseStatus,
+    GateKind,
+    ImpoundCase,
+    Pound,
+    Sterilized,
+)
+from licensing.models import Animal
+from licensing.models.registry import Species
+from ordinance.models import Event, Jurisdiction
+from ordinance.refusals import Refused, refusing
+from ordinance.rules import RuleNotSet, get_optional, get_rule, get_value
+
+from .holds import HoldEnd, hold_end
+
+DEFAULT_HOLD_KEY = "impound_hold_business_days"
+
+# What an officer describes at intake (Subd. 13 item 1, C12, C13).
+DESCRIPTION_FIELDS = frozenset(
+    {
+        "species",
+        "breed",
+        "sex",
+        "sterilized",
+        "color",
+        "approximate_age_months",
+        "distinguishing_traits",
+        "photo",
+        "tag_present",
+        "tag_text",
+        "microchip",
+        "no_research",
+        "no_research_source",
+    }
+)
+
+
+@dataclass(frozen=True)
+class Ground:
+    """A ground for impounding in a city's ordinance, as the intake screen offers it."""
+
+    code: str
+    label: str
+    citation: str
+    cats: bool
+    court_order: bool
+
+    def __str__(self):
+        return f"{self.label} ({self.citation})"
+
+
+def impound_grounds(jurisdiction: Jurisdiction, *, on: date) -> list[Ground]:
+    """The city's grounds, in the profile's order, each with its section (IMP-01)."""
+    codes = get_value(jurisdiction, "impound_grounds", on=on)
+    cats = _codes(jurisdiction, "impound_cat_grounds", on)
+    court = _codes(jurisdiction, "impound_court_order_grounds", on)
+    grounds = []
+    for code in codes:
+        rule = get_rule(jurisdiction, f"impound_ground_{code}", on=on)
+        grounds.append(Ground(code, rule.value, rule.citation, code in cats, code in court))
+    return grounds
+
+
+def _codes(jurisdiction, key, on) -> frozenset[str]:
+    rule = get_optional(jurisdiction, key, on=on)
+    return frozenset(rule.value) if rule else frozenset()
+
+
+def ground_for(jurisdiction: Jurisdiction, code: str, *, on: date) -> Ground:
+    for ground in impound_grounds(jurisdiction, on=on):
+        if ground.code == code:
+            return ground
+    raise Refused.because(
+        _("Ground"),
+        _("%(city)s's ordinance has no such ground for impounding.") % {"city": jurisdiction},
+        field="ground",
+    )
+
+
+def check_species(jurisdiction: Jurisdiction, ground: Ground, species: str, *, on: date):
+    """A cat only on a ground that covers cats; else the city's cat rule, if it set one.
+
+    North Branch Secs. 6-68 to 6-75 speak of dogs only (Appendix D N15): a cat is refused
+    with the blank ``cat_impound_rules`` message until the city enters its rules, except
+    a rabies confinement (Sec. 6-96(6), 6-98).
+    """
+    if species != Species.CAT or ground.cats:
+        return
+    try:
+        rule = get_optional(jurisdiction, "cat_impound_rules", on=on)
+    except RuleNotSet as exc:
+        raise Refused.because(_("Species"), str(exc), exc.citation, field="species") from exc
+    if rule is None:
+        raise Refused.because(
+            _("Species"),
+            _("%(ground)s applies to dogs only.") % {"ground": ground.label},
+            ground.citation,
+            field="species",
+        )
+
+
+def party_age_months(jurisdiction: Jurisdiction, *, on: date):
+    """The age from which the register names who brought the animal, or None (IMP-06)."""
+    return get_optional(jurisdiction, "impound_record_party_age_months", on=on)
+
+
+def _check_party(jurisdiction, fields, brought_by_name, brought_by_address, on):
+    rule = party_age_months(jurisdiction, on=on)
+    age = fields.get("approximate_age_months")
+    if rule is None or age is None or age < rule.value:
+        return
+    missing = {}
+    if not brought_by_name.strip():
+        missing["brought_by_name"] = _("Name the person the animal was received from.")
+    if not brought_by_address.strip():
+        missing["brought_by_address"] = _("Give that person's address.")
+    if missing:
+        raise Refused(
+            [
+                Refused.because(
+                    _("Received from"),
+                    _("An animal %(age)s or older: %(msg)s") % {"age": rule.display(), "msg": msg},
+                    rule.citation,
+                    field=field,
+                ).reasons[0]
+                for field, msg in missing.items()
+            ]
+        )
+
+
+def _next_number(jurisdiction, year: int) -> str:
+    series, _created = CaseSeries.objects.select_for_update().get_or_create(
+        jurisdiction=jurisdiction, year=year
+    )
+    number = series.next_number
+    CaseSeries.objects.filter(pk=series.pk).update(next_number=number + 1)
+    return f"{year}-{number:04d}"
+
+
+def _check_pound(pound: Pound, jurisdiction, on: date):
+    serves = pound.jurisdictions.filter(pk=jurisdiction.pk).exists()
+    ended = pound.designated_until is not None and pound.designated_until < on
+    if not serves or ended or pound.designated_from > on:
+        raise Refused.because(
+            _("Pound"),
+            _("%(pound)s is not designated for %(city)s on %(date)s.")
+            % {"pound": pound, "city": jurisdiction, "date": on},
+            field="pound",
+        )
+
+
+@refusing()
+@transaction.atomic
+def case_intake(
+    *,
+    jurisdiction: Jurisdiction,
+    pound: Pound,
+    actor,
+    ground: str,
+    placed_at: datetime,
+    seized_on: date,
+    seized_where: str,
+    brought_by_name: str = "",
+    brought_by_address: str = "",
+    kennel: str = "",
+    animal: Animal | None = None,
+    hold_key: str = DEFAULT_HOLD_KEY,
+    hold_start: date | None = None,
+    gates: tuple[tuple[str, str, str, bool], ...] = (),
+    **description,
+) -> ImpoundCase:
+    """Record an animal placed in the pound and store its hold end (IMP-01, -03, -04).
+
+    ``gates`` are (kind, label, citation, clearable) a caller adds; a court-order ground
+    opens its own (IMP-08). ``animal`` is the registry's animal when the owner is known.
+    """
+    unknown = set(description) - DESCRIPTION_FIELDS
+    if unknown:
+        raise TypeError(f"Not intake fields: {sorted(unknown)}")
+    if not actor.serves(jurisdiction.pk):
+        raise Refused.because(_("City"), _("You do not serve %(city)s.") % {"city": jurisdiction})
+    placed_on = timezone.localtime(placed_at).date()
+    now = timezone.now()
+    if placed_at > now:
+        raise Refused.because(
+            _("Placed at"), _("The time of placement cannot be in the future."), field="placed_at"
+        )
+    if seized_on > placed_on:
+        raise Refused.because(
+            _("Date seized"),
+            _("The date seized cannot be after the animal was placed in the pound."),
+            field="seized_on",
+        )
+    if animal is not None and animal.jurisdiction_id != jurisdiction.pk:
+        raise Refused.because(_("Animal"), _("That animal is registered in another city."))
+    chosen = ground_for(jurisdiction, ground, on=placed_on)
+    species = description.get("species") or (animal.species if animal else Species.DOG)
+    description["species"] = species
+    check_species(jurisdiction, chosen, species, on=placed_on)
+    _check_party(jurisdiction, description, brought_by_name, brought_by_address, placed_on)
+    _check_pound(pound, jurisdiction, placed_on)
+    start = hold_start or placed_on
+    hold: HoldEnd = hold_end(jurisdiction, pound, key=hold_key, start=start)
+
+    case = ImpoundCase(
+        jurisdiction=jurisdiction,
+        number=_next_number(jurisdiction, placed_on.year),
+        pound=pound,
+        kennel=kennel,
+        status=CaseStatus.HELD,
+        status_changed_at=now,
+        ground=chosen.code,
+        ground_label=chosen.label,
+        ground_citation=chosen.citation,
+        placed_at=placed_at,
+        seized_on=seized_on,
+        seized_where=seized_where,
+        brought_by_name=brought_by_name,
+        brought_by_address=brought_by_address,
+        officer=actor,
+        animal=animal,
+        owner_identified_at=now if animal else None,
+        hold_key=hold_key,
+        hold_starts_on=start,
+        hold_ends_on=hold.ends_on,
+        hold_citation=hold.citation,
+        hold_basis=hold.basis,
+        **_describe(description, animal),
+    )
+    case.save()
+    opened = list(gates)
+    if chosen.court_order:
+        opened.append(
+            (
+                GateKind.COURT_AUTHORIZATION,
+                _("A court having jurisdiction authorizes redemption"),
+                chosen.citation,
+                True,
+            )
+        )
+    CaseGate.objects.bulk_create(
+        CaseGate(
+            case=case,
+            kind=kind,
+            label=label,
+            citation=citation,
+            clearable=clearable,
+            opened_at=now,
+            opened_by=actor,
+        )
+        for kind, label, citation, clearable in opened
+    )
+    Event.record(
+        "impound.case.taken_in",
+        case,
+        actor=actor,
+        at=now,
+        summary=_("%(n)s taken in: %(ground)s; hold ends %(end)s")
+        % {"n": case.number, "ground": chosen.label, "end": hold.ends_on},
+        data={
+            "ground": chosen.code,
+            "hold_key": hold_key,
+            "hold_ends_on": str(hold.ends_on),
+            "hold_citation": hold.citation,
+            "animal": animal.pk if animal else None,
+        },
+    )
+    return case
+
+
+def _describe(description: dict, animal: Animal | None) -> dict:
+    """The intake description; a known animal's registry entry fills what is left blank."""
+    fields = {k: v for k, v in description.items() if v is not None}
+    if animal is not None:
+        fields.setdefault("breed", animal.breed)
+        fields.setdefault("sex", animal.sex)
+        fields.setdefault("color", animal.color)
+        fields.setdefault("microchip", animal.microchip)
+        fields.setdefault("sterilized", Sterilized.YES if animal.sterilized else Sterilized.UNKNOWN)
+        age = animal.age_in_months(timezone.localdate())
+        if age is not None:
+            fields.setdefault("approximate_age_months", age)
+    fields.setdefault("approximate_age_months", 0)
+    fields.setdefault("color", "")
+    return fields
+
+
+@refusing()
+@transaction.atomic
+def case_identify_owner(*, case: ImpoundCase, animal: Animal, actor) -> ImpoundCase:
+    """The owner is known: link the registry's animal (registry_search at the counter)."""
+    if not actor.serves(case.jurisdiction_id):
+        raise Refused.because(
+            _("City"), _("You do not serve %(city)s.") % {"city": case.jurisdiction}
+        )
+    if animal.jurisdiction_id != case.jurisdiction_id:
+        raise Refused.because(_("Animal"), _("That animal is registered in another city."))
+    if not case.is_open:
+        raise Refused.because(
+            _("Impound case"),
+            _("Case %(n)s is closed.") % {"n": case.number},
+        )
+    if animal.species != case.species:
+        raise Refused.because(
+            _("Animal"),
+            _("The case describes a %(a)s; that registry entry is a %(b)s.")
+            % {"a": case.get_species_display().lower(), "b": animal.get_species_display().lower()},
+            field="animal",
+        )
+    previous = case.animal_id
+    case.animal = animal
+    case.owner_identified_at = timezone.now()
+    case.save(update_fields=["animal", "owner_identified_at"])
+    Event.record(
+        "impound.case.owner_identified",
+        case,
+        actor=actor,
+        summary=_("Owner identified: %(owner)s (%(animal)s)")
+        % {"owner": animal.owner.name, "animal": animal},
+        data={"animal": animal.pk, "owner": animal.owner_id, "previous_animal": previous},
+    )
+    return case
