@@ -167,6 +167,9 @@ class CaseSeries(models.Model):
             models.UniqueConstraint(fields=["jurisdiction", "year"], name="case_series_unique")
         ]
 
+    def __str__(self):
+        return f"{self.jurisdiction} {self.year}: next {self.next_number}"
+
 
 class ImpoundCase(KeptMixin, models.Model):
     """One animal's stay at the pound, from intake to disposition (Appendix B2, C13)."""
