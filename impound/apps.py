@@ -9,5 +9,9 @@ class ImpoundConfig(AppConfig):
         from base import sections
 
         from .sections import animal_impounds
+        from .views import cases, dispositions, notices, records, redemption
 
         sections.register("licensing.animal_detail", "impound", animal_impounds, order=10)
+        for module in (cases, notices, redemption, dispositions, records):
+            for name, provider, order in module.SECTIONS:
+                sections.register("impound.case_detail", name, provider, order=order)

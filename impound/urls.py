@@ -1,3 +1,11 @@
+from .views import cases, dispositions, notices, records, redemption
+
 app_name = "impound"
 
-urlpatterns: list = []
+urlpatterns = [
+    *cases.urlpatterns,
+    *notices.urlpatterns,
+    *redemption.urlpatterns,
+    *dispositions.urlpatterns,
+    *records.urlpatterns,
+]
