@@ -8,6 +8,7 @@ class ImpoundConfig(AppConfig):
     def ready(self):
         from base import sections
 
+        from . import sweeps  # noqa: F401  (registers the sweeps and upcoming deadlines)
         from .sections import animal_impounds
         from .views import cases, dispositions, notices, records, redemption
 

@@ -1,0 +1,536 @@
+"""Sterilization on adoption: the agreement, its due date, deposit, certificate, waiver.
+
+Rules: IMP-11 (North Branch Sec. 6-72: a stray unspayed female is adopted only if the
+adopter agrees to have her spayed, or the humane society undertakes to, and a
+veterinarian's certificate follows within ``nb_spay_certificate_days``), IMP-12 (Glencoe
+701 Subd. 26(A)-(D), C19: any intact dog or cat; sterilized by ``sterilize_by_age_months``
+of age if younger at adoption, else within ``sterilize_within_days``; an animal exactly
+that age is in neither rule: the day rule, flagged, Appendix D G37; a deposit remitted to
+the veterinarian less the administrative fee, or forfeited), IMP-13 (Subd. 26(E): the
+purebred waiver on written application, an officer's decision), IMP-14 (Subd. 26(F):
+the pound sterilizes nothing reclaimed or still within its reclaim period).
+
+Which rules apply is the profile's: ``spay_stray_female_required`` (NB) and
+``sterilization_on_adoption`` (GL); a city with neither asks for no agreement.
+
+"Astray" (Sec. 6-72 "impounded because of its being astray"): every North Branch ground
+is a dog found at large except the rabies confinement of Sec. 6-96(6), a dog taken after
+a bite, which is not astray; ``NOT_ASTRAY_GROUNDS`` names that code.
+"""
+
+from dataclasses import dataclass
+from datetime import date, datetime
+from decimal import Decimal
+
+from django.contrib.contenttypes.models import ContentType
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from impound.models import (
+    AgreementStatus,
+    CaseStatus,
+    DepositStatus,
+    ImpoundCase,
+    SterilizationAgreement,
+    Sterilized,
+)
+from licensing.models.registry import Sex, Species
+from licensing.services.receipts import fee_line, receipt_create
+from notices.models import Decision, DecisionOutcome
+from ordinance.calendar import add_months, due_date
+from ordinance.fees import FeeNotSet, fee_amount
+from ordinance.models import Event
+from ordinance.refusals import Refused, refusing
+from ordinance.rules import get_optional, get_rule, profile_for, rule_citation
+
+# Sec. 6-96(6): a dog taken in as a rabies suspect after a bite is not "astray".
+NOT_ASTRAY_GROUNDS = frozenset({"rabies_suspect"})
+
+DEPOSIT_FEE = "sterilization_deposit"
+ADMIN_FEE = "sterilization_admin"
+AGREEMENT_KIND = "impound_sterilization_agreement"
+
+
+@dataclass(frozen=True)
+class Terms:
+    """What an adoption of this animal requires: the agreement's due date and section."""
+
+    due_on: date
+    citation: str
+    basis: str
+    flagged: bool
+    humane_society_option: bool  # NB: "or the humane society agrees to do so"
+    deposit_fee: bool  # GL: the profile has a deposit to collect
+
+    @property
+    def required(self) -> bool:
+        return True
+
+
+def sterilization_terms(
+    case: ImpoundCase, *, adopted_on: date, date_of_birth: date | None = None
+) -> Terms | None:
+    """The agreement an adoption on ``adopted_on`` needs, or None when none is needed."""
+    if case.sterilized == Sterilized.YES:
+        return None
+    j = case.jurisdiction
+    nb = get_optional(j, "spay_stray_female_required", on=adopted_on)
+    if nb is not None and nb.value:
+        if case.sex != Sex.FEMALE or case.ground in NOT_ASTRAY_GROUNDS:
+            return None
+        due, rule = due_date(j, "nb_spay_certificate_days", adopted_on)
+        return Terms(
+            due_on=due,
+            citation=rule.citation,
+            basis=_("Spay certificate within %(n)s after adoption (%(c)s)")
+            % {"n": rule.display(), "c": rule.citation},
+            flagged=False,
+            humane_society_option=True,
+            deposit_fee=False,
+        )
+    gl = get_optional(j, "sterilization_on_adoption", on=adopted_on)
+    if gl is None or not gl.value or case.species not in (Species.DOG, Species.CAT):
+        return None
+    return _glencoe_terms(case, adopted_on, date_of_birth)
+
+
+def estimated_birth(case: ImpoundCase) -> date:
+    """Date of birth estimated from the age the officer gave at intake."""
+    placed_on = timezone.localtime(case.placed_at).date()
+    return add_months(placed_on, -case.approximate_age_months)
+
+
+def _glencoe_terms(case, adopted_on, date_of_birth) -> Terms:
+    j = case.jurisdiction
+    by_age = get_rule(j, "sterilize_by_age_months", on=adopted_on)
+    estimated = date_of_birth is None
+    born = estimated_birth(case) if estimated else date_of_birth
+    reaches = add_months(born, by_age.value)
+    born_text = _("born %(d)s%(est)s") % {
+        "d": born.isoformat(),
+        "est": _(" (estimated from the age at intake)") if estimated else "",
+    }
+    deposit = DEPOSIT_FEE in profile_for(j).fees
+    if reaches > adopted_on:
+        return Terms(
+            due_on=reaches,
+            citation=by_age.citation,
+            basis=_("Under %(age)s at adoption, %(born)s: sterilized by that age (%(c)s)")
+            % {"age": by_age.display(), "born": born_text, "c": by_age.citation},
+            flagged=False,
+            humane_society_option=False,
+            deposit_fee=deposit,
+        )
+    due, within = due_date(j, "sterilize_within_days", adopted_on)
+    exactly = reaches == adopted_on
+    if exactly:
+        basis = _(
+            "Exactly %(age)s at adoption, %(born)s: in neither rule; the %(n)s rule applies "
+            "and the agreement is flagged for review (Appendix D G37; %(c)s)"
+        ) % {
+            "age": by_age.display(),
+            "born": born_text,
+            "n": within.display(),
+            "c": within.citation,
+        }
+    else:
+        basis = _("Over %(age)s at adoption, %(born)s: sterilized within %(n)s (%(c)s)") % {
+            "age": by_age.display(),
+            "born": born_text,
+            "n": within.display(),
+            "c": within.citation,
+        }
+    return Terms(
+        due_on=due,
+        citation=within.citation,
+        basis=basis,
+        flagged=exactly,
+        humane_society_option=False,
+        deposit_fee=deposit,
+    )
+
+
+def deposit_fee(jurisdiction, *, on: date):
+    """The deposit to collect, or Refused naming the section while the council has not
+    set it (profile ``blocks``: "Adoption with a sterilization agreement ...")."""
+    try:
+        return fee_amount(jurisdiction, DEPOSIT_FEE, on=on)
+    except FeeNotSet as exc:
+        spec = profile_for(jurisdiction).values.get("sterilization_deposit")
+        label = spec.blocks[0] if spec and spec.blocks else _("Sterilization deposit")
+        raise Refused.because(label, str(exc), exc.citation, field="deposit") from exc
+
+
+def check_pound_may_sterilize(case: ImpoundCase) -> None:
+    """IMP-14 (Glencoe Subd. 26(F)): nothing reclaimed, nothing within the reclaim period.
+
+    A city whose ordinance has no such rule (North Branch) has no section: no block.
+    """
+    citation = rule_citation(case.jurisdiction, "IMP-14")
+    if not citation:
+        return
+    if case.status == CaseStatus.HELD:
+        raise Refused.because(
+            _("Sterilization"),
+            _("The reclaim period runs through %(d)s: the pound may not sterilize before then.")
+            % {"d": case.hold_ends_on},
+            citation,
+        )
+    if case.status == CaseStatus.REDEEMED:
+        raise Refused.because(
+            _("Sterilization"),
+            _("The owner reclaimed this animal: the pound may not sterilize it."),
+            citation,
+        )
+
+
+def agreement_create(
+    *,
+    case: ImpoundCase,
+    terms: Terms,
+    actor,
+    adopter,
+    adopter_name: str,
+    adopter_address: str,
+    adopted_on: date,
+    humane_society_undertakes: bool,
+    payment_method: str,
+    payment_reference: str,
+    now: datetime,
+) -> SterilizationAgreement:
+    """The agreement signed at adoption, with the deposit taken on a receipt (GL)."""
+    deposit = receipt = None
+    if terms.deposit_fee:
+        fee = deposit_fee(case.jurisdiction, on=adopted_on)
+        if adopter is None:
+            raise Refused.because(
+                _("Adopter"),
+                _(
+                    "The deposit is taken on a receipt, which names a registered owner: "
+                    "register the adopter at the counter first."
+                ),
+                fee.authority,
+                field="adopter",
+            )
+        if not payment_method:
+            raise Refused.because(
+                _("Payment"),
+                _("Choose how the deposit is paid."),
+                fee.authority,
+                field="payment_method",
+            )
+        receipt = receipt_create(
+            jurisdiction=case.jurisdiction,
+            payer=adopter,
+            lines=[fee_line(fee)],
+            method=payment_method,
+            reference=payment_reference,
+            actor=actor,
+            now=now,
+        )
+        deposit = fee.amount
+    agreement = SterilizationAgreement.objects.create(
+        case=case,
+        jurisdiction=case.jurisdiction,
+        adopter_name=adopter_name,
+        adopter_address=adopter_address,
+        adopted_on=adopted_on,
+        humane_society_undertakes=humane_society_undertakes,
+        due_on=terms.due_on,
+        due_citation=terms.citation,
+        due_basis=terms.basis[:300],
+        flagged=terms.flagged,
+        deposit=deposit,
+        deposit_status=DepositStatus.HELD if deposit is not None else DepositStatus.NONE,
+        deposit_receipt=receipt,
+        recorded_by=actor,
+    )
+    Event.record(
+        "impound.sterilization.agreed",
+        agreement,
+        actor=actor,
+        at=now,
+        jurisdiction=case.jurisdiction,
+        summary=_("Sterilization due %(d)s (%(c)s)") % {"d": terms.due_on, "c": terms.citation},
+        data={
+            "case": case.number,
+            "due_on": str(terms.due_on),
+            "flagged": terms.flagged,
+            "deposit": str(deposit) if deposit is not None else None,
+            "receipt": receipt.number if receipt else None,
+            "humane_society": humane_society_undertakes,
+        },
+    )
+    return agreement
+
+
+def _check_serves(actor, agreement):
+    if not actor.serves(agreement.jurisdiction_id):
+        raise Refused.because(
+            _("City"), _("You do not serve %(city)s.") % {"city": agreement.jurisdiction}
+        )
+
+
+def _check_status(agreement, *allowed):
+    if agreement.status not in allowed:
+        raise Refused.because(
+            _("Sterilization"),
+            _("The agreement is %(s)s.") % {"s": agreement.get_status_display().lower()},
+            agreement.due_citation,
+        )
+
+
+def _event(action, agreement, actor, now, summary, data=None):
+    Event.record(
+        action,
+        agreement,
+        actor=actor,
+        at=now,
+        jurisdiction=agreement.jurisdiction,
+        summary=summary,
+        data={"case": agreement.case.number, **(data or {})},
+    )
+
+
+@refusing()
+@transaction.atomic
+def agreement_record_certificate(
+    *,
+    agreement: SterilizationAgreement,
+    actor,
+    sterilized_on: date,
+    veterinarian: str,
+    certificate=None,
+    now: datetime | None = None,
+) -> SterilizationAgreement:
+    """The veterinarian's certificate: pending or overdue -> sterilized (IMP-11, IMP-12)."""
+    now = now or timezone.now()
+    _check_serves(actor, agreement)
+    _check_status(agreement, AgreementStatus.PENDING, AgreementStatus.OVERDUE)
+    if not veterinarian.strip():
+        raise Refused.because(
+            _("Veterinarian"),
+            _("Name the veterinarian who certifies it."),
+            agreement.due_citation,
+            field="veterinarian",
+        )
+    if sterilized_on > timezone.localdate(now) or sterilized_on < agreement.adopted_on:
+        raise Refused.because(
+            _("Sterilized on"),
+            _("The date must fall between the adoption (%(a)s) and today.")
+            % {"a": agreement.adopted_on},
+            agreement.due_citation,
+            field="sterilized_on",
+        )
+    agreement.status = AgreementStatus.STERILIZED
+    agreement.sterilized_on, agreement.veterinarian = sterilized_on, veterinarian.strip()
+    fields = ["status", "sterilized_on", "veterinarian"]
+    if certificate is not None:
+        agreement.certificate = certificate
+        fields.append("certificate")
+    agreement.save(update_fields=fields)
+    _event(
+        "impound.sterilization.certified",
+        agreement,
+        actor,
+        now,
+        _("Sterilized %(d)s, certified by %(v)s")
+        % {"d": sterilized_on, "v": agreement.veterinarian},
+        {"sterilized_on": str(sterilized_on), "late": sterilized_on > agreement.due_on},
+    )
+    return agreement
+
+
+@refusing()
+@transaction.atomic
+def agreement_remit(
+    *,
+    agreement: SterilizationAgreement,
+    actor,
+    remitted_to: str,
+    remitted_on: date,
+    now: datetime | None = None,
+) -> SterilizationAgreement:
+    """Remit the deposit less the administrative fee to the veterinarian (Subd. 26(D))."""
+    now = now or timezone.now()
+    _check_serves(actor, agreement)
+    _check_status(agreement, AgreementStatus.STERILIZED)
+    if agreement.deposit_status != DepositStatus.HELD:
+        raise Refused.because(
+            _("Deposit"),
+            _("No deposit is held (%(s)s).") % {"s": agreement.get_deposit_status_display()},
+            agreement.due_citation,
+        )
+    admin = fee_amount(agreement.jurisdiction, ADMIN_FEE, on=remitted_on)
+    amount = max(agreement.deposit - admin.amount, Decimal("0.00"))
+    agreement.admin_fee, agreement.remitted_amount = admin.amount, amount
+    agreement.remitted_to = remitted_to.strip() or agreement.veterinarian
+    agreement.remitted_on = remitted_on
+    agreement.deposit_status = DepositStatus.REMITTED
+    agreement.save(
+        update_fields=[
+            "admin_fee",
+            "remitted_amount",
+            "remitted_to",
+            "remitted_on",
+            "deposit_status",
+        ]
+    )
+    _event(
+        "impound.sterilization.remitted",
+        agreement,
+        actor,
+        now,
+        _("Deposit %(d)s less administrative fee %(a)s (%(c)s): %(r)s remitted to %(v)s")
+        % {
+            "d": agreement.deposit,
+            "a": admin.amount,
+            "c": admin.authority,
+            "r": amount,
+            "v": agreement.remitted_to,
+        },
+        {"remitted": str(amount), "admin_fee": str(admin.amount)},
+    )
+    return agreement
+
+
+def _decision(
+    agreement,
+    *,
+    kind,
+    outcome,
+    actor,
+    decided_by_name,
+    capacity,
+    decided_on,
+    reasons,
+    citation,
+    evidence_file=None,
+):
+    if not decided_by_name.strip() or not reasons.strip():
+        raise Refused.because(
+            _("Decision"), _("Record who decided and why."), citation, field="reasons"
+        )
+    return Decision.objects.create(
+        jurisdiction=agreement.jurisdiction,
+        subject_type=ContentType.objects.get_for_model(SterilizationAgreement),
+        subject_id=agreement.pk,
+        kind=kind,
+        outcome=outcome,
+        decided_by_name=decided_by_name.strip(),
+        decided_by_capacity=capacity.strip(),
+        decided_on=decided_on,
+        reasons=reasons.strip(),
+        evidence_file=evidence_file or "",
+        citation=citation,
+        recorded_by=actor,
+    )
+
+
+@refusing()
+@transaction.atomic
+def agreement_forfeit(
+    *,
+    agreement: SterilizationAgreement,
+    actor,
+    decided_by_name: str,
+    capacity: str,
+    decided_on: date,
+    reasons: str,
+    now: datetime | None = None,
+) -> SterilizationAgreement:
+    """An overdue agreement; the officer seized the animal: the deposit is forfeited
+    (Subd. 26, after (D)). A person's decision, recorded."""
+    now = now or timezone.now()
+    _check_serves(actor, agreement)
+    _check_status(agreement, AgreementStatus.OVERDUE)
+    decision = _decision(
+        agreement,
+        kind="sterilization_forfeit",
+        outcome=DecisionOutcome.ORDERED,
+        actor=actor,
+        decided_by_name=decided_by_name,
+        capacity=capacity,
+        decided_on=decided_on,
+        reasons=reasons,
+        citation=agreement.due_citation,
+    )
+    agreement.status = AgreementStatus.FORFEITED
+    fields = ["status"]
+    if agreement.deposit_status == DepositStatus.HELD:
+        agreement.deposit_status = DepositStatus.FORFEITED
+        fields.append("deposit_status")
+    agreement.save(update_fields=fields)
+    _event(
+        "impound.sterilization.forfeited",
+        agreement,
+        actor,
+        now,
+        _("Animal seized, deposit forfeited (%(c)s)") % {"c": agreement.due_citation},
+        {"decision": decision.pk},
+    )
+    return agreement
+
+
+@refusing()
+@transaction.atomic
+def agreement_waive(
+    *,
+    agreement: SterilizationAgreement,
+    actor,
+    application,
+    decided_by_name: str,
+    capacity: str,
+    decided_on: date,
+    reasons: str,
+    now: datetime | None = None,
+) -> SterilizationAgreement:
+    """The purebred waiver (IMP-13): the adopter's written application and the officer's
+    decision. Only where the ordinance has it (Glencoe Subd. 26(E))."""
+    now = now or timezone.now()
+    _check_serves(actor, agreement)
+    citation = rule_citation(agreement.jurisdiction, "IMP-13")
+    if not citation:
+        raise Refused.because(
+            _("Waiver"),
+            _("%(city)s's ordinance provides no waiver of the spay agreement.")
+            % {"city": agreement.jurisdiction},
+            agreement.due_citation,
+        )
+    _check_status(agreement, AgreementStatus.PENDING, AgreementStatus.OVERDUE)
+    if not application:
+        raise Refused.because(
+            _("Application"),
+            _("The waiver needs the adopter's written application."),
+            citation,
+            field="application",
+        )
+    decision = _decision(
+        agreement,
+        kind="sterilization_waiver",
+        outcome=DecisionOutcome.APPROVED,
+        actor=actor,
+        decided_by_name=decided_by_name,
+        capacity=capacity,
+        decided_on=decided_on,
+        reasons=reasons,
+        citation=citation,
+        evidence_file=application,
+    )
+    agreement.status = AgreementStatus.WAIVED
+    agreement.save(update_fields=["status"])
+    _event(
+        "impound.sterilization.waived",
+        agreement,
+        actor,
+        now,
+        _("Waived: verifiable purebred breeding animal (%(c)s)") % {"c": citation},
+        {"decision": decision.pk},
+    )
+    return agreement
+
+
+def fine_cap(jurisdiction, *, on: date):
+    """The petty misdemeanor fine cap for the agreement (Subd. 26), or None."""
+    return get_optional(jurisdiction, "sterilization_fine_cap", on=on)

@@ -1,0 +1,98 @@
+"""Impound's deadline sweeps and upcoming deadlines, registered with ordinance.
+
+- ``impound.holds_end``: a held case whose stored ``hold_ends_on`` is before today
+  becomes available for disposition (IMP-04). The hold runs *through* its last day:
+  rules.md IMP-04 has it expire "at close of business on the 5th business day", so a hold
+  ending Thursday makes the animal available Friday morning, never during Thursday.
+- ``impound.sterilization_overdue``: a pending agreement whose ``due_on`` is before
+  today becomes overdue (IMP-11, IMP-12): the adopter has all of the due day.
+
+Both select on ``deadline < today`` and the expected state, so a second run changes
+nothing and a run after a week down catches up once per row (ordinance.sweeps).
+"""
+
+from collections.abc import Iterable
+from datetime import date, datetime
+
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from impound.models import AgreementStatus, CaseStatus, ImpoundCase, SterilizationAgreement
+from ordinance.deadlines import Deadline, register_sweep, register_upcoming
+from ordinance.sweeps import run_sweep
+
+
+@register_sweep("impound.holds_end")
+def sweep_holds_end(*, now: datetime, dry_run: bool = False):
+    today = timezone.localdate(now)
+
+    def transition(case, at):
+        case.make_available(on=today, at=at, data={"hold_ends_on": str(case.hold_ends_on)})
+
+    return run_sweep(
+        name="impound holds end",
+        action="impound.case.available",
+        due=ImpoundCase.objects.filter(status=CaseStatus.HELD, hold_ends_on__lt=today),
+        still_applies=lambda c: c.status == CaseStatus.HELD and c.hold_ends_on < today,
+        transition=transition,
+        now=now,
+        dry_run=dry_run,
+        transition_records=True,
+    )
+
+
+@register_sweep("impound.sterilization_overdue")
+def sweep_sterilization_overdue(*, now: datetime, dry_run: bool = False):
+    today = timezone.localdate(now)
+    return run_sweep(
+        name="sterilization agreements overdue",
+        action="impound.sterilization.overdue",
+        due=SterilizationAgreement.objects.filter(
+            status=AgreementStatus.PENDING, due_on__lt=today
+        ).select_related("case"),
+        still_applies=lambda a: a.status == AgreementStatus.PENDING and a.due_on < today,
+        transition=lambda a, at: a.mark_overdue(on=today, at=at),
+        now=now,
+        dry_run=dry_run,
+        transition_records=True,
+    )
+
+
+@register_upcoming("impound.holds_ending")
+def upcoming_holds_ending(*, jurisdiction_ids, start: date, end: date) -> Iterable[Deadline]:
+    cases = ImpoundCase.objects.filter(
+        jurisdiction_id__in=jurisdiction_ids,
+        status=CaseStatus.HELD,
+        hold_ends_on__range=(start, end),
+    ).select_related("jurisdiction")
+    for case in cases:
+        yield Deadline(
+            due=case.hold_ends_on,
+            what=_("Impound hold ends"),
+            subject=case.number,
+            consequence=_("available for disposition"),
+            citation=case.hold_citation,
+            url=reverse("impound:case_disposition", args=[case.pk]),
+            jurisdiction=case.jurisdiction.short_name,
+        )
+
+
+@register_upcoming("impound.sterilization_due")
+def upcoming_sterilization_due(*, jurisdiction_ids, start: date, end: date) -> Iterable[Deadline]:
+    agreements = SterilizationAgreement.objects.filter(
+        jurisdiction_id__in=jurisdiction_ids,
+        status=AgreementStatus.PENDING,
+        due_on__range=(start, end),
+    ).select_related("jurisdiction", "case")
+    url = reverse("impound:sterilization_list")
+    for agreement in agreements:
+        yield Deadline(
+            due=agreement.due_on,
+            what=_("Sterilization certificate due"),
+            subject=agreement.case.number,
+            consequence=_("overdue the next day"),
+            citation=agreement.due_citation,
+            url=url,
+            jurisdiction=agreement.jurisdiction.short_name,
+        )
