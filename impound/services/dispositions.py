@@ -319,7 +319,7 @@ def adoption_documents_issue(*, case, decision, agreement, actor, now):
     docs = [
         document_issue(
             kind="impound_adoption_agreement",
-            template="documents/impound/adoption_agreement.html",
+            template="impound/adoption_agreement.html",
             context=context,
             jurisdiction=j,
             actor=actor,
@@ -338,7 +338,7 @@ def adoption_documents_issue(*, case, decision, agreement, actor, now):
         docs.append(
             document_issue(
                 kind="impound_sterilization_agreement",
-                template="documents/impound/sterilization_agreement.html",
+                template="impound/sterilization_agreement.html",
                 context={
                     **context,
                     "admin_fee": f"{admin.amount}" if admin else "",
