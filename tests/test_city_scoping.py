@@ -286,6 +286,7 @@ WALK = {
     # Searches for the new owner: only the license's own city is offered (LIC-12).
     "licensing:license_transfer": [((lambda c: [c.nb_license.pk]), "q=zzglencoe", None)],
     "licensing:kennel_transfer": [((lambda c: [c.nb_kennel.pk]), "q=zzglencoe", None)],
+    "impound:sterilization_list": [((), "", None)],
 }
 
 # Pages without arguments that are not walked, and why.

@@ -286,7 +286,34 @@ PAGES = {
     "licensing:portal_home": (lambda w: [], {}),
     "licensing:portal_animal": (lambda w: [w.animal.pk], {}),
     "licensing:portal_certificate": (lambda w: [w.vaccination.pk], {}),
+    "impound:case_disposition": (lambda w: [_nb_case(w).pk], {}),
+    "impound:sterilization_list": (lambda w: [], {}),
 }
+
+
+def _nb_case(w):
+    """A North Branch impound case, made on first use (the after-the-hold page)."""
+    from datetime import timedelta
+
+    from impound.models import ImpoundCase
+    from impound.services.intake import case_intake
+    from tests.impound.factories import make_pound
+
+    case = ImpoundCase.objects.filter(jurisdiction=w.nb).first()
+    if case is None:
+        case = case_intake(
+            jurisdiction=w.nb,
+            pound=make_pound(w.nb),
+            actor=make_user("pound_officer", OFFICER, [w.nb]),
+            ground="unlicensed_at_large",
+            placed_at=NOW - timedelta(hours=1),
+            seized_on=TODAY,
+            seized_where="Main St",
+            species="dog",
+            color="Brown",
+            approximate_age_months=2,
+        )
+    return case
 
 
 def url_names() -> set[str]:

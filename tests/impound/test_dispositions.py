@@ -93,7 +93,9 @@ def test_research_release_is_refused_with_the_statute_or_the_superseded_section(
     from ordinance.rules import get_optional
 
     for city, section in ((north_branch, "Sec. 6-74(b)"), (glencoe, "Glencoe 701 Subd. 13")):
-        case = available_case(city, pound, officer, "unlicensed_at_large" if city == north_branch else "dog_at_large")
+        case = available_case(
+            city, pound, officer, "unlicensed_at_large" if city == north_branch else "dog_at_large"
+        )
         with pytest.raises(Refused) as refused:
             case_release_for_research(case=case, actor=officer)
         check = refused.value.checks[0]
@@ -112,8 +114,13 @@ def test_a_vet_college_transfer_is_a_decision_and_leaves_the_case_open(glencoe, 
     case = available_case(glencoe, pound, officer, "dog_at_large")
     with pytest.raises(Refused, match="accredited"):
         case_transfer_vet_college(
-            case=case, actor=officer, institution="Lab Co", institution_address="x",
-            accredited=False, purpose="care", **decision(),
+            case=case,
+            actor=officer,
+            institution="Lab Co",
+            institution_address="x",
+            accredited=False,
+            purpose="care",
+            **decision(),
         )
     case_transfer_vet_college(
         case=case,
@@ -127,7 +134,10 @@ def test_a_vet_college_transfer_is_a_decision_and_leaves_the_case_open(glencoe, 
     case.refresh_from_db()
     assert case.status == CaseStatus.AVAILABLE
     assert Decision.objects.get(kind="vet_college_transfer")
-    assert Event.objects.for_object(case).filter(action="impound.case.vet_college_transfer").count() == 1
+    assert (
+        Event.objects.for_object(case).filter(action="impound.case.vet_college_transfer").count()
+        == 1
+    )
 
 
 @pytest.mark.clock("2026-11-30T10:00")
@@ -137,8 +147,14 @@ def test_glencoe_refuses_a_transfer_for_sterilization_within_the_reclaim_period(
     case = held_case(glencoe, pound, officer, "dog_at_large")
     with pytest.raises(Refused) as refused:
         case_transfer_vet_college(
-            case=case, actor=officer, institution="U of M CVM", institution_address="St. Paul",
-            accredited=True, purpose="sterilization", override_reason="rabies", **decision(),
+            case=case,
+            actor=officer,
+            institution="U of M CVM",
+            institution_address="St. Paul",
+            accredited=True,
+            purpose="sterilization",
+            override_reason="rabies",
+            **decision(),
         )
     assert refused.value.checks[0].citation == "Glencoe 701 Subd. 26(F)"
 
@@ -149,8 +165,12 @@ def test_adopting_an_nb_stray_female_without_a_spay_agreement_is_refused(
 ):
     case = available_case(north_branch, pound, officer, "unlicensed_at_large")
     adoption = dict(
-        case=case, actor=officer, adopter_name="Robin Adopter",
-        adopter_address="5 Oak St, North Branch, MN 55056", suitable=True, **decision(),
+        case=case,
+        actor=officer,
+        adopter_name="Robin Adopter",
+        adopter_address="5 Oak St, North Branch, MN 55056",
+        suitable=True,
+        **decision(),
     )
     with pytest.raises(Refused) as refused:
         case_adopt(**adoption)
@@ -179,8 +199,13 @@ def test_adopting_an_nb_stray_female_without_a_spay_agreement_is_refused(
 def test_a_male_or_a_rabies_suspect_needs_no_spay_agreement(north_branch, officer, pound):
     case = available_case(north_branch, pound, officer, "unlicensed_at_large", sex="male")
     case_adopt(
-        case=case, actor=officer, adopter_name="Sam", adopter_address="1 Pine St",
-        suitable=True, issue_documents=False, **decision(),
+        case=case,
+        actor=officer,
+        adopter_name="Sam",
+        adopter_address="1 Pine St",
+        suitable=True,
+        issue_documents=False,
+        **decision(),
     )
     case.refresh_from_db()
     assert case.status == CaseStatus.ADOPTED

@@ -99,16 +99,25 @@ def test_glencoe_adoption_refused_while_the_deposit_is_blank(glencoe, officer, p
 def glencoe_fees(glencoe):
     for code, amount in (("sterilization_deposit", "75.00"), ("sterilization_admin", "15.00")):
         FeeScheduleEntry.objects.create(
-            jurisdiction=glencoe, code=code, description=code.replace("_", " "),
-            amount=Decimal(amount), effective_from=date(2026, 1, 1), resolution="Res. 2026-3",
+            jurisdiction=glencoe,
+            code=code,
+            description=code.replace("_", " "),
+            amount=Decimal(amount),
+            effective_from=date(2026, 1, 1),
+            resolution="Res. 2026-3",
         )
 
 
 @pytest.fixture
 def adopter(glencoe, officer):
     return owner_create(
-        jurisdiction=glencoe, actor=officer, first_name="Robin", last_name="Adopter",
-        address_line="5 Oak St", city="Glencoe", postal_code="55336",
+        jurisdiction=glencoe,
+        actor=officer,
+        first_name="Robin",
+        last_name="Adopter",
+        address_line="5 Oak St",
+        city="Glencoe",
+        postal_code="55336",
     )
 
 
@@ -125,11 +134,15 @@ def test_deposit_receipt_certificate_and_remittance_less_the_admin_fee(
     from notices.services import document_pdf
     from tests.pdf import pdf_text
 
-    text = pdf_text(document_pdf(IssuedDocument.objects.get(kind="impound_sterilization_agreement")))
+    text = pdf_text(
+        document_pdf(IssuedDocument.objects.get(kind="impound_sterilization_agreement"))
+    )
     assert "$300.00" in text and "Glencoe 701 Subd. 26" in text and "2026-12-30" in text
     assert "$15.00" in text
     with pytest.raises(Refused):
-        agreement_remit(agreement=agreement, actor=officer, remitted_to="Dr. Vet", remitted_on=ADOPTED)
+        agreement_remit(
+            agreement=agreement, actor=officer, remitted_to="Dr. Vet", remitted_on=ADOPTED
+        )
     agreement_record_certificate(
         agreement=agreement, actor=officer, sterilized_on=ADOPTED, veterinarian="Dr. Vet"
     )
@@ -148,13 +161,24 @@ def test_overdue_then_forfeited_is_a_recorded_decision(
     _adoption(case, officer, adopter=adopter, payment_method="cash", issue_documents=False)
     agreement = case.sterilization
     with pytest.raises(Refused):  # not overdue yet
-        agreement_forfeit(agreement=agreement, actor=officer, decided_by_name="Lee",
-                          capacity="ACO", decided_on=ADOPTED, reasons="x")
+        agreement_forfeit(
+            agreement=agreement,
+            actor=officer,
+            decided_by_name="Lee",
+            capacity="ACO",
+            decided_on=ADOPTED,
+            reasons="x",
+        )
     assert sweep_sterilization_overdue(now=at(2026, 12, 31, 8)).applied == 1
     agreement.refresh_from_db()
-    agreement_forfeit(agreement=agreement, actor=officer, decided_by_name="Officer Lee",
-                      capacity="Animal control officer", decided_on=date(2027, 1, 4),
-                      reasons="Seized: not sterilized within 30 days.")
+    agreement_forfeit(
+        agreement=agreement,
+        actor=officer,
+        decided_by_name="Officer Lee",
+        capacity="Animal control officer",
+        decided_on=date(2027, 1, 4),
+        reasons="Seized: not sterilized within 30 days.",
+    )
     agreement.refresh_from_db()
     assert agreement.status == AgreementStatus.FORFEITED
     assert agreement.deposit_status == DepositStatus.FORFEITED
@@ -168,9 +192,15 @@ def test_purebred_waiver_glencoe_only(north_branch, glencoe, officer, pound, gle
     case = gl_case(glencoe, pound, officer, 24)
     _adoption(case, officer, adopter=adopter, payment_method="cash", issue_documents=False)
     application = SimpleUploadedFile("application.pdf", b"%PDF-1.4 application")
-    agreement_waive(agreement=case.sterilization, actor=officer, application=application,
-                    decided_by_name="Officer Lee", capacity="Animal control officer",
-                    decided_on=ADOPTED, reasons="AKC registration verified.")
+    agreement_waive(
+        agreement=case.sterilization,
+        actor=officer,
+        application=application,
+        decided_by_name="Officer Lee",
+        capacity="Animal control officer",
+        decided_on=ADOPTED,
+        reasons="AKC registration verified.",
+    )
     case.sterilization.refresh_from_db()
     assert case.sterilization.status == AgreementStatus.WAIVED
     assert Decision.objects.get(kind="sterilization_waiver").citation == "Glencoe 701 Subd. 26(E)"
@@ -180,5 +210,12 @@ def test_purebred_waiver_glencoe_only(north_branch, glencoe, officer, pound, gle
     nb.refresh_from_db()
     _adoption(nb, officer, issue_documents=False)
     with pytest.raises(Refused, match="no waiver"):
-        agreement_waive(agreement=nb.sterilization, actor=officer, application=application,
-                        decided_by_name="Lee", capacity="ACO", decided_on=ADOPTED, reasons="x")
+        agreement_waive(
+            agreement=nb.sterilization,
+            actor=officer,
+            application=application,
+            decided_by_name="Lee",
+            capacity="ACO",
+            decided_on=ADOPTED,
+            reasons="x",
+        )
