@@ -3,7 +3,6 @@
 from datetime import date
 
 import pytest
-import time_machine
 
 from impound.models import CaseStatus
 from impound.services.dispositions import (
@@ -210,3 +209,34 @@ def test_a_male_or_a_rabies_suspect_needs_no_spay_agreement(north_branch, office
     case.refresh_from_db()
     assert case.status == CaseStatus.ADOPTED
     assert not hasattr(case, "sterilization") or case.sterilization is None
+
+
+@pytest.mark.clock("2026-11-30T10:00")
+def test_the_page_refuses_next_to_the_field_and_clerks_only_see(
+    north_branch, officer, clerk, pound, client_as, django_assert_max_num_queries
+):
+    from django.urls import reverse
+
+    case = held_case(north_branch, pound, officer, "unlicensed_at_large")
+    url = reverse("impound:case_disposition", args=[case.pk])
+    client = client_as(officer)
+    with django_assert_max_num_queries(10):
+        page = client.get(url)
+    body = page.content.decode()
+    assert page.status_code == 200 and "Release for research" in body and "superseded" in body
+    posted = client.post(
+        url,
+        {
+            "action": "euthanize",
+            "euthanize-decided_by_name": "Officer Lee",
+            "euthanize-capacity": "ACO",
+            "euthanize-decided_on": "2026-11-30",
+            "euthanize-reasons": "Unclaimed",
+        },
+    )
+    assert posted.status_code == 200 and "North Branch Sec. 6-68" in posted.content.decode()
+    case.refresh_from_db()
+    assert case.status == CaseStatus.HELD
+    clerk_client = client_as(clerk)
+    assert clerk_client.get(url).status_code == 200
+    assert clerk_client.post(url, {"action": "euthanize"}).status_code == 403
