@@ -30,9 +30,25 @@ from licensing.services.standing import Standing, license_standing
 from ordinance.fees import FeeNotSet, fee_amount
 from ordinance.money import money_sum, to_money
 from ordinance.refusals import Check, Refused, refusing
-from ordinance.rules import get_optional, rule_citation
+from ordinance.rules import get_rules, profile_for, rule_citation
 
 CURRENT = (Standing.LICENSED, Standing.RENEWAL_OPEN)
+# The profile values a redemption reads (those the city's ordinance has), in one query.
+REDEMPTION_KEYS = (
+    "dog_license_enabled",
+    "redemption_fees_licensed",
+    "redemption_fees_unlicensed",
+    "redemption_fees_resident",
+    "redemption_fees_per_day",
+    "redemption_license_first",
+    "redemption_nonresident_immunization",
+)
+
+
+def redemption_rules(jurisdiction, *, on: date) -> dict:
+    """{key: Rule} of the redemption values this city's ordinance has (one query)."""
+    values = profile_for(jurisdiction).values
+    return get_rules(jurisdiction, [k for k in REDEMPTION_KEYS if k in values], on=on)
 
 
 @dataclass(frozen=True)
@@ -93,9 +109,10 @@ class Quote:
 # --- Facts the quote reads ----------------------------------------------------------------
 
 
-def licenses_dogs(jurisdiction, *, on: date) -> bool:
+def licenses_dogs(jurisdiction, *, on: date, rules: dict | None = None) -> bool:
     """Whether the city has a license scheme (Glencoe deleted its own: Appendix D G1)."""
-    rule = get_optional(jurisdiction, "dog_license_enabled", on=on)
+    rules = redemption_rules(jurisdiction, on=on) if rules is None else rules
+    rule = rules.get("dog_license_enabled")
     return bool(rule and rule.value)
 
 
@@ -103,16 +120,16 @@ def _standing(case, on):
     return license_standing(case.animal, on=on) if case.animal_id else None
 
 
-def _licensed(case, *, on, licensed):
-    """(licensed, license, citation): the registry answers where the city licenses dogs;
+def _licensed(case, *, on, licensed, rules):
+    """(licensed, license, standing): the registry answers where the city licenses dogs;
     elsewhere the clerk records it (G1) and passes it in."""
     jurisdiction = case.jurisdiction
-    if licenses_dogs(jurisdiction, on=on):
+    if licenses_dogs(jurisdiction, on=on, rules=rules):
         standing = _standing(case, on)
         current = standing is not None and standing.state in CURRENT
         return current, (standing.license if current else None), standing
     if licensed is None:
-        rule = get_optional(jurisdiction, "dog_license_enabled", on=on)
+        rule = rules.get("dog_license_enabled")
         raise Refused.because(
             _("Licensed"),
             _(
@@ -126,8 +143,8 @@ def _licensed(case, *, on, licensed):
     return bool(licensed), None, None
 
 
-def _codes(jurisdiction, key, on) -> list[str]:
-    rule = get_optional(jurisdiction, key, on=on)
+def _codes(rules, key) -> list[str]:
+    rule = rules.get(key)
     return list(rule.value) if rule else []
 
 
@@ -167,10 +184,11 @@ def _immunization(case) -> RabiesVaccination | None:
 
 
 def redemption_conditions(
-    *, case: ImpoundCase, on: date, resident: bool, standing=None, licensed_ok=None
+    *, case: ImpoundCase, on: date, resident: bool, standing=None, rules: dict | None = None
 ) -> list[Condition]:
     """What must still happen before release, each with its section (IMP-07, IMP-08)."""
     jurisdiction = case.jurisdiction
+    rules = redemption_rules(jurisdiction, on=on) if rules is None else rules
     conditions = [
         Condition(
             _("Gate"),
@@ -192,7 +210,7 @@ def redemption_conditions(
             )
         )
         return conditions
-    first = get_optional(jurisdiction, "redemption_license_first", on=on)
+    first = rules.get("redemption_license_first")
     if first is not None and first.value:
         standing = standing if standing is not None else _standing(case, on)
         if standing is None or not standing.is_covered:
@@ -207,7 +225,7 @@ def redemption_conditions(
                     field="license",
                 )
             )
-    shots = get_optional(jurisdiction, "redemption_nonresident_immunization", on=on)
+    shots = rules.get("redemption_nonresident_immunization")
     if shots is not None and shots.value and not resident and _immunization(case) is None:
         conditions.append(
             Condition(
@@ -238,13 +256,14 @@ def redemption_quote(
     unmet; ``Refused`` naming every blank fee (or the unrecorded "licensed?", G1)."""
     jurisdiction = case.jurisdiction
     resident = owner.is_resident if resident is None else bool(resident)
-    is_licensed, license, standing = _licensed(case, on=on, licensed=licensed)
+    rules = redemption_rules(jurisdiction, on=on)
+    is_licensed, license, standing = _licensed(case, on=on, licensed=licensed, rules=rules)
     key = "redemption_fees_licensed" if is_licensed else "redemption_fees_unlicensed"
-    codes = _codes(jurisdiction, key, on)
+    codes = _codes(rules, key)
     if resident:
-        codes += [c for c in _codes(jurisdiction, "redemption_fees_resident", on) if c not in codes]
+        codes += [c for c in _codes(rules, "redemption_fees_resident") if c not in codes]
     days = case.days_held(on)
-    per_day = set(_codes(jurisdiction, "redemption_fees_per_day", on))
+    per_day = set(_codes(rules, "redemption_fees_per_day"))
     lines = _price(jurisdiction, codes, on=on, days=days, per_day=per_day)
     return Quote(
         case=case,
@@ -254,7 +273,9 @@ def redemption_quote(
         resident=resident,
         days=days,
         lines=lines,
-        conditions=redemption_conditions(case=case, on=on, resident=resident, standing=standing),
+        conditions=redemption_conditions(
+            case=case, on=on, resident=resident, standing=standing, rules=rules
+        ),
         license=license,
         immunization=_immunization(case),
     )

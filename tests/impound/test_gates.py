@@ -121,3 +121,63 @@ def test_a_judgement_needs_who_capacity_and_reasons(nb_case, officer):
 def test_another_citys_staff_cannot_clear(nb_case, glencoe_clerk):
     with pytest.raises(Refused, match="do not serve"):
         clear(nb_case.gates.get(), glencoe_clerk)
+
+
+def test_the_officer_uploads_the_order_and_a_bad_file_is_a_message(
+    nb_case, officer, clerk, client_as
+):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+    from django.urls import reverse
+
+    gate = nb_case.gates.get()
+    url = reverse("impound:gate_clear", args=[gate.pk])
+    assert client_as(clerk).get(url).status_code == 403
+    client = client_as(officer)
+    fields = {"court": "District Court", "order_number": "A-1", "order_date": "2026-11-29"}
+    bad = SimpleUploadedFile("order.pdf", b"not a pdf", content_type="application/pdf")
+    response = client.post(url, {**fields, "document": bad})
+    assert response.status_code == 200 and "document" in response.context["form"].errors
+    response = client.post(url, {**fields, "order_date": "2026-12-09", "document": order_pdf()})
+    assert "order_date" in response.context["form"].errors
+    response = client.post(url, {**fields, "document": order_pdf()})
+    assert response.status_code == 302
+    gate.refresh_from_db()
+    assert not gate.is_open
+
+
+def test_the_judgement_page_records_and_glencoe_says_it_has_none(
+    nb_case, officer, glencoe, pound, client_as
+):
+    from django.urls import reverse
+
+    client = client_as(officer)
+    url = reverse("impound:humane_destruction", args=[nb_case.pk])
+    assert "North Branch Sec. 6-75" in client.get(url).content.decode()
+    response = client.post(
+        url,
+        {
+            "decided_by_name": "Olivia Officer",
+            "capacity": "Agent of the council",
+            "decided_on": "2026-11-30",
+            "reasons": "Suffering",
+        },
+    )
+    assert response.status_code == 302
+    assert nb_case.gates.filter(kind=GateKind.HUMANE_DESTRUCTION).exists()
+    gl_case = impound(glencoe, pound, officer, animal=owned_dog(glencoe))
+    gl_url = reverse("impound:humane_destruction", args=[gl_case.pk])
+    assert "has no judgement" in client.get(gl_url).content.decode()
+
+
+def test_the_case_page_section_shows_gates_and_the_refused_total(nb_case, officer, rf):
+    from django.template.loader import render_to_string
+
+    from impound.views.redemption import case_redemption_section
+
+    request = rf.get("/")
+    request.user = officer
+    template, context = case_redemption_section(request, case=nb_case)
+    html = render_to_string(template, context, request=request)
+    assert "North Branch Sec. 6-75" in html
+    assert f"/impound/gates/{nb_case.gates.get().pk}/clear/" in html
+    assert "humane destruction" in html
