@@ -66,6 +66,8 @@ class World:
     gl_animal: Animal
     gl_kennel: object
     gl_document: object
+    impound_case: object = None
+    impound_gate: object = None
 
 
 def _issued_kennel(owner, actor):
@@ -121,6 +123,25 @@ def _bulk_registry(city, count):
             date_of_birth=date(2020, 1, 1),
         )
         for i, (o, p) in enumerate(zip(owners, premises, strict=True))
+    )
+
+
+def _impound_case(nb, gl, animal, actor):
+    """A North Branch Sec. 6-75 case with its court gate (issue 9)."""
+    from impound.services.intake import case_intake
+    from tests.impound.factories import make_pound
+
+    return case_intake(
+        jurisdiction=nb,
+        pound=make_pound(nb, gl),
+        actor=actor,
+        ground="sec_6_73_at_large",
+        placed_at=NOW,
+        seized_on=TODAY,
+        seized_where="Main Street",
+        brought_by_name="Pat Finder",
+        brought_by_address="12 Elm St",
+        animal=animal,
     )
 
 
@@ -212,7 +233,10 @@ def build_world(*, nb, gl, clerk, glencoe_clerk, administrator, resident) -> Wor
     gl_kennel, gl_document = _issued_kennel(gl_owner, glencoe_clerk)
     for city in (nb, gl):
         _bulk_registry(city, BULK_OWNERS_PER_CITY)
+    impound_case = _impound_case(nb, gl, animal, administrator)
     return World(
+        impound_case=impound_case,
+        impound_gate=impound_case.gates.first(),
         nb=nb,
         gl=gl,
         owner=owner,
@@ -286,34 +310,12 @@ PAGES = {
     "licensing:portal_home": (lambda w: [], {}),
     "licensing:portal_animal": (lambda w: [w.animal.pk], {}),
     "licensing:portal_certificate": (lambda w: [w.vaccination.pk], {}),
-    "impound:case_disposition": (lambda w: [_nb_case(w).pk], {}),
+    "impound:case_disposition": (lambda w: [w.impound_case.pk], {}),
     "impound:sterilization_list": (lambda w: [], {}),
+    "impound:case_redeem": (lambda w: [w.impound_case.pk], {}),
+    "impound:gate_clear": (lambda w: [w.impound_gate.pk], {}),
+    "impound:humane_destruction": (lambda w: [w.impound_case.pk], {}),
 }
-
-
-def _nb_case(w):
-    """A North Branch impound case, made on first use (the after-the-hold page)."""
-    from datetime import timedelta
-
-    from impound.models import ImpoundCase
-    from impound.services.intake import case_intake
-    from tests.impound.factories import make_pound
-
-    case = ImpoundCase.objects.filter(jurisdiction=w.nb).first()
-    if case is None:
-        case = case_intake(
-            jurisdiction=w.nb,
-            pound=make_pound(w.nb),
-            actor=make_user("pound_officer", OFFICER, [w.nb]),
-            ground="unlicensed_at_large",
-            placed_at=NOW - timedelta(hours=1),
-            seized_on=TODAY,
-            seized_where="Main St",
-            species="dog",
-            color="Brown",
-            approximate_age_months=2,
-        )
-    return case
 
 
 def url_names() -> set[str]:

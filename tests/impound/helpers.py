@@ -1,11 +1,16 @@
-"""Cases at a given moment, for the after-the-hold tests."""
+"""Impound test helpers: cases at a given moment, a case with a known owner, fees the
+council set, a scanned court order."""
 
-from datetime import datetime
+from datetime import date, datetime
+from decimal import Decimal
 from zoneinfo import ZoneInfo
 
 import time_machine
+from django.core.files.uploadedfile import SimpleUploadedFile
 
 from impound.services.intake import case_intake
+from ordinance.models import FeeScheduleEntry
+from tests.licensing.factories import AnimalFactory, OwnerFactory
 
 CHICAGO = ZoneInfo("America/Chicago")
 
@@ -37,3 +42,46 @@ def take_in(jurisdiction, pound, officer, when: datetime, ground, **extra):
             seized_on=when.date(),
             **fields,
         )
+
+
+PDF = b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"
+PLACED = datetime(2026, 11, 27, 14, 5, tzinfo=CHICAGO)  # a Friday; three days to Nov 30
+
+
+def set_fee(city, code, amount, description=None):
+    return FeeScheduleEntry.objects.create(
+        jurisdiction=city,
+        code=code,
+        description=description or code.replace("_", " ").capitalize(),
+        amount=Decimal(amount),
+        effective_from=date(2026, 1, 1),
+        resolution="Council Res. 2026-09",
+    )
+
+
+def owned_dog(city, *, resident=True, **extra):
+    owner = OwnerFactory(jurisdiction=city, is_resident=resident)
+    return AnimalFactory(jurisdiction=city, owner=owner, **extra)
+
+
+def impound(city, pound, officer, *, animal=None, ground=None, placed_at=PLACED):
+    ground = ground or ("dog_at_large" if city.slug == "glencoe" else "unlicensed_at_large")
+    return case_intake(
+        jurisdiction=city,
+        pound=pound,
+        actor=officer,
+        ground=ground,
+        placed_at=placed_at,
+        seized_on=placed_at.date(),
+        seized_where="Hennepin Ave and 10th St",
+        brought_by_name="Pat Finder",
+        brought_by_address="12 Elm St",
+        animal=animal,
+        species="dog",
+        color="Black",
+        approximate_age_months=24,
+    )
+
+
+def order_pdf(name="order.pdf"):
+    return SimpleUploadedFile(name, PDF, content_type="application/pdf")
