@@ -8,7 +8,7 @@ description of each animal and where and when it was seized, never a person.
 
 from datetime import date, datetime, time
 
-from django.db.models import Avg, Count, DateField, DurationField, ExpressionWrapper, F, Q
+from django.db.models import Avg, Count, DateField, DurationField, ExpressionWrapper, F, Min, Q
 from django.db.models.functions import TruncDate, TruncMonth
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -104,19 +104,18 @@ def _day_bounds(start: date, end: date) -> tuple[datetime, datetime]:
     )
 
 
-def impound_monthly(*, jurisdiction_ids, start: date, end: date) -> list[dict]:
+def impound_monthly(*, jurisdiction_ids, start: date, end: date, cities=None) -> list[dict]:
     """Per city and month of [start, end]: intakes (by time of placement), redemptions,
     adoptions, euthanasias and other closings (by closing date), and the average days
     held of the cases closed that month (closing date less the local date of placement).
 
     Every month of the range has its row, zeros included. Three queries, whatever the
-    number of cases: the cities, the intakes, the closings.
+    number of cases: the cities (none when the caller passes them, as Jurisdictions),
+    the intakes, the closings.
     """
-    cities = dict(
-        Jurisdiction.objects.filter(pk__in=jurisdiction_ids)
-        .order_by("short_name")
-        .values_list("pk", "short_name")
-    )
+    if cities is None:
+        cities = Jurisdiction.objects.filter(pk__in=jurisdiction_ids)
+    cities = {c.pk: c.short_name for c in sorted(cities, key=lambda c: c.short_name)}
     low, high = _day_bounds(start, end)
     cases = ImpoundCase.objects.filter(jurisdiction_id__in=jurisdiction_ids).order_by()
     intakes = {
@@ -164,15 +163,20 @@ def impound_monthly(*, jurisdiction_ids, start: date, end: date) -> list[dict]:
     return rows
 
 
-def impound_years(*, jurisdiction_ids, today: date) -> list[int]:
-    """The years with a case in these cities, and this year, newest first (one query)."""
-    years = {
-        d.year
-        for d in ImpoundCase.objects.filter(jurisdiction_id__in=jurisdiction_ids)
-        .order_by()
-        .dates("placed_at", "year")
-    }
-    return sorted(years | {today.year}, reverse=True)
+def impound_cities(*, jurisdiction_ids):
+    """The cities, each with ``first_case_at`` (its earliest time of placement, or None),
+    by short name: one query."""
+    return list(
+        Jurisdiction.objects.filter(pk__in=jurisdiction_ids)
+        .annotate(first_case_at=Min("impound_cases__placed_at"))
+        .order_by("short_name")
+    )
+
+
+def impound_years(cities, *, today: date) -> list[int]:
+    """From the year of the cities' first case to this year, newest first."""
+    firsts = [timezone.localtime(c.first_case_at).year for c in cities if c.first_case_at]
+    return list(range(today.year, min(firsts, default=today.year) - 1, -1))
 
 
 def record_retention(jurisdiction: Jurisdiction, *, on: date):
@@ -184,31 +188,29 @@ def record_retention(jurisdiction: Jurisdiction, *, on: date):
         return None
 
 
-def impound_register(*, jurisdiction_ids, start: date, end: date, on: date) -> list[dict]:
-    """The register (C13) of the cases placed in [start, end], oldest first: one query for
-    the cases, one per city for the age from which the parties are named (IMP-06)."""
+def impound_register(*, cities, start: date, end: date, on: date) -> list[dict]:
+    """The register (C13) of these cities' cases placed in [start, end], oldest first: one
+    query for the cases, one per city for the age from which the parties are named
+    (IMP-06)."""
     low, high = _day_bounds(start, end)
     party_age = {}
-    for city in Jurisdiction.objects.filter(pk__in=jurisdiction_ids):
+    names = {city.pk: city.short_name for city in cities}
+    for city in cities:
         try:
             rule = get_optional(city, "impound_record_party_age_months", on=on)
         except RuleUnavailable:
             rule = None
         party_age[city.pk] = rule.value if rule else 0
-    cases = (
-        ImpoundCase.objects.filter(
-            jurisdiction_id__in=jurisdiction_ids, placed_at__gte=low, placed_at__lt=high
-        )
-        .select_related("jurisdiction")
-        .order_by("jurisdiction__short_name", "placed_at", "pk")
-    )
+    cases = ImpoundCase.objects.filter(
+        jurisdiction_id__in=names, placed_at__gte=low, placed_at__lt=high
+    ).order_by("jurisdiction__short_name", "placed_at", "pk")
     rows = []
     for case in cases:
         named = case.approximate_age_months >= party_age.get(case.jurisdiction_id, 0)
         tag = case.tag_text if case.tag_present else ""
         rows.append(
             {
-                "city": case.jurisdiction.short_name,
+                "city": names[case.jurisdiction_id],
                 "case": case.number,
                 "placed_at": timezone.localtime(case.placed_at).strftime("%Y-%m-%d %H:%M"),
                 "species": case.get_species_display(),

@@ -53,10 +53,9 @@ class YearForm(forms.Form):
         self.fields["year"].choices = [(y, str(y)) for y in years]
 
 
-def _year(request, today):
-    """The chosen year (bounded to years with cases, and this one) and the form."""
-    ids = request.user.jurisdiction_ids
-    years = reports.impound_years(jurisdiction_ids=ids, today=today)
+def _year(request, today, cities):
+    """The chosen year (from the first case's year to this one) and the form."""
+    years = reports.impound_years(cities, today=today)
     form = YearForm(request.GET if "year" in request.GET else None, years=years)
     if form.is_bound:
         return (form.cleaned_data["year"] if form.is_valid() else None), form
@@ -68,17 +67,17 @@ def _year(request, today):
 def records(request):
     """Monthly intakes and dispositions of a year: chart, table and CSV (IMP-06)."""
     today = timezone.localdate()
-    year, form = _year(request, today)
+    ids = request.user.jurisdiction_ids
+    cities = reports.impound_cities(jurisdiction_ids=ids)
+    year, form = _year(request, today, cities)
     if year is None:
         return render(request, "impound/records/records.html", {"form": form}, status=400)
     start, end = date(year, 1, 1), date(year, 12, 31)
-    ids = request.user.jurisdiction_ids
-    rows = reports.impound_monthly(jurisdiction_ids=ids, start=start, end=end)
+    rows = reports.impound_monthly(jurisdiction_ids=ids, start=start, end=end, cities=cities)
     several = len(ids) > 1
     columns = [c for c in reports.MONTHLY_COLUMNS if several or c != "city"]
     if request.GET.get("format") == "csv":
         return _csv(f"impound-monthly-{year}.csv", columns, rows)
-    cities = Jurisdiction.objects.filter(pk__in=ids).order_by("short_name")
     retention = [(city, reports.record_retention(city, on=today)) for city in cities]
     return render(
         request,
@@ -123,12 +122,13 @@ def _charts(rows, year):
 def register_csv(request):
     """The register (C13) of the year's cases as CSV, with the parties: staff only."""
     today = timezone.localdate()
-    year, form = _year(request, today)
+    ids = request.user.jurisdiction_ids
+    cities = reports.impound_cities(jurisdiction_ids=ids)
+    year, form = _year(request, today, cities)
     if year is None:
         return render(request, "impound/records/records.html", {"form": form}, status=400)
-    ids = request.user.jurisdiction_ids
     rows = reports.impound_register(
-        jurisdiction_ids=ids, start=date(year, 1, 1), end=date(year, 12, 31), on=today
+        cities=cities, start=date(year, 1, 1), end=date(year, 12, 31), on=today
     )
     columns = [c for c in reports.REGISTER_COLUMNS if len(ids) > 1 or c != "city"]
     return _csv(f"impound-register-{year}.csv", columns, rows)
