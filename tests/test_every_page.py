@@ -286,6 +286,9 @@ PAGES = {
     "licensing:portal_home": (lambda w: [], {}),
     "licensing:portal_animal": (lambda w: [w.animal.pk], {}),
     "licensing:portal_certificate": (lambda w: [w.vaccination.pk], {}),
+    "impound:records": (lambda w: [], {}),
+    "impound:register_csv": (lambda w: [], {}),
+    "impound:public_records": (lambda w: [w.nb.slug], {}),
 }
 
 
