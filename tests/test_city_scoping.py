@@ -283,6 +283,9 @@ WALK = {
         ((), YEAR, "Zzglencoeonly"),
         ((), YEAR + "&format=csv", "Zzglencoeonly"),
     ],
+    # The retention line cites the Glencoe clerk's own section (IMP-06).
+    "impound:records": [((), "", "701 Subd"), ((), "year=2026&format=csv", None)],
+    "impound:register_csv": [((), "", None)],
     # Searches for the new owner: only the license's own city is offered (LIC-12).
     "licensing:license_transfer": [((lambda c: [c.nb_license.pk]), "q=zzglencoe", None)],
     "licensing:kennel_transfer": [((lambda c: [c.nb_kennel.pk]), "q=zzglencoe", None)],

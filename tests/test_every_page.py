@@ -315,6 +315,9 @@ PAGES = {
     "impound:case_redeem": (lambda w: [w.impound_case.pk], {}),
     "impound:gate_clear": (lambda w: [w.impound_gate.pk], {}),
     "impound:humane_destruction": (lambda w: [w.impound_case.pk], {}),
+    "impound:records": (lambda w: [], {}),
+    "impound:register_csv": (lambda w: [], {}),
+    "impound:public_records": (lambda w: [w.nb.slug], {}),
 }
 
 
