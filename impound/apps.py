@@ -8,6 +8,8 @@ class ImpoundConfig(AppConfig):
     def ready(self):
         from base import sections
 
+        from . import nav  # noqa: F401  (registers the navigation entry)
+
         from .sections import animal_impounds
         from .views import cases, dispositions, notices, records, redemption
 
