@@ -9,7 +9,6 @@ class ImpoundConfig(AppConfig):
         from base import sections
 
         from . import nav  # noqa: F401  (registers the navigation entry)
-
         from .sections import animal_impounds
         from .views import cases, dispositions, notices, records, redemption
 

@@ -32,6 +32,11 @@ def _model_field(name, **kwargs):
     return ImpoundCase._meta.get_field(name).formfield(**kwargs)
 
 
+def _pound_label(pound: Pound) -> str:
+    cities = ", ".join(j.short_name for j in pound.jurisdictions.all())
+    return f"{pound.name} ({cities})"
+
+
 def animal_choice_label(animal: Animal) -> str:
     parts = [animal.name, animal.get_species_display()]
     if animal.breed:
@@ -113,13 +118,7 @@ class IntakeForm(forms.Form):
             .prefetch_related("jurisdictions")
         )
         self.fields["pound"].queryset = pounds
-        self.fields["pound"].label_from_instance = lambda p: (
-            "%s (%s)"
-            % (
-                p.name,
-                ", ".join(j.short_name for j in p.jurisdictions.all()),
-            )
-        )
+        self.fields["pound"].label_from_instance = _pound_label
         # The grounds of each city, each label with its section (IMP-01).
         self.grounds = {city.pk: impound_grounds(city, on=today) for city in cities}
         if len(cities) > 1:
