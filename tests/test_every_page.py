@@ -66,6 +66,7 @@ class World:
     gl_animal: Animal
     gl_kennel: object
     gl_document: object
+    impound_case: object = None
 
 
 def _issued_kennel(owner, actor):
@@ -212,6 +213,7 @@ def build_world(*, nb, gl, clerk, glencoe_clerk, administrator, resident) -> Wor
     gl_kennel, gl_document = _issued_kennel(gl_owner, glencoe_clerk)
     for city in (nb, gl):
         _bulk_registry(city, BULK_OWNERS_PER_CITY)
+    impound_case = _impound_case(nb, gl, administrator)
     return World(
         nb=nb,
         gl=gl,
@@ -227,6 +229,27 @@ def build_world(*, nb, gl, clerk, glencoe_clerk, administrator, resident) -> Wor
         gl_animal=gl_animal,
         gl_kennel=gl_kennel,
         gl_document=gl_document,
+        impound_case=impound_case,
+    )
+
+
+def _impound_case(nb, gl, actor):
+    """A North Branch case with a photo (issue 9), at a pound serving both cities."""
+    from impound.services.intake import case_intake
+    from tests.impound.factories import make_pound
+
+    return case_intake(
+        jurisdiction=nb,
+        pound=make_pound(nb, gl),
+        actor=actor,
+        ground="sec_6_73_at_large",
+        placed_at=NOW,
+        seized_on=TODAY,
+        seized_where="Main Street",
+        species="dog",
+        color="Brindle",
+        approximate_age_months=24,
+        photo=SimpleUploadedFile("stray.png", png_bytes(), content_type="image/png"),
     )
 
 
@@ -286,6 +309,11 @@ PAGES = {
     "licensing:portal_home": (lambda w: [], {}),
     "licensing:portal_animal": (lambda w: [w.animal.pk], {}),
     "licensing:portal_certificate": (lambda w: [w.vaccination.pk], {}),
+    "impound:board": (lambda w: [], {}),
+    "impound:intake": (lambda w: [], {}),
+    "impound:case_detail": (lambda w: [w.impound_case.pk], {}),
+    "impound:case_photo": (lambda w: [w.impound_case.pk], {}),
+    "impound:case_identify_owner": (lambda w: [w.impound_case.pk], {}),
 }
 
 
