@@ -148,6 +148,7 @@ class IntakeForm(forms.Form):
             self.fields["brought_by_address"].help_text = " ".join(notes)
         self.fields["placed_at"].initial = timezone.localtime().replace(second=0, microsecond=0)
         self.fields["seized_on"].initial = today
+        self.fields["species"].initial = "dog"
         # The registry's animals offered: the search's hits and the one already picked.
         scope = Animal.objects.filter(jurisdiction_id__in=user.jurisdiction_ids)
         self.fields["animal"].queryset = scope
