@@ -8,7 +8,8 @@ class ImpoundConfig(AppConfig):
     def ready(self):
         from base import sections
 
-        from . import sweeps  # noqa: F401  (registers the sweeps and upcoming deadlines)
+        # Importing these registers the navigation entry, the sweeps and upcoming deadlines.
+        from . import nav, sweeps  # noqa: F401
         from .sections import animal_impounds
         from .views import cases, dispositions, notices, records, redemption
 

@@ -228,6 +228,7 @@ def build(nb, gl, clerk, glencoe_clerk) -> Cities:
         receipt=None,
     )
     issue_tag(stock.tags.get(number=1), license=gl_license, on=TODAY)
+    _impound_cases(nb, gl, clerk, glencoe_clerk)
     return Cities(
         nb=nb,
         gl=gl,
@@ -237,6 +238,32 @@ def build(nb, gl, clerk, glencoe_clerk) -> Cities:
         gl_kennel=gl_kennel,
         gl_denied=gl_denied,
     )
+
+
+def _impound_cases(nb, gl, clerk, glencoe_clerk):
+    """A case in each city at a pound serving both (issue 9): the board lists its own."""
+    from impound.services.intake import case_intake
+    from tests.impound.factories import make_pound
+
+    pound = make_pound(nb, gl, name="Shared County Pound")
+    for city, actor, ground, color in (
+        (nb, clerk, "unlicensed_at_large", "Nbonly brindle"),
+        (gl, glencoe_clerk, "dog_at_large", "Zzgl brindle"),
+    ):
+        case_intake(
+            jurisdiction=city,
+            pound=pound,
+            actor=actor,
+            ground=ground,
+            placed_at=NOW,
+            seized_on=TODAY,
+            seized_where="Main Street",
+            brought_by_name="Pat Finder",
+            brought_by_address="12 Elm Street",
+            species="dog",
+            color=color,
+            approximate_age_months=24,
+        )
 
 
 # url name -> [(args from the records, query string, marker the Glencoe clerk sees)].
@@ -290,6 +317,7 @@ WALK = {
     "licensing:license_transfer": [((lambda c: [c.nb_license.pk]), "q=zzglencoe", None)],
     "licensing:kennel_transfer": [((lambda c: [c.nb_kennel.pk]), "q=zzglencoe", None)],
     "impound:sterilization_list": [((), "", None)],
+    "impound:board": [((), "", "Zzgl brindle"), ((), "status=all", "Zzgl brindle")],
 }
 
 # Pages without arguments that are not walked, and why.
@@ -298,6 +326,7 @@ NOT_WALKED = {
     "accounts:logout": "POST only",
     "accounts:resident_home": "residents only: a clerk is refused",
     "licensing:portal_home": "residents only: their own animals, not the city's",
+    "impound:intake": "officers and administrators only: a clerk is refused",
 }
 
 
@@ -397,6 +426,7 @@ def test_the_north_branch_clerk_still_sees_north_branch_rows(records, client, cl
             (reverse("licensing:tag_lookup") + "?number=1&year=2026", NB_MARKER),
             (reverse("licensing:report_expiring") + "?" + YEAR, NB_MARKER),
             (reverse("notices:document_list"), "Carol Clerk"),
+            (reverse("impound:board"), NB_MARKER),
         ):
             assert marker in _page_text(client, url), url
 

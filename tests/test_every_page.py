@@ -126,25 +126,6 @@ def _bulk_registry(city, count):
     )
 
 
-def _impound_case(nb, gl, animal, actor):
-    """A North Branch Sec. 6-75 case with its court gate (issue 9)."""
-    from impound.services.intake import case_intake
-    from tests.impound.factories import make_pound
-
-    return case_intake(
-        jurisdiction=nb,
-        pound=make_pound(nb, gl),
-        actor=actor,
-        ground="sec_6_73_at_large",
-        placed_at=NOW,
-        seized_on=TODAY,
-        seized_where="Main Street",
-        brought_by_name="Pat Finder",
-        brought_by_address="12 Elm St",
-        animal=animal,
-    )
-
-
 def build_world(*, nb, gl, clerk, glencoe_clerk, administrator, resident) -> World:
     """Both cities with realistic records, made through the services. Call under NOW."""
     tag_stock_receive(
@@ -254,6 +235,30 @@ def build_world(*, nb, gl, clerk, glencoe_clerk, administrator, resident) -> Wor
     )
 
 
+def _impound_case(nb, gl, animal, actor):
+    """A North Branch Sec. 6-75 case (its court gate open) with a photo and a known
+    owner (issue 9), at a pound serving both cities."""
+    from impound.services.intake import case_intake
+    from tests.impound.factories import make_pound
+
+    return case_intake(
+        jurisdiction=nb,
+        pound=make_pound(nb, gl),
+        actor=actor,
+        ground="sec_6_73_at_large",
+        placed_at=NOW,
+        seized_on=TODAY,
+        seized_where="Main Street",
+        brought_by_name="Pat Finder",
+        brought_by_address="12 Elm St",
+        animal=animal,
+        species="dog",
+        color="Brindle",
+        approximate_age_months=24,
+        photo=SimpleUploadedFile("stray.png", png_bytes(), content_type="image/png"),
+    )
+
+
 # url name -> (args from the world, {role or "*": expected status}); 200 when absent.
 # POST-only views answer a GET with 405 by design; the login page sends a logged-in user
 # on; "home" sends each role to its own home; logout is POST-only (Django 5).
@@ -318,6 +323,11 @@ PAGES = {
     "impound:records": (lambda w: [], {}),
     "impound:register_csv": (lambda w: [], {}),
     "impound:public_records": (lambda w: [w.nb.slug], {}),
+    "impound:board": (lambda w: [], {}),
+    "impound:intake": (lambda w: [], {}),
+    "impound:case_detail": (lambda w: [w.impound_case.pk], {}),
+    "impound:case_photo": (lambda w: [w.impound_case.pk], {}),
+    "impound:case_identify_owner": (lambda w: [w.impound_case.pk], {}),
 }
 
 

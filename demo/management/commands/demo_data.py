@@ -4,6 +4,7 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.utils import timezone
 
+from demo.impound import fill_demo_impound
 from demo.jurisdictions import ensure_demo_jurisdictions
 from demo.licensing import fill_demo_licensing
 from demo.registry import fill_bulk, fill_demo_registry
@@ -13,8 +14,8 @@ from demo.users import demo_logins_text, ensure_demo_users
 class Command(BaseCommand):
     help = (
         "Load the demo cities (North Branch and Glencoe), demo staff, a demo registry, "
-        "tag stock, licenses, receipts and kennels. Idempotent. --size N adds N more "
-        "animals in bulk for load tests."
+        "tag stock, licenses, receipts, kennels and a pound with impound cases. "
+        "Idempotent. --size N adds N more animals in bulk for load tests."
     )
 
     def add_arguments(self, parser):
@@ -50,6 +51,9 @@ class Command(BaseCommand):
                     or "demo licensing already loaded"
                 )
             )
+        impound = fill_demo_impound(jurisdictions, users={u.username: u for u in users}, now=now)
+        for slug, count in sorted(impound.items()):
+            self.stdout.write(f"  {slug}: {count} impound cases on the board")
         if size:
             started = time.monotonic()
             bulk = fill_bulk(jurisdictions, size=size, today=today)
