@@ -117,7 +117,12 @@ def _case_for_detail(user, pk):
     gates = CaseGate.objects.select_related("opened_by", "cleared_by").order_by("opened_at", "pk")
     return get_in_jurisdiction(
         ImpoundCase.objects.select_related(
-            "jurisdiction", "pound", "officer", "animal__owner"
+            "jurisdiction",
+            "pound",
+            "officer",
+            "animal__owner",
+            "sterilization",
+            "redemption__receipt",
         ).prefetch_related(Prefetch("gates", queryset=gates)),
         user,
         pk=pk,

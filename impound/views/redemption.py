@@ -200,14 +200,10 @@ def case_redemption_section(request, *, case):
     role = getattr(request.user, "primary_role", None)
     if role not in VIEWERS:
         return None
-    quote = refusal = conditions = None
-    if case.is_open:
-        quote, refusal, conditions = redemption_state(case, on=timezone.localdate())
+    # What is owed is on the redemption page (one answer, computed there): the case page
+    # shows the status and the gates, so it stays within its query budget.
     return "impound/redemption/_section.html", {
         "case": case,
-        "quote": quote,
-        "refusal": refusal,
-        "conditions": conditions,
         "gates": list(case.gates.all()),
         "court_kind": GateKind.COURT_AUTHORIZATION.value,
         "gatekeeper": role in GATEKEEPERS,
