@@ -31,7 +31,14 @@ from notices.models import IssuedDocument, ServiceMethod, ServiceRecord
 from ordinance.calendar import due_date
 from ordinance.models import Event
 from ordinance.refusals import Refused, refusing
-from ordinance.rules import Rule, get_optional, profile_for, rule_citation
+from ordinance.rules import (
+    Rule,
+    RuleNotInOrdinance,
+    get_optional,
+    get_rules,
+    profile_for,
+    rule_citation,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -71,10 +78,13 @@ class PostingRule:
 
 def posting_rule(jurisdiction, *, on: date) -> PostingRule | None:
     """The city's posted-notice rule, or None where its ordinance sets none (NB)."""
-    days = get_optional(jurisdiction, "impound_notice_posting_days", on=on)
+    keys = ["impound_notice_posting_days", "impound_notice_locations"]
+    try:
+        days, places = get_rules(jurisdiction, keys, on=on).values()  # one query
+    except RuleNotInOrdinance:
+        days, places = get_optional(jurisdiction, keys[0], on=on), None
     if days is None:
         return None
-    places = get_optional(jurisdiction, "impound_notice_locations", on=on)
     locations = tuple(places.value) if places else ()
     return PostingRule(days=days, locations=locations, citation=days.citation)
 
@@ -145,7 +155,7 @@ def custody_conditions(case: ImpoundCase, *, on: date) -> list[dict]:
         conditions.append(
             {
                 "label": rule.label,
-                "items": _fee_descriptions(jurisdiction, rule.value),
+                "fees": _fee_descriptions(jurisdiction, rule.value),
                 "citation": rule.citation,
             }
         )
@@ -547,8 +557,13 @@ def _notice_case(document: IssuedDocument, kind: str) -> ImpoundCase:
     )
 
 
+def _is_void(document) -> bool:
+    # Asked of the database: the instance may have cached "no void record" before.
+    return IssuedDocument.objects.filter(voids=document).exists()
+
+
 def _check_not_void(document, citation):
-    if document.is_voided:
+    if _is_void(document):
         raise Refused.because(
             _("Document"),
             _("That notice was voided: issue a new one and serve that."),
@@ -566,6 +581,6 @@ def case_notice_void(*, document: IssuedDocument, actor, reason: str):
     _check_actor(case, actor)
     if not (reason or "").strip():
         raise Refused.because(_("Reason"), _("Say why it is void."), field="reason")
-    if document.is_voided:
+    if _is_void(document):
         raise Refused.because(_("Document"), _("That notice is already void."))
     return document_void(document=document, actor=actor, reason=reason)

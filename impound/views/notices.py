@@ -153,9 +153,7 @@ SECTIONS = [("notices", case_notices_section, 20)]
 
 def _case(request, pk) -> ImpoundCase:
     return get_in_jurisdiction(
-        ImpoundCase.objects.select_related(
-            "jurisdiction", "pound", "animal__owner", "officer"
-        ).prefetch_related("gates"),
+        ImpoundCase.objects.select_related("jurisdiction", "pound", "animal__owner"),
         request.user,
         pk=pk,
     )
@@ -214,9 +212,8 @@ def case_notice_posted(request, pk):
         svc.case_posted_notice_issue(
             case=case, actor=request.user, signed_as=form.cleaned_data["signed_as"]
         )
-    except Refused as exc:
-        apply_service_errors(form, exc)
-        return _page(request, case, bound=("posted", None, form), status=400)
+    except Refused as exc:  # the city's rule, not a field: shown above the section
+        return _refused_page(request, case, exc)
     messages.success(request, _("Notice of impounding issued; print it and post it."))
     return redirect("impound:case_notices", case.pk)
 

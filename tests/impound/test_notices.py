@@ -176,8 +176,8 @@ def test_north_branch_has_no_posted_notice_and_says_so(north_branch, officer, po
     with pytest.raises(Refused) as caught:
         svc.case_posted_notice_issue(case=case, actor=officer)
     assert caught.value.messages == [
-        "North Branch's ordinance sets no posted notice of impounding: notify the owner "
-        "and log every attempt."
+        "City of North Branch's ordinance sets no posted notice of impounding: notify the owner "
+        "and log every attempt. (North Branch Sec. 6-68)"
     ]
     assert caught.value.sections == ["North Branch Sec. 6-68"]
     assert not IssuedDocument.objects.filter(kind=svc.POSTED_NOTICE).exists()
@@ -273,7 +273,9 @@ def test_north_branch_letter_without_email_lists_license_first_and_sends_nothing
     assert not ServiceRecord.objects.exists()
     text = pdf_text(document_pdf(document))
     assert "A dog is licensed before it is released (North Branch Sec. 6-70)" in text
-    assert "Impounding fee" in text and "(North Branch Sec. 6-71)" in text
+    assert (
+        "Impoundment, Impound daily care (per day)" in text and "(North Branch Sec. 6-71)" in text
+    )
     assert "This notice is given under North Branch Sec. 6-68." in text
 
     svc.case_letter_served(
