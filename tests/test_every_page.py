@@ -66,6 +66,7 @@ class World:
     gl_animal: Animal
     gl_kennel: object
     gl_document: object
+    impound_case: object = None
 
 
 def _issued_kennel(owner, actor):
@@ -212,6 +213,7 @@ def build_world(*, nb, gl, clerk, glencoe_clerk, administrator, resident) -> Wor
     gl_kennel, gl_document = _issued_kennel(gl_owner, glencoe_clerk)
     for city in (nb, gl):
         _bulk_registry(city, BULK_OWNERS_PER_CITY)
+    impound_case = _impound_case(nb, clerk)
     return World(
         nb=nb,
         gl=gl,
@@ -227,6 +229,31 @@ def build_world(*, nb, gl, clerk, glencoe_clerk, administrator, resident) -> Wor
         gl_animal=gl_animal,
         gl_kennel=gl_kennel,
         gl_document=gl_document,
+        impound_case=impound_case,
+    )
+
+
+def _impound_case(city, actor):
+    """A North Branch stray, owner unknown, taken in an hour before NOW."""
+    from datetime import timedelta
+
+    from impound.services.intake import case_intake
+    from tests.impound.factories import make_pound
+
+    placed_at = NOW - timedelta(hours=1)
+    return case_intake(
+        jurisdiction=city,
+        pound=make_pound(city),
+        actor=actor,
+        ground="unlicensed_at_large",
+        placed_at=placed_at,
+        seized_on=placed_at.date(),
+        seized_where="Main Street and 5th Avenue",
+        brought_by_name="Pat Finder",
+        brought_by_address="12 Elm St, North Branch",
+        species="dog",
+        color="Brown",
+        approximate_age_months=24,
     )
 
 
@@ -286,6 +313,23 @@ PAGES = {
     "licensing:portal_home": (lambda w: [], {}),
     "licensing:portal_animal": (lambda w: [w.animal.pk], {}),
     "licensing:portal_certificate": (lambda w: [w.vaccination.pk], {}),
+    # Impound notices (IMP-05): the case's notices page; the forms are POST-only.
+    "impound:case_notices": (lambda w: [w.impound_case.pk], {}),
+    "impound:case_notice_letter": (lambda w: [w.impound_case.pk], {"*": 405}),
+    "impound:case_notice_posted": (lambda w: [w.impound_case.pk], {"*": 405}),
+    "impound:case_notice_attempt": (lambda w: [w.impound_case.pk], {"*": 405}),
+    "impound:case_notice_served": (
+        lambda w: [w.impound_case.pk, w.receipt_document.pk],
+        {"*": 405},
+    ),
+    "impound:case_notice_posting": (
+        lambda w: [w.impound_case.pk, w.receipt_document.pk],
+        {"*": 405},
+    ),
+    "impound:case_notice_void": (
+        lambda w: [w.impound_case.pk, w.receipt_document.pk],
+        {"*": 405},
+    ),
 }
 
 
