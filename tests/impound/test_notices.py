@@ -416,3 +416,26 @@ def test_section_queries_stay_flat(
     client = client_as(officer)
     with django_assert_max_num_queries(10):
         assert client.get(reverse("impound:case_notices", args=[case.pk])).status_code == 200
+
+
+@pytest.mark.clock("2026-11-25T16:00")
+def test_letter_issued_and_recorded_mailed_through_the_pages(
+    client_as, glencoe, officer, pound, mailoutbox, django_capture_on_commit_callbacks
+):
+    animal = owned_dog(glencoe, officer, email="gerhard@example.org")
+    case = take_in(glencoe, officer, pound, animal=animal)
+    client = client_as(officer)
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(reverse("impound:case_notice_letter", args=[case.pk]))
+    assert response.status_code == 302
+    document = IssuedDocument.objects.get(kind=svc.OWNER_NOTICE)
+    assert len(mailoutbox) == 1
+    response = client.post(
+        reverse("impound:case_notice_served", args=[case.pk, document.pk]),
+        {"method": "mail", "served_at": "2026-11-25T15:45"},
+    )
+    assert response.status_code == 302
+    page = client.get(reverse("impound:case_notices", args=[case.pk])).content.decode()
+    assert "Notice of impoundment to the owner" in page
+    assert "gerhard@example.org" in page and "First-class mail" in page
+    assert sorted(ServiceRecord.objects.values_list("method", flat=True)) == ["email", "mail"]
