@@ -5,6 +5,8 @@ The ordinance profile values, fee schedule and calendar live beside these (see
 writes a number of days or dollars itself (architecture.md, "Rules as data").
 """
 
+from datetime import time
+
 from django.conf import settings
 from django.contrib.contenttypes.models import ContentType
 from django.db import models
@@ -28,6 +30,11 @@ class Jurisdiction(models.Model):
     seal_text = models.CharField(_("seal text"), max_length=200, blank=True)
     address = models.TextField(_("city hall address"), blank=True)
     phone = models.CharField(_("phone"), max_length=40, blank=True)
+    office_closes_at = models.TimeField(
+        _("closing time of city hall"),
+        default=time(16, 30),
+        help_text=_("The hour printed on a notice's claim-by date (Glencoe Subd. 14)."),
+    )
 
     class Meta:
         ordering = ["name"]

@@ -328,6 +328,23 @@ PAGES = {
     "impound:case_detail": (lambda w: [w.impound_case.pk], {}),
     "impound:case_photo": (lambda w: [w.impound_case.pk], {}),
     "impound:case_identify_owner": (lambda w: [w.impound_case.pk], {}),
+    # Impound notices (IMP-05): the case's notices page; the forms are POST-only.
+    "impound:case_notices": (lambda w: [w.impound_case.pk], {}),
+    "impound:case_notice_letter": (lambda w: [w.impound_case.pk], {"*": 405}),
+    "impound:case_notice_posted": (lambda w: [w.impound_case.pk], {"*": 405}),
+    "impound:case_notice_attempt": (lambda w: [w.impound_case.pk], {"*": 405}),
+    "impound:case_notice_served": (
+        lambda w: [w.impound_case.pk, w.receipt_document.pk],
+        {"*": 405},
+    ),
+    "impound:case_notice_posting": (
+        lambda w: [w.impound_case.pk, w.receipt_document.pk],
+        {"*": 405},
+    ),
+    "impound:case_notice_void": (
+        lambda w: [w.impound_case.pk, w.receipt_document.pk],
+        {"*": 405},
+    ),
 }
 
 
