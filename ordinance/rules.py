@@ -178,7 +178,8 @@ def get_value(jurisdiction: Jurisdiction, key: str, *, on: date) -> Any:
 
 
 def get_optional(jurisdiction: Jurisdiction, key: str, *, on: date) -> Rule | None:
-    """None when the ordinance has no such value; still raises RuleNotSet for a blank."""
+    """None when neither the ordinance nor the state's law has such a value; still raises
+    RuleNotSet for a blank nothing fills."""
     try:
         return get_rule(jurisdiction, key, on=on)
     except RuleNotInOrdinance:
@@ -188,11 +189,18 @@ def get_optional(jurisdiction: Jurisdiction, key: str, *, on: date) -> Rule | No
 def rule_citation(jurisdiction: Jurisdiction, rule_id: str) -> str:
     """The section of the city's ordinance for rule ``rule_id`` (a rules.md ID), as its
     profile cites it, for a refusal or a label: "North Branch Sec. 6-64" for LIC-14.
-    "" where the city's ordinance has no such rule (or the city has no profile)."""
+    Where the ordinance has none (or only a software default), the statute of the state's
+    law layer that carries it ("Minn. Stat. 346.47 subd. 3" for MN-04); "" where neither
+    has such a rule (or the city has no profile)."""
     try:
-        return profile_for(jurisdiction).section(rule_id)
-    except RuleNotInOrdinance:
+        section = profile_for(jurisdiction).section(rule_id)
+        if section and not _SOFTWARE_DEFAULT.search(section):
+            return section
+        layer = state_layer_for(jurisdiction)
+    except RuleUnavailable:
         return ""
+    values = layer.values.values() if layer else ()
+    return next((v.citation for v in values if rule_id in v.rule_ids), section)
 
 
 def _specs(
@@ -469,7 +477,7 @@ def rule_amend(
     spec = _spec(profile_for(jurisdiction), jurisdiction, key)
     stored = kinds.to_json(spec.kind, value)
     current = RuleValue.objects.in_force(jurisdiction, [key], effective_from).first()
-    row, _ = RuleValue.objects.update_or_create(
+    row, _created = RuleValue.objects.update_or_create(
         jurisdiction=jurisdiction,
         key=key,
         effective_from=effective_from,

@@ -36,6 +36,7 @@ from ordinance.rules import (
     layers_from_rows,
     load_profile,
     rule_amend,
+    rule_citation,
     rule_layers,
     state_rule_amend,
 )
@@ -289,6 +290,14 @@ def test_before_the_statute_text_read_the_city_value_stands_alone(glencoe, north
     assert (rule.governed_by, rule.why) == (ORDINANCE, "")
     with pytest.raises(RuleNotSet, match="Minn. Stat. 346.47 subd. 3"):
         get_rule(north_branch, "research_release_forbidden", on=old)
+
+
+def test_a_refusal_cites_the_statute_where_the_ordinance_has_no_section(north_branch):
+    assert rule_citation(north_branch, "MN-04") == "Minn. Stat. 346.47 subd. 3"
+    assert rule_citation(north_branch, "LIC-14") == "North Branch Sec. 6-64"
+    # North Branch cites only a software default for its impound records (IMP-06).
+    assert rule_citation(north_branch, "IMP-06") == "Minn. Stat. 346.47 subd. 2"
+    assert rule_citation(north_branch, "XYZ-99") == ""
 
 
 def test_a_rule_the_state_does_not_set_reads_as_before(north_branch):
