@@ -322,14 +322,16 @@ def impound_hold_end(
     closed: Collection[date] = (),
     holidays_closed: bool = True,
     on: date | None = None,
+    key: str = ORDINANCE_HOLD,
 ) -> HoldEnd:
     """The hold of an animal impounded on ``intake`` at a pound with these hours: the
-    later of the ordinance's count (``impound_hold_business_days``, city business days)
-    and the pound's ``pound_hold_regular_business_days`` (Minn. Stat. 346.47 subd. 2),
-    with the rules in force on ``on`` (default ``intake``)."""
+    later of the ordinance's count (``key``: ``impound_hold_business_days`` in city
+    business days, or another hold such as ``dd_reclaim_days`` by its own unit) and the
+    pound's ``pound_hold_regular_business_days`` (Minn. Stat. 346.47 subd. 2), with the
+    rules in force on ``on`` (default ``intake``)."""
     on = on or intake
-    rules = get_rules(jurisdiction, [ORDINANCE_HOLD, POUND_HOLD], on=on)
-    ordinance, pound = rules[ORDINANCE_HOLD], rules[POUND_HOLD]
+    rules = get_rules(jurisdiction, [key, POUND_HOLD], on=on)
+    ordinance, pound = rules[key], rules[POUND_HOLD]
     pound_ends_on = add_regular_business_days(
         jurisdiction,
         intake,

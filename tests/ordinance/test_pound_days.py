@@ -194,6 +194,16 @@ def test_a_statute_amendment_lengthens_the_pound_count_from_its_date(north_branc
     assert after.citation == STATUTE and after.ordinance_citation == "North Branch Sec. 6-68"
 
 
+def test_another_hold_is_counted_by_its_own_unit_against_the_pound(glencoe):
+    # Glencoe's seven days to reclaim a seized dangerous dog are calendar days.
+    end = impound_hold_end(
+        glencoe, date(2026, 11, 25), weekly_hours=WEEKDAYS_9_TO_5, key="dd_reclaim_days"
+    )
+    assert (end.ordinance_ends_on, end.pound_ends_on) == (date(2026, 12, 2), date(2026, 12, 3))
+    assert end.ordinance_citation.startswith("Glencoe 701 Subd. 15")
+    assert (end.ends_on, end.citation) == (date(2026, 12, 3), STATUTE)
+
+
 def test_later_of_is_pure_and_cites_the_later():
     assert (
         later_of(ordinance=(date(2026, 1, 9), "A"), pound=(date(2026, 1, 8), "B")).citation == "A"
