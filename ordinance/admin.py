@@ -73,10 +73,22 @@ class EventAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
 
 @admin.register(RuleValue)
 class RuleValueAdmin(SimpleHistoryAdmin):
-    """Administrators record amendments here or on the profile page (new rows, new dates)."""
+    """Administrators record amendments here or on the profile page (new rows, new dates).
 
-    list_display = ("jurisdiction", "key", "value", "effective_from", "citation", "ordinance_ref")
-    list_filter = ("jurisdiction", "effective_from")
+    A row with a state and no jurisdiction is a value of that state's law (rules.md
+    Appendix H): an amendment of a statute is one new row for every city of the state.
+    """
+
+    list_display = (
+        "jurisdiction",
+        "state",
+        "key",
+        "value",
+        "effective_from",
+        "citation",
+        "ordinance_ref",
+    )
+    list_filter = ("jurisdiction", "state", "effective_from")
     search_fields = ("key", "citation", "ordinance_ref")
     readonly_fields = ("recorded_by", "recorded_at")
 

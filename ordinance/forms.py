@@ -41,6 +41,8 @@ class AmendmentForm(forms.Form):
             field.help_text = _("One item per line, or separated by commas.")
         elif spec.kind == "month_day":
             field.help_text = _("Month and day, e.g. 12-31 for December 31.")
+        elif spec.kind == "time":
+            field.help_text = _("A time on a 24-hour clock, e.g. 08:00 or 19:00.")
         elif spec.kind in ("money", "rate", "decimal"):
             field.help_text = {
                 "money": _("Dollars and cents, e.g. 15.00."),

@@ -5,21 +5,24 @@ reads back identically after an upgrade; ``to_python`` is the only way values co
 """
 
 import calendar as _stdlib_calendar
-from datetime import date
+from datetime import date, time
 from decimal import Decimal, InvalidOperation
 from typing import Any, NamedTuple
 
 from .money import CENT
 
-KINDS = ("int", "money", "rate", "decimal", "bool", "text", "list", "month_day")
+KINDS = ("int", "money", "rate", "decimal", "bool", "text", "list", "month_day", "time")
 # Durations carry the unit that picks their arithmetic (rules.md Section 0 "Day counting").
-DURATION_UNITS = ("days", "business_days", "months", "hours")
+# "regular_business_days" are the open days of the establishment holding an animal
+# (Minn. Stat. 346.47 subd. 1(2)): counted by ``calendar.add_regular_business_days``.
+DURATION_UNITS = ("days", "business_days", "regular_business_days", "months", "hours")
 UNITS = ("", *DURATION_UNITS, "minutes", "feet", "acres")
 
 _CENT = CENT
 _UNIT_WORDS = {
     "days": ("day", "days"),
     "business_days": ("business day", "business days"),
+    "regular_business_days": ("regular business day", "regular business days"),
     "months": ("month", "months"),
     "hours": ("hour", "hours"),
     "minutes": ("minute", "minutes"),
@@ -61,6 +64,15 @@ class MonthDay(NamedTuple):
         return f"{self.month:02d}-{self.day:02d}"
 
 
+def parse_time(text: str) -> time:
+    """A time of day written "HH:MM" on a 24-hour clock ("08:00", "19:00")."""
+    try:
+        hour, minute = (int(part) for part in str(text).strip().split(":"))
+        return time(hour, minute)
+    except (TypeError, ValueError) as exc:
+        raise ValueError(f"“{text}” is not a time like 08:00 or 19:00.") from exc
+
+
 def _cents(value: Decimal) -> Decimal:
     # quantize() raises InvalidOperation past the context's 28 digits: say so plainly,
     # so a form shows an error instead of a 500.
@@ -71,7 +83,8 @@ def _cents(value: Decimal) -> Decimal:
 
 
 def to_python(kind: str, raw: Any) -> Any:
-    """The typed value of stored JSON ``raw``: int, Decimal, bool, str, list or MonthDay."""
+    """The typed value of stored JSON ``raw``: int, Decimal, bool, str, list, MonthDay or
+    time."""
     if raw is None:
         return None
     if kind == "int":
@@ -100,6 +113,8 @@ def to_python(kind: str, raw: Any) -> Any:
         return [str(item) for item in raw]
     if kind == "month_day":
         return MonthDay.parse(raw)
+    if kind == "time":
+        return raw if isinstance(raw, time) else parse_time(raw)
     raise ValueError(f"Unknown value type {kind!r}.")
 
 
@@ -111,6 +126,8 @@ def to_json(kind: str, value: Any) -> Any:
         return str(to_python(kind, str(value)))
     if kind == "month_day":
         return str(value if isinstance(value, MonthDay) else MonthDay.parse(value))
+    if kind == "time":
+        return f"{to_python(kind, value):%H:%M}"
     return to_python(kind, value)
 
 
@@ -140,6 +157,8 @@ def parse_input(kind: str, text: str) -> Any:
         return [item.strip() for item in text.replace("\n", ",").split(",") if item.strip()]
     if kind == "month_day":
         return MonthDay.parse(text)
+    if kind == "time":
+        return parse_time(text)
     return text
 
 
@@ -157,7 +176,17 @@ def display(kind: str, unit: str, value: Any) -> str:
         return ", ".join(value) if value else "none"
     if kind == "month_day":
         return value.display()
+    if kind == "time":
+        return _clock(value)
     if unit in _UNIT_WORDS:
         singular, plural = _UNIT_WORDS[unit]
         return f"{value} {singular if value == 1 else plural}"
     return str(value)
+
+
+def _clock(value: time) -> str:
+    """8:00 a.m., 7:00 p.m., noon and midnight as the statutes write them."""
+    if value.minute == 0 and value.hour in (0, 12):
+        return "midnight" if value.hour == 0 else "noon"
+    hour = value.hour % 12 or 12
+    return f"{hour}:{value.minute:02d} {'a.m.' if value.hour < 12 else 'p.m.'}"

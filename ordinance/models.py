@@ -121,6 +121,19 @@ class RuleValueQuerySet(models.QuerySet):
             jurisdiction=jurisdiction, key__in=list(keys), effective_from__lte=on
         ).order_by("key", "-effective_from", "-pk")
 
+    def in_force_layered(self, jurisdiction, keys, on):
+        """As ``in_force``, with the rows of the jurisdiction's state layer in the same
+        query (``jurisdiction`` is null on those: tell the layers apart by it)."""
+        return self.filter(
+            models.Q(jurisdiction=jurisdiction)
+            | models.Q(jurisdiction__isnull=True, state=jurisdiction.state),
+            key__in=list(keys),
+            effective_from__lte=on,
+        ).order_by("key", "-effective_from", "-pk")
+
+    def state_layer(self, state):
+        return self.filter(jurisdiction__isnull=True, state=state)
+
 
 class RuleValue(models.Model):
     """One value of a jurisdiction's ordinance profile, from a date on.
@@ -130,10 +143,25 @@ class RuleValue(models.Model):
     amending ordinance's number. The value in force on a date is the row with the latest
     ``effective_from`` on or before it: looked up, never copied (architecture.md).
     ``value`` is JSON: null means the ordinance leaves it blank (rules.md Section 0).
+
+    A row of a state's layer (the statutes beneath every city of that state, rules.md
+    Appendix H) has no jurisdiction and names the ``state`` instead: one row serves every
+    city of the state, so a statute amendment is recorded once.
     """
 
     jurisdiction = models.ForeignKey(
-        Jurisdiction, on_delete=models.CASCADE, related_name="rule_values"
+        Jurisdiction,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="rule_values",
+        help_text=_("Empty for a value of the state's law, which every city there inherits."),
+    )
+    state = models.CharField(
+        _("state"),
+        max_length=2,
+        blank=True,
+        help_text=_("For a value of state law only (e.g. “MN”); empty for a city's value."),
     )
     key = models.CharField(_("key"), max_length=80)
     value = models.JSONField(_("value"), null=True, blank=True)
@@ -164,12 +192,33 @@ class RuleValue(models.Model):
             models.UniqueConstraint(
                 fields=["jurisdiction", "key", "effective_from"],
                 name="rulevalue_one_per_key_and_date",
-            )
+            ),
+            # NULL jurisdictions are distinct to the constraint above: state rows need
+            # their own.
+            models.UniqueConstraint(
+                fields=["state", "key", "effective_from"],
+                condition=models.Q(jurisdiction__isnull=True),
+                name="rulevalue_state_one_per_key_and_date",
+            ),
+            models.CheckConstraint(
+                condition=(
+                    models.Q(jurisdiction__isnull=False, state="")
+                    | (models.Q(jurisdiction__isnull=True) & ~models.Q(state=""))
+                ),
+                name="rulevalue_city_or_state",
+                violation_error_message=_(
+                    "A rule value belongs either to a city or to a state's law, not both."
+                ),
+            ),
         ]
         verbose_name = _("ordinance rule value")
 
     def __str__(self):
-        return f"{self.jurisdiction} {self.key} from {self.effective_from}"
+        return f"{self.jurisdiction or self.state} {self.key} from {self.effective_from}"
+
+    @property
+    def is_state_law(self) -> bool:
+        return self.jurisdiction_id is None
 
     @property
     def is_blank(self) -> bool:

@@ -9,20 +9,59 @@ The value in force on a date is the ``RuleValue`` row with the latest ``effectiv
 on or before it (architecture.md, "Rules as data"). A value the ordinance leaves blank
 raises ``RuleNotSet`` until an administrator fills it in; a value the city's ordinance
 does not have at all raises ``RuleNotInOrdinance`` (rules.md Section 0).
+
+Beneath the city's profile lies its state's layer of statute values (rules.md Appendix
+H; ``profiles/states/mn.toml``), which an ordinance may make stricter but never weaker.
+The lookup answers with the value that governs and says why:
+
+    rule = get_rule(glencoe, "impound_record_retention_months", on=today)
+    rule.governed_by  # "ordinance" (or "state")
+    rule.why          # "Glencoe 701 Subd. 13 (6 months) meets Minn. Stat. 346.47 subd. 2
+                      #  (at least 6 months)."
+    rule_layers(glencoe, "impound_record_retention_months", on=today)  # both sides
+
+A key only the state sets answers from the state layer for every city of that state; a
+key in both answers with the stricter by the state value's ``floor`` (on a tie, the
+ordinance, which restates the statute), and a city value weaker than the statute is
+never returned: the statute governs and ``why`` says the ordinance is superseded.
 """
 
+import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
 from simple_history.utils import bulk_create_with_history, bulk_update_with_history
 
 from . import kinds
 from .models import Jurisdiction, RuleValue
-from .profiles import Profile, ProfileError, ValueSpec, get_profile
+from .profiles import (
+    AT_LEAST,
+    AT_MOST,
+    Profile,
+    ProfileError,
+    StateLayer,
+    ValueSpec,
+    get_profile,
+    get_state_layer,
+)
+
+ORDINANCE, STATE = "ordinance", "state"
+# RuleLayers.verdict: how the two layers met.
+ORDINANCE_ONLY = "ordinance_only"  # the state sets no such value
+STATE_ONLY = "state_only"  # the ordinance has no value of its own (or a software default)
+MEETS = "meets"  # the same value: the ordinance restates the statute and governs
+STRICTER = "stricter"  # the ordinance is stricter and governs
+SUPERSEDED = "superseded"  # the ordinance is weaker (or changes a fixed value): the statute
+# A profile value that cites no section of the ordinance, only a default of this software:
+# it never governs where a statute sets the value.
+_SOFTWARE_DEFAULT = re.compile(r"not in ordinance|software default", re.IGNORECASE)
 
 
 class RuleUnavailable(Exception):
@@ -55,12 +94,29 @@ class Rule:
     effective_from: date
     ordinance_ref: str
     note: str = ""
+    # The layer whose text sets this value: "ordinance" (the city's) or "state" (statute).
+    governed_by: str = ORDINANCE
+    # For a state value, and a value checked against one: at_least, at_most or fixed.
+    floor: str = ""
+    # Where a statute sets the same rule: which layer governs and why, for a clerk.
+    why: str = ""
 
     def display(self) -> str:
         return kinds.display(self.kind, self.unit, self.value)
 
     def __str__(self) -> str:
         return f"{self.display()} ({self.citation})"
+
+
+@dataclass(frozen=True)
+class RuleLayers:
+    """Both sides of one rule for a city on a date, and the one that governs."""
+
+    key: str
+    ordinance: Rule | None  # the city's own value in force (None: no rule, blank, not yet)
+    state: Rule | None  # the statute's value (None: the state sets no such value)
+    governing: Rule
+    verdict: str  # ORDINANCE_ONLY, STATE_ONLY, MEETS, STRICTER or SUPERSEDED
 
 
 def profile_for(jurisdiction: Jurisdiction) -> Profile:
@@ -73,19 +129,48 @@ def profile_for(jurisdiction: Jurisdiction) -> Profile:
         ) from exc
 
 
+def state_layer_for(jurisdiction: Jurisdiction) -> StateLayer | None:
+    """The statute layer of the city's state; None where none ships for that state."""
+    try:
+        return get_state_layer(jurisdiction.state)
+    except ProfileError as exc:
+        raise RuleUnavailable(
+            f"The state law layer for {jurisdiction.state} is malformed: {exc}",
+            jurisdiction=jurisdiction,
+        ) from exc
+
+
 def get_rules(jurisdiction: Jurisdiction, keys: Iterable[str], *, on: date) -> dict[str, Rule]:
-    """The rules in force on ``on`` for all ``keys``, read with one query."""
-    keys = list(dict.fromkeys(keys))
-    profile = profile_for(jurisdiction)
-    specs = {key: _spec(profile, jurisdiction, key) for key in keys}
-    latest: dict[str, RuleValue] = {}
-    for row in RuleValue.objects.in_force(jurisdiction, keys, on):
-        latest.setdefault(row.key, row)
-    return {key: _rule(jurisdiction, specs[key], latest.get(key), on) for key in keys}
+    """The rules that govern on ``on`` for all ``keys``, both layers read with one query."""
+    return {key: layers.governing for key, layers in get_layers(jurisdiction, keys, on=on).items()}
 
 
 def get_rule(jurisdiction: Jurisdiction, key: str, *, on: date) -> Rule:
     return get_rules(jurisdiction, [key], on=on)[key]
+
+
+def get_layers(
+    jurisdiction: Jurisdiction, keys: Iterable[str], *, on: date
+) -> dict[str, RuleLayers]:
+    """The city's value, the state's and the governing one for each key (one query)."""
+    keys = list(dict.fromkeys(keys))
+    profile, layer = profile_for(jurisdiction), state_layer_for(jurisdiction)
+    specs = {key: _specs(profile, layer, jurisdiction, key) for key in keys}
+    city_rows: dict[str, RuleValue] = {}
+    state_rows: dict[str, RuleValue] = {}
+    for row in RuleValue.objects.in_force_layered(jurisdiction, keys, on):
+        (state_rows if row.jurisdiction_id is None else city_rows).setdefault(row.key, row)
+    return {
+        key: layers_from_rows(
+            jurisdiction, *specs[key], city_rows.get(key), state_rows.get(key), on=on
+        )
+        for key in keys
+    }
+
+
+def rule_layers(jurisdiction: Jurisdiction, key: str, *, on: date) -> RuleLayers:
+    """Both sides of ``key`` for display: the ordinance's, the statute's, the governing."""
+    return get_layers(jurisdiction, [key], on=on)[key]
 
 
 def get_value(jurisdiction: Jurisdiction, key: str, *, on: date) -> Any:
@@ -93,7 +178,8 @@ def get_value(jurisdiction: Jurisdiction, key: str, *, on: date) -> Any:
 
 
 def get_optional(jurisdiction: Jurisdiction, key: str, *, on: date) -> Rule | None:
-    """None when the ordinance has no such value; still raises RuleNotSet for a blank."""
+    """None when neither the ordinance nor the state's law has such a value; still raises
+    RuleNotSet for a blank nothing fills."""
     try:
         return get_rule(jurisdiction, key, on=on)
     except RuleNotInOrdinance:
@@ -103,11 +189,161 @@ def get_optional(jurisdiction: Jurisdiction, key: str, *, on: date) -> Rule | No
 def rule_citation(jurisdiction: Jurisdiction, rule_id: str) -> str:
     """The section of the city's ordinance for rule ``rule_id`` (a rules.md ID), as its
     profile cites it, for a refusal or a label: "North Branch Sec. 6-64" for LIC-14.
-    "" where the city's ordinance has no such rule (or the city has no profile)."""
+    Where the ordinance has none (or only a software default), the statute of the state's
+    law layer that carries it ("Minn. Stat. 346.47 subd. 3" for MN-04); "" where neither
+    has such a rule (or the city has no profile)."""
     try:
-        return profile_for(jurisdiction).section(rule_id)
-    except RuleNotInOrdinance:
+        section = profile_for(jurisdiction).section(rule_id)
+        if section and not _SOFTWARE_DEFAULT.search(section):
+            return section
+        layer = state_layer_for(jurisdiction)
+    except RuleUnavailable:
         return ""
+    values = layer.values.values() if layer else ()
+    return next((v.citation for v in values if rule_id in v.rule_ids), section)
+
+
+def _specs(
+    profile: Profile, layer: StateLayer | None, jurisdiction: Jurisdiction, key: str
+) -> tuple[ValueSpec | None, ValueSpec | None]:
+    state_spec = layer.values.get(key) if layer else None
+    if state_spec is None:
+        return _spec(profile, jurisdiction, key), None
+    return profile.values.get(key), state_spec
+
+
+def layers_from_rows(
+    jurisdiction: Jurisdiction,
+    city_spec: ValueSpec | None,
+    state_spec: ValueSpec | None,
+    city_row: RuleValue | None,
+    state_row: RuleValue | None,
+    *,
+    on: date,
+) -> RuleLayers:
+    """Merge the city's row and the state's for one key (no query); raises RuleNotSet
+    where neither layer has a value in force."""
+    city, gap = None, None
+    if city_spec is not None:
+        try:
+            city = _rule(jurisdiction, city_spec, city_row, on)
+        except RuleNotSet as exc:
+            gap = exc
+    if state_spec is None or state_row is None:
+        if city is not None:
+            return RuleLayers(city.key, city, None, city, ORDINANCE_ONLY)
+        raise gap or _not_in_force(jurisdiction, state_spec, on)
+    state = _rule(jurisdiction, state_spec, state_row, on, layer=STATE)
+    if city is None or _SOFTWARE_DEFAULT.search(city.citation):
+        why = _without_ordinance(jurisdiction, city_spec, city_row, state, on)
+        return RuleLayers(state.key, city, state, replace(state, why=why), STATE_ONLY)
+    _check_same_terms(jurisdiction, city_spec, state_spec)
+    verdict = _compare(state.floor, city.value, state.value)
+    if verdict == SUPERSEDED:
+        governing = replace(state, why=_superseded(city, state))
+    else:
+        governing = replace(city, floor=state.floor, why=_meets(verdict, city, state))
+    return RuleLayers(city.key, city, state, governing, verdict)
+
+
+def _compare(floor: str, city_value: Any, state_value: Any) -> str:
+    if city_value == state_value:
+        return MEETS
+    if floor == AT_LEAST:
+        return STRICTER if city_value > state_value else SUPERSEDED
+    if floor == AT_MOST:
+        return STRICTER if city_value < state_value else SUPERSEDED
+    return SUPERSEDED  # fixed: an ordinance cannot change it
+
+
+def _check_same_terms(jurisdiction, city_spec: ValueSpec, state_spec: ValueSpec) -> None:
+    if (city_spec.kind, city_spec.unit) != (state_spec.kind, state_spec.unit):
+        raise RuleUnavailable(
+            f"{city_spec.citation} and {state_spec.citation} state “{city_spec.key}” in "
+            "different terms; the profile data files must be corrected first.",
+            jurisdiction=jurisdiction,
+            key=city_spec.key,
+            citation=state_spec.citation,
+        )
+
+
+def _value_phrase(rule: Rule) -> str:
+    if rule.kind == "bool":
+        return _("“%(label)s” (%(answer)s)") % {"label": rule.label, "answer": rule.display()}
+    return rule.display()
+
+
+def _floor_phrase(state: Rule) -> str:
+    value = _value_phrase(state)
+    if state.floor == AT_LEAST:
+        return _("at least %(value)s") % {"value": value}
+    if state.floor == AT_MOST:
+        return _("at most %(value)s") % {"value": value}
+    return _("%(value)s, which no ordinance may change") % {"value": value}
+
+
+def _without_ordinance(jurisdiction, city_spec, city_row, state: Rule, on: date) -> str:
+    """Why the statute governs where the city's ordinance sets nothing of its own."""
+    words = {
+        "statute": state.citation,
+        "floor": _floor_phrase(state),
+        "city": jurisdiction.short_name,
+        "section": city_row.citation if city_row else "",
+        "date": date_format(on, "F j, Y"),
+    }
+    if city_spec is None or (city_row and _SOFTWARE_DEFAULT.search(city_row.citation)):
+        return _("%(statute)s sets %(floor)s; %(city)s's ordinance has no such rule.") % words
+    if city_row is not None:
+        return (
+            _("%(statute)s sets %(floor)s; %(city)s's ordinance leaves it blank (%(section)s).")
+            % words
+        )
+    return (
+        _("%(statute)s sets %(floor)s; %(city)s's ordinance has no value in force on %(date)s.")
+        % words
+    )
+
+
+def _meets(verdict: str, city: Rule, state: Rule) -> str:
+    words = {
+        "section": city.citation,
+        "value": _value_phrase(city),
+        "statute": state.citation,
+        "floor": _floor_phrase(state),
+    }
+    if verdict == STRICTER:
+        return (
+            _(
+                "%(section)s (%(value)s) is stricter than %(statute)s (%(floor)s), "
+                "so the ordinance governs."
+            )
+            % words
+        )
+    return _("%(section)s (%(value)s) meets %(statute)s (%(floor)s).") % words
+
+
+def _superseded(city: Rule, state: Rule) -> str:
+    words = {
+        "section": city.citation,
+        "value": _value_phrase(city),
+        "statute": state.citation,
+        "floor": _floor_phrase(state),
+    }
+    if state.floor in (AT_LEAST, AT_MOST):
+        return (
+            _(
+                "%(statute)s (%(floor)s) governs: %(section)s (%(value)s) is weaker than "
+                "state law allows, so the statute supersedes it."
+            )
+            % words
+        )
+    return (
+        _(
+            "%(statute)s (%(floor)s) governs: %(section)s (%(value)s) would change it, "
+            "so the statute supersedes it."
+        )
+        % words
+    )
 
 
 def _spec(profile: Profile, jurisdiction: Jurisdiction, key: str) -> ValueSpec:
@@ -122,17 +358,11 @@ def _spec(profile: Profile, jurisdiction: Jurisdiction, key: str) -> ValueSpec:
     return spec
 
 
-def _rule(jurisdiction, spec: ValueSpec, row: RuleValue | None, on: date) -> Rule:
+def _rule(
+    jurisdiction, spec: ValueSpec, row: RuleValue | None, on: date, *, layer: str = ORDINANCE
+) -> Rule:
     if row is None:
-        raise RuleNotSet(
-            f"{spec.label} has no value in force on {on:%B} {on.day}, {on.year} for "
-            f"{jurisdiction.name} "
-            f"({spec.citation}); an administrator must load the ordinance profile or "
-            "record the value first.",
-            jurisdiction=jurisdiction,
-            key=spec.key,
-            citation=spec.citation,
-        )
+        raise _not_in_force(jurisdiction, spec, on)
     if row.value is None:
         raise RuleNotSet(
             f"{spec.label} is blank in the ordinance ({row.citation}); "
@@ -152,44 +382,69 @@ def _rule(jurisdiction, spec: ValueSpec, row: RuleValue | None, on: date) -> Rul
         effective_from=row.effective_from,
         ordinance_ref=row.ordinance_ref,
         note=row.note,
+        governed_by=layer,
+        floor=spec.floor,
+    )
+
+
+def _not_in_force(jurisdiction, spec: ValueSpec, on: date) -> RuleNotSet:
+    return RuleNotSet(
+        f"{spec.label} has no value in force on {on:%B} {on.day}, {on.year} for "
+        f"{jurisdiction.name} "
+        f"({spec.citation}); an administrator must load the ordinance profile or "
+        "record the value first.",
+        jurisdiction=jurisdiction,
+        key=spec.key,
+        citation=spec.citation,
     )
 
 
 @transaction.atomic
 def load_profile(jurisdiction: Jurisdiction) -> int:
-    """Seed (or refresh) the adopted values of the city's profile; returns rows written.
+    """Seed (or refresh) the adopted values of the city's profile, and of its state's law
+    layer; returns rows written.
 
-    The adopted values are the rows dated the ordinance's adoption; amendments are later
-    rows and are never touched here, so running this again changes nothing.
+    The adopted values are the rows dated the ordinance's adoption (for the state layer,
+    the date of the statute text read); amendments are later rows and are never touched
+    here, so running this again changes nothing. State rows are shared by every city of
+    the state: the first city loads them, the next finds them there.
     """
-    profile = profile_for(jurisdiction)
-    existing = {
-        row.key: row
-        for row in RuleValue.objects.filter(
-            jurisdiction=jurisdiction, effective_from=profile.adopted
+    profile, layer = profile_for(jurisdiction), state_layer_for(jurisdiction)
+    seeded = Q(jurisdiction=jurisdiction, effective_from=profile.adopted)
+    if layer is not None:
+        seeded |= Q(jurisdiction__isnull=True, state=layer.state)
+    rows = list(RuleValue.objects.filter(seeded))  # both layers in one query
+    written = _seed(
+        [row for row in rows if row.jurisdiction_id is not None],
+        profile.values.values(),
+        ordinance_ref=profile.ordinance_ref,
+        dated=lambda spec: profile.adopted,
+        owner={"jurisdiction": jurisdiction},
+    )
+    if layer is not None:
+        written += _seed(
+            [row for row in rows if row.jurisdiction_id is None],
+            layer.values.values(),
+            ordinance_ref=layer.law_ref,
+            dated=layer.effective_from,
+            owner={"jurisdiction": None, "state": layer.state},
         )
-    }
+    return written
+
+
+def _seed(rows, specs: Iterable[ValueSpec], *, ordinance_ref: str, dated, owner: dict) -> int:
+    """Write the seeded row of each spec dated ``dated(spec)`` where missing or changed."""
+    existing = {(row.key, row.effective_from): row for row in rows}
     new, changed = [], []
-    for spec in profile.values.values():
-        fields = {
-            "value": spec.raw,
-            "citation": spec.citation,
-            "rule_ids": list(spec.rule_ids),
-            "ordinance_ref": profile.ordinance_ref,
-            "note": spec.note,
-        }
-        row = existing.get(spec.key)
+    names = ["value", "citation", "rule_ids", "ordinance_ref", "note"]
+    for spec in specs:
+        values = [spec.raw, spec.citation, list(spec.rule_ids), ordinance_ref, spec.note]
+        fields = dict(zip(names, values, strict=True))
+        row = existing.get((spec.key, dated(spec)))
         if row is not None and row.recorded_by_id is not None:
             continue  # an administrator corrected the adopted value; keep their record
         if row is None:
-            new.append(
-                RuleValue(
-                    jurisdiction=jurisdiction,
-                    key=spec.key,
-                    effective_from=profile.adopted,
-                    **fields,
-                )
-            )
+            new.append(RuleValue(key=spec.key, effective_from=dated(spec), **owner, **fields))
         elif any(getattr(row, name) != value for name, value in fields.items()):
             for name, value in fields.items():
                 setattr(row, name, value)
@@ -197,7 +452,7 @@ def load_profile(jurisdiction: Jurisdiction) -> int:
     if new:
         bulk_create_with_history(new, RuleValue)
     if changed:
-        bulk_update_with_history(changed, RuleValue, list(fields))
+        bulk_update_with_history(changed, RuleValue, names)
     return len(new) + len(changed)
 
 
@@ -222,7 +477,7 @@ def rule_amend(
     spec = _spec(profile_for(jurisdiction), jurisdiction, key)
     stored = kinds.to_json(spec.kind, value)
     current = RuleValue.objects.in_force(jurisdiction, [key], effective_from).first()
-    row, _ = RuleValue.objects.update_or_create(
+    row, _created = RuleValue.objects.update_or_create(
         jurisdiction=jurisdiction,
         key=key,
         effective_from=effective_from,
@@ -244,5 +499,64 @@ def rule_amend(
         summary=f"{spec.label}: {kinds.display(spec.kind, spec.unit, value)} "
         f"from {effective_from} ({ordinance_ref})",
         data={"key": key, "value": stored, "effective_from": str(effective_from)},
+    )
+    return row
+
+
+def state_rule_amend(
+    *,
+    state: str,
+    key: str,
+    value: Any,
+    effective_from: date,
+    law_ref: str,
+    note: str = "",
+    citation: str = "",
+    actor=None,
+) -> RuleValue:
+    """Record an amendment of a statute value from ``effective_from`` on, once for every
+    city of ``state`` (rules.md Appendix H: "as for any rule value").
+
+    ``law_ref`` names the amending law (e.g. "2027 Minn. Laws ch. 12"); ``value`` is typed
+    (``kinds.parse_input``) and never blank: a statute value that is repealed is recorded
+    as the value the law leaves (for example false for a repealed prohibition).
+    """
+    from .models import Event
+
+    layer = get_state_layer(state)
+    spec = layer.values.get(key) if layer else None
+    if spec is None:
+        raise RuleNotInOrdinance(f"The {state} state law layer has no rule “{key}”.", key=key)
+    if value is None:
+        raise ValueError("A statute value cannot be blank.")
+    stored = kinds.to_json(spec.kind, value)
+    current = (
+        RuleValue.objects.state_layer(state)
+        .filter(key=key, effective_from__lte=effective_from)
+        .order_by("-effective_from", "-pk")
+        .first()
+    )
+    row, _created = RuleValue.objects.update_or_create(
+        jurisdiction=None,
+        state=state,
+        key=key,
+        effective_from=effective_from,
+        defaults={
+            "value": stored,
+            "ordinance_ref": law_ref,
+            "note": note,
+            "citation": citation or (current.citation if current else spec.citation),
+            "rule_ids": list(current.rule_ids if current else spec.rule_ids),
+            "recorded_by": actor,
+            "recorded_at": timezone.now(),
+        },
+    )
+    Event.record(
+        "ordinance.state_rule.amended",
+        row,
+        actor=actor,
+        summary=f"{layer.name}: {spec.label}: {kinds.display(spec.kind, spec.unit, value)} "
+        f"from {effective_from} ({law_ref})",
+        data={"state": state, "key": key, "value": stored, "effective_from": str(effective_from)},
     )
     return row

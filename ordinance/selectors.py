@@ -9,9 +9,46 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
+from django.db.models import Q
+from django.utils.translation import gettext as _
+
 from . import kinds
 from .models import FeeScheduleEntry, Jurisdiction, RuleValue
-from .profiles import Passage, Profile, ProfileError, ValueSpec, get_profile
+from .profiles import (
+    AT_LEAST,
+    AT_MOST,
+    Passage,
+    Profile,
+    ProfileError,
+    StateLayer,
+    ValueSpec,
+    get_profile,
+    get_state_layer,
+)
+from .rules import STATE, RuleLayers, RuleUnavailable, layers_from_rows
+
+
+@dataclass
+class StateLine:
+    """One value of the state's law beneath the city's profile, and which layer governs."""
+
+    spec: ValueSpec
+    layers: RuleLayers | None  # None where neither layer has a value in force
+    error: str = ""
+    history: list[RuleValue] = field(default_factory=list)
+
+    @property
+    def floor_words(self) -> str:
+        """How an ordinance may depart from the statute, in a few words."""
+        if self.spec.floor == AT_LEAST:
+            return _("At least")
+        if self.spec.floor == AT_MOST:
+            return _("At most")
+        return _("Fixed:")
+
+    @property
+    def state_governs(self) -> bool:
+        return self.layers is not None and self.layers.governing.governed_by == STATE
 
 
 @dataclass
@@ -22,6 +59,7 @@ class RuleLine:
     row: RuleValue | None
     passage: Passage | None = None
     history: list[RuleValue] = field(default_factory=list)
+    state: StateLine | None = None  # where the state's law sets the same value
 
     @property
     def value(self) -> Any:
@@ -52,6 +90,8 @@ class CityRules:
     profile: Profile | None
     lines: list[RuleLine]
     error: str = ""
+    state_name: str = ""  # "Minnesota": the state law layer beneath the profile, if any
+    state_lines: list[StateLine] = field(default_factory=list)
 
     @property
     def blank_lines(self) -> list[RuleLine]:
@@ -65,15 +105,36 @@ def _profile(jurisdiction):
         return None, str(exc)
 
 
+def _state_layer(jurisdiction) -> tuple[StateLayer | None, str]:
+    try:
+        return get_state_layer(jurisdiction.state), ""
+    except ProfileError as exc:
+        return None, str(exc)
+
+
+def _with_state_law(jurisdictions, **filters) -> Q:
+    """The cities' own rows and their states' law rows, for one query."""
+    states = {j.state for j in jurisdictions}
+    return Q(jurisdiction__in=jurisdictions, **filters) | Q(
+        jurisdiction__isnull=True, state__in=states, **filters
+    )
+
+
+def _owner(row: RuleValue):
+    # City rows are keyed by the jurisdiction's id, state rows by the state ("MN").
+    return row.state if row.jurisdiction_id is None else row.jurisdiction_id
+
+
 def rules_in_force(jurisdictions, *, on: date, with_text: bool = True) -> list[CityRules]:
-    """For each jurisdiction, every profile value in force on ``on`` (one query in all)."""
+    """For each jurisdiction, every profile value in force on ``on`` and its state's law
+    beneath it (one query in all)."""
     jurisdictions = list(jurisdictions)
-    latest: dict[tuple[int, str], RuleValue] = {}
+    latest: dict[tuple[Any, str], RuleValue] = {}
     rows = RuleValue.objects.filter(
-        jurisdiction__in=jurisdictions, effective_from__lte=on
-    ).order_by("jurisdiction_id", "key", "-effective_from", "-pk")
+        _with_state_law(jurisdictions, effective_from__lte=on)
+    ).order_by("jurisdiction_id", "state", "key", "-effective_from", "-pk")
     for row in rows:
-        latest.setdefault((row.jurisdiction_id, row.key), row)
+        latest.setdefault((_owner(row), row.key), row)
     found = []
     for jurisdiction in jurisdictions:
         profile, error = _profile(jurisdiction)
@@ -86,27 +147,64 @@ def rules_in_force(jurisdictions, *, on: date, with_text: bool = True) -> list[C
             )
             for spec in specs
         ]
-        found.append(CityRules(jurisdiction, profile, lines, error))
+        city = CityRules(jurisdiction, profile, lines, error)
+        _add_state_law(city, on, lambda owner, key: latest.get((owner, key)))
+        found.append(city)
     return found
 
 
 def rule_history(jurisdiction: Jurisdiction, *, on: date) -> CityRules:
-    """Every value with all its rows (adopted value and amendments), newest first."""
+    """Every value with all its rows (adopted value and amendments), newest first, and
+    the state's law beneath the profile with its own rows (one query)."""
     profile, error = _profile(jurisdiction)
     by_key = defaultdict(list)
     rows = (
-        RuleValue.objects.filter(jurisdiction=jurisdiction)
+        RuleValue.objects.filter(_with_state_law([jurisdiction]))
         .select_related("recorded_by")
         .order_by("key", "-effective_from", "-pk")
     )
     for row in rows:
-        by_key[row.key].append(row)
+        by_key[(_owner(row), row.key)].append(row)
     lines = []
     for spec in profile.values.values() if profile else ():
-        history = by_key.get(spec.key, [])
+        history = by_key.get((jurisdiction.pk, spec.key), [])
         current = next((r for r in history if r.effective_from <= on), None)
         lines.append(RuleLine(spec, current, profile.passage(spec.quote), history))
-    return CityRules(jurisdiction, profile, lines, error)
+    city = CityRules(jurisdiction, profile, lines, error)
+
+    def in_force(owner, key):
+        return next((r for r in by_key.get((owner, key), []) if r.effective_from <= on), None)
+
+    _add_state_law(city, on, in_force, history=by_key)
+    return city
+
+
+def _add_state_law(city: CityRules, on: date, in_force, history=None) -> None:
+    """Fill ``city.state_lines`` from the rows in force (``in_force(owner, key)``)."""
+    layer, error = _state_layer(city.jurisdiction)
+    if city.profile is None or (layer is None and not error):
+        return
+    if layer is None:
+        city.error = city.error or error
+        return
+    city.state_name = layer.name
+    j = city.jurisdiction
+    for spec in layer.values.values():
+        city_spec = city.profile.values.get(spec.key)
+        try:
+            layers, problem = (
+                layers_from_rows(
+                    j, city_spec, spec, in_force(j.pk, spec.key), in_force(j.state, spec.key), on=on
+                ),
+                "",
+            )
+        except RuleUnavailable as exc:
+            layers, problem = None, str(exc)
+        line = StateLine(spec, layers, problem, (history or {}).get((j.state, spec.key), []))
+        city.state_lines.append(line)
+    by_key = {line.spec.key: line for line in city.state_lines}
+    for line in city.lines:
+        line.state = by_key.get(line.spec.key)
 
 
 @dataclass

@@ -5,11 +5,17 @@ sets it (citation, rule IDs, a verbatim quote) and its value as adopted. The dat
 (``RuleValue``) holds the values in force over time; this file only seeds them and
 describes them. Files are parsed once per process and validated as they load, so a typo
 in a profile fails loudly at the first use rather than giving a wrong deadline.
+
+Beneath the city profiles, a *state layer* (``states/<state>.toml``, e.g. ``states/mn.toml``)
+holds the statute values every city of that state inherits (rules.md Appendix H). Each
+carries a ``floor``: how an ordinance may make it stricter (``at_least``: a city value
+may only be larger; ``at_most``: only smaller; ``fixed``: a city cannot change it).
+``ordinance.rules`` merges the two layers and says which governs.
 """
 
 import re
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from functools import lru_cache
 from pathlib import Path
@@ -18,6 +24,12 @@ from typing import Any
 from ..kinds import KINDS, UNITS, to_json, to_python
 
 PROFILE_DIR = Path(__file__).resolve().parent
+STATE_DIR = PROFILE_DIR / "states"
+# How an ordinance may make a state value stricter (see the module docstring).
+AT_LEAST, AT_MOST, FIXED = "at_least", "at_most", "fixed"
+FLOORS = (AT_LEAST, AT_MOST, FIXED)
+ORDERED_KINDS = ("int", "money", "rate", "decimal", "time")  # what at_least/at_most compare
+_STATE_RE = re.compile(r"^[A-Z]{2}$")
 _KEY_RE = re.compile(r"^[a-z][a-z0-9_]*$")
 _SPACES = re.compile(r"\s+")
 
@@ -40,6 +52,8 @@ class ValueSpec:
     raw: Any  # the adopted value as JSON (None when blank)
     source: str  # "ordinance", or "fee_schedule" when the council sets it by resolution
     blocks: tuple[str, ...]
+    floor: str = ""  # state layer only: at_least, at_most or fixed
+    in_force_from: date | None = None  # state layer only: when not the layer's date
 
     @property
     def value(self) -> Any:
@@ -113,6 +127,21 @@ class Profile:
         )
 
 
+@dataclass(frozen=True)
+class StateLayer:
+    """The statute values beneath every city profile of one state (``states/mn.toml``)."""
+
+    state: str
+    name: str
+    law_ref: str  # the edition read, stored as each seeded row's "ordinance number"
+    in_force_from: date
+    values: dict[str, ValueSpec]
+
+    def effective_from(self, spec: ValueSpec) -> date:
+        """The date a value is seeded from: its own, else the layer's."""
+        return spec.in_force_from or self.in_force_from
+
+
 @lru_cache(maxsize=16)
 def _read_text(path: Path) -> str:
     return path.read_text(encoding="utf-8")
@@ -133,6 +162,50 @@ def get_profile(key: str) -> Profile:
     with path.open("rb") as fh:
         data = tomllib.load(fh)
     return _build(key, data)
+
+
+@lru_cache(maxsize=8)
+def get_state_layer(state: str) -> StateLayer | None:
+    """The parsed, validated layer of ``state`` ("MN"); None where none ships for it."""
+    if not _STATE_RE.match(state or ""):
+        return None
+    path = STATE_DIR / f"{state.lower()}.toml"
+    if not path.exists():
+        return None
+    with path.open("rb") as fh:
+        data = tomllib.load(fh)
+    return _build_state(state, path.name, data)
+
+
+def _build_state(state: str, file_name: str, data: dict) -> StateLayer:
+    head = data.get("layer", {})
+    if head.get("state") != state:
+        raise ProfileError(f"states/{file_name}: [layer] state must be “{state}”.")
+    for field in ("name", "law_ref"):
+        if not isinstance(head.get(field), str) or not head[field]:
+            raise ProfileError(f"states/{file_name}: [layer] {field} is required.")
+    if not isinstance(head.get("in_force_from"), date):
+        raise ProfileError(f"states/{file_name}: [layer] in_force_from must be a date.")
+    values = {
+        k: _state_value_spec(f"states/{file_name}", k, v) for k, v in data.get("values", {}).items()
+    }
+    return StateLayer(state, head["name"], head["law_ref"], head["in_force_from"], values)
+
+
+def _state_value_spec(file_name: str, key: str, v: dict) -> ValueSpec:
+    """A state value: as a city value, plus its floor; never blank, always quoted."""
+    where = f"{file_name} [values.{key}]"
+    spec = _value_spec(file_name.removesuffix(".toml"), key, v)
+    floor, since = v.get("floor"), v.get("in_force_from")
+    if floor not in FLOORS:
+        raise ProfileError(f"{where}: floor must be one of {', '.join(FLOORS)}.")
+    if floor != FIXED and spec.kind not in ORDERED_KINDS:
+        raise ProfileError(f"{where}: a {spec.kind} value can only be fixed.")
+    if spec.blank or not spec.quote:
+        raise ProfileError(f"{where}: a statute value needs a value and a quote.")
+    if since is not None and not isinstance(since, date):
+        raise ProfileError(f"{where}: in_force_from must be a date.")
+    return replace(spec, floor=floor, in_force_from=since)
 
 
 def _build(key: str, data: dict) -> Profile:
