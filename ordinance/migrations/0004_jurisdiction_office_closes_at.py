@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('ordinance', '0002_rule_values_fees_closed_days'),
+        ('ordinance', '0003_state_layer'),
     ]
 
     operations = [
