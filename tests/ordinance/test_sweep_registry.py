@@ -5,6 +5,8 @@ No registry is replaced here. A row is set up due for each registered sweep:
 - a dog license past its December 31 expiry (LIC-07, NB Sec. 6-62);
 - a kennel license past its expiry (KEN-05, NB Sec. 6-65(b));
 - a kennel denial whose appeal deadline passed unappealed (KEN-07, Glencoe 701 Subd. 4(E));
+- an impound hold that ended unclaimed (IMP-04, Glencoe 701 Subd. 13);
+- a sterilization agreement past its due date (IMP-12, Glencoe 701 Subd. 26);
 with a row not yet due beside each. A sweep registered later must add its row here: the
 first test fails until it does.
 """
@@ -31,6 +33,8 @@ SWEEPS = {
     "licensing.licenses_expire": "dog licenses expire",
     "licensing.kennel_licenses_expire": "kennel licenses expire",
     "licensing.kennel_denials_final": "kennel denials become final",
+    "impound.holds_end": "impound holds end",
+    "impound.sterilization_overdue": "sterilization agreements overdue",
 }
 
 
@@ -48,7 +52,7 @@ def _kennel(jurisdiction, number, **fields):
 @pytest.fixture
 def rows(north_branch, glencoe):
     issuer = make_user("issuer", "clerk", [north_branch])
-    return {
+    return _impound_rows(glencoe) | {
         "license_due": LicenseFactory(
             jurisdiction=north_branch, issued_by=issuer, number="2026-0001"
         ),
@@ -90,6 +94,45 @@ def rows(north_branch, glencoe):
     }
 
 
+def _impound_rows(glencoe):
+    """A stray taken in Wednesday, December 23, 2026: five business days (Christmas off)
+    end Thursday, December 31; a second taken in on New Year's Eve is still held on the
+    4th; an adopter's sterilization due December 31 and one due later."""
+    from impound.models import SterilizationAgreement
+    from tests.impound.factories import make_pound
+    from tests.impound.helpers import at, take_in
+
+    pound = make_pound(glencoe)
+    officer = make_user("pound_officer", "officer", [glencoe])
+    due = take_in(glencoe, pound, officer, at(2026, 12, 23, 10), "dog_at_large")
+    later = take_in(glencoe, pound, officer, at(2026, 12, 31, 10), "dog_at_large")
+    adopted = take_in(glencoe, pound, officer, at(2026, 11, 2, 10), "dog_at_large")
+    adopted_later = take_in(glencoe, pound, officer, at(2026, 11, 3, 10), "dog_at_large")
+
+    def agreement(case, due_on):
+        case.close(
+            "adopted", on=date(2026, 12, 1), at=at(2026, 12, 1, 10), actor=officer, note="Adopted"
+        )
+        return SterilizationAgreement.objects.create(
+            case=case,
+            jurisdiction=glencoe,
+            adopter_name="Ada Adopter",
+            adopter_address="5 Pine St, Glencoe",
+            adopted_on=date(2026, 12, 1),
+            due_on=due_on,
+            due_citation="Glencoe 701 Subd. 26",
+            due_basis="30 days after adoption",
+            recorded_by=officer,
+        )
+
+    return {
+        "hold_due": due,
+        "hold_later": later,
+        "sterilization_due": agreement(adopted, date(2026, 12, 31)),
+        "sterilization_later": agreement(adopted_later, date(2027, 1, 20)),
+    }
+
+
 def statuses(rows):
     for row in rows.values():
         row.refresh_from_db()
@@ -103,8 +146,14 @@ BEFORE = {
     "kennel_later": KennelStatus.ACTIVE,
     "denial_due": KennelStatus.DENIED,
     "denial_open": KennelStatus.DENIED,
+    "hold_due": "held",
+    "hold_later": "held",
+    "sterilization_due": "pending",
+    "sterilization_later": "pending",
 }
 AFTER = BEFORE | {
+    "hold_due": "available",
+    "sterilization_due": "overdue",
     "license_due": LicenseStatus.EXPIRED,
     "kennel_due": KennelStatus.EXPIRED,
     "denial_due": KennelStatus.DENIED_FINAL,
