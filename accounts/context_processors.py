@@ -10,7 +10,7 @@ def site(request):
     """
     user = request.user
     if user.is_authenticated and user.is_staff_member:
-        cities = list(user.served_jurisdictions())
+        cities = list(user.served_list)
     else:
         cities = list(Jurisdiction.objects.all()[:2])
     multi = len(cities) > 1 or (

@@ -53,13 +53,18 @@ class User(AbstractUser):
         return ROLE_LABELS.get(self.primary_role, "")
 
     @cached_property
+    def served_list(self) -> list:
+        """The cities this staff user serves, by name, read once per request (the page
+        header lists them and every scoped query filters on their ids); [] for others."""
+        if not self.is_staff_member:
+            return []
+        cities = Jurisdiction.objects.all() if self.is_superuser else self.jurisdictions.all()
+        return list(cities.order_by("name"))
+
+    @cached_property
     def jurisdiction_ids(self) -> frozenset[int]:
         """The jurisdictions whose records this user may see (none for residents)."""
-        if not self.is_staff_member:
-            return frozenset()
-        if self.is_superuser:
-            return frozenset(Jurisdiction.objects.values_list("pk", flat=True))
-        return frozenset(self.jurisdictions.values_list("pk", flat=True))
+        return frozenset(city.pk for city in self.served_list)
 
     def serves(self, jurisdiction_id: int) -> bool:
         return jurisdiction_id in self.jurisdiction_ids

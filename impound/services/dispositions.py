@@ -35,7 +35,13 @@ from notices.services import document_issue
 from ordinance.fees import FeeNotSet, fee_amount
 from ordinance.models import Event
 from ordinance.refusals import Refused, refusing
-from ordinance.rules import get_optional, get_rule, rule_citation
+from ordinance.rules import (
+    RuleNotInOrdinance,
+    get_optional,
+    get_rule,
+    get_rules,
+    rule_citation,
+)
 
 from . import sterilization
 
@@ -50,9 +56,12 @@ class ResearchBlock:
 
 
 def research_block(jurisdiction, *, on: date) -> ResearchBlock:
-    provision = get_optional(jurisdiction, "research_transfer_provision", on=on)
+    keys = ["research_transfer_provision", "research_release_forbidden"]
+    try:
+        provision, state = get_rules(jurisdiction, keys, on=on).values()  # one query
+    except RuleNotInOrdinance:
+        provision, state = (get_optional(jurisdiction, key, on=on) for key in keys)
     superseded = str(provision) if provision else ""
-    state = get_optional(jurisdiction, "research_release_forbidden", on=on)
     if state is not None:
         return ResearchBlock(
             citation=state.citation,
