@@ -232,7 +232,13 @@ def _offered(form, scope, hits) -> list[Animal]:
     error), never the whole registry."""
     offered = [a for hit in hits for a in hit.animals]
     picked = form.data.get("animal") if form.is_bound else None
-    if picked and str(picked).isdigit() and int(picked) not in {a.pk for a in offered}:
+    # A primary key has at most 19 digits; a longer "number" is bad input, not a lookup.
+    if (
+        picked
+        and str(picked).isdigit()
+        and len(str(picked)) <= 19
+        and int(picked) not in {a.pk for a in offered}
+    ):
         chosen = scope.select_related("owner").filter(pk=int(picked)).first()
         if chosen is not None:
             offered.insert(0, chosen)
