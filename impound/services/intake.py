@@ -27,7 +27,7 @@ from licensing.models import Animal
 from licensing.models.registry import Species
 from ordinance.models import Event, Jurisdiction
 from ordinance.refusals import Refused, refusing
-from ordinance.rules import RuleNotSet, get_optional, get_rule, get_value
+from ordinance.rules import RuleNotSet, get_optional, get_rules, get_value
 
 from .holds import HoldEnd, hold_end
 
@@ -72,11 +72,11 @@ def impound_grounds(jurisdiction: Jurisdiction, *, on: date) -> list[Ground]:
     codes = get_value(jurisdiction, "impound_grounds", on=on)
     cats = _codes(jurisdiction, "impound_cat_grounds", on)
     court = _codes(jurisdiction, "impound_court_order_grounds", on)
-    grounds = []
-    for code in codes:
-        rule = get_rule(jurisdiction, f"impound_ground_{code}", on=on)
-        grounds.append(Ground(code, rule.value, rule.citation, code in cats, code in court))
-    return grounds
+    labels = get_rules(jurisdiction, [f"impound_ground_{code}" for code in codes], on=on)
+    return [
+        Ground(code, rule.value, rule.citation, code in cats, code in court)
+        for code, rule in zip(codes, labels.values(), strict=True)
+    ]
 
 
 def _codes(jurisdiction, key, on) -> frozenset[str]:

@@ -20,7 +20,6 @@ a bite, which is not astray; ``NOT_ASTRAY_GROUNDS`` names that code.
 
 from dataclasses import dataclass
 from datetime import date, datetime
-from decimal import Decimal
 
 from django.contrib.contenttypes.models import ContentType
 from django.db import transaction
@@ -41,6 +40,7 @@ from notices.models import Decision, DecisionOutcome
 from ordinance.calendar import add_months, due_date
 from ordinance.fees import FeeNotSet, fee_amount
 from ordinance.models import Event
+from ordinance.money import ZERO
 from ordinance.refusals import Refused, refusing
 from ordinance.rules import get_optional, get_rule, profile_for, rule_citation
 
@@ -363,7 +363,8 @@ def agreement_remit(
             agreement.due_citation,
         )
     admin = fee_amount(agreement.jurisdiction, ADMIN_FEE, on=remitted_on)
-    amount = max(agreement.deposit - admin.amount, Decimal("0.00"))
+    # An administrative fee above the deposit leaves nothing to remit, never a debt.
+    amount = max(agreement.deposit - admin.amount, ZERO)
     agreement.admin_fee, agreement.remitted_amount = admin.amount, amount
     agreement.remitted_to = remitted_to.strip() or agreement.veterinarian
     agreement.remitted_on = remitted_on
