@@ -62,19 +62,31 @@ class Ground:
     citation: str
     cats: bool
     court_order: bool
+    procedure: bool = False
 
     def __str__(self):
         return f"{self.label} ({self.citation})"
 
 
-def impound_grounds(jurisdiction: Jurisdiction, *, on: date) -> list[Ground]:
-    """The city's grounds, in the profile's order, each with its section (IMP-01)."""
-    codes = get_value(jurisdiction, "impound_grounds", on=on)
+def impound_grounds(
+    jurisdiction: Jurisdiction, *, on: date, procedures: bool = False
+) -> list[Ground]:
+    """The city's grounds, in the profile's order, each with its section (IMP-01).
+
+    ``procedures`` adds the grounds only a proceeding opens (``impound_procedure_grounds``:
+    a dangerous dog seized under Subd. 15(K)), which the intake screen does not offer."""
+    codes = list(get_value(jurisdiction, "impound_grounds", on=on))
+    opened_by_procedure = _codes(jurisdiction, "impound_procedure_grounds", on)
+    if procedures:
+        codes += [code for code in sorted(opened_by_procedure) if code not in codes]
     cats = _codes(jurisdiction, "impound_cat_grounds", on)
     court = _codes(jurisdiction, "impound_court_order_grounds", on)
     labels = get_rules(jurisdiction, [f"impound_ground_{code}" for code in codes], on=on)
     return [
-        Ground(code, rule.value, rule.citation, code in cats, code in court)
+        Ground(
+            code, rule.value, rule.citation, code in cats, code in court,
+            code in opened_by_procedure,
+        )
         for code, rule in zip(codes, labels.values(), strict=True)
     ]
 
@@ -85,7 +97,7 @@ def _codes(jurisdiction, key, on) -> frozenset[str]:
 
 
 def ground_for(jurisdiction: Jurisdiction, code: str, *, on: date) -> Ground:
-    for ground in impound_grounds(jurisdiction, on=on):
+    for ground in impound_grounds(jurisdiction, on=on, procedures=True):
         if ground.code == code:
             return ground
     raise Refused.because(

@@ -79,7 +79,7 @@ def test_a_blank_refuses_and_names_the_section(glencoe):
     assert err.value.citation == "Glencoe 701 Subd. 4"
     assert err.value.key == "kennel_license_expiry" and err.value.jurisdiction == glencoe
     with pytest.raises(RuleNotSet):
-        get_optional(glencoe, "dd_annual_fee_cap", on=TODAY)
+        get_optional(glencoe, "dd_annual_fee", on=TODAY)
 
 
 def test_there_is_no_value_before_the_ordinance_was_adopted(north_branch):
@@ -139,7 +139,7 @@ def test_get_rules_reads_many_keys_with_one_query(north_branch, django_assert_nu
 
 def test_get_rules_raises_like_get_rule(glencoe):
     with pytest.raises(RuleNotSet):
-        get_rules(glencoe, ["release_fee", "dd_annual_fee_cap"], on=TODAY)
+        get_rules(glencoe, ["release_fee", "dd_annual_fee"], on=TODAY)
     with pytest.raises(RuleNotInOrdinance):
         get_rules(glencoe, ["release_fee", "transfer_fee"], on=TODAY)
 

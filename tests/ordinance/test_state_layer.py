@@ -51,6 +51,16 @@ STATE_KEYS = {
     "impound_records_open_to_public",
     "impound_record_party_age_months",
     "research_release_forbidden",
+    # 347.51-347.541 (MN-05..MN-08)
+    "dd_min_bond",
+    "dd_min_insurance",
+    "dd_annual_fee_cap",
+    "dd_microchip_statute",
+    "dd_review_first_after_months",
+    "dd_review_frequency",
+    "dd_sterilization_days",
+    "dd_sterilization_required",
+    "dd_hearing_impartial_officer",
 }
 
 
