@@ -229,6 +229,7 @@ def build(nb, gl, clerk, glencoe_clerk) -> Cities:
     )
     issue_tag(stock.tags.get(number=1), license=gl_license, on=TODAY)
     _impound_cases(nb, gl, clerk, glencoe_clerk)
+    _dangerous_dog_case(gl, glencoe_clerk)
     return Cities(
         nb=nb,
         gl=gl,
@@ -264,6 +265,14 @@ def _impound_cases(nb, gl, clerk, glencoe_clerk):
             color=color,
             approximate_age_months=24,
         )
+
+
+def _dangerous_dog_case(gl, glencoe_clerk):
+    """A Glencoe Subd. 15 case (issue 10; North Branch has no procedure, DD-29)."""
+    from tests.dangerous_dogs.helpers import make_case
+    from tests.impound.helpers import owned_dog
+
+    make_case(gl, glencoe_clerk, animal=owned_dog(gl, name="Zzgl Rex"))
 
 
 # url name -> [(args from the records, query string, marker the Glencoe clerk sees)].
@@ -318,6 +327,7 @@ WALK = {
     "licensing:kennel_transfer": [((lambda c: [c.nb_kennel.pk]), "q=zzglencoe", None)],
     "impound:sterilization_list": [((), "", None)],
     "impound:board": [((), "", "Zzgl brindle"), ((), "status=all", "Zzgl brindle")],
+    "dangerous_dogs:board": [((), "", "Zzgl Rex"), ((), "closed=1", "Zzgl Rex")],
 }
 
 # Pages without arguments that are not walked, and why.
