@@ -84,7 +84,11 @@ def impound_grounds(
     labels = get_rules(jurisdiction, [f"impound_ground_{code}" for code in codes], on=on)
     return [
         Ground(
-            code, rule.value, rule.citation, code in cats, code in court,
+            code,
+            rule.value,
+            rule.citation,
+            code in cats,
+            code in court,
             code in opened_by_procedure,
         )
         for code, rule in zip(codes, labels.values(), strict=True)
