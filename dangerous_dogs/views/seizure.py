@@ -1,4 +1,147 @@
-"""(Filled by its part of issue 10.)"""
+"""Seizure and reclaim pages, and the case page's seizure section (DD-21, DD-23, C36).
 
-urlpatterns: list = []
-SECTIONS: list = []
+The officer or administrator seizes (an impound case opens behind the release gate) and,
+when the owner comes within the hold, records the reclaim: the proofs of the checklist
+verified clear the gate, and the impound and boarding fees are paid through impound's own
+redemption, in one step.
+"""
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import redirect, render
+from django.urls import path
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+
+from base.access import role_required
+from base.roles import ADMINISTRATOR, OFFICER, STAFF_ROLES
+from dangerous_dogs.forms_compliance import ReclaimForm, SeizeForm
+from dangerous_dogs.models import CaseStatus, Designation
+from dangerous_dogs.services.compliance import PROVEN_FIRST, compliance_checklist
+from dangerous_dogs.services.seizure import case_reclaim, case_seize, seizure_notice
+from impound.services.redemption import licenses_dogs, redemption_conditions, redemption_quote
+from licensing.forms.registry import apply_service_errors
+from ordinance.refusals import Refused
+from ordinance.rules import rule_citation
+
+from .compliance import _case, compliance_state
+
+ACTING = (OFFICER, ADMINISTRATOR)
+
+
+def seizure_section(request, *, case):
+    if case.declared_designation != Designation.DANGEROUS:
+        return None
+    if case.impound_case_id is None and case.status != CaseStatus.DECLARED:
+        return None
+    if case.impound_case_id is None and case.compliance_deadline is None:
+        return None
+    checklist, _status = compliance_state(request, case)
+    impound = case.impound_case
+    gates = list(impound.gates.all()) if impound else []
+    return "dangerous_dogs/seizure/_section.html", {
+        "case": case,
+        "impound": impound,
+        "gates": gates,
+        "notice": seizure_notice(case) if impound else None,
+        "checklist": checklist,
+        "seizure_citation": rule_citation(case.jurisdiction, "DD-21"),
+        "may_seize": request.user.has_role(*ACTING) and case.status == CaseStatus.DECLARED,
+        "may_reclaim": request.user.has_role(*ACTING) and case.status == CaseStatus.SEIZED,
+    }
+
+
+@role_required(*ACTING)
+@require_http_methods(["GET", "POST"])
+def seize(request, pk):
+    case = _case(request.user, pk)
+    form = SeizeForm(request.POST or None, jurisdiction=case.jurisdiction)
+    if request.method == "POST" and form.is_valid():
+        try:
+            case_seize(case, actor=request.user, **form.cleaned_data)
+        except Refused as exc:
+            apply_service_errors(form, exc)
+        else:
+            messages.success(request, _("Seized: the impound case is open."))
+            return redirect(case)
+    checklist = compliance_checklist(case, on=timezone.localdate(), registration_in_force=False)
+    return render(
+        request,
+        "dangerous_dogs/seizure/seize.html",
+        {
+            "case": case,
+            "form": form,
+            "checklist": checklist,
+            "seizure_citation": rule_citation(case.jurisdiction, "DD-21"),
+        },
+    )
+
+
+def _quote(case, today, licensed):
+    impound = case.impound_case
+    try:
+        quote = redemption_quote(case=impound, owner=case.owner, on=today, licensed=licensed)
+    except Refused as exc:
+        return (
+            None,
+            exc,
+            redemption_conditions(case=impound, on=today, resident=case.owner.is_resident),
+        )
+    return quote, None, quote.conditions
+
+
+@role_required(*STAFF_ROLES)
+@require_http_methods(["GET", "POST"])
+def reclaim(request, pk):
+    case = _case(request.user, pk)
+    may_act = request.user.has_role(*ACTING)
+    if request.method == "POST" and not may_act:
+        raise PermissionDenied
+    today = timezone.localdate()
+    ask = not licenses_dogs(case.jurisdiction, on=today)
+    data = request.POST if request.method == "POST" else (request.GET or None)
+    form = ReclaimForm(data, ask_licensed=ask)
+    licensed = None
+    if form.is_bound and form.is_valid():
+        licensed = form.licensed_value() if ask else None
+    if request.method == "POST" and form.is_valid():
+        try:
+            case_reclaim(
+                case,
+                actor=request.user,
+                method=form.cleaned_data["method"],
+                reference=form.cleaned_data["reference"],
+                licensed=licensed,
+            )
+        except Refused as exc:
+            apply_service_errors(form, exc)
+        else:
+            messages.success(request, _("Reclaimed: the dog is released to the owner."))
+            return redirect(case)
+    quote = refusal = conditions = None
+    if case.status == CaseStatus.SEIZED and case.impound_case and case.impound_case.is_open:
+        quote, refusal, conditions = _quote(case, today, licensed)
+    checklist = compliance_checklist(case, on=today, registration_in_force=False)
+    return render(
+        request,
+        "dangerous_dogs/seizure/reclaim.html",
+        {
+            "case": case,
+            "impound": case.impound_case,
+            "form": form,
+            "quote": quote,
+            "refusal": refusal,
+            "conditions": conditions,
+            "checklist": checklist,
+            "proof_missing": checklist.missing_of(PROVEN_FIRST),
+            "may_act": may_act,
+        },
+    )
+
+
+urlpatterns = [
+    path("cases/<int:pk>/seize/", seize, name="seizure_create"),
+    path("cases/<int:pk>/reclaim/", reclaim, name="seizure_reclaim"),
+]
+SECTIONS = [("seizure", seizure_section, 60)]
