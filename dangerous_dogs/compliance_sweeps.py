@@ -33,7 +33,7 @@ from dangerous_dogs.models import (
 )
 from ordinance.deadlines import Deadline, register_sweep, register_upcoming
 from ordinance.models import Event
-from ordinance.rules import RuleNotSet, get_optional, rule_citation
+from ordinance.rules import RuleNotSet, get_optional
 from ordinance.sweeps import run_sweep
 
 STAY_FLAGGED = "dangerous_dogs.compliance.appeal_flagged"
@@ -84,7 +84,7 @@ def _stay(case, today):
 
 @register_sweep("dangerous_dogs.compliance_overdue")
 def sweep_compliance_overdue(*, now: datetime, dry_run: bool = False):
-    from dangerous_dogs.services.compliance import compliance_checklist
+    from dangerous_dogs.services.compliance import compliance_checklist, seizure_citation
 
     today = timezone.localdate(now)
 
@@ -114,7 +114,7 @@ def sweep_compliance_overdue(*, now: datetime, dry_run: bool = False):
                 Event.record(STAY_FLAGGED, case, at=at, summary=reason, data={"on": str(today)})
                 return
         checklist = compliance_checklist(case, on=today, registration_in_force=False)
-        citation = rule_citation(case.jurisdiction, "DD-21")
+        citation = seizure_citation(case.jurisdiction, on=today)
         reason = _(
             "Seize the dog: the compliance deadline passed with %(items)s missing (%(section)s)"
         ) % {"items": checklist.missing_labels or _("registration"), "section": citation}

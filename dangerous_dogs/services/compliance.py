@@ -23,6 +23,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from dangerous_dogs.models import (
     CaseStatus,
@@ -52,6 +53,21 @@ PROVEN_FIRST = (Requirement.ENCLOSURE, Requirement.COVERAGE, Requirement.MICROCH
 # Where proofs may still be recorded: before registration, while seized (to reclaim), and
 # at renewal (a new bond or policy).
 PROOF_STATUSES = (CaseStatus.DECLARED, CaseStatus.SEIZED, CaseStatus.REGISTERED)
+
+
+SHORT_LABELS = {
+    Requirement.ENCLOSURE: gettext_lazy("the enclosure and warning sign"),
+    Requirement.COVERAGE: gettext_lazy("the bond or insurance"),
+    Requirement.FEE: gettext_lazy("the registration fee"),
+    Requirement.MICROCHIP: gettext_lazy("the microchip"),
+}
+
+
+def seizure_citation(jurisdiction, *, on: date) -> str:
+    """The section that authorizes the seizure (Subd. 15(K)(1)), as the profile's
+    ``dd_seizure`` ground cites it."""
+    rule = get_optional(jurisdiction, "impound_ground_dd_seizure", on=on)
+    return rule.citation if rule else rule_citation(jurisdiction, "DD-21")
 
 
 def compliance_rules(jurisdiction, *, on: date) -> dict[str, RuleLayers]:
@@ -100,7 +116,7 @@ class Checklist:
 
     @property
     def missing_labels(self) -> str:
-        return "; ".join(str(item.label).lower() for item in self.missing)
+        return ", ".join(str(SHORT_LABELS[item.requirement]) for item in self.missing)
 
     @property
     def days_left(self) -> int | None:

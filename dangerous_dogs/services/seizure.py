@@ -37,7 +37,13 @@ from ordinance.refusals import Refused, refusing
 from ordinance.rules import RuleNotSet, get_optional, get_rule, get_rules, rule_citation
 
 from .common import check_serves, check_status, procedure_or_refuse
-from .compliance import PROVEN_FIRST, check_dangerous, compliance_checklist, latest_proofs
+from .compliance import (
+    PROVEN_FIRST,
+    check_dangerous,
+    compliance_checklist,
+    latest_proofs,
+    seizure_citation,
+)
 from .registration import registration_status
 
 SEIZURE_NOTICE = "dd_seizure_notice"
@@ -178,7 +184,7 @@ def notice_context(case, impound, *, ground_text, ground_detail, today) -> dict:
             "pound_phone": impound.pound.phone,
         },
         "ground": {"text": ground_text, "detail": ground_detail.strip()},
-        "seizure_citation": rule_citation(case.jurisdiction, "DD-21"),
+        "seizure_citation": seizure_citation(case.jurisdiction, on=today),
         "owner": {"name": case.owner.name, "address": case.owner.address},
         "animal": {
             "name": case.animal.name,
@@ -260,7 +266,7 @@ def case_seize(
             "d": impound.hold_ends_on,
             "s": impound.hold_citation,
         },
-        rule_citation=rule_citation(case.jurisdiction, "DD-21"),
+        rule_citation=seizure_citation(case.jurisdiction, on=today),
         data={
             "ground": ground,
             "detail": ground_detail.strip(),

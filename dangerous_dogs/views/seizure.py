@@ -18,12 +18,15 @@ from base.access import role_required
 from base.roles import ADMINISTRATOR, OFFICER, STAFF_ROLES
 from dangerous_dogs.forms_compliance import ReclaimForm, SeizeForm
 from dangerous_dogs.models import CaseStatus, Designation
-from dangerous_dogs.services.compliance import PROVEN_FIRST, compliance_checklist
+from dangerous_dogs.services.compliance import (
+    PROVEN_FIRST,
+    compliance_checklist,
+    seizure_citation,
+)
 from dangerous_dogs.services.seizure import case_reclaim, case_seize, seizure_notice
 from impound.services.redemption import licenses_dogs, redemption_conditions, redemption_quote
 from licensing.forms.registry import apply_service_errors
 from ordinance.refusals import Refused
-from ordinance.rules import rule_citation
 
 from .compliance import _case, compliance_state
 
@@ -46,7 +49,9 @@ def seizure_section(request, *, case):
         "gates": gates,
         "notice": seizure_notice(case) if impound else None,
         "checklist": checklist,
-        "seizure_citation": rule_citation(case.jurisdiction, "DD-21"),
+        "seizure_citation": ""
+        if impound
+        else seizure_citation(case.jurisdiction, on=timezone.localdate()),
         "may_seize": request.user.has_role(*ACTING) and case.status == CaseStatus.DECLARED,
         "may_reclaim": request.user.has_role(*ACTING) and case.status == CaseStatus.SEIZED,
     }
@@ -65,7 +70,8 @@ def seize(request, pk):
         else:
             messages.success(request, _("Seized: the impound case is open."))
             return redirect(case)
-    checklist = compliance_checklist(case, on=timezone.localdate(), registration_in_force=False)
+    today = timezone.localdate()
+    checklist = compliance_checklist(case, on=today, registration_in_force=False)
     return render(
         request,
         "dangerous_dogs/seizure/seize.html",
@@ -73,7 +79,7 @@ def seize(request, pk):
             "case": case,
             "form": form,
             "checklist": checklist,
-            "seizure_citation": rule_citation(case.jurisdiction, "DD-21"),
+            "seizure_citation": seizure_citation(case.jurisdiction, on=today),
         },
     )
 
