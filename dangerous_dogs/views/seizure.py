@@ -8,6 +8,7 @@ redemption, in one step.
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
+from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import path
 from django.utils import timezone
@@ -47,7 +48,6 @@ def seizure_section(request, *, case):
         "case": case,
         "impound": impound,
         "gates": gates,
-        "notice": seizure_notice(case) if impound else None,
         "checklist": checklist,
         "seizure_citation": ""
         if impound
@@ -146,7 +146,19 @@ def reclaim(request, pk):
     )
 
 
+@role_required(*STAFF_ROLES)
+def notice_pdf(request, pk):
+    """The seizure notice of the case (the case page links here, so it does not look the
+    document up on every view)."""
+    case = _case(request.user, pk)
+    notice = seizure_notice(case)
+    if notice is None:
+        raise Http404
+    return redirect("notices:document_pdf", pk=notice.pk)
+
+
 urlpatterns = [
+    path("cases/<int:pk>/seizure-notice/", notice_pdf, name="seizure_notice"),
     path("cases/<int:pk>/seize/", seize, name="seizure_create"),
     path("cases/<int:pk>/reclaim/", reclaim, name="seizure_reclaim"),
 ]

@@ -34,6 +34,13 @@ DD_PAGES = {
     # --- investigation, notice of intent, contest, default, declaration ---
     # --- attorney review, hearing, findings, appeal ---
     # --- compliance, registration, seizure ---
+    "dangerous_dogs:compliance_proof": (lambda w: [w.dd.case.pk, "enclosure"], {}),
+    "dangerous_dogs:compliance_destroyed": (lambda w: [w.dd.case.pk], {}),
+    "dangerous_dogs:registration_issue": (lambda w: [w.dd.case.pk], {}),
+    "dangerous_dogs:registration_renew": (lambda w: [w.dd.case.pk], {}),
+    "dangerous_dogs:seizure_create": (lambda w: [w.dd.case.pk], {}),
+    "dangerous_dogs:seizure_reclaim": (lambda w: [w.dd.case.pk], {}),
+    "dangerous_dogs:seizure_notice": (lambda w: [w.dd.case.pk], {"*": 404}),  # not seized
     # --- owner's reports, sterilization, review, charges, summary destruction ---
     # --- North Branch classification ---
 }

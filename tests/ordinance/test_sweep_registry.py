@@ -7,6 +7,8 @@ No registry is replaced here. A row is set up due for each registered sweep:
 - a kennel denial whose appeal deadline passed unappealed (KEN-07, Glencoe 701 Subd. 4(E));
 - an impound hold that ended unclaimed (IMP-04, Glencoe 701 Subd. 13);
 - a sterilization agreement past its due date (IMP-12, Glencoe 701 Subd. 26);
+- a dangerous dog past its compliance deadline (DD-21, Glencoe 701 Subd. 15(K)(1)) and a
+  dangerous-dog registration not renewed (DD-15, Glencoe 701 Subd. 15(G)(2));
 with a row not yet due beside each. A sweep registered later must add its row here: the
 first test fails until it does.
 """
@@ -35,6 +37,8 @@ SWEEPS = {
     "licensing.kennel_denials_final": "kennel denials become final",
     "impound.holds_end": "impound holds end",
     "impound.sterilization_overdue": "sterilization agreements overdue",
+    "dangerous_dogs.compliance_overdue": "dangerous-dog compliance overdue",
+    "dangerous_dogs.registration_lapsed": "dangerous-dog registrations lapsed",
 }
 
 
@@ -52,46 +56,50 @@ def _kennel(jurisdiction, number, **fields):
 @pytest.fixture
 def rows(north_branch, glencoe):
     issuer = make_user("issuer", "clerk", [north_branch])
-    return _impound_rows(glencoe) | {
-        "license_due": LicenseFactory(
-            jurisdiction=north_branch, issued_by=issuer, number="2026-0001"
-        ),
-        "license_later": LicenseFactory(
-            jurisdiction=north_branch,
-            issued_by=issuer,
-            number="2027-0001",
-            term_start=date(2027, 1, 1),
-            expires_on=date(2027, 12, 31),
-        ),
-        "kennel_due": _kennel(
-            north_branch,
-            "K-2026-1",
-            status=KennelStatus.ACTIVE,
-            issued_on=date(2026, 1, 20),
-            expires_on=date(2026, 12, 31),
-        ),
-        "kennel_later": _kennel(
-            north_branch,
-            "K-2027-1",
-            status=KennelStatus.ACTIVE,
-            issued_on=date(2027, 1, 2),
-            expires_on=date(2027, 12, 31),
-        ),
-        "denial_due": _kennel(
-            glencoe,
-            "G-1",
-            status=KennelStatus.DENIED,
-            denial_notified_on=date(2026, 12, 23),
-            appeal_deadline=date(2027, 1, 2),
-        ),
-        "denial_open": _kennel(
-            glencoe,
-            "G-2",
-            status=KennelStatus.DENIED,
-            denial_notified_on=date(2026, 12, 28),
-            appeal_deadline=date(2027, 1, 7),
-        ),
-    }
+    return (
+        _impound_rows(glencoe)
+        | _dd_rows(glencoe)
+        | {
+            "license_due": LicenseFactory(
+                jurisdiction=north_branch, issued_by=issuer, number="2026-0001"
+            ),
+            "license_later": LicenseFactory(
+                jurisdiction=north_branch,
+                issued_by=issuer,
+                number="2027-0001",
+                term_start=date(2027, 1, 1),
+                expires_on=date(2027, 12, 31),
+            ),
+            "kennel_due": _kennel(
+                north_branch,
+                "K-2026-1",
+                status=KennelStatus.ACTIVE,
+                issued_on=date(2026, 1, 20),
+                expires_on=date(2026, 12, 31),
+            ),
+            "kennel_later": _kennel(
+                north_branch,
+                "K-2027-1",
+                status=KennelStatus.ACTIVE,
+                issued_on=date(2027, 1, 2),
+                expires_on=date(2027, 12, 31),
+            ),
+            "denial_due": _kennel(
+                glencoe,
+                "G-1",
+                status=KennelStatus.DENIED,
+                denial_notified_on=date(2026, 12, 23),
+                appeal_deadline=date(2027, 1, 2),
+            ),
+            "denial_open": _kennel(
+                glencoe,
+                "G-2",
+                status=KennelStatus.DENIED,
+                denial_notified_on=date(2026, 12, 28),
+                appeal_deadline=date(2027, 1, 7),
+            ),
+        }
+    )
 
 
 def _impound_rows(glencoe):
@@ -133,6 +141,43 @@ def _impound_rows(glencoe):
     }
 
 
+def _dd_rows(glencoe):
+    """A dangerous dog whose compliance deadline passed on New Year's Day and one still
+    within its period; a registration to renew by January 2 and one renewed later. The
+    sweeps flag a person and leave the status as it is."""
+    from dangerous_dogs.models import CaseStatus as DDStatus
+    from dangerous_dogs.models import Registration
+    from tests.dangerous_dogs.helpers import declared, make_case
+
+    officer = make_user("dd_officer", "officer", [glencoe])
+    registered = [
+        make_case(glencoe, officer, status=DDStatus.REGISTERED, declared_designation="dangerous")
+        for _ in range(2)
+    ]
+    for case, expires_on in zip(registered, (date(2027, 1, 2), date(2027, 6, 1)), strict=True):
+        Registration.objects.create(
+            case=case,
+            jurisdiction=glencoe,
+            number=f"{case.number}-R1",
+            owner=case.owner,
+            issued_on=date(2026, 1, 2),
+            expires_on=expires_on,
+            renewal_citation="Glencoe 701 Subd. 15(G)(2)",
+            fee="250.00",
+            issued_by=officer,
+        )
+    return {
+        "dd_overdue": declared(
+            glencoe, officer, on=date(2026, 12, 15), received_on=date(2026, 12, 18)
+        ),
+        "dd_within": declared(
+            glencoe, officer, on=date(2026, 12, 28), received_on=date(2026, 12, 30)
+        ),
+        "dd_lapsed": registered[0],
+        "dd_registered": registered[1],
+    }
+
+
 def statuses(rows):
     for row in rows.values():
         row.refresh_from_db()
@@ -150,6 +195,10 @@ BEFORE = {
     "hold_later": "held",
     "sterilization_due": "pending",
     "sterilization_later": "pending",
+    "dd_overdue": "declared",
+    "dd_within": "declared",
+    "dd_lapsed": "registered",
+    "dd_registered": "registered",
 }
 AFTER = BEFORE | {
     "hold_due": "available",
