@@ -24,7 +24,9 @@ def _panel_declared(glencoe, officer):
     """A case the panel found dangerous 2-1 on RULED (appeal by Dec 4)."""
     hearing = scheduled(glencoe, officer, today=TODAY, on=RULED)
     seats = list(hearing.seats.order_by("pk"))
-    votes = dict(zip([s.pk for s in seats], [Vote.DANGEROUS, Vote.DANGEROUS, Vote.NOT_UPHELD]))
+    votes = dict(
+        zip([s.pk for s in seats], [Vote.DANGEROUS, Vote.DANGEROUS, Vote.NOT_UPHELD], strict=True)
+    )
     hearing_svc.hearing_record(
         hearing=hearing,
         held_on=RULED,
