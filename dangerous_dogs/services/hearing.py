@@ -456,6 +456,7 @@ def hearing_schedule(
                 for s in made
             ],
             "rights": _hearing_rights(jurisdiction, rules),
+            "referral": _referral(case),
         },
         jurisdiction=jurisdiction,
         actor=actor,
@@ -480,6 +481,23 @@ def hearing_schedule(
         data={"hearing": hearing.pk, "document": hearing.notice.pk, "seats": len(made)},
     )
     return hearing
+
+
+def _referral(case) -> dict | None:
+    """The City Attorney's referral, frozen on the hearing notice (and shown from it)."""
+    decision = (
+        Decision.objects.filter(**_subject_filter(case), kind=ATTORNEY_REVIEW).order_by("pk").last()
+    )
+    if decision is None:
+        return None
+    return {
+        "by": decision.decided_by_name,
+        "on": decision.decided_on,
+        "outcome": decision.get_outcome_display(),
+        "evidence": decision.evidence,
+        "reasons": decision.reasons,
+        "citation": decision.citation,
+    }
 
 
 def _service_record(case, *, document, method, served_at, served_to, actor, received_on=None, **kw):
@@ -631,9 +649,9 @@ def tally(votes: list[str], *, noticed: str = Designation.DANGEROUS) -> Tally:
     )
 
 
-def hearing_tally(hearing: PanelHearing) -> Tally | None:
-    """The tally of a held hearing from its seats (uses the prefetched seats)."""
-    seats = list(hearing.seats.all())
+def hearing_tally(hearing: PanelHearing, seats=None) -> Tally | None:
+    """The tally of a held hearing from its seats (pass them when already read)."""
+    seats = list(hearing.seats.all()) if seats is None else seats
     if not seats or any(not s.vote for s in seats):
         return None
     return tally([s.vote for s in seats], noticed=hearing.case.designation)

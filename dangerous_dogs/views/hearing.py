@@ -22,10 +22,12 @@ from dangerous_dogs.models import (
     DeclaredBy,
     DesignationCase,
     PanelHearing,
+    PanelSeat,
 )
 from dangerous_dogs.services import hearing as svc
 from licensing.forms.registry import apply_service_errors
 from notices.models import Decision, ServiceRecord
+from notices.snapshots import thaw
 from ordinance.refusals import Refused
 from ordinance.rules import RuleUnavailable, get_rule
 
@@ -47,10 +49,25 @@ def _reached_hearing(case) -> bool:
 
 
 def case_hearings(case) -> list[PanelHearing]:
-    """The case's hearings with their seats and documents (two queries)."""
-    return list(
-        case.hearings.select_related("notice", "findings", "decision").prefetch_related("seats")
+    """The case's hearings with their seats and documents, in one query (the seats with
+    their hearing): a hearing is never scheduled without its seats."""
+    seats = PanelSeat.objects.filter(hearing__case=case).select_related(
+        "hearing__notice", "hearing__findings"
     )
+    hearings: dict[int, PanelHearing] = {}
+    for seat in seats.order_by("hearing__scheduled_for", "hearing_id", "pk"):
+        hearing = hearings.setdefault(seat.hearing_id, seat.hearing)
+        hearing.case = case
+        hearing.seat_list = [*getattr(hearing, "seat_list", []), seat]
+    return list(hearings.values())
+
+
+def cached_hearings(request, case) -> list[PanelHearing]:
+    """Read once per request: the attorney's and the hearing's sections share them."""
+    cache = request.__dict__.setdefault("_dd_hearings", {})
+    if case.pk not in cache:
+        cache[case.pk] = case_hearings(case)
+    return cache[case.pk]
 
 
 def _hearing_facts(case, hearings) -> list[dict]:
@@ -61,22 +78,20 @@ def _hearing_facts(case, hearings) -> list[dict]:
             records.setdefault(r.document_id, []).append(r)
     facts = []
     for h in hearings:
-        h.case = case  # the tally reads the designation noticed
-        snapshot = (h.findings or h.notice).snapshot if (h.findings or h.notice) else {}
         if h.findings:
-            majority = snapshot.get("tally", {})
-            majority = {"text": majority.get("rule", ""), "citation": majority.get("citation")}
+            frozen = thaw(h.findings.snapshot.get("tally", {}))
+            majority = {"text": frozen.get("rule", ""), "citation": frozen.get("citation")}
         else:
-            rights = snapshot.get("rights", {})
+            frozen = thaw(h.notice.snapshot.get("rights", {})) if h.notice else {}
             majority = {
-                "text": rights.get("majority", ""),
-                "citation": rights.get("majority_citation"),
+                "text": frozen.get("majority", ""),
+                "citation": frozen.get("majority_citation"),
             }
         facts.append(
             {
                 "hearing": h,
-                "seats": list(h.seats.all()),
-                "tally": svc.hearing_tally(h) if h.held_on else None,
+                "seats": h.seat_list,
+                "tally": svc.hearing_tally(h, h.seat_list) if h.held_on else None,
                 "majority": majority,
                 "notice_service": records.get(h.notice_id, []),
                 "distribution": records.get(h.findings_id, []),
@@ -88,6 +103,16 @@ def _hearing_facts(case, hearings) -> list[dict]:
 def attorney_section(request, *, case):
     if case.status != CaseStatus.CONTESTED and case.contest_received_on is None:
         return None
+    hearings = cached_hearings(request, case) if _reached_hearing(case) else []
+    notice = hearings[0].notice if hearings else None
+    referral = thaw(notice.snapshot.get("referral")) if notice else None
+    if referral:  # frozen on the hearing notice: no query of its own
+        return "dangerous_dogs/hearing/_attorney_section.html", {
+            "case": case,
+            "referral": referral,
+            "decisions": [],
+            "can_act": False,
+        }
     decisions = list(
         Decision.objects.filter(
             subject_type=ContentType.objects.get_for_model(DesignationCase),
@@ -108,7 +133,7 @@ def attorney_section(request, *, case):
 def hearing_section(request, *, case):
     if not _reached_hearing(case):
         return None
-    hearings = case_hearings(case)
+    hearings = cached_hearings(request, case)
     facts = _hearing_facts(case, hearings)
     can_act = request.user.has_role(*ACTORS)
     return "dangerous_dogs/hearing/_section.html", {
@@ -164,7 +189,7 @@ def _forms(case, hearing, jurisdiction, data=None, files=None, action=""):
     if hearing is not None and not hearing.held_on:
         methods = get_rule(jurisdiction, "dd_service_methods", on=today).value
         forms["served"] = f.NoticeServedForm(bound("served"), prefix="served", methods=methods)
-        forms["record"] = f.RecordForm(bound("record"), prefix="record", seats=hearing.seats.all())
+        forms["record"] = f.RecordForm(bound("record"), prefix="record", seats=hearing.seat_list)
     return forms
 
 
