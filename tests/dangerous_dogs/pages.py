@@ -33,6 +33,8 @@ DD_PAGES = {
     "dangerous_dogs:case_detail": (lambda w: [w.dd.case.pk], {}),
     # --- investigation, notice of intent, contest, default, declaration ---
     # --- attorney review, hearing, findings, appeal ---
+    "dangerous_dogs:hearing": (lambda w: [w.dd.case.pk], {}),
+    "dangerous_dogs:appeal": (lambda w: [w.dd.case.pk], {}),
     # --- compliance, registration, seizure ---
     "dangerous_dogs:compliance_proof": (lambda w: [w.dd.case.pk, "enclosure"], {}),
     "dangerous_dogs:compliance_destroyed": (lambda w: [w.dd.case.pk], {}),
