@@ -5,7 +5,6 @@ DD-29, DD-30; C24, C25, C29)."""
 from datetime import date, timedelta
 
 import pytest
-from django.utils import timezone
 
 from dangerous_dogs.models import CaseStatus, Criterion, DeclaredBy, Designation
 from dangerous_dogs.services import cases as svc

@@ -7,6 +7,7 @@ No registry is replaced here. A row is set up due for each registered sweep:
 - a kennel denial whose appeal deadline passed unappealed (KEN-07, Glencoe 701 Subd. 4(E));
 - an impound hold that ended unclaimed (IMP-04, Glencoe 701 Subd. 13);
 - a sterilization agreement past its due date (IMP-12, Glencoe 701 Subd. 26);
+- a notice of intent not contested within 14 days of receipt (DD-09, Glencoe 701 Subd. 15(J));
 with a row not yet due beside each. A sweep registered later must add its row here: the
 first test fails until it does.
 """
@@ -35,6 +36,7 @@ SWEEPS = {
     "licensing.kennel_denials_final": "kennel denials become final",
     "impound.holds_end": "impound holds end",
     "impound.sterilization_overdue": "sterilization agreements overdue",
+    "dangerous_dogs.contest_default": "dangerous-dog contest periods end",
 }
 
 
@@ -52,46 +54,50 @@ def _kennel(jurisdiction, number, **fields):
 @pytest.fixture
 def rows(north_branch, glencoe):
     issuer = make_user("issuer", "clerk", [north_branch])
-    return _impound_rows(glencoe) | {
-        "license_due": LicenseFactory(
-            jurisdiction=north_branch, issued_by=issuer, number="2026-0001"
-        ),
-        "license_later": LicenseFactory(
-            jurisdiction=north_branch,
-            issued_by=issuer,
-            number="2027-0001",
-            term_start=date(2027, 1, 1),
-            expires_on=date(2027, 12, 31),
-        ),
-        "kennel_due": _kennel(
-            north_branch,
-            "K-2026-1",
-            status=KennelStatus.ACTIVE,
-            issued_on=date(2026, 1, 20),
-            expires_on=date(2026, 12, 31),
-        ),
-        "kennel_later": _kennel(
-            north_branch,
-            "K-2027-1",
-            status=KennelStatus.ACTIVE,
-            issued_on=date(2027, 1, 2),
-            expires_on=date(2027, 12, 31),
-        ),
-        "denial_due": _kennel(
-            glencoe,
-            "G-1",
-            status=KennelStatus.DENIED,
-            denial_notified_on=date(2026, 12, 23),
-            appeal_deadline=date(2027, 1, 2),
-        ),
-        "denial_open": _kennel(
-            glencoe,
-            "G-2",
-            status=KennelStatus.DENIED,
-            denial_notified_on=date(2026, 12, 28),
-            appeal_deadline=date(2027, 1, 7),
-        ),
-    }
+    return (
+        _impound_rows(glencoe)
+        | _dangerous_dog_rows(glencoe)
+        | {
+            "license_due": LicenseFactory(
+                jurisdiction=north_branch, issued_by=issuer, number="2026-0001"
+            ),
+            "license_later": LicenseFactory(
+                jurisdiction=north_branch,
+                issued_by=issuer,
+                number="2027-0001",
+                term_start=date(2027, 1, 1),
+                expires_on=date(2027, 12, 31),
+            ),
+            "kennel_due": _kennel(
+                north_branch,
+                "K-2026-1",
+                status=KennelStatus.ACTIVE,
+                issued_on=date(2026, 1, 20),
+                expires_on=date(2026, 12, 31),
+            ),
+            "kennel_later": _kennel(
+                north_branch,
+                "K-2027-1",
+                status=KennelStatus.ACTIVE,
+                issued_on=date(2027, 1, 2),
+                expires_on=date(2027, 12, 31),
+            ),
+            "denial_due": _kennel(
+                glencoe,
+                "G-1",
+                status=KennelStatus.DENIED,
+                denial_notified_on=date(2026, 12, 23),
+                appeal_deadline=date(2027, 1, 2),
+            ),
+            "denial_open": _kennel(
+                glencoe,
+                "G-2",
+                status=KennelStatus.DENIED,
+                denial_notified_on=date(2026, 12, 28),
+                appeal_deadline=date(2027, 1, 7),
+            ),
+        }
+    )
 
 
 def _impound_rows(glencoe):
@@ -133,6 +139,29 @@ def _impound_rows(glencoe):
     }
 
 
+def _dangerous_dog_rows(glencoe):
+    """Notices of intent received December 19 (contest by January 2: default on the 3rd)
+    and December 27 (contest by January 10)."""
+    from tests.dangerous_dogs.helpers import make_case
+
+    officer = make_user("dd_officer", "officer", [glencoe])
+
+    def served(received_on, contest_by):
+        return make_case(
+            glencoe,
+            officer,
+            status="notice_served",
+            notice_received_on=received_on,
+            contest_deadline=contest_by,
+            contest_citation="Glencoe 701 Subd. 15(B), (J)",
+        )
+
+    return {
+        "contest_due": served(date(2026, 12, 19), date(2027, 1, 2)),
+        "contest_open": served(date(2026, 12, 27), date(2027, 1, 10)),
+    }
+
+
 def statuses(rows):
     for row in rows.values():
         row.refresh_from_db()
@@ -150,10 +179,13 @@ BEFORE = {
     "hold_later": "held",
     "sterilization_due": "pending",
     "sterilization_later": "pending",
+    "contest_due": "notice_served",
+    "contest_open": "notice_served",
 }
 AFTER = BEFORE | {
     "hold_due": "available",
     "sterilization_due": "overdue",
+    "contest_due": "defaulted",
     "license_due": LicenseStatus.EXPIRED,
     "kennel_due": KennelStatus.EXPIRED,
     "denial_due": KennelStatus.DENIED_FINAL,
