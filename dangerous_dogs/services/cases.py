@@ -473,7 +473,8 @@ def notice_served(
         )
     if served_at > now:
         raise Refused.because(_("When"), _("The date cannot be in the future."), field="served_at")
-    if case.notice and served_at < case.notice.issued_at:
+    # A form gives the minute: served in the minute of issue is not "before" it.
+    if case.notice and served_at < case.notice.issued_at.replace(second=0, microsecond=0):
         raise Refused.because(
             _("When"),
             _("The notice was issued later than that (%(at)s).")

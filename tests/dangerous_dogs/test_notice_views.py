@@ -12,7 +12,7 @@ from dangerous_dogs.models import CaseStatus, DesignationCase
 from tests.conftest import make_user
 from tests.impound.helpers import owned_dog
 
-from .helpers import at, make_case
+from .helpers import make_case
 
 pytestmark = [pytest.mark.django_db, pytest.mark.clock("2026-11-02T10:00")]
 TODAY = date(2026, 11, 2)
