@@ -32,6 +32,14 @@ DD_PAGES = {
     "dangerous_dogs:board": (lambda w: [], {}),
     "dangerous_dogs:case_detail": (lambda w: [w.dd.case.pk], {}),
     # --- investigation, notice of intent, contest, default, declaration ---
+    "dangerous_dogs:case_open": (lambda w: [w.dd.case.animal_id], {}),
+    "dangerous_dogs:notice_stage": (lambda w: [w.dd.notice_case.pk], {}),
+    "dangerous_dogs:notice_issue": (lambda w: [w.dd.notice_case.pk], {"*": 405}),
+    "dangerous_dogs:notice_served": (lambda w: [w.dd.notice_case.pk], {"*": 405}),
+    "dangerous_dogs:contest_received": (lambda w: [w.dd.notice_case.pk], {"*": 405}),
+    "dangerous_dogs:contest_late_decide": (lambda w: [w.dd.notice_case.pk], {"*": 405}),
+    "dangerous_dogs:declaration_issue": (lambda w: [w.dd.notice_case.pk], {"*": 405}),
+    "dangerous_dogs:declaration_received": (lambda w: [w.dd.case.pk], {"*": 405}),
     # --- attorney review, hearing, findings, appeal ---
     "dangerous_dogs:hearing": (lambda w: [w.dd.case.pk], {}),
     "dangerous_dogs:appeal": (lambda w: [w.dd.case.pk], {}),

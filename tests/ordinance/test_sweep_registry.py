@@ -9,6 +9,7 @@ No registry is replaced here. A row is set up due for each registered sweep:
 - a sterilization agreement past its due date (IMP-12, Glencoe 701 Subd. 26);
 - a dangerous dog past its compliance deadline (DD-21, Glencoe 701 Subd. 15(K)(1)) and a
   dangerous-dog registration not renewed (DD-15, Glencoe 701 Subd. 15(G)(2));
+- a notice of intent not contested within 14 days of receipt (DD-09, Glencoe 701 Subd. 15(J));
 with a row not yet due beside each. A sweep registered later must add its row here: the
 first test fails until it does.
 """
@@ -39,6 +40,7 @@ SWEEPS = {
     "impound.sterilization_overdue": "sterilization agreements overdue",
     "dangerous_dogs.compliance_overdue": "dangerous-dog compliance overdue",
     "dangerous_dogs.registration_lapsed": "dangerous-dog registrations lapsed",
+    "dangerous_dogs.contest_default": "dangerous-dog contest periods end",
 }
 
 
@@ -59,6 +61,7 @@ def rows(north_branch, glencoe):
     return (
         _impound_rows(glencoe)
         | _dd_rows(glencoe)
+        | _dangerous_dog_rows(glencoe)
         | {
             "license_due": LicenseFactory(
                 jurisdiction=north_branch, issued_by=issuer, number="2026-0001"
@@ -178,6 +181,29 @@ def _dd_rows(glencoe):
     }
 
 
+def _dangerous_dog_rows(glencoe):
+    """Notices of intent received December 19 (contest by January 2: default on the 3rd)
+    and December 27 (contest by January 10)."""
+    from tests.dangerous_dogs.helpers import make_case
+
+    officer = make_user("dd_notice_officer", "officer", [glencoe])
+
+    def served(received_on, contest_by):
+        return make_case(
+            glencoe,
+            officer,
+            status="notice_served",
+            notice_received_on=received_on,
+            contest_deadline=contest_by,
+            contest_citation="Glencoe 701 Subd. 15(B), (J)",
+        )
+
+    return {
+        "contest_due": served(date(2026, 12, 19), date(2027, 1, 2)),
+        "contest_open": served(date(2026, 12, 27), date(2027, 1, 10)),
+    }
+
+
 def statuses(rows):
     for row in rows.values():
         row.refresh_from_db()
@@ -199,10 +225,13 @@ BEFORE = {
     "dd_within": "declared",
     "dd_lapsed": "registered",
     "dd_registered": "registered",
+    "contest_due": "notice_served",
+    "contest_open": "notice_served",
 }
 AFTER = BEFORE | {
     "hold_due": "available",
     "sterilization_due": "overdue",
+    "contest_due": "defaulted",
     "license_due": LicenseStatus.EXPIRED,
     "kennel_due": KennelStatus.EXPIRED,
     "denial_due": KennelStatus.DENIED_FINAL,
