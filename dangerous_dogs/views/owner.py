@@ -4,12 +4,15 @@ DD-17, MN-07; C32-C34, C37).
 Thin views: the role first (403), the record within the user's cities (404), a form, one
 service call; a ``Refused`` goes next to its field and nothing typed is lost. Officers
 and administrators act; clerks see the sections. The sections of part D (orders 70-89)
-read their records with few queries: one query says which of part D's tables hold rows
-for the case (``part_d``), and only those are read.
+read all their records with one query (``part_d``: JSON arrays on PostgreSQL) and the
+rules they show with one more, whatever the number of records.
 """
 
 from django.contrib import messages
-from django.db.models import Exists, OuterRef
+from django.contrib.postgres.expressions import ArraySubquery
+from django.db import connection
+from django.db.models import F, OuterRef
+from django.db.models.functions import JSONObject
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import path
@@ -30,9 +33,11 @@ from dangerous_dogs.models import (
     SummaryDestruction,
 )
 from dangerous_dogs.services import owner_reports, sterilization
+from dangerous_dogs.services.charges import COURT_ORDER_KIND
 from licensing.forms.registry import apply_service_errors
 from licensing.models import Owner
 from licensing.selectors import registry_search
+from notices.models import Decision
 from ordinance.refusals import Refused
 from ordinance.rules import RuleUnavailable, get_layers, rule_citation
 
@@ -50,32 +55,111 @@ RULE_KEYS = (
 # --- What part D's sections share -------------------------------------------------------
 
 
+def _row_json(model, *, decision=False):
+    """One row of ``model`` as a JSON object (and its decision's fields, ``dec_*``)."""
+    fields = {f.attname: F(f.attname) for f in model._meta.concrete_fields}
+    if decision:
+        fields.update(
+            {
+                f"dec_{f.attname}": F(f"decision__{f.attname}")
+                for f in Decision._meta.concrete_fields
+            }
+        )
+    return JSONObject(**fields)
+
+
+def _from_json(model, data: dict, prefix: str = ""):
+    fields = {f.attname: f for f in model._meta.concrete_fields}
+    values = {
+        name: (field.to_python(data[prefix + name]) if data[prefix + name] is not None else None)
+        for name, field in fields.items()
+    }
+    return model(**values)
+
+
+# (name, model, order, with its decision)
+RECORDS = (
+    ("reports", OwnerReport, ("event_on", "pk"), False),
+    ("orders", SterilizationOrder, ("ordered_on", "pk"), False),
+    ("reviews", ReviewRequest, ("requested_on", "pk"), True),
+    ("charges", Charge, ("charged_on", "pk"), False),
+    ("destructions", SummaryDestruction, ("hearing_on", "pk"), True),
+)
+
+
+def _court_orders():
+    return Decision.objects.filter(
+        subject_type__app_label="dangerous_dogs",
+        subject_type__model="designationcase",
+        subject_id=OuterRef("pk"),
+        kind=COURT_ORDER_KIND,
+    ).order_by("decided_on", "pk")
+
+
+def _records_one_query(case) -> dict:
+    """Every record of part D for the case in one query (PostgreSQL: JSON arrays)."""
+    annotations = {
+        f"d_{name}": ArraySubquery(
+            model.objects.filter(case=OuterRef("pk"))
+            .order_by(*order)
+            .values(row=_row_json(model, decision=with_decision))
+        )
+        for name, model, order, with_decision in RECORDS
+    }
+    annotations["d_court_orders"] = ArraySubquery(_court_orders().values(row=_row_json(Decision)))
+    row = DesignationCase.objects.filter(pk=case.pk).annotate(**annotations).values(*annotations)
+    row = row.get()
+    records = {}
+    for name, model, _order, with_decision in RECORDS:
+        items = []
+        for data in row[f"d_{name}"]:
+            item = _from_json(model, data)
+            if with_decision and data["dec_id"] is not None:
+                item.decision = _from_json(Decision, data, "dec_")
+            items.append(item)
+        records[name] = items
+    records["court_orders"] = [_from_json(Decision, d) for d in row["d_court_orders"]]
+    return records
+
+
+def _records_by_table(case) -> dict:
+    """The same, one query per table (databases without array subqueries)."""
+    records = {
+        name: list(
+            model.objects.filter(case=case)
+            .select_related(*(["decision"] if with_decision else []))
+            .order_by(*order)
+        )
+        for name, model, order, with_decision in RECORDS
+    }
+    records["court_orders"] = list(
+        Decision.objects.filter(
+            subject_type__app_label="dangerous_dogs",
+            subject_type__model="designationcase",
+            subject_id=case.pk,
+            kind=COURT_ORDER_KIND,
+        )
+    )
+    return records
+
+
 def part_d(case: DesignationCase) -> dict:
-    """Which of part D's tables have rows for the case, and the rules its sections show:
-    read once per page (two queries at most), cached on the case object."""
+    """Part D's records of the case and the rules its sections show: read once per page
+    (two queries), cached on the case object."""
     cached = getattr(case, "_part_d", None)
     if cached is not None:
         return cached
-    exists = {
-        "reports": OwnerReport.objects.filter(case=OuterRef("pk")),
-        "orders": SterilizationOrder.objects.filter(case=OuterRef("pk")),
-        "reviews": ReviewRequest.objects.filter(case=OuterRef("pk")),
-        "charges": Charge.objects.filter(case=OuterRef("pk")),
-        "destructions": SummaryDestruction.objects.filter(case=OuterRef("pk")),
-    }
-    flags = (
-        DesignationCase.objects.filter(pk=case.pk)
-        .annotate(**{name: Exists(qs) for name, qs in exists.items()})
-        .values(*exists)
-        .get()
-    )
+    if connection.vendor == "postgresql":
+        records = _records_one_query(case)
+    else:
+        records = _records_by_table(case)
     layers = {}
     if case.declared_designation == Designation.DANGEROUS:
         try:
             layers = get_layers(case.jurisdiction, RULE_KEYS, on=timezone.localdate())
         except RuleUnavailable:
             layers = {}
-    case._part_d = {"has": flags, "layers": layers}
+    case._part_d = {**records, "layers": layers}
     return case._part_d
 
 
@@ -128,10 +212,9 @@ def _bound(request, form_class, **kwargs):
 
 
 def reports_section(request, *, case):
-    info = part_d(case)
-    if not (case.declared_on or info["has"]["reports"]):
+    reports = part_d(case)["reports"]
+    if not (case.declared_on or reports):
         return None
-    reports = list(case.reports.select_related("recorded_by")) if info["has"]["reports"] else []
     return "dangerous_dogs/owner/_reports.html", {
         "case": case,
         "reports": reports,
@@ -224,10 +307,7 @@ def sterilization_section(request, *, case):
     if case.declared_designation != Designation.DANGEROUS:
         return None
     info = part_d(case)
-    layers = info["layers"]
-    orders = (
-        list(case.sterilization_orders.select_related("document")) if info["has"]["orders"] else []
-    )
+    layers, orders = info["layers"], info["orders"]
     return "dangerous_dogs/owner/_sterilization.html", {
         "case": case,
         "orders": orders,

@@ -15,7 +15,6 @@ from dangerous_dogs import forms_owner as f
 from dangerous_dogs.models import (
     OPEN_STATUSES,
     Charge,
-    ChargeOutcome,
     Designation,
     ReviewRequest,
     SummaryDestruction,
@@ -49,7 +48,7 @@ def review_section(request, *, case):
     if case.declared_designation != Designation.DANGEROUS:
         return None
     info = part_d(case)
-    reviews = list(case.reviews.select_related("decision")) if info["has"]["reviews"] else []
+    reviews = info["reviews"]
     opens_on, opens_citation = _opens_on(case, reviews, info["layers"])
     pending = any(r.decision_id is None for r in reviews)
     return "dangerous_dogs/review/_review.html", {
@@ -110,15 +109,9 @@ def review_decide(request, pk):
 
 def charges_section(request, *, case):
     info = part_d(case)
-    has = info["has"]["charges"]
-    if not (has or (case.declared_on and case.status in OPEN_STATUSES)):
+    rows, orders = info["charges"], info["court_orders"]
+    if not (rows or (case.declared_on and case.status in OPEN_STATUSES)):
         return None
-    rows = list(case.charges.all()) if has else []
-    orders = (
-        list(charges.court_orders(case))
-        if any(c.outcome == ChargeOutcome.CONVICTED for c in rows)
-        else []
-    )
     return "dangerous_dogs/review/_charges.html", {
         "case": case,
         "charges": rows,
@@ -202,11 +195,10 @@ def court_order(request, pk):
 
 def destruction_section(request, *, case):
     info = part_d(case)
-    has = info["has"]["destructions"]
+    records = info["destructions"]
     can = may_act(request, case) and case.status in OPEN_STATUSES
-    if not (has or can):
+    if not (records or can):
         return None
-    records = list(case.summary_destructions.select_related("decision")) if has else []
     return "dangerous_dogs/review/_destruction.html", {
         "case": case,
         "records": records,

@@ -35,6 +35,7 @@ SWEEPS = {
     "licensing.kennel_denials_final": "kennel denials become final",
     "impound.holds_end": "impound holds end",
     "impound.sterilization_overdue": "sterilization agreements overdue",
+    "dangerous_dogs.sterilization_overdue": "dangerous-dog sterilization overdue",
 }
 
 
@@ -52,46 +53,50 @@ def _kennel(jurisdiction, number, **fields):
 @pytest.fixture
 def rows(north_branch, glencoe):
     issuer = make_user("issuer", "clerk", [north_branch])
-    return _impound_rows(glencoe) | {
-        "license_due": LicenseFactory(
-            jurisdiction=north_branch, issued_by=issuer, number="2026-0001"
-        ),
-        "license_later": LicenseFactory(
-            jurisdiction=north_branch,
-            issued_by=issuer,
-            number="2027-0001",
-            term_start=date(2027, 1, 1),
-            expires_on=date(2027, 12, 31),
-        ),
-        "kennel_due": _kennel(
-            north_branch,
-            "K-2026-1",
-            status=KennelStatus.ACTIVE,
-            issued_on=date(2026, 1, 20),
-            expires_on=date(2026, 12, 31),
-        ),
-        "kennel_later": _kennel(
-            north_branch,
-            "K-2027-1",
-            status=KennelStatus.ACTIVE,
-            issued_on=date(2027, 1, 2),
-            expires_on=date(2027, 12, 31),
-        ),
-        "denial_due": _kennel(
-            glencoe,
-            "G-1",
-            status=KennelStatus.DENIED,
-            denial_notified_on=date(2026, 12, 23),
-            appeal_deadline=date(2027, 1, 2),
-        ),
-        "denial_open": _kennel(
-            glencoe,
-            "G-2",
-            status=KennelStatus.DENIED,
-            denial_notified_on=date(2026, 12, 28),
-            appeal_deadline=date(2027, 1, 7),
-        ),
-    }
+    return (
+        _impound_rows(glencoe)
+        | _dangerous_dog_rows(glencoe)
+        | {
+            "license_due": LicenseFactory(
+                jurisdiction=north_branch, issued_by=issuer, number="2026-0001"
+            ),
+            "license_later": LicenseFactory(
+                jurisdiction=north_branch,
+                issued_by=issuer,
+                number="2027-0001",
+                term_start=date(2027, 1, 1),
+                expires_on=date(2027, 12, 31),
+            ),
+            "kennel_due": _kennel(
+                north_branch,
+                "K-2026-1",
+                status=KennelStatus.ACTIVE,
+                issued_on=date(2026, 1, 20),
+                expires_on=date(2026, 12, 31),
+            ),
+            "kennel_later": _kennel(
+                north_branch,
+                "K-2027-1",
+                status=KennelStatus.ACTIVE,
+                issued_on=date(2027, 1, 2),
+                expires_on=date(2027, 12, 31),
+            ),
+            "denial_due": _kennel(
+                glencoe,
+                "G-1",
+                status=KennelStatus.DENIED,
+                denial_notified_on=date(2026, 12, 23),
+                appeal_deadline=date(2027, 1, 2),
+            ),
+            "denial_open": _kennel(
+                glencoe,
+                "G-2",
+                status=KennelStatus.DENIED,
+                denial_notified_on=date(2026, 12, 28),
+                appeal_deadline=date(2027, 1, 7),
+            ),
+        }
+    )
 
 
 def _impound_rows(glencoe):
@@ -133,6 +138,47 @@ def _impound_rows(glencoe):
     }
 
 
+class _Flagged:
+    """A dangerous dog's sterilization order seen as a row with a status: the sweep flags
+    the case once (the order keeps the date it was flagged)."""
+
+    def __init__(self, order):
+        self.order = order
+
+    def refresh_from_db(self):
+        self.order.refresh_from_db()
+
+    @property
+    def status(self):
+        return "flagged" if self.order.overdue_flagged_on else "open"
+
+
+def _dangerous_dog_rows(glencoe):
+    """Sterilization orders of dogs declared dangerous: one due December 31, one later
+    (DD-17, Minn. Stat. 347.52(d))."""
+    from dangerous_dogs.models import SterilizationOrder
+    from tests.dangerous_dogs.helpers import declared
+
+    officer = make_user("dd_officer", "officer", [glencoe])
+
+    def order(due_on):
+        case = declared(glencoe, officer, on=date(2026, 12, 1))
+        return _Flagged(
+            SterilizationOrder.objects.create(
+                case=case,
+                ordered_on=date(2026, 12, 1),
+                due_on=due_on,
+                due_citation="Minn. Stat. 347.52(d)",
+                recorded_by=officer,
+            )
+        )
+
+    return {
+        "dd_sterilization_due": order(date(2026, 12, 31)),
+        "dd_sterilization_later": order(date(2027, 1, 20)),
+    }
+
+
 def statuses(rows):
     for row in rows.values():
         row.refresh_from_db()
@@ -150,10 +196,13 @@ BEFORE = {
     "hold_later": "held",
     "sterilization_due": "pending",
     "sterilization_later": "pending",
+    "dd_sterilization_due": "open",
+    "dd_sterilization_later": "open",
 }
 AFTER = BEFORE | {
     "hold_due": "available",
     "sterilization_due": "overdue",
+    "dd_sterilization_due": "flagged",
     "license_due": LicenseStatus.EXPIRED,
     "kennel_due": KennelStatus.EXPIRED,
     "denial_due": KennelStatus.DENIED_FINAL,
