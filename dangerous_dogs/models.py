@@ -645,6 +645,12 @@ class SterilizationOrder(KeptMixin, models.Model):
     certificate = models.FileField(
         _("veterinarian's statement"), upload_to=certificate_path, blank=True, max_length=300
     )
+    overdue_flagged_on = models.DateField(
+        _("overdue: flagged to a person on"),
+        null=True,
+        blank=True,
+        help_text=_("Set once by the sweep when the due date passed undone."),
+    )
     recorded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
     )

@@ -16,6 +16,14 @@ class DDWorld:
     case: object  # a Glencoe case declared dangerous by default, compliance running
     notice_case: object  # a Glencoe case whose notice of intent is not yet issued
     classification: object = None  # a North Branch Sec. 6-73 classification
+    # part D: an owner's report, a sterilization order, a review request, a charge and a
+    # summary-destruction record on ``case``; ``gl_animal`` the Glencoe dog
+    report: object = None
+    order: object = None
+    review: object = None
+    charge: object = None
+    destruction: object = None
+    gl_animal: object = None
 
 
 def build_dd_world(*, nb, gl, nb_animal, gl_animal, actor, today) -> DDWorld:
@@ -24,7 +32,43 @@ def build_dd_world(*, nb, gl, nb_animal, gl_animal, actor, today) -> DDWorld:
     case = declared(gl, actor, on=today, received_on=today, animal=gl_animal)
     notice_case = make_case(gl, actor, animal=gl_animal, designation=Designation.DANGEROUS)
     assert case.status == CaseStatus.DECLARED
-    return DDWorld(case=case, notice_case=notice_case)
+    return DDWorld(case=case, notice_case=notice_case, gl_animal=gl_animal, **_part_d(case, actor))
+
+
+def _part_d(case, actor) -> dict:
+    from dangerous_dogs import models as m
+
+    today, common = case.declared_on, {"case": case}
+    return {
+        "report": m.OwnerReport.objects.create(
+            **common,
+            kind="death",
+            event_on=today,
+            notified_on=today,
+            citation="x",
+            recorded_by=actor,
+        ),
+        "order": m.SterilizationOrder.objects.create(
+            **common, ordered_on=today, due_on=today, due_citation="x", recorded_by=actor
+        ),
+        "review": m.ReviewRequest.objects.create(
+            **common, requested_on=today, evidence="Training", recorded_by=actor
+        ),
+        "charge": m.Charge.objects.create(
+            **common, charged_on=today, offence="Not muzzled", recorded_by=actor
+        ),
+        "destruction": m.SummaryDestruction.objects.create(
+            **common,
+            jurisdiction=case.jurisdiction,
+            animal=case.animal,
+            ground="rabies",
+            facts="Rabid",
+            hearing_notice_on=today,
+            hearing_on=today,
+            decision_maker="J. Doe",
+            recorded_by=actor,
+        ),
+    }
 
 
 # url name -> (args from the world (w.dd is the DDWorld), {role or "*": expected status})
@@ -52,6 +96,19 @@ DD_PAGES = {
     "dangerous_dogs:seizure_reclaim": (lambda w: [w.dd.case.pk], {}),
     "dangerous_dogs:seizure_notice": (lambda w: [w.dd.case.pk], {"*": 404}),  # not seized
     # --- owner's reports, sterilization, review, charges, summary destruction ---
+    "dangerous_dogs:owner_report_new": (lambda w: [w.dd.case.pk], {}),
+    "dangerous_dogs:owner_affidavit_request": (lambda w: [w.dd.report.pk], {}),
+    "dangerous_dogs:owner_affidavit_upload": (lambda w: [w.dd.report.pk], {}),
+    "dangerous_dogs:owner_sterilization_new": (lambda w: [w.dd.case.pk], {}),
+    "dangerous_dogs:owner_sterilization_done": (lambda w: [w.dd.order.pk], {}),
+    "dangerous_dogs:review_request_new": (lambda w: [w.dd.case.pk], {}),
+    "dangerous_dogs:review_decide": (lambda w: [w.dd.review.pk], {}),
+    "dangerous_dogs:review_charge_new": (lambda w: [w.dd.case.pk], {}),
+    "dangerous_dogs:review_charge_decide": (lambda w: [w.dd.charge.pk], {}),
+    "dangerous_dogs:review_court_order": (lambda w: [w.dd.charge.pk], {}),
+    "dangerous_dogs:review_destruction_case": (lambda w: [w.dd.case.pk], {}),
+    "dangerous_dogs:review_destruction_animal": (lambda w: [w.dd.gl_animal.pk], {}),
+    "dangerous_dogs:review_destroyed": (lambda w: [w.dd.destruction.pk], {}),
     # --- North Branch classification ---
 }
 

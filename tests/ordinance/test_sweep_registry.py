@@ -10,6 +10,7 @@ No registry is replaced here. A row is set up due for each registered sweep:
 - a dangerous dog past its compliance deadline (DD-21, Glencoe 701 Subd. 15(K)(1)) and a
   dangerous-dog registration not renewed (DD-15, Glencoe 701 Subd. 15(G)(2));
 - a notice of intent not contested within 14 days of receipt (DD-09, Glencoe 701 Subd. 15(J));
+- a dangerous dog's sterilization order past due (DD-17, Minn. Stat. 347.52(d));
 with a row not yet due beside each. A sweep registered later must add its row here: the
 first test fails until it does.
 """
@@ -41,6 +42,7 @@ SWEEPS = {
     "dangerous_dogs.compliance_overdue": "dangerous-dog compliance overdue",
     "dangerous_dogs.registration_lapsed": "dangerous-dog registrations lapsed",
     "dangerous_dogs.contest_default": "dangerous-dog contest periods end",
+    "dangerous_dogs.sterilization_overdue": "dangerous-dog sterilization overdue",
 }
 
 
@@ -62,6 +64,7 @@ def rows(north_branch, glencoe):
         _impound_rows(glencoe)
         | _dd_rows(glencoe)
         | _dangerous_dog_rows(glencoe)
+        | _dd_sterilization_rows(glencoe)
         | {
             "license_due": LicenseFactory(
                 jurisdiction=north_branch, issued_by=issuer, number="2026-0001"
@@ -204,6 +207,47 @@ def _dangerous_dog_rows(glencoe):
     }
 
 
+class _Flagged:
+    """A dangerous dog's sterilization order seen as a row with a status: the sweep flags
+    the case once (the order keeps the date it was flagged)."""
+
+    def __init__(self, order):
+        self.order = order
+
+    def refresh_from_db(self):
+        self.order.refresh_from_db()
+
+    @property
+    def status(self):
+        return "flagged" if self.order.overdue_flagged_on else "open"
+
+
+def _dd_sterilization_rows(glencoe):
+    """Sterilization orders of dogs declared dangerous: one due December 31, one later
+    (DD-17, Minn. Stat. 347.52(d))."""
+    from dangerous_dogs.models import SterilizationOrder
+    from tests.dangerous_dogs.helpers import declared
+
+    officer = make_user("dd_sterilization_officer", "officer", [glencoe])
+
+    def order(due_on):
+        case = declared(glencoe, officer, on=date(2026, 12, 1))
+        return _Flagged(
+            SterilizationOrder.objects.create(
+                case=case,
+                ordered_on=date(2026, 12, 1),
+                due_on=due_on,
+                due_citation="Minn. Stat. 347.52(d)",
+                recorded_by=officer,
+            )
+        )
+
+    return {
+        "dd_sterilization_due": order(date(2026, 12, 31)),
+        "dd_sterilization_later": order(date(2027, 1, 20)),
+    }
+
+
 def statuses(rows):
     for row in rows.values():
         row.refresh_from_db()
@@ -227,11 +271,14 @@ BEFORE = {
     "dd_registered": "registered",
     "contest_due": "notice_served",
     "contest_open": "notice_served",
+    "dd_sterilization_due": "open",
+    "dd_sterilization_later": "open",
 }
 AFTER = BEFORE | {
     "hold_due": "available",
     "sterilization_due": "overdue",
     "contest_due": "defaulted",
+    "dd_sterilization_due": "flagged",
     "license_due": LicenseStatus.EXPIRED,
     "kennel_due": KennelStatus.EXPIRED,
     "denial_due": KennelStatus.DENIED_FINAL,

@@ -1,0 +1,254 @@
+"""Summary destruction (Glencoe 701 Subd. 17; DD-28, C38; Appendix D G26, G27).
+
+Notwithstanding the Subd. 15 procedure, an officer with reasonable cause to believe a dog
+or cat is a clear and immediate danger, because it is afflicted with rabies ("inflicted",
+G26) or has a clearly demonstrated vicious nature (substantial or great bodily harm on a
+human without provocation), may summarily destroy it, **only after** the owner had the
+opportunity for a hearing before an impartial decision maker. The record therefore holds
+the ground, the facts, the hearing opportunity (notice date, hearing date, the decision
+maker) and the decision (a ``notices.Decision``); ``destroyed_on`` is set only after a
+decision to destroy. Linked to the dog's case when there is one (the case then closes as
+destroyed). North Branch's ordinance has no such power (DD-29): refused.
+"""
+
+from datetime import date, datetime
+
+from django.contrib.contenttypes.models import ContentType
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from dangerous_dogs.models import (
+    OPEN_STATUSES,
+    CaseStatus,
+    DesignationCase,
+    DestructionGround,
+    SummaryDestruction,
+)
+from licensing.models import Animal
+from licensing.models.registry import Species
+from notices.models import Decision, DecisionOutcome
+from ordinance.models import Event
+from ordinance.refusals import Refused, refusing
+from ordinance.rules import rule_citation
+
+from .common import check_serves, not_future, procedure_or_refuse
+
+DECISION_KIND = "dd_summary_destruction"
+DESTROY, SPARE = "destroy", "spare"
+OUTCOMES = {DESTROY: DecisionOutcome.ORDERED, SPARE: DecisionOutcome.DENIED}
+
+
+def destruction_citation(jurisdiction) -> str:
+    return rule_citation(jurisdiction, "DD-28")
+
+
+@refusing()
+@transaction.atomic
+def summary_destruction_record(
+    *,
+    animal: Animal,
+    ground: str,
+    facts: str,
+    hearing_notice_on: date | None,
+    hearing_on: date | None,
+    decision_maker: str,
+    outcome: str,
+    decided_on: date | None,
+    reasons: str,
+    officer_name: str,
+    actor,
+    case: DesignationCase | None = None,
+    now: datetime | None = None,
+) -> SummaryDestruction:
+    """Record the reasonable cause, the hearing opportunity and the impartial decision."""
+    now = now or timezone.now()
+    today = timezone.localdate(now)
+    jurisdiction = animal.jurisdiction
+    check_serves(actor, jurisdiction)
+    procedure_or_refuse(jurisdiction, on=today)
+    citation = destruction_citation(jurisdiction)
+    if case is not None and case.animal_id != animal.pk:
+        raise Refused.because(_("Case"), _("The case is about another animal."), citation)
+    if animal.species not in (Species.DOG, Species.CAT):
+        raise Refused.because(
+            _("Animal"),
+            _("Summary destruction applies to a dog or a cat."),
+            citation,
+        )
+    checks = []
+
+    def need(field, value, label, message):
+        if not (value.strip() if isinstance(value, str) else value):
+            checks.append(Refused.because(label, message, citation, field=field).checks[0])
+
+    if ground not in DestructionGround.values:
+        checks.append(
+            Refused.because(
+                _("Ground"), _("Choose rabies or vicious nature."), citation, field="ground"
+            ).checks[0]
+        )
+    need("facts", facts, _("Facts"), _("State the facts that give reasonable cause."))
+    need(
+        "hearing_notice_on",
+        hearing_notice_on,
+        _("Hearing notice"),
+        _("Record when the owner was given notice of the hearing: no destruction without it."),
+    )
+    need(
+        "hearing_on",
+        hearing_on,
+        _("Hearing"),
+        _("Record the date of the hearing held or offered: no destruction without it."),
+    )
+    need(
+        "decision_maker",
+        decision_maker,
+        _("Decision maker"),
+        _("Name the impartial decision maker."),
+    )
+    need("decided_on", decided_on, _("Decided on"), _("Record the date of the decision."))
+    need("reasons", reasons, _("Reasons"), _("Give the decision maker's reasons."))
+    if outcome not in OUTCOMES:
+        checks.append(
+            Refused.because(
+                _("Decision"), _("Record the decision."), citation, field="outcome"
+            ).checks[0]
+        )
+    if checks:
+        raise Refused(checks)
+    for value, label, field in (
+        (hearing_notice_on, _("Hearing notice"), "hearing_notice_on"),
+        (decided_on, _("Decided on"), "decided_on"),
+    ):
+        not_future(value, today, label, field)
+    if hearing_on < hearing_notice_on:
+        raise Refused.because(
+            _("Hearing"),
+            _("The hearing cannot come before the notice of it (%(date)s).")
+            % {"date": hearing_notice_on},
+            citation,
+            field="hearing_on",
+        )
+    if decided_on < hearing_on:
+        raise Refused.because(
+            _("Decided on"),
+            _("The decision comes after the hearing opportunity (%(date)s).")
+            % {"date": hearing_on},
+            citation,
+            field="decided_on",
+        )
+    decision = Decision.objects.create(
+        jurisdiction=jurisdiction,
+        subject_type=ContentType.objects.get_for_model(Animal),
+        subject_id=animal.pk,
+        kind=DECISION_KIND,
+        outcome=OUTCOMES[outcome],
+        decided_by_name=decision_maker.strip(),
+        decided_by_capacity=str(_("Impartial decision maker")),
+        decided_on=decided_on,
+        reasons=reasons.strip(),
+        evidence=facts.strip(),
+        citation=citation,
+        recorded_by=actor,
+    )
+    record = SummaryDestruction.objects.create(
+        jurisdiction=jurisdiction,
+        animal=animal,
+        case=case,
+        ground=ground,
+        facts=facts.strip(),
+        hearing_notice_on=hearing_notice_on,
+        hearing_on=hearing_on,
+        decision_maker=decision_maker.strip(),
+        decision=decision,
+        officer_name=officer_name.strip(),
+        recorded_by=actor,
+    )
+    summary = _(
+        "Summary destruction: %(ground)s; hearing on %(hearing)s before %(who)s; %(outcome)s "
+        "(%(section)s)"
+    ) % {
+        "ground": record.get_ground_display(),
+        "hearing": hearing_on,
+        "who": record.decision_maker,
+        "outcome": decision.get_outcome_display().lower(),
+        "section": citation,
+    }
+    Event.record(
+        "dangerous_dogs.summary_destruction.decided",
+        case or animal,
+        actor=actor,
+        at=now,
+        summary=summary,
+        data={"record": record.pk, "decision": decision.pk},
+    )
+    return record
+
+
+@refusing()
+@transaction.atomic
+def summary_destruction_done(
+    *, record: SummaryDestruction, destroyed_on: date, actor, now: datetime | None = None
+) -> SummaryDestruction:
+    """The dog or cat was destroyed: only after a decision to destroy; recorded once."""
+    now = now or timezone.now()
+    record = (
+        SummaryDestruction.objects.select_for_update(of=("self",))
+        .select_related("jurisdiction", "decision", "case", "animal")
+        .get(pk=record.pk)
+    )
+    check_serves(actor, record.jurisdiction)
+    citation = destruction_citation(record.jurisdiction)
+    if record.destroyed_on:
+        raise Refused.because(
+            _("Destroyed on"),
+            _("Already recorded: %(date)s.") % {"date": record.destroyed_on},
+            citation,
+        )
+    if record.decision is None or record.decision.outcome != DecisionOutcome.ORDERED:
+        raise Refused.because(
+            _("Destroyed on"),
+            _("No decision to destroy is recorded after a hearing opportunity."),
+            citation,
+        )
+    not_future(destroyed_on, timezone.localdate(now), _("Destroyed on"), "destroyed_on")
+    if destroyed_on < record.decision.decided_on:
+        raise Refused.because(
+            _("Destroyed on"),
+            _("Not before the decision (%(date)s).") % {"date": record.decision.decided_on},
+            citation,
+            field="destroyed_on",
+        )
+    record.destroyed_on = destroyed_on
+    record.save(update_fields=["destroyed_on"])
+    summary = _("Summarily destroyed on %(date)s (%(section)s)") % {
+        "date": destroyed_on,
+        "section": citation,
+    }
+    case = record.case
+    if case is not None and case.status in OPEN_STATUSES:
+        case = DesignationCase.objects.select_for_update(of=("self",)).get(pk=case.pk)
+        case.closed_on = destroyed_on
+        case.closing_note = str(summary)[:300]
+        case.move(
+            CaseStatus.DESTROYED,
+            allowed=OPEN_STATUSES,
+            actor=actor,
+            at=now,
+            action="dangerous_dogs.case.destroyed",
+            summary=summary,
+            rule_citation=citation,
+            data={"record": record.pk},
+            fields=["closed_on", "closing_note"],
+        )
+    else:
+        Event.record(
+            "dangerous_dogs.summary_destruction.done",
+            case or record.animal,
+            actor=actor,
+            at=now,
+            summary=summary,
+            data={"record": record.pk},
+        )
+    return record

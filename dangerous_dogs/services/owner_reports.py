@@ -1,0 +1,362 @@
+"""What the owner of a dangerous dog tells the authority (Glencoe 701 Subd. 15(G); C32-C34).
+
+- Death, or transfer to another jurisdiction (DD-16, C32): written notice within
+  ``dd_death_transfer_notice_days`` of the event; the due date is stored with its section
+  and a later notice is flagged ``late``. The authority may ask for an affidavit under
+  oath (requested, then its upload recorded). The case closes: *dog died* or *moved out
+  of the city*.
+- Sale (DD-19, C33): the buyer's name, address and telephone, and that the buyer was told
+  the dog is dangerous. A buyer in the city takes the case over (the clerk picks the
+  buyer's Owner record); a buyer elsewhere closes it as moved out. The ordinance sets no
+  deadline for a sale notice (Appendix D G24): none is stored.
+- Lease disclosure (DD-18, C34): recorded; the case does not change.
+
+All of these concern a designation in force (declared, registered or seized).
+"""
+
+from datetime import date, datetime
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from dangerous_dogs.models import (
+    IN_FORCE_STATUSES,
+    CaseStatus,
+    DesignationCase,
+    OwnerReport,
+    ReportKind,
+)
+from licensing.models import Owner
+from ordinance.models import Event
+from ordinance.refusals import Refused, refusing
+from ordinance.rules import rule_citation
+
+from .common import check_serves, deadline, not_future, procedure_or_refuse
+
+CLOSING_KINDS = {ReportKind.DEATH: CaseStatus.DECEASED, ReportKind.TRANSFER: CaseStatus.TRANSFERRED}
+RULE_IDS = {
+    ReportKind.DEATH: "DD-16",
+    ReportKind.TRANSFER: "DD-16",
+    ReportKind.SALE: "DD-19",
+    ReportKind.LEASE: "DD-18",
+}
+
+
+def report_citation(jurisdiction, kind: str) -> str:
+    return rule_citation(jurisdiction, RULE_IDS[kind])
+
+
+def sale_deadline_note(jurisdiction) -> str:
+    """Appendix D G24: why a sale notice has no due date."""
+    return _("The ordinance sets no deadline for notice of a sale (%(section)s).") % {
+        "section": report_citation(jurisdiction, ReportKind.SALE)
+    }
+
+
+def _require(values: dict, citation: str) -> None:
+    missing = [
+        Refused.because(label, message, citation, field=field).checks[0]
+        for field, (value, label, message) in values.items()
+        if not (value.strip() if isinstance(value, str) else value)
+    ]
+    if missing:
+        raise Refused(missing)
+
+
+def _in_force(case: DesignationCase, citation: str) -> None:
+    if case.status not in IN_FORCE_STATUSES:
+        raise Refused.because(
+            _("Dangerous-dog case"),
+            _("Case %(n)s is %(status)s: the owner's reports concern a designation in force.")
+            % {"n": case.number, "status": case.get_status_display().lower()},
+            citation,
+        )
+
+
+@refusing()
+@transaction.atomic
+def report_record(
+    *,
+    case: DesignationCase,
+    kind: str,
+    event_on: date,
+    notified_on: date,
+    actor,
+    circumstances: str = "",
+    party_name: str = "",
+    party_address: str = "",
+    party_phone: str = "",
+    buyer_informed: bool = False,
+    buyer_in_city: bool = False,
+    buyer: Owner | None = None,
+    lease_term: str = "",
+    now: datetime | None = None,
+) -> OwnerReport:
+    """Record the owner's written report; a death, transfer or sale out of the city closes
+    the case, a sale in the city moves it to the buyer."""
+    now = now or timezone.now()
+    today = timezone.localdate(now)
+    case = (
+        DesignationCase.objects.select_for_update(of=("self",))
+        .select_related("jurisdiction")
+        .get(pk=case.pk)
+    )
+    jurisdiction = case.jurisdiction
+    check_serves(actor, jurisdiction)
+    procedure_or_refuse(jurisdiction, on=today)
+    if kind not in ReportKind.values:
+        raise Refused.because(_("Report"), _("Choose what the owner reports."), field="kind")
+    citation = report_citation(jurisdiction, kind)
+    _in_force(case, citation)
+    not_future(event_on, today, _("Date"), "event_on")
+    not_future(notified_on, today, _("Notice received on"), "notified_on")
+    if notified_on < event_on:
+        raise Refused.because(
+            _("Notice received on"),
+            _("The notice cannot come before the event it reports (%(date)s).")
+            % {"date": event_on},
+            citation,
+            field="notified_on",
+        )
+    if case.declared_on and event_on < case.declared_on:
+        raise Refused.because(
+            _("Date"),
+            _("The date is before the declaration (%(date)s).") % {"date": case.declared_on},
+            citation,
+            field="event_on",
+        )
+    report = OwnerReport(
+        case=case,
+        kind=kind,
+        event_on=event_on,
+        notified_on=notified_on,
+        citation=citation,
+        circumstances=circumstances.strip(),
+        party_name=party_name.strip(),
+        party_address=party_address.strip(),
+        party_phone=party_phone.strip(),
+        recorded_by=actor,
+    )
+    if kind in CLOSING_KINDS:
+        report.due_on, report.citation = deadline(
+            jurisdiction, "dd_death_transfer_notice_days", event_on
+        )
+        report.late = notified_on > report.due_on
+    elif kind == ReportKind.SALE:
+        _sale(report, case, buyer, buyer_in_city, buyer_informed)
+    else:
+        report.lease_term = lease_term.strip()
+        _require(
+            {
+                "party_name": (
+                    report.party_name,
+                    _("Property owner"),
+                    _("Name the property owner."),
+                ),
+                "party_address": (
+                    report.party_address,
+                    _("Property"),
+                    _("Give the address of the rented property."),
+                ),
+                "lease_term": (report.lease_term, _("Lease term"), _("Give the lease term.")),
+            },
+            citation,
+        )
+    report.save()
+    summary = _("%(kind)s on %(date)s; written notice received %(notified)s") % {
+        "kind": report.get_kind_display(),
+        "date": event_on,
+        "notified": notified_on,
+    }
+    if report.late:
+        summary += _(" (late: due by %(due)s, %(section)s)") % {
+            "due": report.due_on,
+            "section": report.citation,
+        }
+    Event.record(
+        "dangerous_dogs.report.recorded",
+        case,
+        actor=actor,
+        at=now,
+        summary=summary,
+        data={"report": report.pk, "kind": kind, "late": report.late},
+    )
+    _consequence(case, report, buyer if buyer_in_city else None, actor=actor, now=now)
+    return report
+
+
+def _sale(report, case, buyer, buyer_in_city, buyer_informed) -> None:
+    citation = report.citation
+    if buyer_in_city:
+        if buyer is None:
+            raise Refused.because(
+                _("Buyer"),
+                _("The buyer lives in the city: search the registry and choose the buyer."),
+                citation,
+                field="buyer",
+            )
+        if buyer.jurisdiction_id != case.jurisdiction_id:
+            raise Refused.because(
+                _("Buyer"),
+                _("The buyer chosen is not an owner of %(city)s.") % {"city": case.jurisdiction},
+                citation,
+                field="buyer",
+            )
+        if buyer.pk == case.owner_id:
+            raise Refused.because(
+                _("Buyer"), _("The buyer is the present owner."), citation, field="buyer"
+            )
+        report.party_name = report.party_name or buyer.name
+        report.party_address = report.party_address or buyer.address
+        report.party_phone = report.party_phone or buyer.phone
+    report.buyer_informed = bool(buyer_informed)
+    _require(
+        {
+            "party_name": (report.party_name, _("Buyer"), _("Give the buyer's name.")),
+            "party_address": (report.party_address, _("Address"), _("Give the buyer's address.")),
+            "party_phone": (report.party_phone, _("Telephone"), _("Give the buyer's telephone.")),
+            "buyer_informed": (
+                report.buyer_informed,
+                _("Buyer told"),
+                _("The seller must tell the buyer the dog was identified as dangerous."),
+            ),
+        },
+        citation,
+    )
+
+
+def _consequence(case, report, buyer, *, actor, now) -> None:
+    today = timezone.localdate(now)
+    if report.kind in CLOSING_KINDS or (report.kind == ReportKind.SALE and buyer is None):
+        status = CLOSING_KINDS.get(report.kind, CaseStatus.TRANSFERRED)
+        case.closed_on = today
+        case.closing_note = str(
+            _("%(kind)s on %(date)s") % {"kind": report.get_kind_display(), "date": report.event_on}
+        )[:300]
+        case.move(
+            status,
+            allowed=IN_FORCE_STATUSES,
+            actor=actor,
+            at=now,
+            action="dangerous_dogs.case.closed_by_report",
+            summary=_("Closed: %(status)s (%(section)s)")
+            % {"status": CaseStatus(status).label, "section": report.citation},
+            rule_citation=report.citation,
+            data={"report": report.pk, "kind": report.kind},
+            fields=["closed_on", "closing_note"],
+        )
+    elif report.kind == ReportKind.SALE:
+        old = case.owner
+        case.owner = buyer
+        case.save(update_fields=["owner"])
+        Event.record(
+            "dangerous_dogs.case.owner_changed",
+            case,
+            actor=actor,
+            at=now,
+            summary=_("Sold: the owner is now %(new)s (was %(old)s; %(section)s)")
+            % {"new": buyer.name, "old": old.name, "section": report.citation},
+            data={"report": report.pk, "old_owner": old.pk, "new_owner": buyer.pk},
+        )
+
+
+def _report_for_update(report: OwnerReport) -> OwnerReport:
+    return (
+        OwnerReport.objects.select_for_update(of=("self",))
+        .select_related("case__jurisdiction")
+        .get(pk=report.pk)
+    )
+
+
+def _affidavit_kind(report: OwnerReport) -> None:
+    if report.kind not in CLOSING_KINDS:
+        raise Refused.because(
+            _("Affidavit"),
+            _("An affidavit under oath is asked for a death or a transfer only."),
+            report.citation,
+        )
+
+
+@refusing()
+@transaction.atomic
+def affidavit_request(
+    *, report: OwnerReport, on: date, actor, now: datetime | None = None
+) -> OwnerReport:
+    """The authority asks the owner for the affidavit under oath (DD-16): once."""
+    now = now or timezone.now()
+    report = _report_for_update(report)
+    check_serves(actor, report.case.jurisdiction)
+    _affidavit_kind(report)
+    not_future(on, timezone.localdate(now), _("Requested on"), "on")
+    if report.affidavit_requested_on:
+        raise Refused.because(
+            _("Affidavit"),
+            _("Already requested on %(date)s.") % {"date": report.affidavit_requested_on},
+            report.citation,
+        )
+    if on < report.notified_on:
+        raise Refused.because(
+            _("Requested on"),
+            _("The request cannot come before the notice (%(date)s).")
+            % {"date": report.notified_on},
+            report.citation,
+            field="on",
+        )
+    report.affidavit_requested_on = on
+    report.save(update_fields=["affidavit_requested_on"])
+    Event.record(
+        "dangerous_dogs.report.affidavit_requested",
+        report.case,
+        actor=actor,
+        at=now,
+        summary=_("Affidavit under oath requested on %(date)s (%(section)s)")
+        % {"date": on, "section": report.citation},
+        data={"report": report.pk},
+    )
+    return report
+
+
+@refusing()
+@transaction.atomic
+def affidavit_receive(
+    *, report: OwnerReport, received_on: date, file, actor, now: datetime | None = None
+) -> OwnerReport:
+    """The owner's affidavit arrived: its scan is kept (the form checks type and size)."""
+    now = now or timezone.now()
+    report = _report_for_update(report)
+    check_serves(actor, report.case.jurisdiction)
+    _affidavit_kind(report)
+    if not report.affidavit_requested_on:
+        raise Refused.because(_("Affidavit"), _("Request the affidavit first."), report.citation)
+    if report.affidavit_received_on:
+        raise Refused.because(
+            _("Affidavit"),
+            _("Already received on %(date)s.") % {"date": report.affidavit_received_on},
+            report.citation,
+        )
+    not_future(received_on, timezone.localdate(now), _("Received on"), "received_on")
+    if received_on < report.affidavit_requested_on:
+        raise Refused.because(
+            _("Received on"),
+            _("It cannot arrive before it was requested (%(date)s).")
+            % {"date": report.affidavit_requested_on},
+            report.citation,
+            field="received_on",
+        )
+    if not file:
+        raise Refused.because(
+            _("Affidavit"), _("Upload the signed affidavit."), report.citation, field="file"
+        )
+    report.affidavit = file
+    report.affidavit_received_on = received_on
+    report.save(update_fields=["affidavit", "affidavit_received_on"])
+    Event.record(
+        "dangerous_dogs.report.affidavit_received",
+        report.case,
+        actor=actor,
+        at=now,
+        summary=_("Affidavit under oath received on %(date)s") % {"date": received_on},
+        data={"report": report.pk},
+    )
+    return report

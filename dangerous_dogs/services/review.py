@@ -1,0 +1,260 @@
+"""The owner's request to review a dangerous designation (DD-25, C35; Minn. Stat. 347.51
+subd. 3a, MN-06).
+
+From ``dd_review_first_after_months`` after the declaration, and then not within
+``dd_review_frequency`` months of the previous request ("annually"): a refusal names the
+first date a request is possible and the section. The owner shows that the dog's
+behavior changed (age, neutering, environment, obedience training that includes
+modifying aggressive behavior, other factors). The authority's decision is a
+``notices.Decision`` (kind ``dd_review``): *rescind* closes the case as rescinded,
+*uphold* leaves it in force. Only a dangerous designation is reviewed (DD-30).
+"""
+
+from datetime import date, datetime
+
+from django.contrib.contenttypes.models import ContentType
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from dangerous_dogs.models import (
+    IN_FORCE_STATUSES,
+    CaseStatus,
+    Designation,
+    DesignationCase,
+    ReviewRequest,
+)
+from notices.models import Decision, DecisionOutcome
+from ordinance.models import Event
+from ordinance.refusals import Refused, refusing
+
+from .common import check_serves, deadline, not_future, procedure_or_refuse
+
+REVIEW_KIND = "dd_review"
+REASONS = ("age", "neutering", "environment", "training")
+RESCIND, UPHOLD = "rescind", "uphold"
+# The designation is reviewed: "not upheld" is a rescission, as for the panel's finding.
+OUTCOMES = {RESCIND: DecisionOutcome.NOT_UPHELD, UPHOLD: DecisionOutcome.UPHELD}
+
+
+def review_opens_on(case: DesignationCase, last: ReviewRequest | None) -> tuple[date, str]:
+    """The first date the owner may ask for a review, and the section that sets it."""
+    first, citation = deadline(case.jurisdiction, "dd_review_first_after_months", case.declared_on)
+    if last is not None:
+        again, again_citation = deadline(
+            case.jurisdiction, "dd_review_frequency", last.requested_on
+        )
+        if again > first:
+            return again, again_citation
+    return first, citation
+
+
+def _dangerous_in_force(case: DesignationCase) -> None:
+    if not (case.in_force and case.declared_designation == Designation.DANGEROUS):
+        raise Refused.because(
+            _("Dangerous-dog case"),
+            _("Case %(n)s is %(status)s: a review is of a dangerous designation in force.")
+            % {"n": case.number, "status": case.get_status_display().lower()},
+        )
+
+
+@refusing()
+@transaction.atomic
+def review_request(
+    *,
+    case: DesignationCase,
+    requested_on: date,
+    reasons,
+    evidence: str,
+    actor,
+    other: str = "",
+    evidence_file=None,
+    now: datetime | None = None,
+) -> ReviewRequest:
+    """Record the owner's request, if the ordinance allows one on ``requested_on``."""
+    now = now or timezone.now()
+    today = timezone.localdate(now)
+    case = (
+        DesignationCase.objects.select_for_update(of=("self",))
+        .select_related("jurisdiction")
+        .get(pk=case.pk)
+    )
+    check_serves(actor, case.jurisdiction)
+    procedure_or_refuse(case.jurisdiction, on=today)
+    _dangerous_in_force(case)
+    not_future(requested_on, today, _("Requested on"), "requested_on")
+    requests = list(case.reviews.order_by("requested_on", "pk"))
+    last = requests[-1] if requests else None
+    if last is not None and last.decision_id is None:
+        raise Refused.because(
+            _("Review"),
+            _("The request of %(date)s is not decided yet.") % {"date": last.requested_on},
+        )
+    opens_on, citation = review_opens_on(case, last)
+    if requested_on < opens_on:
+        if last is None:
+            message = _(
+                "A review may be asked for from %(date)s, %(after)s after the declaration "
+                "of %(declared)s."
+            )
+        else:
+            message = _(
+                "A review may be asked for again from %(date)s, %(after)s after the request "
+                "of %(last)s."
+            )
+        key = "dd_review_first_after_months" if last is None else "dd_review_frequency"
+        from ordinance.rules import get_rule
+
+        rule = get_rule(case.jurisdiction, key, on=requested_on)
+        raise Refused.because(
+            _("Requested on"),
+            message
+            % {
+                "date": opens_on,
+                "after": rule.display(),
+                "declared": case.declared_on,
+                "last": last.requested_on if last else "",
+            },
+            citation,
+            field="requested_on",
+        )
+    chosen = set(reasons or ())
+    unknown = chosen - set(REASONS)
+    if unknown or not (chosen or other.strip()):
+        raise Refused.because(
+            _("Reasons"),
+            _(
+                "Say why the dog's behavior changed: age, neutering, environment, training or "
+                "another factor."
+            ),
+            citation,
+            field="reasons",
+        )
+    if not evidence.strip():
+        raise Refused.because(
+            _("Evidence"),
+            _("Describe the evidence that the dog's behavior changed."),
+            citation,
+            field="evidence",
+        )
+    request = ReviewRequest(
+        case=case,
+        requested_on=requested_on,
+        changed_by_age="age" in chosen,
+        changed_by_neutering="neutering" in chosen,
+        changed_by_environment="environment" in chosen,
+        changed_by_training="training" in chosen,
+        changed_by_other=other.strip()[:200],
+        evidence=evidence.strip(),
+        recorded_by=actor,
+    )
+    if evidence_file:
+        request.evidence_file = evidence_file
+    request.save()
+    Event.record(
+        "dangerous_dogs.review.requested",
+        case,
+        actor=actor,
+        at=now,
+        summary=_("Review of the designation requested on %(date)s (%(section)s)")
+        % {"date": requested_on, "section": citation},
+        data={"review": request.pk, "reasons": sorted(chosen), "other": request.changed_by_other},
+    )
+    return request
+
+
+@refusing()
+@transaction.atomic
+def review_decide(
+    *,
+    request: ReviewRequest,
+    outcome: str,
+    decided_by_name: str,
+    capacity: str,
+    decided_on: date,
+    reasons: str,
+    actor,
+    now: datetime | None = None,
+) -> Decision:
+    """The authority's decision: rescind (the case closes) or uphold; recorded once."""
+    now = now or timezone.now()
+    request = (
+        ReviewRequest.objects.select_for_update(of=("self",))
+        .select_related("case__jurisdiction")
+        .get(pk=request.pk)
+    )
+    case = DesignationCase.objects.select_for_update(of=("self",)).get(pk=request.case_id)
+    jurisdiction = request.case.jurisdiction
+    check_serves(actor, jurisdiction)
+    citation = deadline(jurisdiction, "dd_review_first_after_months", case.declared_on)[1]
+    if request.decision_id:
+        raise Refused.because(_("Review"), _("This request is decided already."), citation)
+    if outcome not in OUTCOMES:
+        raise Refused.because(
+            _("Decision"), _("Choose rescind or uphold."), citation, field="outcome"
+        )
+    missing = {
+        "decided_by_name": (decided_by_name, _("Decided by"), _("Name who decided.")),
+        "capacity": (capacity, _("Capacity"), _("Say in which capacity.")),
+        "reasons": (reasons, _("Reasons"), _("Give the reasons.")),
+    }
+    errors = [
+        Refused.because(label, message, citation, field=field).checks[0]
+        for field, (value, label, message) in missing.items()
+        if not value.strip()
+    ]
+    if errors:
+        raise Refused(errors)
+    not_future(decided_on, timezone.localdate(now), _("Decided on"), "decided_on")
+    if decided_on < request.requested_on:
+        raise Refused.because(
+            _("Decided on"),
+            _("The decision cannot come before the request (%(date)s).")
+            % {"date": request.requested_on},
+            citation,
+            field="decided_on",
+        )
+    if outcome == RESCIND:
+        _dangerous_in_force(case)
+    decision = Decision.objects.create(
+        jurisdiction=jurisdiction,
+        subject_type=ContentType.objects.get_for_model(DesignationCase),
+        subject_id=case.pk,
+        kind=REVIEW_KIND,
+        outcome=OUTCOMES[outcome],
+        decided_by_name=decided_by_name.strip(),
+        decided_by_capacity=capacity.strip(),
+        decided_on=decided_on,
+        reasons=reasons.strip(),
+        evidence=request.evidence,
+        citation=citation,
+        recorded_by=actor,
+    )
+    request.decision = decision
+    request.save(update_fields=["decision"])
+    if outcome == RESCIND:
+        case.closed_on = decided_on
+        case.closing_note = str(_("Designation rescinded on review"))
+        case.move(
+            CaseStatus.RESCINDED,
+            allowed=IN_FORCE_STATUSES,
+            actor=actor,
+            at=now,
+            action="dangerous_dogs.case.rescinded",
+            summary=_("Designation rescinded on review by %(who)s on %(date)s (%(section)s)")
+            % {"who": decision.decided_by_name, "date": decided_on, "section": citation},
+            rule_citation=citation,
+            data={"review": request.pk, "decision": decision.pk},
+            fields=["closed_on", "closing_note"],
+        )
+    else:
+        Event.record(
+            "dangerous_dogs.review.upheld",
+            case,
+            actor=actor,
+            at=now,
+            summary=_("Designation upheld on review by %(who)s on %(date)s (%(section)s)")
+            % {"who": decision.decided_by_name, "date": decided_on, "section": citation},
+            data={"review": request.pk, "decision": decision.pk},
+        )
+    return decision
