@@ -37,8 +37,8 @@ from ordinance.rules import (
     state_layer_for,
 )
 
-from .common import PROCEDURE_KEY
 from .classification import DUTY_KEY
+from .common import PROCEDURE_KEY
 
 IMPOUND_GROUND_KEY = "fierce_dog_impound_ground"
 PDD_REQUIREMENTS_KEY = "pdd_requirements"
