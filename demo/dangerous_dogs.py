@@ -56,6 +56,12 @@ GLENCOE_INCIDENTS = [
 ]
 
 
+def _days(n: int) -> timedelta:
+    """An offset of the demo's scene (when things happened), never an ordinance period:
+    every deadline comes from the profile through ``deadline``."""
+    return timedelta(days=n)
+
+
 def _dogs(city, count, skip=3):
     """Living dogs of the city's demo registry, past the first few other demos use."""
     return list(
@@ -72,7 +78,7 @@ def _dogs(city, count, skip=3):
 
 def _case(city, dog, officer, now, days_back, kind, victim, criterion, designation):
     today = timezone.localdate(now)
-    occurred = now - timedelta(days=days_back)
+    occurred = now - _days(days_back)
     return DesignationCase.objects.create(
         jurisdiction=city,
         number=next_number(city, today.year),
@@ -96,7 +102,7 @@ def _case(city, dog, officer, now, days_back, kind, victim, criterion, designati
             "no crime: the victim was on a public way."
         ),
         investigated_by_name="Olivia Brandt",
-        investigated_on=timezone.localdate(occurred) + timedelta(days=1),
+        investigated_on=timezone.localdate(occurred) + _days(1),
         officer=officer,
     )
 
@@ -126,7 +132,7 @@ def _served(case, officer, now, received_on):
 
 
 def _defaulted(case, officer, now):
-    case.defaulted_on = case.contest_deadline + timedelta(days=1)
+    case.defaulted_on = case.contest_deadline + _days(1)
     case.move(
         CaseStatus.DEFAULTED,
         allowed=(CaseStatus.NOTICE_SERVED,),
@@ -151,12 +157,12 @@ def fill_demo_dangerous_dogs(jurisdictions, *, users: dict, now: datetime) -> Co
         for dog, incident in zip(dogs, GLENCOE_INCIDENTS, strict=False):
             days_back = incident[0]
             case = _case(gl, dog, officer, now, *incident)
-            received = today - timedelta(days=days_back - 7)
+            received = today - _days(days_back - 7)
             _served(case, officer, now, received)
             if case.contest_deadline < today:
                 _defaulted(case, officer, now)
                 if case.designation == Designation.DANGEROUS:
-                    declared_on = case.defaulted_on + timedelta(days=2)
+                    declared_on = case.defaulted_on + _days(2)
                     declare(
                         case,
                         designation=Designation.DANGEROUS,
@@ -170,7 +176,7 @@ def fill_demo_dangerous_dogs(jurisdictions, *, users: dict, now: datetime) -> Co
                     )
                     declaration_received(
                         case=case,
-                        received_on=min(declared_on + timedelta(days=2), today),
+                        received_on=min(declared_on + _days(2), today),
                         actor=officer,
                         at=now,
                         today=today,
@@ -184,7 +190,7 @@ def fill_demo_dangerous_dogs(jurisdictions, *, users: dict, now: datetime) -> Co
                 term="vicious",
                 reason="Bit a mail carrier on the sidewalk on Main Street without provocation.",
                 evidence="The carrier's written statement; photos of the bite.",
-                classified_on=today - timedelta(days=3),
+                classified_on=today - _days(3),
                 classified_by_name="Olivia Brandt",
                 actor=officer,
                 at=now,

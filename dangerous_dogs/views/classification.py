@@ -37,6 +37,7 @@ def classification_create(request, animal_pk):
         duty, refusal = duty_or_refuse(animal, on=today), None
     except Refused as exc:
         duty, refusal = None, exc
+    standing = animal.classifications.filter(ended_on__isnull=True).first()
     form = ClassificationForm(
         request.POST or None,
         request.FILES or None,
@@ -53,7 +54,13 @@ def classification_create(request, animal_pk):
     return render(
         request,
         "dangerous_dogs/classification/form.html",
-        {"animal": animal, "form": form, "duty": duty, "refusal": refusal},
+        {
+            "animal": animal,
+            "form": form,
+            "duty": duty,
+            "refusal": refusal,
+            "standing": standing,
+        },
     )
 
 

@@ -172,3 +172,11 @@ def test_ending_through_the_page(client_as, north_branch, officer):
     assert response.status_code == 302
     c.refresh_from_db()
     assert c.ended_on == TODAY
+
+
+def test_the_form_says_when_a_classification_already_stands(client_as, north_branch, officer):
+    dog = owned_dog(north_branch)
+    _classify(dog, officer)
+    url = reverse("dangerous_dogs:classification_create", args=[dog.pk])
+    page = client_as(officer).get(url).content.decode()
+    assert "Classified vicious since Nov 23, 2026: end that classification" in page
