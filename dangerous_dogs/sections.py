@@ -1,17 +1,40 @@
-"""Sections dangerous_dogs fills on pages of the apps below it (base.sections; see apps.py)."""
+"""Sections dangerous_dogs fills on pages of the apps below it (base.sections; see apps.py).
 
-from base.roles import ADMINISTRATOR, OFFICER, STAFF_ROLES
+The dog's page (``licensing.animal_detail``) shows staff the dog's standing from the one
+service ``designation_status`` (at most two queries): Glencoe's Subd. 15 designation,
+cases, registration and keeping requirements, or North Branch's Sec. 6-73 classification
+(DD-29: no procedure there). Residents and anonymous visitors see nothing of it.
+"""
+
+from django.urls import NoReverseMatch, reverse
+from django.utils import timezone
+
+from base.roles import ADMINISTRATOR, OFFICER
+from dangerous_dogs.forms_classification import ClassificationEndForm
+from dangerous_dogs.services.status import designation_status
+
+
+def _url(name, *args):
+    """A link to a page another part of the work may not have built yet (``case_open``)."""
+    try:
+        return reverse(name, args=args)
+    except NoReverseMatch:
+        return None
 
 
 def animal_designations(request, *, animal):
-    """The animal page's dangerous-dog cases, and for an officer the way to open one."""
-    if not request.user.has_role(*STAFF_ROLES):
+    user = request.user
+    if not user.is_authenticated or not user.is_staff_member:
         return None
-    from .models import DesignationCase
-
-    cases = list(DesignationCase.objects.filter(animal=animal).order_by("-created_at", "-pk"))
-    return "dangerous_dogs/_animal_designations.html", {
-        "animal": animal,
-        "cases": cases,
-        "may_open": request.user.has_role(OFFICER, ADMINISTRATOR),
-    }
+    today = timezone.localdate()
+    status = designation_status(animal, on=today)
+    may_act = user.has_role(OFFICER, ADMINISTRATOR)
+    context = {"animal": animal, "status": status, "today": today, "may_act": may_act}
+    if may_act and status.may_open_case:
+        context["open_case_url"] = _url("dangerous_dogs:case_open", animal.pk)
+    if may_act and status.duty is not None and animal.is_alive:
+        if status.classification is None:
+            context["classify_url"] = _url("dangerous_dogs:classification_create", animal.pk)
+        else:
+            context["end_form"] = ClassificationEndForm(initial={"ended_on": today})
+    return "dangerous_dogs/_animal_designations.html", context

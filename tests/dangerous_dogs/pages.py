@@ -27,12 +27,29 @@ class DDWorld:
 
 
 def build_dd_world(*, nb, gl, nb_animal, gl_animal, actor, today) -> DDWorld:
+    from dangerous_dogs.models import Classification
     from tests.dangerous_dogs.helpers import declared, make_case
 
     case = declared(gl, actor, on=today, received_on=today, animal=gl_animal)
     notice_case = make_case(gl, actor, animal=gl_animal, designation=Designation.DANGEROUS)
     assert case.status == CaseStatus.DECLARED
-    return DDWorld(case=case, notice_case=notice_case, gl_animal=gl_animal, **_part_d(case, actor))
+    classification = Classification.objects.create(
+        jurisdiction=nb,
+        animal=nb_animal,
+        term="vicious",
+        reason="Bit a mail carrier on the sidewalk.",
+        classified_on=today,
+        classified_by_name="Olivia Officer",
+        citation="North Branch Sec. 6-73",
+        recorded_by=actor,
+    )
+    return DDWorld(
+        case=case,
+        notice_case=notice_case,
+        classification=classification,
+        gl_animal=gl_animal,
+        **_part_d(case, actor),
+    )
 
 
 def _part_d(case, actor) -> dict:
@@ -110,8 +127,13 @@ DD_PAGES = {
     "dangerous_dogs:review_destruction_animal": (lambda w: [w.dd.gl_animal.pk], {}),
     "dangerous_dogs:review_destroyed": (lambda w: [w.dd.destruction.pk], {}),
     # --- North Branch classification ---
+    "dangerous_dogs:classification_create": (lambda w: [w.animal.pk], {}),
+    "dangerous_dogs:classification_end": (lambda w: [w.dd.classification.pk], {"*": 405}),
 }
 
 # Pages whose record is North Branch's (a classification); every other page of DD_PAGES
 # with args shows a Glencoe record and is checked for 404 with North Branch staff.
-NB_RECORD_PAGES: set[str] = set()
+NB_RECORD_PAGES: set[str] = {
+    "dangerous_dogs:classification_create",
+    "dangerous_dogs:classification_end",
+}

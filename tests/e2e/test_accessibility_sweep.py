@@ -26,6 +26,7 @@ NOT_PAGES = {
     "licensing:vaccination_certificate",
     "licensing:portal_certificate",
     "licensing:animal_mark_deceased",
+    "dangerous_dogs:classification_end",
     "licensing:kennel_document",
     "licensing:kennel_action",
     "dangerous_dogs:notice_issue",

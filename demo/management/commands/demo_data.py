@@ -4,6 +4,7 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.utils import timezone
 
+from demo.dangerous_dogs import fill_demo_dangerous_dogs
 from demo.impound import fill_demo_impound
 from demo.jurisdictions import ensure_demo_jurisdictions
 from demo.licensing import fill_demo_licensing
@@ -14,7 +15,8 @@ from demo.users import demo_logins_text, ensure_demo_users
 class Command(BaseCommand):
     help = (
         "Load the demo cities (North Branch and Glencoe), demo staff, a demo registry, "
-        "tag stock, licenses, receipts, kennels and a pound with impound cases. "
+        "tag stock, licenses, receipts, kennels, a pound with impound cases and "
+        "dangerous-dog cases. "
         "Idempotent. --size N adds N more animals in bulk for load tests."
     )
 
@@ -54,6 +56,11 @@ class Command(BaseCommand):
         impound = fill_demo_impound(jurisdictions, users={u.username: u for u in users}, now=now)
         for slug, count in sorted(impound.items()):
             self.stdout.write(f"  {slug}: {count} impound cases on the board")
+        dangerous = fill_demo_dangerous_dogs(
+            jurisdictions, users={u.username: u for u in users}, now=now
+        )
+        for slug, count in sorted(dangerous.items()):
+            self.stdout.write(f"  {slug}: {count} dangerous-dog records")
         if size:
             started = time.monotonic()
             bulk = fill_bulk(jurisdictions, size=size, today=today)
