@@ -124,11 +124,13 @@ class RuleValueQuerySet(models.QuerySet):
     def in_force_layered(self, jurisdiction, keys, on):
         """As ``in_force``, with the rows of the jurisdiction's state layer in the same
         query (``jurisdiction`` is null on those: tell the layers apart by it)."""
+        return self.layered(jurisdiction).filter(key__in=list(keys), effective_from__lte=on)
+
+    def layered(self, jurisdiction):
+        """Every row of the city and of its state's layer, newest first per key."""
         return self.filter(
             models.Q(jurisdiction=jurisdiction)
             | models.Q(jurisdiction__isnull=True, state=jurisdiction.state),
-            key__in=list(keys),
-            effective_from__lte=on,
         ).order_by("key", "-effective_from", "-pk")
 
     def state_layer(self, state):

@@ -27,7 +27,9 @@ never returned: the statute governs and ``why`` says the ordinance is superseded
 """
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from datetime import date
 from typing import Any
@@ -149,6 +151,40 @@ def get_rule(jurisdiction: Jurisdiction, key: str, *, on: date) -> Rule:
     return get_rules(jurisdiction, [key], on=on)[key]
 
 
+# Within a request (``ordinance.middleware.RulesReadOnce``) each city's rule rows, both
+# layers, are read with one query and every lookup of the request answers from them: a
+# page that asks ten sections' rules costs one query, not ten. Outside a request (a
+# service called from a job or a test) every lookup reads the database. Any write to a
+# rule value forgets what was read (``forget_read_rules``, connected in apps.py).
+_read_rows: ContextVar[dict | None] = ContextVar("ordinance_rule_rows", default=None)
+
+
+@contextmanager
+def rules_read_once() -> Iterator[None]:
+    token = _read_rows.set({})
+    try:
+        yield
+    finally:
+        _read_rows.reset(token)
+
+
+def forget_read_rules(**_signal) -> None:
+    cache = _read_rows.get()
+    if cache is not None:
+        cache.clear()
+
+
+def _rows_in_force(jurisdiction: Jurisdiction, keys: list[str], on: date):
+    cache = _read_rows.get()
+    if cache is None:
+        return RuleValue.objects.in_force_layered(jurisdiction, keys, on)
+    rows = cache.get(jurisdiction.pk)
+    if rows is None:
+        rows = cache[jurisdiction.pk] = list(RuleValue.objects.layered(jurisdiction))
+    wanted = set(keys)
+    return [row for row in rows if row.key in wanted and row.effective_from <= on]
+
+
 def get_layers(
     jurisdiction: Jurisdiction, keys: Iterable[str], *, on: date
 ) -> dict[str, RuleLayers]:
@@ -158,7 +194,7 @@ def get_layers(
     specs = {key: _specs(profile, layer, jurisdiction, key) for key in keys}
     city_rows: dict[str, RuleValue] = {}
     state_rows: dict[str, RuleValue] = {}
-    for row in RuleValue.objects.in_force_layered(jurisdiction, keys, on):
+    for row in _rows_in_force(jurisdiction, keys, on):
         (state_rows if row.jurisdiction_id is None else city_rows).setdefault(row.key, row)
     return {
         key: layers_from_rows(
@@ -453,6 +489,8 @@ def _seed(rows, specs: Iterable[ValueSpec], *, ordinance_ref: str, dated, owner:
         bulk_create_with_history(new, RuleValue)
     if changed:
         bulk_update_with_history(changed, RuleValue, names)
+    if new or changed:
+        forget_read_rules()  # bulk writes send no post_save
     return len(new) + len(changed)
 
 

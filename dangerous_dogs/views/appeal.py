@@ -15,6 +15,7 @@ from base.access import get_in_jurisdiction, role_required
 from dangerous_dogs import forms_hearing as f
 from dangerous_dogs.models import DeclaredBy, DesignationCase
 from dangerous_dogs.services import appeal as svc
+from dangerous_dogs.views.hearing import part_b
 from licensing.forms.registry import apply_service_errors
 from ordinance.refusals import Refused
 from ordinance.rules import RuleUnavailable
@@ -24,7 +25,7 @@ FORMS = {"file": f.AppealFileForm, "decide": f.AppealDecideForm, "court": f.Cour
 
 
 def _appeal_context(request, case) -> dict:
-    appeals = list(case.appeals.select_related("decision"))
+    appeals = part_b(case)["appeals"]
     appeal = appeals[-1] if appeals else None
     pending = appeal is not None and appeal.pending
     return {

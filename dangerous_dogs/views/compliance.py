@@ -8,7 +8,7 @@ proof, the humane destruction, and issues or renews the certificate of registrat
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.db.models import Prefetch, prefetch_related_objects
+from django.db.models import Prefetch
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import path
@@ -21,11 +21,13 @@ from base.roles import ADMINISTRATOR, OFFICER, STAFF_ROLES
 from dangerous_dogs.forms_compliance import DestroyedForm, FeePaymentForm, ProofForm
 from dangerous_dogs.models import (
     CaseStatus,
+    ComplianceProof,
     Designation,
     DesignationCase,
     Registration,
     Requirement,
 )
+from dangerous_dogs.selectors import Table, read_tables
 from dangerous_dogs.services.compliance import (
     BOND,
     FEE_CAP,
@@ -41,7 +43,10 @@ from dangerous_dogs.services.registration import (
     registration_renew,
     registration_status,
 )
+from impound.models import CaseGate
 from licensing.forms.registry import apply_service_errors
+from licensing.models import Receipt
+from notices.models import IssuedDocument
 from ordinance.refusals import Refused, refusing
 
 ACTING = (OFFICER, ADMINISTRATOR)
@@ -67,6 +72,41 @@ def _case(user, pk):
     return get_in_jurisdiction(qs, user, pk=pk)
 
 
+PART_C_TABLES = {
+    "proofs": Table(ComplianceProof, lambda ref: ComplianceProof.objects.filter(case=ref("pk"))),
+    "registrations": Table(
+        Registration,
+        lambda ref: Registration.objects.filter(case=ref("pk")),
+        related={"receipt": Receipt, "document": IssuedDocument},
+    ),
+    "gates": Table(
+        CaseGate,
+        lambda ref: CaseGate.objects.filter(case_id=ref("impound_case_id")),
+        ("opened_at", "pk"),
+    ),
+}
+
+
+def _prefetched(instance, name: str, rows: list) -> None:
+    """Hand ``rows`` to ``instance.<name>.all()`` as a prefetch would (no query)."""
+    queryset = getattr(instance, name).all()
+    queryset._result_cache, queryset._prefetch_done = rows, True
+    instance.__dict__.setdefault("_prefetched_objects_cache", {})[name] = queryset
+
+
+def read_part_c(case) -> None:
+    """The proofs, registrations and the seizure's gates of the case in one query, handed
+    to ``case.proofs``, ``case.registrations`` and ``case.impound_case.gates``."""
+    if getattr(case, "_part_c_read", False):
+        return
+    tables = read_tables(case, PART_C_TABLES)
+    _prefetched(case, "proofs", tables["proofs"])
+    _prefetched(case, "registrations", tables["registrations"])
+    if case.impound_case_id is not None:
+        _prefetched(case.impound_case, "gates", tables["gates"])
+    case._part_c_read = True
+
+
 def compliance_state(request, case):
     """(checklist, registration status) of the case page, read once per request."""
     cache = getattr(request, "_dd_compliance", None)
@@ -74,7 +114,7 @@ def compliance_state(request, case):
         return cache[1]
     today = timezone.localdate()
     if case.declared_designation == Designation.DANGEROUS:
-        prefetch_related_objects([case], "proofs", registrations_prefetch())
+        read_part_c(case)
     status = registration_status(case, on=today)
     checklist = compliance_checklist(case, on=today, registration_in_force=status.in_force)
     request._dd_compliance = (case.pk, (checklist, status))

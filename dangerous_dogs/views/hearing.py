@@ -18,15 +18,17 @@ from base.access import get_in_jurisdiction, role_required
 from base.roles import ADMINISTRATOR, OFFICER
 from dangerous_dogs import forms_hearing as f
 from dangerous_dogs.models import (
+    Appeal,
     CaseStatus,
     DeclaredBy,
     DesignationCase,
     PanelHearing,
     PanelSeat,
 )
+from dangerous_dogs.selectors import Table, case_decisions, read_tables
 from dangerous_dogs.services import hearing as svc
 from licensing.forms.registry import apply_service_errors
-from notices.models import Decision, ServiceRecord
+from notices.models import Decision, IssuedDocument, ServiceRecord
 from notices.snapshots import thaw
 from ordinance.refusals import Refused
 from ordinance.rules import RuleUnavailable, get_rule
@@ -38,43 +40,72 @@ ACTORS = (OFFICER, ADMINISTRATOR)
 
 
 def _reached_hearing(case) -> bool:
-    return (
-        case.status == CaseStatus.HEARING
-        or case.declared_by == DeclaredBy.PANEL
-        or (
-            case.contest_received_on is not None
-            and case.status not in (CaseStatus.CONTESTED, CaseStatus.WITHDRAWN)
-        )
+    """Referred to the panel: a case dismissed came from the panel or the Council (a
+    withdrawal is WITHDRAWN), a panel declaration says so."""
+    return case.status in (CaseStatus.HEARING, CaseStatus.DISMISSED) or (
+        case.declared_by == DeclaredBy.PANEL
     )
+
+
+PART_B_TABLES = {
+    "seats": Table(
+        PanelSeat,
+        lambda ref: PanelSeat.objects.filter(hearing__case=ref("pk")),
+        ("hearing__scheduled_for", "hearing_id", "pk"),
+        {
+            "hearing": PanelHearing,
+            "hearing__notice": IssuedDocument,
+            "hearing__findings": IssuedDocument,
+        },
+    ),
+    "service": Table(
+        ServiceRecord,
+        lambda ref: ServiceRecord.objects.filter(
+            subject_type=ContentType.objects.get_for_model(DesignationCase), subject_id=ref("pk")
+        ),
+    ),
+    "attorney": Table(Decision, case_decisions(svc.ATTORNEY_REVIEW), ("decided_on", "pk")),
+    "appeals": Table(
+        Appeal,
+        lambda ref: Appeal.objects.filter(case=ref("pk")),
+        ("filed_on", "pk"),
+        {"decision": Decision},
+    ),
+}
+
+
+def part_b(case) -> dict:
+    """The hearings (with their seats and documents), the service records, the City
+    Attorney's decisions and the appeals of the case: one query, cached on the case."""
+    cached = getattr(case, "_part_b", None)
+    if cached is None:
+        cached = case._part_b = read_tables(case, PART_B_TABLES)
+    return cached
 
 
 def case_hearings(case) -> list[PanelHearing]:
-    """The case's hearings with their seats and documents, in one query (the seats with
-    their hearing): a hearing is never scheduled without its seats."""
-    seats = PanelSeat.objects.filter(hearing__case=case).select_related(
-        "hearing__notice", "hearing__findings"
-    )
-    hearings: dict[int, PanelHearing] = {}
-    for seat in seats.order_by("hearing__scheduled_for", "hearing_id", "pk"):
-        hearing = hearings.setdefault(seat.hearing_id, seat.hearing)
-        hearing.case = case
-        hearing.seat_list = [*getattr(hearing, "seat_list", []), seat]
-    return list(hearings.values())
+    """The case's hearings with their seats and documents (a hearing is never scheduled
+    without its seats)."""
+    tables = part_b(case)
+    if "hearings" not in tables:
+        hearings: dict[int, PanelHearing] = {}
+        for seat in tables["seats"]:
+            hearing = hearings.setdefault(seat.hearing_id, seat.hearing)
+            hearing.case = case
+            hearing.seat_list = [*getattr(hearing, "seat_list", []), seat]
+        tables["hearings"] = list(hearings.values())
+    return tables["hearings"]
 
 
 def cached_hearings(request, case) -> list[PanelHearing]:
-    """Read once per request: the attorney's and the hearing's sections share them."""
-    cache = request.__dict__.setdefault("_dd_hearings", {})
-    if case.pk not in cache:
-        cache[case.pk] = case_hearings(case)
-    return cache[case.pk]
+    return case_hearings(case)
 
 
 def _hearing_facts(case, hearings) -> list[dict]:
-    docs = [d for h in hearings for d in (h.notice_id, h.findings_id) if d]
+    docs = {d for h in hearings for d in (h.notice_id, h.findings_id) if d}
     records = {}
-    if docs:
-        for r in ServiceRecord.objects.filter(document_id__in=docs).order_by("pk"):
+    for r in part_b(case)["service"]:
+        if r.document_id in docs:
             records.setdefault(r.document_id, []).append(r)
     facts = []
     for h in hearings:
@@ -101,7 +132,8 @@ def _hearing_facts(case, hearings) -> list[dict]:
 
 
 def attorney_section(request, *, case):
-    if case.status != CaseStatus.CONTESTED and case.contest_received_on is None:
+    reviewed = case.status == CaseStatus.WITHDRAWN or _reached_hearing(case)
+    if case.status != CaseStatus.CONTESTED and not reviewed:
         return None
     hearings = cached_hearings(request, case) if _reached_hearing(case) else []
     notice = hearings[0].notice if hearings else None
@@ -113,13 +145,7 @@ def attorney_section(request, *, case):
             "decisions": [],
             "can_act": False,
         }
-    decisions = list(
-        Decision.objects.filter(
-            subject_type=ContentType.objects.get_for_model(DesignationCase),
-            subject_id=case.pk,
-            kind=svc.ATTORNEY_REVIEW,
-        )
-    )
+    decisions = part_b(case)["attorney"]
     if not decisions and case.status != CaseStatus.CONTESTED:
         return None
     return "dangerous_dogs/hearing/_attorney_section.html", {

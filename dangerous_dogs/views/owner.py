@@ -9,10 +9,6 @@ rules they show with one more, whatever the number of records.
 """
 
 from django.contrib import messages
-from django.contrib.postgres.expressions import ArraySubquery
-from django.db import connection
-from django.db.models import F, OuterRef
-from django.db.models.functions import JSONObject
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import path
@@ -32,6 +28,7 @@ from dangerous_dogs.models import (
     SterilizationOrder,
     SummaryDestruction,
 )
+from dangerous_dogs.selectors import Table, case_decisions, read_tables
 from dangerous_dogs.services import owner_reports, sterilization
 from dangerous_dogs.services.charges import COURT_ORDER_KIND
 from licensing.forms.registry import apply_service_errors
@@ -54,93 +51,32 @@ RULE_KEYS = (
 
 # --- What part D's sections share -------------------------------------------------------
 
-
-def _row_json(model, *, decision=False):
-    """One row of ``model`` as a JSON object (and its decision's fields, ``dec_*``)."""
-    fields = {f.attname: F(f.attname) for f in model._meta.concrete_fields}
-    if decision:
-        fields.update(
-            {
-                f"dec_{f.attname}": F(f"decision__{f.attname}")
-                for f in Decision._meta.concrete_fields
-            }
-        )
-    return JSONObject(**fields)
-
-
-def _from_json(model, data: dict, prefix: str = ""):
-    fields = {f.attname: f for f in model._meta.concrete_fields}
-    values = {
-        name: (field.to_python(data[prefix + name]) if data[prefix + name] is not None else None)
-        for name, field in fields.items()
-    }
-    return model(**values)
-
-
-# (name, model, order, with its decision)
-RECORDS = (
-    ("reports", OwnerReport, ("event_on", "pk"), False),
-    ("orders", SterilizationOrder, ("ordered_on", "pk"), False),
-    ("reviews", ReviewRequest, ("requested_on", "pk"), True),
-    ("charges", Charge, ("charged_on", "pk"), False),
-    ("destructions", SummaryDestruction, ("hearing_on", "pk"), True),
-)
-
-
-def _court_orders():
-    return Decision.objects.filter(
-        subject_type__app_label="dangerous_dogs",
-        subject_type__model="designationcase",
-        subject_id=OuterRef("pk"),
-        kind=COURT_ORDER_KIND,
-    ).order_by("decided_on", "pk")
-
-
-def _records_one_query(case) -> dict:
-    """Every record of part D for the case in one query (PostgreSQL: JSON arrays)."""
-    annotations = {
-        f"d_{name}": ArraySubquery(
-            model.objects.filter(case=OuterRef("pk"))
-            .order_by(*order)
-            .values(row=_row_json(model, decision=with_decision))
-        )
-        for name, model, order, with_decision in RECORDS
-    }
-    annotations["d_court_orders"] = ArraySubquery(_court_orders().values(row=_row_json(Decision)))
-    row = DesignationCase.objects.filter(pk=case.pk).annotate(**annotations).values(*annotations)
-    row = row.get()
-    records = {}
-    for name, model, _order, with_decision in RECORDS:
-        items = []
-        for data in row[f"d_{name}"]:
-            item = _from_json(model, data)
-            if with_decision and data["dec_id"] is not None:
-                item.decision = _from_json(Decision, data, "dec_")
-            items.append(item)
-        records[name] = items
-    records["court_orders"] = [_from_json(Decision, d) for d in row["d_court_orders"]]
-    return records
-
-
-def _records_by_table(case) -> dict:
-    """The same, one query per table (databases without array subqueries)."""
-    records = {
-        name: list(
-            model.objects.filter(case=case)
-            .select_related(*(["decision"] if with_decision else []))
-            .order_by(*order)
-        )
-        for name, model, order, with_decision in RECORDS
-    }
-    records["court_orders"] = list(
-        Decision.objects.filter(
-            subject_type__app_label="dangerous_dogs",
-            subject_type__model="designationcase",
-            subject_id=case.pk,
-            kind=COURT_ORDER_KIND,
-        )
-    )
-    return records
+PART_D_TABLES = {
+    "reports": Table(
+        OwnerReport, lambda ref: OwnerReport.objects.filter(case=ref("pk")), ("event_on", "pk")
+    ),
+    "orders": Table(
+        SterilizationOrder,
+        lambda ref: SterilizationOrder.objects.filter(case=ref("pk")),
+        ("ordered_on", "pk"),
+    ),
+    "reviews": Table(
+        ReviewRequest,
+        lambda ref: ReviewRequest.objects.filter(case=ref("pk")),
+        ("requested_on", "pk"),
+        {"decision": Decision},
+    ),
+    "charges": Table(
+        Charge, lambda ref: Charge.objects.filter(case=ref("pk")), ("charged_on", "pk")
+    ),
+    "destructions": Table(
+        SummaryDestruction,
+        lambda ref: SummaryDestruction.objects.filter(case=ref("pk")),
+        ("hearing_on", "pk"),
+        {"decision": Decision},
+    ),
+    "court_orders": Table(Decision, case_decisions(COURT_ORDER_KIND), ("decided_on", "pk")),
+}
 
 
 def part_d(case: DesignationCase) -> dict:
@@ -149,10 +85,7 @@ def part_d(case: DesignationCase) -> dict:
     cached = getattr(case, "_part_d", None)
     if cached is not None:
         return cached
-    if connection.vendor == "postgresql":
-        records = _records_one_query(case)
-    else:
-        records = _records_by_table(case)
+    records = read_tables(case, PART_D_TABLES)
     layers = {}
     if case.declared_designation == Designation.DANGEROUS:
         try:

@@ -192,7 +192,7 @@ def test_a_potentially_dangerous_dog_has_the_dd30_gap_and_the_escalation(
     assert "attaches no requirements to a potentially dangerous dog" in page
     assert "(Glencoe 701 Subd. 15)" in page
     assert "An attack after the owner's notice of Nov 3, 2026 makes the dog dangerous" in page
-    assert "Subd. 1 (&quot;Dangerous Dog&quot; (3))" in page
+    assert "Glencoe 701 Subd. 1" in page
     assert "Keeping requirements" not in page and "Registration" not in page
 
 

@@ -1,0 +1,117 @@
+"""Reading a case's records for its page: several tables in one query.
+
+The case page is filled by a dozen sections (base.sections), each showing records of its
+own stage: hearings and seats, appeals, proofs, registrations, the owner's reports. One
+query per table would put the page over its budget of ten (style.md), so each part of
+the page reads all its tables at once: on PostgreSQL every table is a JSON array
+subquery of a single SELECT on the case (``ArraySubquery`` of ``JSONObject`` rows), and
+the rows are rebuilt as model instances, with the related rows each names (``related``)
+attached as if by ``select_related``. Elsewhere (SQLite, the embedded default) it is one
+query per table, the same answer.
+
+    tables = {
+        "appeals": Table(Appeal, lambda ref: Appeal.objects.filter(case=ref("pk")),
+                         order=("filed_on", "pk"), related={"decision": Decision}),
+    }
+    rows = read_tables(case, tables)   # {"appeals": [Appeal, ...]}
+"""
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from django.contrib.postgres.expressions import ArraySubquery
+from django.db import connection, models
+from django.db.models import F, OuterRef
+from django.db.models.functions import JSONObject
+
+from dangerous_dogs.models import DesignationCase
+
+
+@dataclass(frozen=True)
+class Table:
+    """Rows of ``model`` for a case: ``rows(ref)`` filters them, ``ref("pk")`` (or any
+    field of the case) standing for the case's value; ``related`` maps a relation path
+    ("decision", "hearing__notice") to its model."""
+
+    model: type[models.Model]
+    rows: Callable[[object], models.QuerySet]
+    order: tuple[str, ...] = ("pk",)
+    related: dict[str, type[models.Model]] = field(default_factory=dict)
+
+
+ROOT = "_"
+
+
+def _object(model, prefix: str = "") -> JSONObject:
+    """One row as a JSON object (PostgreSQL takes at most 50 pairs per object, so each
+    related row is an object of its own)."""
+    return JSONObject(**{f.attname: F(prefix + f.attname) for f in model._meta.concrete_fields})
+
+
+def _row_json(table: Table) -> JSONObject:
+    parts = {ROOT: _object(table.model)}
+    for path, model in table.related.items():
+        parts[path] = _object(model, f"{path}__")
+    return JSONObject(**parts)
+
+
+def _build(model, data: dict):
+    values = {}
+    for f in model._meta.concrete_fields:
+        raw = data[f.attname]
+        values[f.attname] = f.to_python(raw) if raw is not None else None
+    return model(**values)
+
+
+def _from_json(table: Table, data: dict):
+    row = _build(table.model, data[ROOT])
+    # Shortest paths first, so "hearing" exists before "hearing__notice" hangs on it.
+    for path in sorted(table.related, key=lambda p: p.count("__")):
+        *parents, name = path.split("__")
+        holder = row
+        for parent in parents:
+            holder = getattr(holder, parent, None)
+            if holder is None:
+                break
+        if holder is None:
+            continue
+        found = data[path]
+        model = table.related[path]
+        setattr(holder, name, _build(model, found) if found and found.get("id") else None)
+    return row
+
+
+def read_tables(case: DesignationCase, tables: dict[str, Table]) -> dict[str, list]:
+    """Every table's rows for ``case``: one query on PostgreSQL, one per table elsewhere."""
+    if connection.vendor == "postgresql":
+        annotations = {
+            f"t_{name}": ArraySubquery(
+                table.rows(OuterRef).order_by(*table.order).values(row=_row_json(table))
+            )
+            for name, table in tables.items()
+        }
+        found = DesignationCase.objects.filter(pk=case.pk).values(**annotations).get()
+        return {
+            name: [_from_json(table, data) for data in found[f"t_{name}"]]
+            for name, table in tables.items()
+        }
+    return {
+        name: list(table.rows(case.pk).select_related(*table.related).order_by(*table.order))
+        for name, table in tables.items()
+    }
+
+
+def case_decisions(*kinds: str) -> Callable[[object], models.QuerySet]:
+    """The ``notices.Decision`` rows of a case (a generic relation), of these kinds."""
+    from django.contrib.contenttypes.models import ContentType
+
+    from notices.models import Decision
+
+    def rows(ref):
+        return Decision.objects.filter(
+            subject_type=ContentType.objects.get_for_model(DesignationCase),
+            subject_id=ref("pk"),
+            kind__in=kinds,
+        )
+
+    return rows
