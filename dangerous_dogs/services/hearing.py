@@ -57,7 +57,7 @@ ELECTOR_SEATS = (Seat.ELECTOR, Seat.VETERINARIAN)  # the elector, or a veterinar
 # The three copies of the findings (Subd. 15(D)): who, and the label the page shows.
 RECIPIENTS = {
     "officer": _lazy("Animal control officer"),
-    "police": _lazy("Glencoe Police Department"),
+    "police": _lazy("Police Department"),
     "owner": _lazy("Dog owner"),
 }
 DISTRIBUTION_METHODS = (
@@ -343,7 +343,7 @@ def _hearing_rights(jurisdiction, rules: PanelRules) -> dict:
     return {
         "evidence": _("You may present evidence on your own behalf and cross-examine any witness."),
         "burden": _(
-            "The burden of proof is on the animal control officer or the Glencoe Police Department."
+            "The burden of proof is on the animal control officer or the Police Department."
         ),
         "standard": _(
             "A finding that the dog is dangerous or potentially dangerous must be proven by a "
