@@ -31,7 +31,7 @@ from ordinance.models import Event
 from ordinance.refusals import Check, Refused, refusing
 from ordinance.rules import RuleNotSet, get_optional, rule_citation
 
-from .common import check_serves, not_future
+from .common import check_serves, locked, not_future
 from .hearing import PANEL_FINDING
 
 COUNCIL_APPEAL = "dd_council_appeal"
@@ -79,11 +79,7 @@ def appeal_file(
     """Record an appeal filed with the City Clerk (C31): late ones too, marked and flagged."""
     now = now or timezone.now()
     today = timezone.localdate(now)
-    case = (
-        DesignationCase.objects.select_for_update(of=("self",))
-        .select_related("jurisdiction")
-        .get(pk=case.pk)
-    )
+    case = locked(case.pk)
     jurisdiction = case.jurisdiction
     citation = appeal_citation(jurisdiction)
     check_serves(actor, jurisdiction)

@@ -29,7 +29,7 @@ from ordinance.models import Event
 from ordinance.refusals import Refused, refusing
 from ordinance.rules import RuleNotSet, get_optional, rule_citation
 
-from .common import check_serves, check_status, not_future, procedure_or_refuse
+from .common import check_serves, check_status, locked, not_future, procedure_or_refuse
 
 COURT_ORDER_KIND = "dd_court_order"
 REPEAT_KEY = "gl_dd_subsequent_offence_sections"
@@ -92,11 +92,7 @@ def charge_record(
     """A misdemeanor charge against the owner relating to this dog."""
     now = now or timezone.now()
     today = timezone.localdate(now)
-    case = (
-        DesignationCase.objects.select_for_update(of=("self",))
-        .select_related("jurisdiction")
-        .get(pk=case.pk)
-    )
+    case = locked(case.pk)
     check_serves(actor, case.jurisdiction)
     procedure_or_refuse(case.jurisdiction, on=today)
     check_status(case, OPEN_STATUSES, _("recording a charge"))

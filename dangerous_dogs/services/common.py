@@ -38,6 +38,16 @@ def procedure_or_refuse(jurisdiction: Jurisdiction, *, on: date) -> Rule:
     return rule
 
 
+def locked(case: DesignationCase) -> DesignationCase:
+    """The case read again under a row lock (call inside a transaction): two officers
+    recording the same step at once see each other's write."""
+    return (
+        DesignationCase.objects.select_for_update(of=("self",))
+        .select_related("jurisdiction")
+        .get(pk=case.pk)
+    )
+
+
 def check_serves(actor, jurisdiction: Jurisdiction) -> None:
     if not actor.serves(jurisdiction.pk):
         raise Refused.because(_("City"), _("You do not serve %(city)s.") % {"city": jurisdiction})

@@ -39,7 +39,7 @@ from ordinance.refusals import Check, Refused, refusing
 from ordinance.rules import RuleNotSet, get_optional, get_rule, get_rules, rule_citation
 
 from . import declaration
-from .common import check_serves, check_status, deadline, not_future
+from .common import check_serves, check_status, deadline, locked, not_future
 
 ATTORNEY_REVIEW = "dd_attorney_review"
 PANEL_FINDING = "dd_panel_finding"
@@ -123,11 +123,7 @@ def attorney_review(
     requirements apply) or refer it to the Review Panel (Subd. 15(C))."""
     now = now or timezone.now()
     today = timezone.localdate(now)
-    case = (
-        DesignationCase.objects.select_for_update(of=("self",))
-        .select_related("jurisdiction")
-        .get(pk=case.pk)
-    )
+    case = locked(case.pk)
     jurisdiction = case.jurisdiction
     citation = attorney_citation(jurisdiction)
     check_serves(actor, jurisdiction)

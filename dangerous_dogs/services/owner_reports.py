@@ -32,7 +32,7 @@ from ordinance.models import Event
 from ordinance.refusals import Refused, refusing
 from ordinance.rules import rule_citation
 
-from .common import check_serves, deadline, not_future, procedure_or_refuse
+from .common import check_serves, deadline, locked, not_future, procedure_or_refuse
 
 CLOSING_KINDS = {ReportKind.DEATH: CaseStatus.DECEASED, ReportKind.TRANSFER: CaseStatus.TRANSFERRED}
 RULE_IDS = {
@@ -97,11 +97,7 @@ def report_record(
     the case, a sale in the city moves it to the buyer."""
     now = now or timezone.now()
     today = timezone.localdate(now)
-    case = (
-        DesignationCase.objects.select_for_update(of=("self",))
-        .select_related("jurisdiction")
-        .get(pk=case.pk)
-    )
+    case = locked(case.pk)
     jurisdiction = case.jurisdiction
     check_serves(actor, jurisdiction)
     procedure_or_refuse(jurisdiction, on=today)

@@ -28,7 +28,7 @@ from notices.models import Decision, DecisionOutcome
 from ordinance.models import Event
 from ordinance.refusals import Refused, refusing
 
-from .common import check_serves, deadline, not_future, procedure_or_refuse
+from .common import check_serves, deadline, locked, not_future, procedure_or_refuse
 
 REVIEW_KIND = "dd_review"
 REASONS = ("age", "neutering", "environment", "training")
@@ -74,11 +74,7 @@ def review_request(
     """Record the owner's request, if the ordinance allows one on ``requested_on``."""
     now = now or timezone.now()
     today = timezone.localdate(now)
-    case = (
-        DesignationCase.objects.select_for_update(of=("self",))
-        .select_related("jurisdiction")
-        .get(pk=case.pk)
-    )
+    case = locked(case.pk)
     check_serves(actor, case.jurisdiction)
     procedure_or_refuse(case.jurisdiction, on=today)
     _dangerous_in_force(case)
