@@ -79,7 +79,7 @@ def appeal_file(
     """Record an appeal filed with the City Clerk (C31): late ones too, marked and flagged."""
     now = now or timezone.now()
     today = timezone.localdate(now)
-    case = locked(case.pk)
+    case = locked(case)
     jurisdiction = case.jurisdiction
     citation = appeal_citation(jurisdiction)
     check_serves(actor, jurisdiction)

@@ -92,7 +92,7 @@ def charge_record(
     """A misdemeanor charge against the owner relating to this dog."""
     now = now or timezone.now()
     today = timezone.localdate(now)
-    case = locked(case.pk)
+    case = locked(case)
     check_serves(actor, case.jurisdiction)
     procedure_or_refuse(case.jurisdiction, on=today)
     check_status(case, OPEN_STATUSES, _("recording a charge"))

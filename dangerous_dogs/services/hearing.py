@@ -123,7 +123,7 @@ def attorney_review(
     requirements apply) or refer it to the Review Panel (Subd. 15(C))."""
     now = now or timezone.now()
     today = timezone.localdate(now)
-    case = locked(case.pk)
+    case = locked(case)
     jurisdiction = case.jurisdiction
     citation = attorney_citation(jurisdiction)
     check_serves(actor, jurisdiction)

@@ -97,7 +97,7 @@ def report_record(
     the case, a sale in the city moves it to the buyer."""
     now = now or timezone.now()
     today = timezone.localdate(now)
-    case = locked(case.pk)
+    case = locked(case)
     jurisdiction = case.jurisdiction
     check_serves(actor, jurisdiction)
     procedure_or_refuse(jurisdiction, on=today)

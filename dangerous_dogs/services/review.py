@@ -74,7 +74,7 @@ def review_request(
     """Record the owner's request, if the ordinance allows one on ``requested_on``."""
     now = now or timezone.now()
     today = timezone.localdate(now)
-    case = locked(case.pk)
+    case = locked(case)
     check_serves(actor, case.jurisdiction)
     procedure_or_refuse(case.jurisdiction, on=today)
     _dangerous_in_force(case)
