@@ -7,7 +7,8 @@
   the Sunday. A run after days down catches up once per case.
 
 Upcoming deadlines: "Contest period ends" (NOTICE_SERVED) and "Declaration due"
-(DEFAULTED: the officer issues the declaration), each with its section.
+(DEFAULTED: the officer issues the declaration), the Review Panel's hearings to hold and
+the appeal periods still open, each with its section.
 """
 
 from collections.abc import Iterable
@@ -17,9 +18,10 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from dangerous_dogs.models import CaseStatus, DesignationCase
+from dangerous_dogs.models import CaseStatus, DeclaredBy, DesignationCase, PanelHearing
 from dangerous_dogs.services.cases import citation, mark_defaulted
 from ordinance.deadlines import Deadline, register_sweep, register_upcoming
+from ordinance.rules import rule_citation
 from ordinance.sweeps import run_sweep
 
 
@@ -71,5 +73,50 @@ def upcoming_notice_stage(*, jurisdiction_ids, start: date, end: date) -> Iterab
             consequence=_("the officer issues the declaration"),
             citation=citation(case.jurisdiction, "DD-09"),
             url=reverse("dangerous_dogs:case_detail", args=[case.pk]),
+            jurisdiction=case.jurisdiction.short_name,
+        )
+
+
+@register_upcoming("dangerous_dogs.panel_stage")
+def upcoming_panel_stage(*, jurisdiction_ids, start: date, end: date) -> Iterable[Deadline]:
+    """The Review Panel's hearings to be held, and the appeal periods still open (DD-07,
+    DD-20): the appeal period ends ``appeal_deadline`` days after the ruling."""
+    hearings = PanelHearing.objects.filter(
+        case__jurisdiction_id__in=jurisdiction_ids,
+        case__status=CaseStatus.HEARING,
+        held_on__isnull=True,
+        scheduled_for__date__range=(start, end),
+    ).select_related("case__jurisdiction")
+    for hearing in hearings:
+        case = hearing.case
+        yield Deadline(
+            due=timezone.localdate(hearing.scheduled_for),
+            what=_("Review Panel hearing"),
+            subject=case.number,
+            consequence=_("record each member's vote and the findings"),
+            citation=rule_citation(case.jurisdiction, "DD-07"),
+            url=reverse("dangerous_dogs:hearing", args=[case.pk]),
+            jurisdiction=case.jurisdiction.short_name,
+        )
+    appealable = (
+        DesignationCase.objects.filter(
+            jurisdiction_id__in=jurisdiction_ids,
+            status=CaseStatus.DECLARED,
+            declared_by=DeclaredBy.PANEL,
+            appeal_deadline__range=(start, end),
+        )
+        .exclude(appeals__isnull=False)
+        .select_related("jurisdiction")
+    )
+    for case in appealable:
+        yield Deadline(
+            due=case.appeal_deadline,
+            what=_("Appeal period ends"),
+            subject=case.number,
+            consequence=_(
+                "the panel's ruling stands unless an appeal was filed with the City Clerk"
+            ),
+            citation=case.appeal_citation,
+            url=reverse("dangerous_dogs:appeal", args=[case.pk]),
             jurisdiction=case.jurisdiction.short_name,
         )

@@ -106,3 +106,51 @@ def test_upcoming_shows_the_contest_period_and_the_declaration_due(glencoe, offi
     assert by_subject[due.number].what == "Declaration due"
     assert by_subject[due.number].citation == "Glencoe 701 Subd. 15(J)"
     assert by_subject[due.number].consequence == "the officer issues the declaration"
+
+
+def test_upcoming_shows_hearings_to_hold_and_open_appeal_periods(glencoe, officer):
+    from dangerous_dogs.models import Appeal
+    from dangerous_dogs.sweeps import upcoming_panel_stage
+
+    from .hearing_helpers import scheduled
+
+    hearing = scheduled(glencoe, officer, today=date(2026, 11, 2), on=date(2026, 11, 10))
+    ruled = make_case(
+        glencoe,
+        officer,
+        status=CaseStatus.DECLARED,
+        declared_by="panel",
+        declared_designation="dangerous",
+        ruling_on=date(2026, 11, 5),
+        appeal_deadline=date(2026, 11, 19),
+        appeal_citation="Glencoe 701 Subd. 15(H)",
+    )
+    appealed = make_case(
+        glencoe,
+        officer,
+        status=CaseStatus.DECLARED,
+        declared_by="panel",
+        declared_designation="dangerous",
+        appeal_deadline=date(2026, 11, 19),
+        appeal_citation="Glencoe 701 Subd. 15(H)",
+    )
+    Appeal.objects.create(
+        case=appealed,
+        filed_on=date(2026, 11, 9),
+        deadline=date(2026, 11, 19),
+        grounds="The dog was provoked.",
+        recorded_by=officer,
+    )
+    rows = {
+        row.subject: row
+        for row in upcoming_panel_stage(
+            jurisdiction_ids=[glencoe.pk], start=date(2026, 11, 3), end=date(2026, 11, 30)
+        )
+    }
+    assert rows[hearing.case.number].what == "Review Panel hearing"
+    assert rows[hearing.case.number].due == date(2026, 11, 10)
+    assert rows[hearing.case.number].citation == "Glencoe 701 Subd. 15(D)"
+    assert rows[ruled.number].what == "Appeal period ends"
+    assert rows[ruled.number].due == date(2026, 11, 19)
+    assert rows[ruled.number].citation == "Glencoe 701 Subd. 15(H)"
+    assert appealed.number not in rows
