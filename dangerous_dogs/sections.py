@@ -6,20 +6,12 @@ cases, registration and keeping requirements, or North Branch's Sec. 6-73 classi
 (DD-29: no procedure there). Residents and anonymous visitors see nothing of it.
 """
 
-from django.urls import NoReverseMatch, reverse
+from django.urls import reverse
 from django.utils import timezone
 
 from base.roles import ADMINISTRATOR, OFFICER
 from dangerous_dogs.forms_classification import ClassificationEndForm
 from dangerous_dogs.services.status import designation_status
-
-
-def _url(name, *args):
-    """A link to a page another part of the work may not have built yet (``case_open``)."""
-    try:
-        return reverse(name, args=args)
-    except NoReverseMatch:
-        return None
 
 
 def animal_designations(request, *, animal):
@@ -31,10 +23,16 @@ def animal_designations(request, *, animal):
     may_act = user.has_role(OFFICER, ADMINISTRATOR)
     context = {"animal": animal, "status": status, "today": today, "may_act": may_act}
     if may_act and status.may_open_case:
-        context["open_case_url"] = _url("dangerous_dogs:case_open", animal.pk)
+        context["open_case_url"] = reverse("dangerous_dogs:case_open", args=[animal.pk])
+        # Subd. 17: summary destruction, after a hearing opportunity, with or without a case.
+        context["destruction_url"] = reverse(
+            "dangerous_dogs:review_destruction_animal", args=[animal.pk]
+        )
     if may_act and status.duty is not None and animal.is_alive:
         if status.classification is None:
-            context["classify_url"] = _url("dangerous_dogs:classification_create", animal.pk)
+            context["classify_url"] = reverse(
+                "dangerous_dogs:classification_create", args=[animal.pk]
+            )
         else:
             context["end_form"] = ClassificationEndForm(initial={"ended_on": today})
     return "dangerous_dogs/_animal_designations.html", context

@@ -7,7 +7,7 @@ from decimal import Decimal
 import pytest
 from django.contrib.auth.models import AnonymousUser
 from django.test import RequestFactory
-from django.urls import NoReverseMatch, reverse
+from django.urls import reverse
 
 from base.roles import RESIDENT
 from dangerous_dogs import sections
@@ -45,10 +45,7 @@ def _classified(city, officer, **extra):
 
 
 def _open_case_url(animal):
-    try:
-        return reverse("dangerous_dogs:case_open", args=[animal.pk])
-    except NoReverseMatch:
-        return None
+    return reverse("dangerous_dogs:case_open", args=[animal.pk])
 
 
 # --- who sees the section ---------------------------------------------------------------
@@ -118,21 +115,17 @@ def test_glencoe_dog_without_a_case(client_as, glencoe, officer, glencoe_clerk):
     page = _page(client_as, officer, dog)
     assert "Designation in force" in page and "No open case" in page
     assert "has no procedure" not in page
-    url = _open_case_url(dog)
-    if url:
-        assert url in page
-    else:  # part A builds case_open; until then no link
-        assert "Open a dangerous-dog case" not in page
+    assert _open_case_url(dog) in page
+    assert reverse("dangerous_dogs:review_destruction_animal", args=[dog.pk]) in page
     assert "Open a dangerous-dog case" not in _page(client_as, glencoe_clerk, dog)
 
 
-def test_the_open_case_link_shows_to_officers_only(glencoe, officer, glencoe_clerk, monkeypatch):
+def test_the_open_case_link_shows_to_officers_only(glencoe, officer, glencoe_clerk):
     dog = owned_dog(glencoe)
-    monkeypatch.setattr(sections, "_url", lambda name, *args: f"/x/{name}/{args[0]}/")
     request = RequestFactory().get("/")
     request.user = officer
     _template, context = sections.animal_designations(request, animal=dog)
-    assert context["open_case_url"] == f"/x/dangerous_dogs:case_open/{dog.pk}/"
+    assert context["open_case_url"] == _open_case_url(dog)
     request.user = glencoe_clerk
     _template, context = sections.animal_designations(request, animal=dog)
     assert "open_case_url" not in context
@@ -196,9 +189,8 @@ def test_a_potentially_dangerous_dog_has_the_dd30_gap_and_the_escalation(
     assert "Keeping requirements" not in page and "Registration" not in page
 
 
-def test_a_law_enforcement_dog_is_outside_subd_15(client_as, glencoe, officer, monkeypatch):
+def test_a_law_enforcement_dog_is_outside_subd_15(client_as, glencoe, officer):
     dog = owned_dog(glencoe, is_law_enforcement=True)
-    monkeypatch.setattr(sections, "_url", lambda name, *args: f"/x/{name}/")
     page = _page(client_as, officer, dog)
     assert "Subd. 15 does not apply (Glencoe 701 Subd. 15(M))" in page
     assert "Open a dangerous-dog case" not in page and "Designation in force" not in page
