@@ -10,7 +10,11 @@
   Seizure for it only where ``dd_seize_on_later_breach`` is true (G20); Glencoe's is false
   and the flag says so.
 
-Both select on the stored date and the state, so a second run changes nothing and a run
+- ``dangerous_dogs.seizure_disposed``: a seized dog whose impound case closed without a
+  reclaim (euthanized, died, adopted, transferred, released) before today: the case
+  closes the same way, once.
+
+All select on the stored date or the state, so a second run changes nothing and a run
 after days down acts once per row (ordinance.sweeps.run_sweep).
 """
 
@@ -31,6 +35,7 @@ from dangerous_dogs.models import (
     DesignationCase,
     Registration,
 )
+from impound.models import CaseStatus as ImpoundStatus
 from ordinance.deadlines import Deadline, register_sweep, register_upcoming
 from ordinance.models import Event
 from ordinance.rules import RuleNotSet, get_optional
@@ -231,3 +236,61 @@ def upcoming_renewals(*, jurisdiction_ids, start: date, end: date) -> Iterable[D
             url=reverse("dangerous_dogs:case_detail", args=[row.case_id]),
             jurisdiction=row.jurisdiction.short_name,
         )
+
+
+# How the impound case of a seized dog closed -> how the designation case closes (DD-23:
+# a dog not reclaimed within the period is disposed of under Minn. Stat. 35.71 subd. 3).
+# A redemption never reaches here: the reclaim moves the case in the same transaction.
+SEIZURE_OUTCOMES = {
+    ImpoundStatus.EUTHANIZED: CaseStatus.DESTROYED,
+    ImpoundStatus.DIED: CaseStatus.DECEASED,
+    ImpoundStatus.ADOPTED: CaseStatus.TRANSFERRED,
+    ImpoundStatus.TRANSFERRED: CaseStatus.TRANSFERRED,
+    ImpoundStatus.RELEASED: CaseStatus.TRANSFERRED,
+}
+
+
+@register_sweep("dangerous_dogs.seizure_disposed")
+def sweep_seizure_disposed(*, now: datetime, dry_run: bool = False):
+    """A seized dog the pound disposed of after the reclaim period: from the next day the
+    case closes the way the impound case did, once (DD-23, Subd. 15(K)(3))."""
+    today = timezone.localdate(now)
+
+    def transition(case, at):
+        impound = case.impound_case
+        status = SEIZURE_OUTCOMES[impound.status]
+        case.closed_on = impound.closed_on or today
+        case.closing_note = (
+            _("Not reclaimed: impound case %(n)s closed as %(how)s")
+            % {"n": impound.number, "how": impound.get_status_display().lower()}
+        )[:300]
+        case.move(
+            status,
+            allowed=(CaseStatus.SEIZED,),
+            actor=None,
+            at=at,
+            action="dangerous_dogs.case.seizure_disposed",
+            summary=case.closing_note,
+            rule_citation=impound.ground_citation,
+            data={"impound_case": impound.number, "impound_status": impound.status},
+            fields=["closed_on", "closing_note"],
+        )
+
+    return run_sweep(
+        name="seized dangerous dogs disposed of",
+        action="dangerous_dogs.case.seizure_disposed",
+        due=DesignationCase.objects.filter(
+            status=CaseStatus.SEIZED,
+            impound_case__status__in=list(SEIZURE_OUTCOMES),
+            impound_case__closed_on__lt=today,
+        ).select_related("jurisdiction", "impound_case"),
+        still_applies=lambda c: (
+            c.status == CaseStatus.SEIZED
+            and c.impound_case.status in SEIZURE_OUTCOMES
+            and c.impound_case.closed_on < today
+        ),
+        transition=transition,
+        now=now,
+        dry_run=dry_run,
+        transition_records=True,
+    )

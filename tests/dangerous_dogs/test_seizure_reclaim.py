@@ -2,7 +2,7 @@
 notice (DD-21, C36); the owner reclaims within the hold with the proofs and the impound
 fees through impound's redemption (DD-23; G18, G25)."""
 
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -183,3 +183,27 @@ def test_no_reclaim_after_the_hold_ended(case, officer, pound):
             case_reclaim(case, actor=officer, method="cash", licensed=True)
     assert "ended on 2026-12-15" in str(caught.value)
     assert "liable for the costs" in str(caught.value)
+
+
+def test_a_seized_dog_the_pound_disposed_of_closes_the_case_once(case, officer, pound):
+    from dangerous_dogs.compliance_sweeps import sweep_seizure_disposed
+
+    case = seize(case, officer, pound)
+    impound = case.impound_case
+    later = datetime(2026, 12, 16, 10, 0, tzinfo=CHICAGO)
+    assert sweep_seizure_disposed(now=later).due == 0  # still held: nothing to do
+    impound.close(
+        ImpoundStatus.EUTHANIZED,
+        on=date(2026, 12, 16),
+        at=later,
+        actor=officer,
+        note="Not reclaimed within seven days; euthanized (Minn. Stat. 35.71 subd. 3)",
+    )
+    assert sweep_seizure_disposed(now=later).due == 0  # from the next day
+    first = sweep_seizure_disposed(now=later + timedelta(days=3))  # after days down
+    again = sweep_seizure_disposed(now=later + timedelta(days=3))
+    assert (first.applied, again.due) == (1, 0)
+    case.refresh_from_db()
+    assert case.status == CaseStatus.DESTROYED and case.closed_on == date(2026, 12, 16)
+    assert impound.number in case.closing_note
+    assert Event.objects.filter(action="dangerous_dogs.case.seizure_disposed").count() == 1

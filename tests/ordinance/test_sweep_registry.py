@@ -11,6 +11,7 @@ No registry is replaced here. A row is set up due for each registered sweep:
   dangerous-dog registration not renewed (DD-15, Glencoe 701 Subd. 15(G)(2));
 - a notice of intent not contested within 14 days of receipt (DD-09, Glencoe 701 Subd. 15(J));
 - a dangerous dog's sterilization order past due (DD-17, Minn. Stat. 347.52(d));
+- a seized dangerous dog the pound disposed of after the reclaim period (DD-23);
 with a row not yet due beside each. A sweep registered later must add its row here: the
 first test fails until it does.
 """
@@ -43,6 +44,7 @@ SWEEPS = {
     "dangerous_dogs.registration_lapsed": "dangerous-dog registrations lapsed",
     "dangerous_dogs.contest_default": "dangerous-dog contest periods end",
     "dangerous_dogs.sterilization_overdue": "dangerous-dog sterilization overdue",
+    "dangerous_dogs.seizure_disposed": "seized dangerous dogs disposed of",
 }
 
 
@@ -181,6 +183,31 @@ def _dd_rows(glencoe):
         ),
         "dd_lapsed": registered[0],
         "dd_registered": registered[1],
+        **_dd_seized(glencoe, officer),
+    }
+
+
+def _dd_seized(glencoe, officer):
+    """Two seized dangerous dogs: one the pound euthanized on Saturday, January 2 after
+    the reclaim period (the case closes from the 3rd), one still held."""
+    from impound.models import CaseStatus as ImpoundStatus
+    from tests.dangerous_dogs.helpers import make_case
+    from tests.impound.factories import make_pound
+    from tests.impound.helpers import at, take_in
+
+    pound = make_pound(glencoe, name="Seizure Pound")
+    disposed = take_in(glencoe, pound, officer, at(2026, 12, 20, 10), "dog_at_large")
+    disposed.close(
+        ImpoundStatus.EUTHANIZED,
+        on=date(2027, 1, 2),
+        at=at(2027, 1, 2, 10),
+        actor=officer,
+        note="Not reclaimed",
+    )
+    held = take_in(glencoe, pound, officer, at(2027, 1, 2, 10), "dog_at_large")
+    return {
+        "dd_seized_disposed": make_case(glencoe, officer, status="seized", impound_case=disposed),
+        "dd_seized_held": make_case(glencoe, officer, status="seized", impound_case=held),
     }
 
 
@@ -273,12 +300,15 @@ BEFORE = {
     "contest_open": "notice_served",
     "dd_sterilization_due": "open",
     "dd_sterilization_later": "open",
+    "dd_seized_disposed": "seized",
+    "dd_seized_held": "seized",
 }
 AFTER = BEFORE | {
     "hold_due": "available",
     "sterilization_due": "overdue",
     "contest_due": "defaulted",
     "dd_sterilization_due": "flagged",
+    "dd_seized_disposed": "destroyed",
     "license_due": LicenseStatus.EXPIRED,
     "kennel_due": KennelStatus.EXPIRED,
     "denial_due": KennelStatus.DENIED_FINAL,
