@@ -28,7 +28,7 @@ def animal_designations(request, *, animal):
         context["destruction_url"] = reverse(
             "dangerous_dogs:review_destruction_animal", args=[animal.pk]
         )
-    if may_act and status.duty is not None and animal.is_alive:
+    if may_act and status.duty is not None and animal.is_alive():
         if status.classification is None:
             context["classify_url"] = reverse(
                 "dangerous_dogs:classification_create", args=[animal.pk]

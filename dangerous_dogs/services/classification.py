@@ -81,7 +81,7 @@ def classification_record(
             % {"name": animal.name, "species": animal.get_species_display().lower()},
             duty.citation,
         )
-    if not animal.is_alive:
+    if not animal.is_alive():
         raise Refused.because(
             _("Classification"),
             _("%(name)s is recorded as %(status)s.")

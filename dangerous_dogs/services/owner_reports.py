@@ -242,6 +242,15 @@ def _consequence(case, report, buyer, *, actor, now) -> None:
             data={"report": report.pk, "kind": report.kind},
             fields=["closed_on", "closing_note"],
         )
+        if report.kind == ReportKind.DEATH and case.animal.is_alive():
+            # One answer: the registry's dog is dead too (its licenses stay for the clerk).
+            case.animal.mark_deceased(
+                actor=actor,
+                on=report.event_on,
+                note=str(_("Reported dead to the animal control authority (%(section)s)"))
+                % {"section": report.citation},
+                at=now,
+            )
     elif report.kind == ReportKind.SALE:
         old = case.owner
         case.owner = buyer

@@ -128,7 +128,7 @@ class DesignationStatus:
 
     @property
     def may_open_case(self) -> bool:
-        return self.procedure and not self.law_enforcement and self.animal.is_alive
+        return self.procedure and not self.law_enforcement and self.animal.is_alive()
 
 
 def _cases(animal: Animal, on: date) -> list[DesignationCase]:

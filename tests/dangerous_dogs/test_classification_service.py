@@ -180,3 +180,11 @@ def test_the_form_says_when_a_classification_already_stands(client_as, north_bra
     url = reverse("dangerous_dogs:classification_create", args=[dog.pk])
     page = client_as(officer).get(url).content.decode()
     assert "Classified vicious since Nov 23, 2026: end that classification" in page
+
+
+def test_a_dog_recorded_dead_is_not_classified(north_branch, officer):
+    dog = owned_dog(north_branch, name="Rex")
+    dog.mark_deceased(actor=officer, on=date(2026, 11, 20))
+    with pytest.raises(Refused, match="Rex is recorded as deceased"):
+        _classify(dog, officer)
+    assert not Classification.objects.filter(animal=dog).exists()

@@ -45,6 +45,8 @@ def test_a_death_notice_on_the_30th_day_is_on_time_and_closes_the_case(glencoe, 
     assert report.citation == "Glencoe 701 Subd. 15(G)(3)"
     case.refresh_from_db()
     assert case.status == CaseStatus.DECEASED and case.closed_on == date(2026, 12, 1)
+    case.animal.refresh_from_db()
+    assert not case.animal.is_alive()  # the registry says so too
 
 
 def test_a_death_notice_on_the_31st_day_is_flagged_late(glencoe, officer):
