@@ -81,9 +81,14 @@ def _from_json(table: Table, data: dict):
     return row
 
 
-def read_tables(case: DesignationCase, tables: dict[str, Table]) -> dict[str, list]:
-    """Every table's rows for ``case``: one query on PostgreSQL, one per table elsewhere."""
-    if connection.vendor == "postgresql":
+def read_tables(
+    case: DesignationCase, tables: dict[str, Table], *, one_query: bool | None = None
+) -> dict[str, list]:
+    """Every table's rows for ``case``: one query on PostgreSQL, one per table elsewhere
+    (``one_query=False`` forces the latter, for the tests that compare the two)."""
+    if one_query is None:
+        one_query = connection.vendor == "postgresql"
+    if one_query:
         annotations = {
             f"t_{name}": ArraySubquery(
                 table.rows(OuterRef).order_by(*table.order).values(row=_row_json(table))
@@ -96,7 +101,11 @@ def read_tables(case: DesignationCase, tables: dict[str, Table]) -> dict[str, li
             for name, table in tables.items()
         }
     return {
-        name: list(table.rows(case.pk).select_related(*table.related).order_by(*table.order))
+        name: list(
+            table.rows(lambda field: getattr(case, field))
+            .select_related(*table.related)
+            .order_by(*table.order)
+        )
         for name, table in tables.items()
     }
 
