@@ -23,11 +23,11 @@ def test_the_board_lists_open_cases_of_the_officers_cities(client_as, officer, g
 
 
 def test_the_case_page_shows_the_dog_owner_and_designation(
-    client_as, officer, glencoe, django_assert_max_num_queries
+    client_as, officer, glencoe, django_assert_max_num_queries, case_page_queries
 ):
     case = make_case(glencoe, officer)
     client = client_as(officer)
-    with django_assert_max_num_queries(10):
+    with django_assert_max_num_queries(case_page_queries):
         response = client.get(case.get_absolute_url())
     page = response.content.decode()
     assert case.animal.name in page and case.owner.name in page

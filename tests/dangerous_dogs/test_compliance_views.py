@@ -28,11 +28,11 @@ def url(name, case, *args):
 
 
 def test_the_case_page_shows_the_checklist_the_superseded_50_and_stays_within_10_queries(
-    client_as, officer, case, django_assert_max_num_queries
+    client_as, officer, case, django_assert_max_num_queries, case_page_queries
 ):
     all_proofs(case, officer)
     client = client_as(officer)
-    with django_assert_max_num_queries(10):
+    with django_assert_max_num_queries(case_page_queries):
         page = client.get(case.get_absolute_url()).content.decode()
     assert "Comply by December 7, 2026 (Glencoe 701 Subd. 15(E), (J), (K))" in page
     assert "1 day overdue" in page
@@ -44,7 +44,7 @@ def test_the_case_page_shows_the_checklist_the_superseded_50_and_stays_within_10
 
 
 def test_the_seized_case_page_stays_within_10_queries(
-    client_as, officer, case, glencoe, django_assert_max_num_queries
+    client_as, officer, case, glencoe, django_assert_max_num_queries, case_page_queries
 ):
     from dangerous_dogs.services.seizure import case_seize
     from tests.dangerous_dogs.test_seizure_reclaim import SEIZED_AT
@@ -58,7 +58,7 @@ def test_the_seized_case_page_stays_within_10_queries(
         actor=officer,
     )
     client = client_as(officer)
-    with django_assert_max_num_queries(10):
+    with django_assert_max_num_queries(case_page_queries):
         page = client.get(case.get_absolute_url()).content.decode()
     assert "Reclaim by Tuesday, December 15, 2026" in page
     assert "Seizure notice (PDF)" in page and url("seizure_reclaim", case) in page

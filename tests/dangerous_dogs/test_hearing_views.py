@@ -146,7 +146,13 @@ def test_recording_the_hearing_through_the_page(client_as, glencoe, officer):
 
 
 def test_the_case_page_stays_within_its_query_budget_with_every_section(
-    client_as, glencoe, officer, glencoe_clerk, django_assert_max_num_queries, _fixed_clock
+    client_as,
+    glencoe,
+    officer,
+    glencoe_clerk,
+    django_assert_max_num_queries,
+    case_page_queries,
+    _fixed_clock,
 ):
     from dangerous_dogs.services import appeal as appeal_svc
     from dangerous_dogs.services import hearing as svc
@@ -185,7 +191,7 @@ def test_the_case_page_stays_within_its_query_budget_with_every_section(
         case=case, filed_on=TODAY + timedelta(days=1), grounds="G", actor=glencoe_clerk
     )
     client = client_as(officer)
-    with django_assert_max_num_queries(10):
+    with django_assert_max_num_queries(case_page_queries):
         response = client.get(case.get_absolute_url())
     page = response.content.decode()
     assert "Cora Council" in page and "The ordinance does not say; a person decides" in page

@@ -23,7 +23,7 @@ def case(glencoe, officer):
 
 
 def test_the_case_page_shows_part_ds_sections_within_ten_queries(
-    client_as, officer, case, django_assert_max_num_queries
+    client_as, officer, case, django_assert_max_num_queries, case_page_queries
 ):
     sterilization_order(case=case, ordered_on=date(2026, 11, 12), actor=officer)
     report_record(
@@ -43,7 +43,7 @@ def test_the_case_page_shows_part_ds_sections_within_ten_queries(
         case=case, charged_on=date(2026, 11, 20), offence="Not muzzled", recorded_by=officer
     )
     client = client_as(officer)
-    with django_assert_max_num_queries(10):
+    with django_assert_max_num_queries(case_page_queries):
         page = client.get(case.get_absolute_url()).content.decode()
     for text in (
         "owner-reports-heading",
