@@ -204,6 +204,33 @@ def get_layers(
     }
 
 
+def read_rules(jurisdiction: Jurisdiction, keys, *, on: date) -> dict[str, Rule | RuleNotSet]:
+    """The governing rule of each of ``keys`` the city's ordinance or its state's law has,
+    read with one query (none more within a request); a blank nothing fills is its
+    ``RuleNotSet`` (the page says so) and a key neither layer has is left out."""
+    profile, layer = profile_for(jurisdiction), state_layer_for(jurisdiction)
+    specs = {}
+    for key in keys:
+        state_spec = layer.values.get(key) if layer else None
+        city_spec = profile.values.get(key)
+        if city_spec is not None or state_spec is not None:
+            specs[key] = (city_spec, state_spec)
+    if not specs:
+        return {}
+    city_rows, state_rows = {}, {}
+    for row in _rows_in_force(jurisdiction, list(specs), on):
+        (state_rows if row.jurisdiction_id is None else city_rows).setdefault(row.key, row)
+    found = {}
+    for key, (city_spec, state_spec) in specs.items():
+        try:
+            found[key] = layers_from_rows(
+                jurisdiction, city_spec, state_spec, city_rows.get(key), state_rows.get(key), on=on
+            ).governing
+        except RuleNotSet as exc:
+            found[key] = exc
+    return found
+
+
 def rule_layers(jurisdiction: Jurisdiction, key: str, *, on: date) -> RuleLayers:
     """Both sides of ``key`` for display: the ordinance's, the statute's, the governing."""
     return get_layers(jurisdiction, [key], on=on)[key]

@@ -27,14 +27,12 @@ from dangerous_dogs.models import (
     Registration,
 )
 from licensing.models import Animal
-from ordinance.models import Jurisdiction, RuleValue
+from ordinance.models import Jurisdiction
 from ordinance.rules import (
     Rule,
-    RuleNotSet,
-    layers_from_rows,
     profile_for,
+    read_rules,
     rule_citation,
-    state_layer_for,
 )
 
 from .classification import DUTY_KEY
@@ -42,33 +40,6 @@ from .common import PROCEDURE_KEY
 
 IMPOUND_GROUND_KEY = "fierce_dog_impound_ground"
 PDD_REQUIREMENTS_KEY = "pdd_requirements"
-
-
-def read_rules(jurisdiction: Jurisdiction, keys, *, on: date) -> dict[str, Rule | RuleNotSet]:
-    """The governing rule of each of ``keys`` the city's ordinance or its state's law has,
-    read with one query; a blank nothing fills is its ``RuleNotSet`` (the page says so)
-    and a key neither layer has is left out."""
-    profile, layer = profile_for(jurisdiction), state_layer_for(jurisdiction)
-    specs = {}
-    for key in keys:
-        state_spec = layer.values.get(key) if layer else None
-        city_spec = profile.values.get(key)
-        if city_spec is not None or state_spec is not None:
-            specs[key] = (city_spec, state_spec)
-    if not specs:
-        return {}
-    city_rows, state_rows = {}, {}
-    for row in RuleValue.objects.in_force_layered(jurisdiction, specs, on):
-        (state_rows if row.jurisdiction_id is None else city_rows).setdefault(row.key, row)
-    found = {}
-    for key, (city_spec, state_spec) in specs.items():
-        try:
-            found[key] = layers_from_rows(
-                jurisdiction, city_spec, state_spec, city_rows.get(key), state_rows.get(key), on=on
-            ).governing
-        except RuleNotSet as exc:
-            found[key] = exc
-    return found
 
 
 @dataclass
