@@ -14,11 +14,12 @@ an impounded animal ends on the later of the ordinance's count and the pound's
 
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import date, time, timedelta
+from datetime import date, datetime, time, timedelta
 from functools import lru_cache
 
 import holidays
 from dateutil.relativedelta import relativedelta
+from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
@@ -100,6 +101,22 @@ def due_date(
     """
     rule = get_rule(jurisdiction, key, on=on or start)
     return _due(jurisdiction, rule, start), rule
+
+
+def due_datetime(
+    jurisdiction: Jurisdiction, key: str, start: datetime, *, on: date | None = None
+) -> tuple[datetime, Rule]:
+    """The moment a deadline counted in hours runs out (NB Sec. 6-96(2): an owner reports
+    a bite within 24 hours of it), using the rule in force on ``on`` (default the start's
+    date). A rule counted in days gives the end of its due date's last minute instead, so
+    a caller may compare any deadline with a moment."""
+    when = timezone.localtime(start) if timezone.is_aware(start) else start
+    rule = get_rule(jurisdiction, key, on=on or when.date())
+    if rule.kind == "int" and rule.unit == "hours":
+        return start + timedelta(hours=rule.value), rule
+    day = _due(jurisdiction, rule, when.date())
+    end = datetime.combine(day, time(23, 59, 59))
+    return (timezone.make_aware(end) if timezone.is_aware(start) else end), rule
 
 
 def _due(jurisdiction: Jurisdiction, rule: Rule, start: date) -> date:

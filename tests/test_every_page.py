@@ -30,6 +30,7 @@ from licensing.services.tags import tag_stock_receive
 from tests.accounts.test_url_access import ROUTES, view_roles
 from tests.conftest import make_user
 from tests.dangerous_dogs.pages import DD_PAGES, NB_RECORD_PAGES, build_dd_world
+from tests.rabies.pages import GL_RECORD_PAGES, RABIES_PAGES, build_rabies_world
 from tests.licensing.license_factories import kennel_steps_approve
 
 CHICAGO = ZoneInfo("America/Chicago")
@@ -70,6 +71,7 @@ class World:
     impound_case: object = None
     impound_gate: object = None
     dd: object = None
+    rabies: object = None
 
 
 def _issued_kennel(owner, actor):
@@ -220,8 +222,12 @@ def build_world(*, nb, gl, clerk, glencoe_clerk, administrator, resident) -> Wor
     dd = build_dd_world(
         nb=nb, gl=gl, nb_animal=animal, gl_animal=gl_animal, actor=administrator, today=TODAY
     )
+    rabies = build_rabies_world(
+        nb=nb, gl=gl, nb_animal=animal, gl_animal=gl_animal, actor=administrator, today=TODAY
+    )
     return World(
         dd=dd,
+        rabies=rabies,
         impound_case=impound_case,
         impound_gate=impound_case.gates.first(),
         nb=nb,
@@ -353,10 +359,13 @@ PAGES = {
     ),
 }
 PAGES.update(DD_PAGES)
+PAGES.update(RABIES_PAGES)
 
 
 def glencoe_record(name, world) -> bool:
     """A dangerous-dog page showing a Glencoe record (the proceeding is Glencoe's, DD-29)."""
+    if name in GL_RECORD_PAGES:
+        return bool(PAGES[name][0](world))
     return name in DD_PAGES and name not in NB_RECORD_PAGES and bool(PAGES[name][0](world))
 
 

@@ -1,0 +1,1 @@
+"""Rabies sweeps and upcoming deadlines (filled by the parts of issue 11)."""

@@ -1,0 +1,4 @@
+"""(Filled by its part of issue 11.)"""
+
+urlpatterns: list = []
+SECTIONS: list = []

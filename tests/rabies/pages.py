@@ -1,0 +1,45 @@
+"""The rabies rows of tests/test_every_page.py's page table (issue 11).
+
+The world holds a North Branch bite report and home quarantine and a Glencoe exposure
+(Subd. 22 is Glencoe's only, RAB-33). ``GL_RECORD_PAGES`` names the pages whose record
+is Glencoe's, so the other-city check uses North Branch staff for them. Each part of the
+app adds its URL names in its own block below; args come from the ``RabiesWorld``.
+"""
+
+from dataclasses import dataclass
+
+
+@dataclass
+class RabiesWorld:
+    bite: object  # a North Branch bite by the world's dog, confinement ordered
+    quarantine: object  # its home confinement, running
+    exposure: object  # a Glencoe dog bitten by a raccoon, reported
+    gl_bite: object = None  # a Glencoe bite, decision due
+
+
+def build_rabies_world(*, nb, gl, nb_animal, gl_animal, actor, today) -> RabiesWorld:
+    from rabies.models import BiteStatus
+    from tests.rabies.helpers import make_bite, make_exposure, make_quarantine
+
+    bite = make_bite(nb, actor, animal=nb_animal, status=BiteStatus.QUARANTINE)
+    return RabiesWorld(
+        bite=bite,
+        quarantine=make_quarantine(nb, actor, bite=bite),
+        exposure=make_exposure(gl, actor, animal=gl_animal),
+        gl_bite=make_bite(gl, actor, animal=gl_animal),
+    )
+
+
+RABIES_PAGES = {
+    "rabies:dashboard": (lambda w: [], {}),
+    "rabies:bite_detail": (lambda w: [w.rabies.bite.pk], {}),
+    "rabies:quarantine_detail": (lambda w: [w.rabies.quarantine.pk], {}),
+    "rabies:exposure_detail": (lambda w: [w.rabies.exposure.pk], {}),
+    # part A (bite reports):
+    # part B (quarantines):
+    # part C (exposures):
+    # part D (vaccinations):
+}
+
+# Pages whose record in the world is Glencoe's.
+GL_RECORD_PAGES = {"rabies:exposure_detail"}
