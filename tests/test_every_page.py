@@ -30,8 +30,8 @@ from licensing.services.tags import tag_stock_receive
 from tests.accounts.test_url_access import ROUTES, view_roles
 from tests.conftest import make_user
 from tests.dangerous_dogs.pages import DD_PAGES, NB_RECORD_PAGES, build_dd_world
-from tests.rabies.pages import GL_RECORD_PAGES, RABIES_PAGES, build_rabies_world
 from tests.licensing.license_factories import kennel_steps_approve
+from tests.rabies.pages import GL_RECORD_PAGES, RABIES_PAGES, build_rabies_world
 
 CHICAGO = ZoneInfo("America/Chicago")
 NOW = datetime(2026, 3, 2, 10, 0, tzinfo=CHICAGO)  # a Monday, inside the 2026 license year
