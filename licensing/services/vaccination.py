@@ -6,11 +6,19 @@ vaccine's duration), RAB-04 (a newly acquired or arrived animal), RAB-06 (a spec
 no USDA-licensed vaccine counts as unvaccinated), LIC-02 (North Branch Sec. 6-96(4)(b):
 a nonresident's dog kept confined is exempt). Licensing owns ``RabiesVaccination``, so the
 answer is computed here and shown the same on the animal page, the portal, the rabies
-pages (a bite report stores it) and the overdue list.
+pages (a bite report stores it), the overdue list and the reminder e-mails.
 
 Every age, period and section comes from the city's profile in force on ``on``. A value
 the city has left blank (Glencoe's Compendium minimum age) makes the answer "unknown",
 saying which value is missing, rather than a guess.
+
+Dates: a vaccination covers its animal through its due date (the certificate's "next
+due", else the date given plus the vaccine's duration): revaccinating on that day keeps
+within the interval (Glencoe 701 Subd. 20(C): "intervals not to exceed"). ``due_on`` is
+always the last day the animal may go without a (new) vaccination; it is overdue from
+the next day. North Branch requires vaccination of a dog or cat "older than six (6)
+months" (Sec. 6-77): born June 15, it must be vaccinated from December 16 on, so its
+``due_on`` is December 15.
 """
 
 from dataclasses import dataclass
@@ -25,7 +33,7 @@ from django.utils.translation import gettext_lazy
 from licensing.models import Animal, RabiesVaccination
 from licensing.models.licenses import ExemptionKind
 from ordinance.calendar import add_calendar_days, add_months
-from ordinance.rules import RuleNotSet, RuleUnavailable, get_optional, rule_citation
+from ordinance.rules import RuleNotSet, RuleUnavailable, read_rules, rule_citation
 
 VACCINATION_KEYS = (
     "vaccination_required_species",
@@ -35,6 +43,7 @@ VACCINATION_KEYS = (
     "vaccinate_after_min_age_days",
     "vaccinate_new_arrival_days",
     "usda_vaccine_species",
+    "license_exemptions_nonresident",
 )
 
 
@@ -53,13 +62,15 @@ class Vaccination(models.TextChoices):
 
 # States in which the animal counts as vaccinated (home confinement, exposure paths).
 VACCINATED = (Vaccination.CURRENT, Vaccination.DUE_SOON)
-# States in which nothing is owed today.
+# States in which nothing is owed today (a species with no licensed vaccine cannot be
+# vaccinated: it owes nothing, but counts as unvaccinated, Glencoe 701 Subd. 20(F)).
 IN_ORDER = (
     *VACCINATED,
     Vaccination.TOO_YOUNG,
     Vaccination.NEW_ARRIVAL,
     Vaccination.EXEMPT,
     Vaccination.NOT_REQUIRED,
+    Vaccination.NO_VACCINE,
     Vaccination.INACTIVE,
 )
 BADGES = {
@@ -68,6 +79,7 @@ BADGES = {
     Vaccination.OVERDUE: "danger",
     Vaccination.NO_VACCINE: "warning",
     Vaccination.NEW_ARRIVAL: "warning",
+    Vaccination.UNKNOWN: "warning",
 }
 
 
@@ -77,8 +89,8 @@ class VaccinationStatus:
     reason: str
     citation: str = ""
     vaccination: RabiesVaccination | None = None
-    until: date | None = None  # the last day the latest vaccination covers
-    due_on: date | None = None  # when a vaccination is (or was) due
+    until: date | None = None  # the last day the latest vaccination covers (its due date)
+    due_on: date | None = None  # the last day to be vaccinated (again); overdue after it
 
     def __str__(self):
         cite = f" ({self.citation})" if self.citation else ""
@@ -100,9 +112,14 @@ class VaccinationStatus:
     def in_order(self) -> bool:
         return self.state in IN_ORDER
 
+    @property
+    def is_overdue(self) -> bool:
+        return self.state == Vaccination.OVERDUE
+
 
 def reminder_lead_days() -> int:
-    """How long before a vaccination runs out the owner is reminded (a setting)."""
+    """How long before a vaccination runs out the owner is reminded and the animal shows
+    "due soon" (a setting, RABIES_REMINDER_LEAD_DAYS: not an ordinance value)."""
     return int(getattr(settings, "RABIES_REMINDER_LEAD_DAYS", 30))
 
 
@@ -110,31 +127,31 @@ def _d(value: date) -> str:
     return date_format(value, "F j, Y")
 
 
+def _set(rule):
+    """The rule if the city has it and has filled it in, else None."""
+    return None if rule is None or isinstance(rule, RuleNotSet) else rule
+
+
 def vaccination_rules(jurisdiction, *, on: date) -> dict:
     """{key: Rule | RuleNotSet} for the keys this city's ordinance has (absent keys left
-    out), so a blank value makes only what depends on it unknown."""
-    rules = {}
-    for key in VACCINATION_KEYS:
-        try:
-            rule = get_optional(jurisdiction, key, on=on)
-        except RuleNotSet as exc:
-            rules[key] = exc
-            continue
-        except RuleUnavailable:
-            continue
-        if rule is not None:
-            rules[key] = rule
-    return rules
+    out), so a blank value makes only what depends on it unknown. One query (none more
+    within a request that already read the city's rules)."""
+    try:
+        return read_rules(jurisdiction, VACCINATION_KEYS, on=on)
+    except RuleUnavailable:
+        return {}
 
 
-def covered_until(vaccination: RabiesVaccination) -> date:
-    """The last day a vaccination covers: its certificate's next due date, else its date
-    plus the vaccine's duration, less a day (RAB-03)."""
+def vaccination_due(vaccination: RabiesVaccination) -> date:
+    """The date a vaccination is due again: its certificate's next due date, else the
+    date given plus the vaccine's duration (RAB-03). It covers the animal through it."""
     if vaccination.next_due_on:
-        return vaccination.next_due_on - timedelta(days=1)
-    return add_months(vaccination.vaccinated_on, 12 * vaccination.duration_years) - timedelta(
-        days=1
-    )
+        return vaccination.next_due_on
+    return add_months(vaccination.vaccinated_on, 12 * vaccination.duration_years)
+
+
+# The last day a vaccination covers (the same date: see the module's docstring).
+covered_until = vaccination_due
 
 
 def latest_vaccination(animal: Animal, *, on: date) -> RabiesVaccination | None:
@@ -143,124 +160,186 @@ def latest_vaccination(animal: Animal, *, on: date) -> RabiesVaccination | None:
     return max(given, key=lambda v: (v.vaccinated_on, v.pk)) if given else None
 
 
+def _inactive_on(animal: Animal, on: date) -> bool:
+    """Dead or moved out by ``on`` (a bite's date may be before the animal's death)."""
+    if animal.is_alive():
+        return False
+    return animal.status_changed_on is None or animal.status_changed_on <= on
+
+
+def _revaccination_citation(jurisdiction, species_rule) -> str:
+    """The section a lapsed vaccination breaks: the city's revaccination rule (RAB-03)
+    where it is part of the vaccination requirement's own section (Glencoe 701 Subd.
+    20(C) beside 20(A)); else the requirement itself (North Branch Sec. 6-77: its RAB-03
+    entry is the license's 24-month test of Sec. 6-61, not an interval)."""
+    section = rule_citation(jurisdiction, "RAB-03")
+    if section and section.split("(")[0].strip() == species_rule.citation.split("(")[0].strip():
+        return section
+    return species_rule.citation
+
+
 def vaccination_status(animal: Animal, *, on: date, rules: dict | None = None) -> VaccinationStatus:
-    """The rabies vaccination status of ``animal`` on ``on`` (RAB-01..06, LIC-02)."""
+    """The rabies vaccination status of ``animal`` on ``on`` (RAB-01..06, LIC-02).
+
+    ``rules`` is ``vaccination_rules(animal.jurisdiction, on=on)`` when the caller holds
+    it (a list of many animals of one city)."""
     jurisdiction = animal.jurisdiction
     rules = vaccination_rules(jurisdiction, on=on) if rules is None else rules
     species_rule = rules.get("vaccination_required_species")
-    if species_rule is None or isinstance(species_rule, RuleNotSet):
+    if species_rule is None:
+        return VaccinationStatus(
+            Vaccination.NOT_REQUIRED,
+            _("The city's ordinance has no rabies vaccination requirement."),
+        )
+    if isinstance(species_rule, RuleNotSet):
         return VaccinationStatus(
             Vaccination.UNKNOWN,
-            _("The city has not set which animals must be vaccinated."),
-            getattr(species_rule, "citation", "") or rule_citation(jurisdiction, "RAB-01"),
+            _("The city has not entered which animals must be vaccinated."),
+            species_rule.citation,
         )
-    if not animal.is_alive():
+    latest = latest_vaccination(animal, on=on)
+    if _inactive_on(animal, on):
         return VaccinationStatus(
             Vaccination.INACTIVE,
-            _("%(status)s.") % {"status": animal.get_status_display()},
-            vaccination=latest_vaccination(animal, on=on),
+            _("%(status)s: the vaccination requirement no longer applies.")
+            % {"status": animal.get_status_display()},
+            species_rule.citation,
+            vaccination=latest,
         )
-    usda = rules.get("usda_vaccine_species")
-    if usda is not None and not isinstance(usda, RuleNotSet) and animal.species not in usda.value:
+    usda = _set(rules.get("usda_vaccine_species"))
+    if usda is not None and animal.species not in usda.value:
         return VaccinationStatus(
             Vaccination.NO_VACCINE,
-            _("No rabies vaccine is licensed for this species; it counts as unvaccinated."),
+            _(
+                "No rabies vaccine is licensed for this species; it counts as unvaccinated "
+                "whatever its vaccination history."
+            ),
             usda.citation,
+            vaccination=latest,
         )
     if animal.species not in species_rule.value:
         return VaccinationStatus(
             Vaccination.NOT_REQUIRED,
             _("The ordinance does not require this species to be vaccinated."),
             species_rule.citation,
-            vaccination=latest_vaccination(animal, on=on),
+            vaccination=latest,
         )
-    latest = latest_vaccination(animal, on=on)
     if latest is not None:
-        until = covered_until(latest)
+        until = vaccination_due(latest)
         if until >= on:
-            soon = (until - on).days < reminder_lead_days()
+            soon = (until - on).days <= reminder_lead_days()
             return VaccinationStatus(
                 Vaccination.DUE_SOON if soon else Vaccination.CURRENT,
-                _("Vaccinated %(given)s; covered through %(until)s.")
+                _("Vaccinated %(given)s; due again by %(until)s.")
                 % {"given": _d(latest.vaccinated_on), "until": _d(until)},
-                rule_citation(jurisdiction, "RAB-03") or species_rule.citation,
+                _revaccination_citation(jurisdiction, species_rule),
                 latest,
                 until,
-                until + timedelta(days=1),
+                until,
             )
-    exemption = _exemption(animal, on)
+    exemption = _exemption(animal, on, rules)
     if exemption is not None:
         return VaccinationStatus(
             Vaccination.EXEMPT,
-            _("%(kind)s: the vaccination requirement does not apply.")
-            % {"kind": exemption.get_kind_display()},
-            exemption.citation or rule_citation(jurisdiction, "LIC-02"),
+            _("%(kind)s since %(since)s: the vaccination requirement does not apply.")
+            % {"kind": exemption.get_kind_display(), "since": _d(exemption.starts_on)},
+            rules["license_exemptions_nonresident"].citation,
             latest,
         )
-    young = _young_due(animal, rules)
-    if isinstance(young, VaccinationStatus):
-        return young
-    if young is not None and on < young[0]:
-        return VaccinationStatus(
-            Vaccination.TOO_YOUNG,
-            _("Born %(dob)s; a vaccination is due by %(due)s.")
-            % {"dob": _d(animal.date_of_birth), "due": _d(young[0])},
-            young[1],
-            due_on=young[0],
-        )
-    arrival = rules.get("vaccinate_new_arrival_days")
-    if (
-        arrival is not None
-        and not isinstance(arrival, RuleNotSet)
-        and latest is None
-        and animal.acquired_on
-    ):
-        due = add_calendar_days(animal.acquired_on, arrival.value)
-        if on <= due:
-            return VaccinationStatus(
-                Vaccination.NEW_ARRIVAL,
-                _("Acquired %(when)s; to be vaccinated by %(due)s.")
-                % {"when": _d(animal.acquired_on), "due": _d(due)},
-                arrival.citation,
-                due_on=due,
-            )
+    arrival = _set(rules.get("vaccinate_new_arrival_days"))
     if latest is not None:
-        until = covered_until(latest)
+        # Revaccination (RAB-03): the young-animal period is for an animal never
+        # vaccinated, so a lapse is overdue from the day after its due date, unless the
+        # animal arrived already unvaccinated (its vaccination ran out before, RAB-04).
+        until = vaccination_due(latest)
+        arrived = _new_arrival(animal, on, arrival)
+        if arrived is not None and until < animal.acquired_on:
+            return arrived
         return VaccinationStatus(
             Vaccination.OVERDUE,
-            _("The vaccination of %(given)s ran out on %(until)s.")
+            _("Vaccinated %(given)s; it was due again by %(until)s.")
             % {"given": _d(latest.vaccinated_on), "until": _d(until)},
-            rule_citation(jurisdiction, "RAB-03") or species_rule.citation,
+            _revaccination_citation(jurisdiction, species_rule),
             latest,
             until,
-            until + timedelta(days=1),
+            until,
+        )
+    young = _young(animal, rules)
+    if isinstance(young, VaccinationStatus):
+        return young
+    if young is not None and on <= young.due_on:
+        return young
+    arrived = _new_arrival(animal, on, arrival)
+    if arrived is not None:
+        return arrived
+    if young is not None:
+        return VaccinationStatus(
+            Vaccination.OVERDUE,
+            _("No rabies vaccination is on file; born %(dob)s, it was due by %(due)s.")
+            % {"dob": _d(animal.date_of_birth), "due": _d(young.due_on)},
+            young.citation,
+            due_on=young.due_on,
         )
     return VaccinationStatus(
         Vaccination.OVERDUE,
         _("No rabies vaccination is on file."),
         species_rule.citation,
-        due_on=young[0] if young else None,
     )
 
 
-def _exemption(animal: Animal, on: date):
+def _new_arrival(animal: Animal, on: date, arrival) -> VaccinationStatus | None:
+    """Within the days after purchase or arrival to vaccinate (Glencoe 701 Subd. 20(D))."""
+    if arrival is None or animal.acquired_on is None:
+        return None
+    due = add_calendar_days(animal.acquired_on, arrival.value)
+    if on > due:
+        return None
+    return VaccinationStatus(
+        Vaccination.NEW_ARRIVAL,
+        _("Acquired %(when)s; to be vaccinated by %(due)s.")
+        % {"when": _d(animal.acquired_on), "due": _d(due)},
+        arrival.citation,
+        due_on=due,
+    )
+
+
+def _exemption(animal: Animal, on: date, rules: dict):
+    """A nonresident's dog kept confined or restrained (North Branch Sec. 6-96(4)(b)),
+    where the city's ordinance has that exemption and the clerk recorded it."""
+    allowed = _set(rules.get("license_exemptions_nonresident"))
+    if allowed is None or animal.species != "dog":
+        return None
     for exemption in animal.license_exemptions.all():
-        if exemption.kind == ExemptionKind.NONRESIDENT_CONFINED and exemption.covers(on):
+        if (
+            exemption.kind == ExemptionKind.NONRESIDENT_CONFINED
+            and exemption.kind in allowed.value
+            and exemption.covers(on)
+        ):
             return exemption
     return None
 
 
-def _young_due(animal: Animal, rules: dict):
-    """(due date, section) for an animal with a known date of birth, or None; a
-    ``VaccinationStatus`` (unknown) when the city's minimum age is blank."""
+def _young(animal: Animal, rules: dict) -> VaccinationStatus | None:
+    """The "too young" answer for an unvaccinated animal with a known date of birth
+    (``due_on`` its last day unvaccinated), or None; "unknown" when the city's minimum
+    age is blank (Glencoe 701 Subd. 20(B))."""
     if animal.date_of_birth is None:
         return None
-    months = rules.get("vaccination_age_months")
-    if months is not None and not isinstance(months, RuleNotSet):
-        reached = add_months(animal.date_of_birth, months.value)
-        comparison = rules.get("vaccination_age_comparison")
-        strict = comparison is not None and getattr(comparison, "value", "") == "gt"
-        return (add_calendar_days(reached, 1) if strict else reached), months.citation
+    dob = animal.date_of_birth
+    months = _set(rules.get("vaccination_age_months"))
+    if months is not None:
+        reached = add_months(dob, months.value)
+        comparison = _set(rules.get("vaccination_age_comparison"))
+        # "older than six (6) months" (gt): required from the day after the anniversary.
+        strict = getattr(comparison, "value", "") == "gt"
+        required_from = add_calendar_days(reached, 1) if strict else reached
+        return VaccinationStatus(
+            Vaccination.TOO_YOUNG,
+            _("Born %(dob)s; vaccination is required from %(from)s.")
+            % {"dob": _d(dob), "from": _d(required_from)},
+            months.citation,
+            due_on=required_from - timedelta(days=1),
+        )
     minimum = rules.get("compendium_min_age_months")
     if minimum is None:
         return None
@@ -268,17 +347,22 @@ def _young_due(animal: Animal, rules: dict):
         return VaccinationStatus(
             Vaccination.UNKNOWN,
             _(
-                "Born %(dob)s: the city has not entered the Compendium's minimum age, so the "
-                "due date cannot be found."
+                "Born %(dob)s; no vaccination on file. The city has not entered the "
+                "Compendium's minimum age for vaccination, so the due date cannot be found."
             )
-            % {"dob": _d(animal.date_of_birth)},
+            % {"dob": _d(dob)},
             minimum.citation,
         )
-    after = rules.get("vaccinate_after_min_age_days")
-    reached = add_months(animal.date_of_birth, minimum.value)
-    if after is None or isinstance(after, RuleNotSet):
-        return reached, minimum.citation
-    return add_calendar_days(reached, after.value), after.citation
+    reached = add_months(dob, minimum.value)
+    after = _set(rules.get("vaccinate_after_min_age_days"))
+    due = add_calendar_days(reached, after.value) if after is not None else reached
+    return VaccinationStatus(
+        Vaccination.TOO_YOUNG,
+        _("Born %(dob)s; reaches the minimum age on %(reached)s; to be vaccinated by %(due)s.")
+        % {"dob": _d(dob), "reached": _d(reached), "due": _d(due)},
+        after.citation if after is not None else minimum.citation,
+        due_on=due,
+    )
 
 
 def vaccination_prefetch(animals):
@@ -286,3 +370,17 @@ def vaccination_prefetch(animals):
     return animals.select_related("jurisdiction").prefetch_related(
         "vaccinations", "license_exemptions"
     )
+
+
+def statuses_for(animals, *, on: date) -> dict[int, VaccinationStatus]:
+    """{animal pk: status} for animals already fetched with ``vaccination_prefetch``,
+    reading each city's rules once."""
+    rules_by_city: dict[int, dict] = {}
+    found = {}
+    for animal in animals:
+        if animal.jurisdiction_id not in rules_by_city:
+            rules_by_city[animal.jurisdiction_id] = vaccination_rules(animal.jurisdiction, on=on)
+        found[animal.pk] = vaccination_status(
+            animal, on=on, rules=rules_by_city[animal.jurisdiction_id]
+        )
+    return found
