@@ -265,7 +265,7 @@ def vaccination_status(animal: Animal, *, on: date, rules: dict | None = None) -
             until,
         )
     young = _young(animal, rules)
-    if isinstance(young, VaccinationStatus):
+    if young is not None and young.state == Vaccination.UNKNOWN:
         return young
     if young is not None and on <= young.due_on:
         return young
