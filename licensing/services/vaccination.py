@@ -116,6 +116,11 @@ class VaccinationStatus:
     def is_overdue(self) -> bool:
         return self.state == Vaccination.OVERDUE
 
+    @property
+    def action_due(self) -> bool:
+        """The owner has a vaccination to get (overdue, due soon, a new arrival's)."""
+        return self.state in (Vaccination.OVERDUE, Vaccination.DUE_SOON, Vaccination.NEW_ARRIVAL)
+
 
 def reminder_lead_days() -> int:
     """How long before a vaccination runs out the owner is reminded and the animal shows

@@ -31,6 +31,11 @@ from licensing.services.standing import (
     standing_prefetch,
     standing_rules,
 )
+from licensing.services.vaccination import (
+    VaccinationStatus,
+    vaccination_rules,
+    vaccination_status,
+)
 from notices.models import IssuedDocument
 from ordinance.models import Jurisdiction
 
@@ -70,21 +75,22 @@ class AnimalRow:
     animal: Animal
     standing: LicenseStanding  # the one answer every page shows (services.standing)
     vaccination: RabiesVaccination | None
+    vaccination_status: VaccinationStatus  # the one answer staff see too (RAB-01..06)
     vaccination_citation: str
     expiry_citation: str
-
-    def vaccination_overdue(self, on: date) -> bool:
-        v = self.vaccination
-        return v is not None and v.next_due_on is not None and v.next_due_on < on
 
 
 def _animal_rows(animals, *, on: date) -> list[AnimalRow]:
     rules_by_city: dict[int, dict] = {}
+    vaccination_rules_by_city: dict[int, dict] = {}
     rows = []
     for animal in animals:
         if animal.jurisdiction_id not in rules_by_city:
             rules_by_city[animal.jurisdiction_id] = standing_rules(
                 animal.jurisdiction, on=on, extra=PORTAL_RULE_KEYS
+            )
+            vaccination_rules_by_city[animal.jurisdiction_id] = vaccination_rules(
+                animal.jurisdiction, on=on
             )
         rules = rules_by_city[animal.jurisdiction_id]
         required, expiry = rules.get("vaccination_required_age"), rules.get("license_expiry")
@@ -94,6 +100,9 @@ def _animal_rows(animals, *, on: date) -> list[AnimalRow]:
                 animal=animal,
                 standing=license_standing(animal, on=on, rules=rules),
                 vaccination=vaccinations[0] if vaccinations else None,
+                vaccination_status=vaccination_status(
+                    animal, on=on, rules=vaccination_rules_by_city[animal.jurisdiction_id]
+                ),
                 vaccination_citation=required.citation if required else "",
                 expiry_citation=expiry.citation if expiry else "",
             )

@@ -28,6 +28,7 @@ from licensing.selectors import animal_for_detail, owner_with_animals, registry_
 from licensing.services import registry as services
 from licensing.services.limits import premises_limit_status
 from licensing.services.standing import license_standing, license_standings
+from licensing.services.vaccination import vaccination_status
 from ordinance.models import Event
 from ordinance.refusals import Refused
 
@@ -188,6 +189,7 @@ def animal_detail(request, pk):
             "deceased_form": DeceasedForm(initial={"died_on": today}),
             "show_city": _multi_city(request.user),
             "standing": license_standing(animal, on=today),  # LIC-01, LIC-02, LIC-07
+            "vaccination_status": vaccination_status(animal, on=today),  # RAB-01..06
             "limits": _limits([animal.premises] if animal.premises_id else [], today),
         },
     )
