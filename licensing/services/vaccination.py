@@ -26,12 +26,14 @@ from datetime import date, timedelta
 
 from django.conf import settings
 from django.db import models
+from django.db.models import Exists, F, Func, OuterRef, Q, Subquery
+from django.db.models.functions import Coalesce
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from licensing.models import Animal, RabiesVaccination
-from licensing.models.licenses import ExemptionKind
+from licensing.models import Animal, AnimalStatus, RabiesVaccination
+from licensing.models.licenses import ExemptionKind, LicenseExemption
 from ordinance.calendar import add_calendar_days, add_months
 from ordinance.rules import RuleNotSet, RuleUnavailable, read_rules, rule_citation
 
@@ -269,7 +271,7 @@ def vaccination_status(animal: Animal, *, on: date, rules: dict | None = None) -
             until,
             until,
         )
-    young = _young(animal, rules)
+    young = young_status(animal.date_of_birth, rules)
     if young is not None and young.state == Vaccination.UNKNOWN:
         return young
     if young is not None and on <= young.due_on:
@@ -324,13 +326,12 @@ def _exemption(animal: Animal, on: date, rules: dict):
     return None
 
 
-def _young(animal: Animal, rules: dict) -> VaccinationStatus | None:
-    """The "too young" answer for an unvaccinated animal with a known date of birth
-    (``due_on`` its last day unvaccinated), or None; "unknown" when the city's minimum
-    age is blank (Glencoe 701 Subd. 20(B))."""
-    if animal.date_of_birth is None:
+def young_status(dob: date | None, rules: dict) -> VaccinationStatus | None:
+    """The "too young" answer for an unvaccinated animal born on ``dob`` (``due_on`` its
+    last day unvaccinated), or None; "unknown" when the city's minimum age is blank
+    (Glencoe 701 Subd. 20(B))."""
+    if dob is None:
         return None
-    dob = animal.date_of_birth
     months = _set(rules.get("vaccination_age_months"))
     if months is not None:
         reached = add_months(dob, months.value)
@@ -389,3 +390,115 @@ def statuses_for(animals, *, on: date) -> dict[int, VaccinationStatus]:
             animal, on=on, rules=rules_by_city[animal.jurisdiction_id]
         )
     return found
+
+
+# --- The same answer as a database filter (the overdue list, the reminders) -------------
+
+
+class AddYears(Func):
+    """``date + n years`` in the database, the last day of February for February 29 as
+    ``add_months`` gives (PostgreSQL; SQLite for the development database)."""
+
+    output_field = models.DateField()
+
+    def as_sql(self, compiler, connection, **extra):
+        start, start_params = compiler.compile(self.source_expressions[0])
+        years, years_params = compiler.compile(self.source_expressions[1])
+        return (
+            f"(({start}) + make_interval(years => ({years})::int))::date",
+            (*start_params, *years_params),
+        )
+
+    def as_sqlite(self, compiler, connection, **extra):
+        start, start_params = compiler.compile(self.source_expressions[0])
+        years, years_params = compiler.compile(self.source_expressions[1])
+        return (
+            f"date({start}, '+' || ({years}) || ' years')",
+            (*start_params, *years_params),
+        )
+
+
+def _latest_due(on: date):
+    """The due date of each animal's latest vaccination given by ``on`` (NULL: none)."""
+    return Subquery(
+        RabiesVaccination.objects.filter(animal=OuterRef("pk"), vaccinated_on__lte=on)
+        .order_by("-vaccinated_on", "-pk")
+        .annotate(due=Coalesce("next_due_on", AddYears("vaccinated_on", "duration_years")))
+        .values("due")[:1],
+        output_field=models.DateField(),
+    )
+
+
+def _earliest(predicate, *, around: date, span: int = 2000) -> date:
+    """The earliest date within ``span`` days of ``around`` for which the monotone
+    ``predicate`` holds (dates of birth or arrival: later dates are "younger")."""
+    low, high = around - timedelta(days=span), around + timedelta(days=span)
+    while low < high:
+        middle = low + (high - low) // 2
+        if predicate(middle):
+            high = middle
+        else:
+            low = middle + timedelta(days=1)
+    return low
+
+
+def owing_filter(jurisdiction, *, on: date, rules: dict, due_soon: bool = False) -> Q | None:
+    """A filter on ``Animal`` (annotated ``latest_due=_latest_due(on)``, see
+    ``animals_owing``) that keeps this city's animals whose ``vaccination_status`` on
+    ``on`` is overdue (and, with ``due_soon``, due soon): the same rules in the same
+    order, so a list can page in SQL and ask the status of its page's animals only.
+    None when none can be (the city has no requirement, or has not entered it)."""
+    species_rule = _set(rules.get("vaccination_required_species"))
+    if species_rule is None:
+        return None
+    species = set(species_rule.value)
+    usda = _set(rules.get("usda_vaccine_species"))
+    if usda is not None:
+        species &= set(usda.value)
+    if not species:
+        return None
+    active = Q(status=AnimalStatus.ALIVE) | Q(status_changed_on__gt=on)
+    city = Q(jurisdiction=jurisdiction, species__in=sorted(species)) & active
+
+    arrival = _set(rules.get("vaccinate_new_arrival_days"))
+    arrived = Q(pk__in=[])
+    if arrival is not None:
+        arrived = Q(acquired_on__gte=on - timedelta(days=arrival.value))
+
+    allowed = _set(rules.get("license_exemptions_nonresident"))
+    exempt = Q(pk__in=[])
+    if allowed is not None and ExemptionKind.NONRESIDENT_CONFINED in allowed.value:
+        covering = LicenseExemption.objects.filter(
+            animal=OuterRef("pk"), kind=ExemptionKind.NONRESIDENT_CONFINED, starts_on__lte=on
+        ).filter(Q(ends_on__isnull=True) | Q(ends_on__gte=on))
+        exempt = Q(species="dog") & Q(Exists(covering))
+
+    # Vaccinated before: overdue once the latest's due date passed (unless exempt, or it
+    # had run out before the animal arrived and the arrival period is still open).
+    lapsed = Q(latest_due__lt=on) & ~exempt & ~(arrived & Q(latest_due__lt=F("acquired_on")))
+    owing = lapsed
+    if due_soon:
+        owing |= Q(latest_due__gte=on, latest_due__lte=on + timedelta(days=reminder_lead_days()))
+
+    # Never vaccinated: overdue unless exempt, still young (or its age unknowable), or
+    # a new arrival within its period.
+    never = Q(latest_due__isnull=True) & ~exempt & ~arrived
+    young = young_status(on, rules)  # does the city have a young-animal rule at all?
+    if young is not None and young.state == Vaccination.UNKNOWN:
+        never &= Q(date_of_birth__isnull=True)
+    elif young is not None:
+        first_young = _earliest(lambda dob: young_status(dob, rules).due_on >= on, around=on)
+        never &= Q(date_of_birth__isnull=True) | Q(date_of_birth__lt=first_young)
+    return city & (owing | never)
+
+
+def animals_owing(animals, cities, *, on: date, due_soon: bool = False):
+    """``animals`` narrowed to those of ``cities`` whose status on ``on`` is overdue (or
+    due soon): one query to count, one to fetch a page; the caller asks the status of
+    the page's animals (``statuses_for``) and shows what it says."""
+    found = Q(pk__in=[])
+    for city in cities:
+        where = owing_filter(city, on=on, rules=vaccination_rules(city, on=on), due_soon=due_soon)
+        if where is not None:
+            found |= where
+    return animals.annotate(latest_due=_latest_due(on)).filter(found)
