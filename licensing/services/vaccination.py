@@ -378,10 +378,12 @@ def vaccination_prefetch(animals):
     )
 
 
-def statuses_for(animals, *, on: date) -> dict[int, VaccinationStatus]:
+def statuses_for(
+    animals, *, on: date, rules_by_city: dict | None = None
+) -> dict[int, VaccinationStatus]:
     """{animal pk: status} for animals already fetched with ``vaccination_prefetch``,
-    reading each city's rules once."""
-    rules_by_city: dict[int, dict] = {}
+    reading each city's rules once (``rules_by_city``: {city pk: rules} already read)."""
+    rules_by_city = {} if rules_by_city is None else rules_by_city
     found = {}
     for animal in animals:
         if animal.jurisdiction_id not in rules_by_city:

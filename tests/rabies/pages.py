@@ -39,6 +39,7 @@ RABIES_PAGES = {
     # part B (quarantines):
     # part C (exposures):
     # part D (vaccinations):
+    "rabies:vaccinations_overdue": (lambda w: [], {}),
 }
 
 # Pages whose record in the world is Glencoe's.
