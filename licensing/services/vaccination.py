@@ -494,13 +494,19 @@ def owing_filter(jurisdiction, *, on: date, rules: dict, due_soon: bool = False)
     return city & (owing | never)
 
 
-def animals_owing(animals, cities, *, on: date, due_soon: bool = False):
+def animals_owing(
+    animals, cities, *, on: date, due_soon: bool = False, rules_by_city: dict | None = None
+):
     """``animals`` narrowed to those of ``cities`` whose status on ``on`` is overdue (or
-    due soon): one query to count, one to fetch a page; the caller asks the status of
-    the page's animals (``statuses_for``) and shows what it says."""
+    due soon), annotated ``latest_due``: one query to count, one to fetch a page; the
+    caller asks the status of the page's animals (``statuses_for``) and shows it.
+    ``rules_by_city`` ({city pk: rules}) is filled with the rules read, for reuse."""
+    rules_by_city = {} if rules_by_city is None else rules_by_city
     found = Q(pk__in=[])
     for city in cities:
-        where = owing_filter(city, on=on, rules=vaccination_rules(city, on=on), due_soon=due_soon)
+        if city.pk not in rules_by_city:
+            rules_by_city[city.pk] = vaccination_rules(city, on=on)
+        where = owing_filter(city, on=on, rules=rules_by_city[city.pk], due_soon=due_soon)
         if where is not None:
             found |= where
     return animals.annotate(latest_due=_latest_due(on)).filter(found)

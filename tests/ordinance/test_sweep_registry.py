@@ -12,6 +12,7 @@ No registry is replaced here. A row is set up due for each registered sweep:
 - a notice of intent not contested within 14 days of receipt (DD-09, Glencoe 701 Subd. 15(J));
 - a dangerous dog's sterilization order past due (DD-17, Minn. Stat. 347.52(d));
 - a seized dangerous dog the pound disposed of after the reclaim period (DD-23);
+- a rabies vaccination due again within the reminder lead days (RAB-03, issue 11);
 with a row not yet due beside each. A sweep registered later must add its row here: the
 first test fails until it does.
 """
@@ -45,6 +46,7 @@ SWEEPS = {
     "dangerous_dogs.contest_default": "dangerous-dog contest periods end",
     "dangerous_dogs.sterilization_overdue": "dangerous-dog sterilization overdue",
     "dangerous_dogs.seizure_disposed": "seized dangerous dogs disposed of",
+    "rabies.vaccination_reminders": "rabies vaccination reminders",
 }
 
 
@@ -67,6 +69,7 @@ def rows(north_branch, glencoe):
         | _dd_rows(glencoe)
         | _dangerous_dog_rows(glencoe)
         | _dd_sterilization_rows(glencoe)
+        | _vaccination_reminder_rows(north_branch)
         | {
             "license_due": LicenseFactory(
                 jurisdiction=north_branch, issued_by=issuer, number="2026-0001"
@@ -275,6 +278,38 @@ def _dd_sterilization_rows(glencoe):
     }
 
 
+class _Reminded:
+    """A vaccination seen as a row with a status: the sweep e-mails its owner once."""
+
+    def __init__(self, vaccination):
+        self.vaccination = vaccination
+
+    def refresh_from_db(self):
+        pass
+
+    @property
+    def status(self):
+        from rabies.models import VaccinationReminder
+
+        return (
+            "reminded"
+            if VaccinationReminder.objects.filter(vaccination=self.vaccination).exists()
+            else "open"
+        )
+
+
+def _vaccination_reminder_rows(north_branch):
+    """Rabies vaccinations due again February 2 (within the 30 lead days on January 4,
+    not yet on New Year's Eve) and March 1, 2027 (RABIES_REMINDER_LEAD_DAYS)."""
+    from tests.impound.helpers import owned_dog
+    from tests.rabies.helpers import vaccinate
+
+    return {
+        "vaccination_due": _Reminded(vaccinate(owned_dog(north_branch), date(2026, 2, 2))),
+        "vaccination_later": _Reminded(vaccinate(owned_dog(north_branch), date(2026, 3, 1))),
+    }
+
+
 def statuses(rows):
     for row in rows.values():
         row.refresh_from_db()
@@ -302,8 +337,11 @@ BEFORE = {
     "dd_sterilization_later": "open",
     "dd_seized_disposed": "seized",
     "dd_seized_held": "seized",
+    "vaccination_due": "open",
+    "vaccination_later": "open",
 }
 AFTER = BEFORE | {
+    "vaccination_due": "reminded",
     "hold_due": "available",
     "sterilization_due": "overdue",
     "contest_due": "defaulted",
