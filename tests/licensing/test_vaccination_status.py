@@ -417,12 +417,10 @@ def test_the_rules_of_a_city_are_read_at_once(north_branch, django_assert_num_qu
 
 def _zoo(north_branch, glencoe, clerk):
     """Animals in every state in both cities, at the edges of each period."""
-    from datetime import timedelta
-
     made = []
     for city in (north_branch, glencoe):
 
-        def dog(**fields):
+        def dog(city=city, **fields):
             made.append(owned_dog(city, **fields))
             return made[-1]
 
@@ -464,7 +462,6 @@ def _zoo(north_branch, glencoe, clerk):
         lapsed_exempt = dog(resident=False, date_of_birth=date(2020, 1, 1), acquired_on=None)
         _exempt(lapsed_exempt, clerk, starts_on=date(2026, 1, 1))
         vaccinate(lapsed_exempt, date(2025, 1, 1))
-    del timedelta
     return made
 
 
