@@ -344,7 +344,7 @@ def young_status(dob: date | None, rules: dict) -> VaccinationStatus | None:
             _("Born %(dob)s; vaccination is required from %(from)s.")
             % {"dob": _d(dob), "from": _d(required_from)},
             months.citation,
-            due_on=required_from - timedelta(days=1),
+            due_on=add_calendar_days(required_from, -1),  # its last day unvaccinated
         )
     minimum = rules.get("compendium_min_age_months")
     if minimum is None:
@@ -440,7 +440,7 @@ def _earliest(predicate, *, around: date, span: int = 2000) -> date:
         if predicate(middle):
             high = middle
         else:
-            low = middle + timedelta(days=1)
+            low = add_calendar_days(middle, 1)  # the next date, not a period
     return low
 
 
