@@ -44,7 +44,14 @@ from rabies.models import (
 )
 
 from . import hearings
-from .common import check_serves, check_status, city_rule, has_exposure_rules, next_number
+from .common import (
+    check_serves,
+    check_status,
+    city_rule,
+    has_exposure_rules,
+    locked,
+    next_number,
+)
 from .testing import lab_submit
 
 # The descriptive fields of a report, taken as given (stripped).
@@ -565,6 +572,7 @@ def bite_decide(
             allowed=(BiteStatus.OPEN,),
             now=now,
         )
+        bite.refresh_from_db(fields=["status", "status_changed_at"])
         return bite
     if decision == BiteDecision.HEARING:
         bite.suspect, bite.suspect_reasons = True, reasons
@@ -615,6 +623,7 @@ def bite_hearing_decide(
     submission follows, ``lab_submit``) or release (the report closes)."""
     now = now or timezone.now()
     check_serves(actor, bite.jurisdiction)
+    bite = locked(BiteReport, bite.pk)
     check_status(bite, (BiteStatus.HEARING,), _("the Hearing Examiner's decision"))
     hearing = bite.hearings.order_by("-pk").first()
     if hearing is None:

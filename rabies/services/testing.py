@@ -18,7 +18,7 @@ from ordinance.refusals import Refused, refusing
 from ordinance.rules import rule_citation
 from rabies.models import BiteReport, BiteStatus, HearingOutcome, LabResult, LabSubmission
 
-from .common import check_serves, check_status, city_rule
+from .common import check_serves, check_status, city_rule, locked
 
 RESULTS = (LabResult.NEGATIVE, LabResult.POSITIVE, LabResult.UNSATISFACTORY)
 
@@ -50,6 +50,7 @@ def lab_submit(
     now = now or timezone.now()
     today = timezone.localdate(now)
     check_serves(actor, bite.jurisdiction)
+    bite = locked(BiteReport, bite.pk)
     check_status(bite, allowed, _("a laboratory submission"))
     if bite.status == BiteStatus.HEARING:
         hearing = bite.hearings.order_by("-pk").first()

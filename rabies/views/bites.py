@@ -7,7 +7,7 @@ the service; a refusal goes back next to its field with status 400, nothing lost
 """
 
 from django.contrib import messages
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import NoReverseMatch, path, reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -31,9 +31,7 @@ from rabies.forms_bites import (
 from rabies.models import (
     BiterKind,
     BiteStatus,
-    DocumentRequest,
     LabResult,
-    LabSubmission,
     ReporterKind,
     SalivaExposure,
     VictimKind,
@@ -255,17 +253,16 @@ def bite_document_request(request, pk):
 
 @role_required(*ACTING_ROLES)
 @require_POST
-def bite_document_received(request, pk):
-    doc = get_in_jurisdiction(
-        DocumentRequest.objects.select_related("bite_report"), request.user, pk=pk
-    )
+def bite_document_received(request, pk, doc):
+    bite = bite_for_detail(request.user, pk)
+    document = get_object_or_404(bite.document_requests, pk=doc)
     form = DocumentReceivedForm(request.POST, request.FILES)
     return _act(
         request,
-        doc.bite_report,
+        bite,
         form,
         _("Document received"),
-        lambda d: document_request_received(doc, actor=request.user, **d),
+        lambda d: document_request_received(document, actor=request.user, **d),
         _("The document is recorded as received."),
     )
 
@@ -339,15 +336,11 @@ def bite_lab_submit(request, pk):
 @role_required(*ACTING_ROLES)
 @require_POST
 def bite_lab_result(request, pk):
-    submission = get_in_jurisdiction(
-        LabSubmission.objects.select_related("bite_report"), request.user, pk=pk
+    bite = bite_for_detail(request.user, pk)
+    submission = get_object_or_404(
+        bite.lab_submissions.filter(result=LabResult.PENDING).order_by("-pk")[:1]
     )
     form = LabResultForm(request.POST, request.FILES)
-    bite = submission.bite_report
-    if bite is None:
-        from django.http import Http404
-
-        raise Http404
     return _act(
         request,
         bite,
@@ -362,7 +355,7 @@ urlpatterns = [
     path("bites/new/", bite_report, name="bite_report"),
     path("bites/<int:pk>/documents/", bite_document_request, name="bite_document_request"),
     path(
-        "bites/documents/<int:pk>/received/",
+        "bites/<int:pk>/documents/<int:doc>/received/",
         bite_document_received,
         name="bite_document_received",
     ),
@@ -372,7 +365,7 @@ urlpatterns = [
         "bites/<int:pk>/hearing/decide/", bite_hearing_decide_view, name="bite_hearing_decide"
     ),
     path("bites/<int:pk>/laboratory/", bite_lab_submit, name="bite_lab_submit"),
-    path("bites/laboratory/<int:pk>/result/", bite_lab_result, name="bite_lab_result"),
+    path("bites/<int:pk>/laboratory/result/", bite_lab_result, name="bite_lab_result"),
 ]
 SECTIONS = [
     ("rabies.bite_detail", "report", report_section, 10),
