@@ -145,9 +145,7 @@ class BiteDecisionForm(forms.Form):
 
     def __init__(self, *args, offers=(), **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["decision"].choices = [
-            (o.decision.value, o.label) for o in offers if o.offered
-        ]
+        self.fields["decision"].choices = [(o.decision.value, o.label) for o in offers if o.offered]
 
 
 class LabSubmitForm(forms.Form):

@@ -3,8 +3,8 @@
 The animal page shows staff the animal's bite reports (as the biting animal), quarantines
 and exposure cases, each linked, and its rabies vaccination status from licensing's one
 answer (``vaccination_status``) with its section: three queries (the vaccinations are
-prefetched by the page, the rules read once per request). Officers and administrators get "Report a bite". Residents
-and anonymous visitors see nothing of it.
+prefetched by the page, the rules read once per request). Officers and administrators
+get "Report a bite". Residents and anonymous visitors see nothing of it.
 """
 
 from django.urls import reverse

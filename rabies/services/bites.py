@@ -162,7 +162,9 @@ def bite_report_record(
     text = {k: (v or "").strip() for k, v in text.items()}
     if bitten_at > now:
         raise Refused.because(
-            _("Date and time of the bite"), _("The bite cannot be in the future."), field="bitten_at"
+            _("Date and time of the bite"),
+            _("The bite cannot be in the future."),
+            field="bitten_at",
         )
     if reported_at > now:
         raise Refused.because(
@@ -447,7 +449,9 @@ def _hearing_offer(bite, on) -> Offer:
         return Offer(
             BiteDecision.HEARING,
             offered=False,
-            reason=_("%(city)s's ordinance has no Hearing Examiner's procedure for a biting animal.")
+            reason=_(
+                "%(city)s's ordinance has no Hearing Examiner's procedure for a biting animal."
+            )
             % {"city": bite.jurisdiction},
         )
     species = _quarantined_species(bite, on)
@@ -527,9 +531,11 @@ def bite_decide(
     """The officer's decision on an open bite (other than confinement and exposure)."""
     now = now or timezone.now()
     check_serves(actor, bite.jurisdiction)
-    bite = BiteReport.objects.select_for_update(of=("self",)).select_related(
-        "jurisdiction", "animal__owner"
-    ).get(pk=bite.pk)
+    bite = (
+        BiteReport.objects.select_for_update(of=("self",))
+        .select_related("jurisdiction", "animal__owner")
+        .get(pk=bite.pk)
+    )
     check_status(bite, (BiteStatus.OPEN,), _("a decision"))
     if decision not in DECIDED_HERE:
         raise Refused.because(
@@ -561,6 +567,14 @@ def bite_decide(
             recorded_by=actor,
         )
         bite.save(update_fields=decided)
+        Event.record(
+            "rabies.bite.destroy_for_testing",
+            bite,
+            actor=actor,
+            at=now,
+            summary=f"{label} ({offer.citation})",
+            data={"decision": record.pk},
+        )
         lab_submit(
             bite,
             actor=actor,

@@ -144,7 +144,7 @@ def _preset_animal(request):
 @require_http_methods(["GET", "POST"])
 def bite_report(request):
     user = request.user
-    cities = list(user.served_list) if hasattr(user, "served_list") else []
+    cities = list(user.served_list)
     preset = _preset_animal(request)
     now = timezone.localtime()
     initial = {
@@ -170,9 +170,7 @@ def bite_report(request):
             except Refused as exc:
                 apply_service_errors(form, exc)
             else:
-                messages.success(
-                    request, _("Bite report %(n)s recorded.") % {"n": bite.number}
-                )
+                messages.success(request, _("Bite report %(n)s recorded.") % {"n": bite.number})
                 return redirect(bite)
         status = 400
     query = request.GET.get("q", "").strip()
@@ -180,8 +178,13 @@ def bite_report(request):
     return render(
         request,
         "rabies/bites/report.html",
-        {"form": form, "preset": preset, "query": query, "hits": hits,
-         "show_city": multi_city(user)},
+        {
+            "form": form,
+            "preset": preset,
+            "query": query,
+            "hits": hits,
+            "show_city": multi_city(user),
+        },
         status=status,
     )
 
@@ -298,9 +301,7 @@ def bite_hearing_waived(request, pk):
             raise Refused.because(_("Hearing"), _("No Hearing Examiner proceeding is open."))
         hearings.hearing_waived(hearing=hearing, actor=request.user, **d)
 
-    return _act(
-        request, bite, form, _("The owner's waiver"), call, _("The waiver is recorded.")
-    )
+    return _act(request, bite, form, _("The owner's waiver"), call, _("The waiver is recorded."))
 
 
 @role_required(*ACTING_ROLES)
@@ -361,9 +362,7 @@ urlpatterns = [
     ),
     path("bites/<int:pk>/decide/", bite_decide_view, name="bite_decide"),
     path("bites/<int:pk>/hearing/waived/", bite_hearing_waived, name="bite_hearing_waived"),
-    path(
-        "bites/<int:pk>/hearing/decide/", bite_hearing_decide_view, name="bite_hearing_decide"
-    ),
+    path("bites/<int:pk>/hearing/decide/", bite_hearing_decide_view, name="bite_hearing_decide"),
     path("bites/<int:pk>/laboratory/", bite_lab_submit, name="bite_lab_submit"),
     path("bites/<int:pk>/laboratory/result/", bite_lab_result, name="bite_lab_result"),
 ]

@@ -89,7 +89,9 @@ def test_unvaccinated_animal_is_stored_overdue(north_branch, officer):
     assert bite.vaccination in (None, lapsed)  # the lapsed one on file, if any
 
 
-@pytest.mark.parametrize(("hours", "minutes", "late"), [(23, 59, False), (24, 0, False), (24, 1, True)])
+@pytest.mark.parametrize(
+    ("hours", "minutes", "late"), [(23, 59, False), (24, 0, False), (24, 1, True)]
+)
 def test_owner_report_late_after_24_hours(north_branch, officer, hours, minutes, late):
     bitten = at(TODAY - timedelta(days=3), 8, 0)
     bite = report(
@@ -124,7 +126,12 @@ def test_glencoe_has_no_owner_reporting_deadline(glencoe, officer):
 
 def test_veterinarians_report_goes_to_the_council_with_a_diagnosis(north_branch, officer):
     with pytest.raises(Refused) as exc:
-        report(north_branch, officer, animal=owned_dog(north_branch), reporter_kind=ReporterKind.VETERINARIAN)
+        report(
+            north_branch,
+            officer,
+            animal=owned_dog(north_branch),
+            reporter_kind=ReporterKind.VETERINARIAN,
+        )
     assert exc.value.checks[0].field == "diagnosis"
     bite = report(
         north_branch,
@@ -200,7 +207,13 @@ def test_raccoon_biting_a_glencoe_dog_flags_an_exposure_case(glencoe, north_bran
 def test_document_request_logged_then_received(north_branch, officer):
     bite = make_bite(north_branch, officer)
     with pytest.raises(Refused) as exc:
-        document_request_log(bite, actor=officer, kind=RequestedDocument.INSURANCE, why_warranted=" ", requested_on=TODAY)
+        document_request_log(
+            bite,
+            actor=officer,
+            kind=RequestedDocument.INSURANCE,
+            why_warranted=" ",
+            requested_on=TODAY,
+        )
     assert exc.value.checks[0].field == "why_warranted"
     request = document_request_log(
         bite,
@@ -211,12 +224,16 @@ def test_document_request_logged_then_received(north_branch, officer):
     )
     assert DocumentRequest.objects.get().requested_by == officer
     with pytest.raises(Refused) as exc:
-        document_request_received(request, actor=officer, received_on=TODAY + timedelta(days=1), file=pdf())
+        document_request_received(
+            request, actor=officer, received_on=TODAY + timedelta(days=1), file=pdf()
+        )
     assert exc.value.checks[0].field == "received_on"
     with pytest.raises(Refused) as exc:
         document_request_received(request, actor=officer, received_on=TODAY)
     assert exc.value.checks[0].field == "file"
-    document_request_received(request, actor=officer, received_on=TODAY, file=pdf(), note="Certificate")
+    document_request_received(
+        request, actor=officer, received_on=TODAY, file=pdf(), note="Certificate"
+    )
     request.refresh_from_db()
     assert request.received_on == TODAY and request.file.name
     with pytest.raises(Refused):
@@ -245,9 +262,17 @@ def test_destroy_for_testing_then_result_closes(north_branch, officer):
     submission = LabSubmission.objects.get()
     assert submission.decision == decision and submission.result == LabResult.PENDING
     with pytest.raises(Refused) as exc:
-        lab_result_record(submission, actor=officer, result=LabResult.NEGATIVE, result_on=TODAY - timedelta(days=1), result_file=pdf())
+        lab_result_record(
+            submission,
+            actor=officer,
+            result=LabResult.NEGATIVE,
+            result_on=TODAY - timedelta(days=1),
+            result_file=pdf(),
+        )
     assert exc.value.checks[0].field == "result_on"
-    lab_result_record(submission, actor=officer, result=LabResult.NEGATIVE, result_on=TODAY, result_file=pdf())
+    lab_result_record(
+        submission, actor=officer, result=LabResult.NEGATIVE, result_on=TODAY, result_file=pdf()
+    )
     bite.refresh_from_db()
     assert bite.status == BiteStatus.CLOSED and bite.closed_on == TODAY
     assert "Negative" in bite.closing_note
@@ -256,11 +281,26 @@ def test_destroy_for_testing_then_result_closes(north_branch, officer):
 
 def test_positive_result_is_flagged(north_branch, officer):
     bite = make_bite(north_branch, officer)
-    bite_decide(bite, BiteDecision.DESTROY_FOR_TESTING, "Signs", officer, laboratory="Lab", destroyed_on=TODAY, submitted_on=TODAY)
-    lab_result_record(LabSubmission.objects.get(), actor=officer, result=LabResult.POSITIVE, result_on=TODAY, result_file=pdf())
+    bite_decide(
+        bite,
+        BiteDecision.DESTROY_FOR_TESTING,
+        "Signs",
+        officer,
+        laboratory="Lab",
+        destroyed_on=TODAY,
+        submitted_on=TODAY,
+    )
+    lab_result_record(
+        LabSubmission.objects.get(),
+        actor=officer,
+        result=LabResult.POSITIVE,
+        result_on=TODAY,
+        result_file=pdf(),
+    )
     bite.refresh_from_db()
     assert bite.status == BiteStatus.CLOSED
     assert "followed up" in bite.attention
+    assert bite.attention_citation == "North Branch Sec. 6-96"
 
 
 def test_destroy_needs_dates(north_branch, officer):
@@ -279,7 +319,14 @@ def test_destroy_for_testing_refused_in_glencoe_for_a_dog(glencoe, officer):
     assert not offers[BiteDecision.HEARING].offered
     assert offers[BiteDecision.NOT_SUSPECT].offered
     with pytest.raises(Refused) as exc:
-        bite_decide(bite, BiteDecision.DESTROY_FOR_TESTING, "Signs", officer, destroyed_on=TODAY, submitted_on=TODAY)
+        bite_decide(
+            bite,
+            BiteDecision.DESTROY_FOR_TESTING,
+            "Signs",
+            officer,
+            destroyed_on=TODAY,
+            submitted_on=TODAY,
+        )
     assert exc.value.checks[0].citation == "Glencoe 701 Subd. 21(A), (B)"
     assert "quarantines" in exc.value.checks[0].message
     bite.refresh_from_db()
@@ -308,7 +355,9 @@ def test_not_suspect_closes_with_the_call_recorded(glencoe, officer):
 
 
 def test_no_action_closes(north_branch, officer):
-    bite = make_bite(north_branch, officer, biter_kind=BiterKind.STRAY, animal=None, biter_species="dog")
+    bite = make_bite(
+        north_branch, officer, biter_kind=BiterKind.STRAY, animal=None, biter_species="dog"
+    )
     bite_decide(bite, BiteDecision.NO_ACTION, "The stray was not found", officer)
     bite.refresh_from_db()
     assert bite.status == BiteStatus.CLOSED and "not found" in bite.closing_note
@@ -350,7 +399,12 @@ def test_glencoe_other_species_goes_to_the_hearing_examiner(glencoe, officer):
         lab_submit(bite, actor=officer, destroyed_on=TODAY, submitted_on=TODAY)
     with pytest.raises(Refused) as exc:
         bite_hearing_decide(
-            bite, actor=officer, outcome=HearingOutcome.EUTHANIZE_AND_TEST, examiner_name="H. Examiner", decided_on=TODAY, reasons="Risk"
+            bite,
+            actor=officer,
+            outcome=HearingOutcome.EUTHANIZE_AND_TEST,
+            examiner_name="H. Examiner",
+            decided_on=TODAY,
+            reasons="Risk",
         )
     assert exc.value.checks[0].field == "held_on"
     bite_hearing_decide(
@@ -365,11 +419,19 @@ def test_glencoe_other_species_goes_to_the_hearing_examiner(glencoe, officer):
     bite.refresh_from_db()
     assert bite.status == BiteStatus.HEARING
     submission = lab_submit(bite, actor=officer, destroyed_on=TODAY, submitted_on=TODAY)
-    assert submission.laboratory == "Veterinary Diagnostic Laboratory at the University of Minnesota"
+    assert (
+        submission.laboratory == "Veterinary Diagnostic Laboratory at the University of Minnesota"
+    )
     assert submission.decision == ExaminerHearing.objects.get().decision
     bite.refresh_from_db()
     assert bite.status == BiteStatus.TESTING
-    lab_result_record(submission, actor=officer, result=LabResult.UNSATISFACTORY, result_on=TODAY, result_file=pdf())
+    lab_result_record(
+        submission,
+        actor=officer,
+        result=LabResult.UNSATISFACTORY,
+        result_on=TODAY,
+        result_file=pdf(),
+    )
     bite.refresh_from_db()
     assert bite.status == BiteStatus.CLOSED and "unsatisfactory" in bite.closing_note
 
@@ -378,8 +440,22 @@ def test_hearing_release_closes(glencoe, officer):
     bite = _glencoe_pet_bite(glencoe, officer)
     bite_decide(bite, BiteDecision.HEARING, "Bit", officer, owner_known=False)
     with pytest.raises(Refused) as exc:
-        bite_hearing_decide(bite, actor=officer, outcome=HearingOutcome.EUTHANIZE, examiner_name="H", decided_on=TODAY, reasons="x")
+        bite_hearing_decide(
+            bite,
+            actor=officer,
+            outcome=HearingOutcome.EUTHANIZE,
+            examiner_name="H",
+            decided_on=TODAY,
+            reasons="x",
+        )
     assert exc.value.checks[0].field == "outcome"
-    bite_hearing_decide(bite, actor=officer, outcome=HearingOutcome.RELEASE, examiner_name="H. Examiner", decided_on=TODAY, reasons="Low risk")
+    bite_hearing_decide(
+        bite,
+        actor=officer,
+        outcome=HearingOutcome.RELEASE,
+        examiner_name="H. Examiner",
+        decided_on=TODAY,
+        reasons="Low risk",
+    )
     bite.refresh_from_db()
     assert bite.status == BiteStatus.CLOSED and "release" in bite.closing_note.lower()

@@ -1,7 +1,7 @@
 """The bite pages (part A): the report form, the actions on the bite page, the animal
 page's section; roles (403), the other city (404), errors at their fields, queries."""
 
-from datetime import date, timedelta
+from datetime import date
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -11,6 +11,8 @@ from django.urls import reverse
 from base.roles import OFFICER
 from licensing.models import Animal, Species
 from licensing.selectors import animal_for_detail
+from licensing.services.vaccination import vaccination_status
+from ordinance.rules import rules_read_once
 from rabies.models import (
     BiteDecision,
     BiteReport,
@@ -19,8 +21,6 @@ from rabies.models import (
     LabResult,
     RequestedDocument,
 )
-from licensing.services.vaccination import vaccination_status
-from ordinance.rules import rules_read_once
 from rabies.sections import animal_bites
 from rabies.services.bites import bite_decide, document_request_log
 from tests.conftest import make_user
@@ -139,10 +139,14 @@ def test_decide_from_the_page(client, north_branch, officer):
     assert "Record the laboratory" in page.text
     bad = SimpleUploadedFile("r.pdf", b"not a pdf", content_type="application/pdf")
     result_url = reverse("rabies:bite_lab_result", args=[bite.pk])
-    response = client.post(result_url, {"result": "negative", "result_on": "2026-12-07", "result_file": bad})
+    response = client.post(
+        result_url, {"result": "negative", "result_on": "2026-12-07", "result_file": bad}
+    )
     assert response.status_code == 400 and "result_file" in response.context["form"].errors
     good = SimpleUploadedFile("r.pdf", PDF, content_type="application/pdf")
-    response = client.post(result_url, {"result": "negative", "result_on": "2026-12-07", "result_file": good})
+    response = client.post(
+        result_url, {"result": "negative", "result_on": "2026-12-07", "result_file": good}
+    )
     assert response.status_code == 302
     bite.refresh_from_db()
     assert bite.status == BiteStatus.CLOSED
@@ -154,8 +158,14 @@ def test_glencoe_dog_page_offers_no_destruction(client, glencoe, officer):
     client.force_login(officer)
     page = client.get(bite.get_absolute_url())
     assert "Glencoe 701 Subd. 21(A), (B)" in page.text
-    choices = [c[0] for c in page.context["decision_form"].fields["decision"].choices] if "decision_form" in page.context else None
-    response = client.post(reverse("rabies:bite_decide", args=[bite.pk]), {"decision": "destroy", "reasons": "x"})
+    choices = (
+        [c[0] for c in page.context["decision_form"].fields["decision"].choices]
+        if "decision_form" in page.context
+        else None
+    )
+    response = client.post(
+        reverse("rabies:bite_decide", args=[bite.pk]), {"decision": "destroy", "reasons": "x"}
+    )
     assert response.status_code == 400 and "decision" in response.context["form"].errors
     assert choices is None or "destroy" not in choices
 
@@ -192,7 +202,13 @@ def test_document_request_and_receipt(client, north_branch, officer):
 def test_bite_page_queries(client, glencoe, officer, django_assert_max_num_queries):
     pet = owned_dog(glencoe, species=Species.OTHER)
     bite = make_bite(glencoe, officer, animal=pet)
-    document_request_log(bite, actor=officer, kind=RequestedDocument.VACCINATION, why_warranted="x", requested_on=TODAY)
+    document_request_log(
+        bite,
+        actor=officer,
+        kind=RequestedDocument.VACCINATION,
+        why_warranted="x",
+        requested_on=TODAY,
+    )
     bite_decide(bite, BiteDecision.HEARING, "Bit a child", officer, owner_known=False)
     client.force_login(officer)
     with django_assert_max_num_queries(10):
@@ -201,7 +217,9 @@ def test_bite_page_queries(client, glencoe, officer, django_assert_max_num_queri
     assert "Hearing Examiner" in response.text
 
 
-def test_animal_section(client, north_branch, officer, clerk, resident, django_assert_max_num_queries):
+def test_animal_section(
+    client, north_branch, officer, clerk, resident, django_assert_max_num_queries
+):
     dog = owned_dog(north_branch)
     vaccinate(dog, date(2026, 5, 1))
     bite = make_bite(north_branch, officer, animal=dog, status=BiteStatus.QUARANTINE)
