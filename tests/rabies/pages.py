@@ -36,6 +36,14 @@ RABIES_PAGES = {
     "rabies:quarantine_detail": (lambda w: [w.rabies.quarantine.pk], {}),
     "rabies:exposure_detail": (lambda w: [w.rabies.exposure.pk], {}),
     # part A (bite reports):
+    "rabies:bite_report": (lambda w: [], {}),
+    "rabies:bite_document_request": (lambda w: [w.rabies.bite.pk], {"*": 405}),
+    "rabies:bite_document_received": (lambda w: [w.rabies.bite.pk, 1], {"*": 405}),
+    "rabies:bite_decide": (lambda w: [w.rabies.bite.pk], {"*": 405}),
+    "rabies:bite_hearing_waived": (lambda w: [w.rabies.bite.pk], {"*": 405}),
+    "rabies:bite_hearing_decide": (lambda w: [w.rabies.bite.pk], {"*": 405}),
+    "rabies:bite_lab_submit": (lambda w: [w.rabies.bite.pk], {"*": 405}),
+    "rabies:bite_lab_result": (lambda w: [w.rabies.bite.pk], {"*": 405}),
     # part B (quarantines):
     # part C (exposures):
     # part D (vaccinations):

@@ -1,0 +1,192 @@
+"""A specimen sent for rabies testing, and its result (NB Sec. 6-96(6); GL 701 Subd. 21(C)).
+
+``lab_submit`` records the humane destruction and the submission of a bite's animal (after
+the officer's decision to destroy for testing, or the Hearing Examiner's decision to
+euthanize and test); the bite report waits for the result. ``lab_result_record`` records
+the laboratory's answer; any result closes the report, and a positive one puts the follow-up
+of the people and animals exposed before a person (RAB-07).
+"""
+
+from datetime import date, datetime
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from ordinance.models import Event
+from ordinance.refusals import Refused, refusing
+from ordinance.rules import rule_citation
+from rabies.models import BiteReport, BiteStatus, HearingOutcome, LabResult, LabSubmission
+
+from .common import check_serves, check_status, city_rule, locked
+
+RESULTS = (LabResult.NEGATIVE, LabResult.POSITIVE, LabResult.UNSATISFACTORY)
+
+
+def default_laboratory(jurisdiction, *, on: date) -> tuple[str, str]:
+    """(laboratory, section) the city's ordinance names, or ("", "")."""
+    rule = city_rule(jurisdiction, "rabies_laboratory", on=on)
+    return (str(rule.value), rule.citation) if rule is not None else ("", "")
+
+
+@refusing()
+@transaction.atomic
+def lab_submit(
+    bite: BiteReport,
+    *,
+    actor,
+    destroyed_on: date | None,
+    submitted_on: date | None,
+    laboratory: str = "",
+    specimen_reference: str = "",
+    decision=None,
+    allowed=(BiteStatus.HEARING,),
+    now: datetime | None = None,
+) -> LabSubmission:
+    """Record the animal destroyed and sent to the laboratory; the bite awaits the result.
+
+    From a Hearing Examiner's proceeding (``allowed`` HEARING) the decision must be to
+    euthanize and test (RAB-22: never before the decision)."""
+    now = now or timezone.now()
+    today = timezone.localdate(now)
+    check_serves(actor, bite.jurisdiction)
+    bite = locked(BiteReport, bite.pk)
+    check_status(bite, allowed, _("a laboratory submission"))
+    if bite.status == BiteStatus.HEARING:
+        hearing = bite.hearings.order_by("-pk").first()
+        if hearing is None or hearing.outcome != HearingOutcome.EUTHANIZE_AND_TEST:
+            raise Refused.because(
+                _("Laboratory submission"),
+                _("Only after the Hearing Examiner's decision to euthanize and test."),
+                hearing.citation if hearing else "",
+            )
+        decision = hearing.decision
+    bite_day = timezone.localtime(bite.bitten_at).date()
+    for value, label, field in (
+        (destroyed_on, _("Destroyed on"), "destroyed_on"),
+        (submitted_on, _("Submitted on"), "submitted_on"),
+    ):
+        if value is None:
+            raise Refused.because(label, _("Give the date."), field=field)
+        if value > today:
+            raise Refused.because(label, _("The date cannot be in the future."), field=field)
+        if value < bite_day:
+            raise Refused.because(label, _("The date cannot be before the bite."), field=field)
+    if submitted_on < destroyed_on:
+        raise Refused.because(
+            _("Submitted on"),
+            _("The specimen cannot be submitted before the animal was destroyed."),
+            field="submitted_on",
+        )
+    laboratory = (laboratory or "").strip()
+    if not laboratory:
+        laboratory, _citation = default_laboratory(bite.jurisdiction, on=bite_day)
+    if not laboratory:
+        raise Refused.because(_("Laboratory"), _("Name the laboratory."), field="laboratory")
+    submission = LabSubmission.objects.create(
+        jurisdiction=bite.jurisdiction,
+        bite_report=bite,
+        decision=decision,
+        destroyed_on=destroyed_on,
+        laboratory=laboratory,
+        submitted_on=submitted_on,
+        specimen_reference=(specimen_reference or "").strip(),
+        recorded_by=actor,
+    )
+    bite.move(
+        BiteStatus.TESTING,
+        allowed=allowed,
+        actor=actor,
+        at=now,
+        action="rabies.bite.submitted",
+        summary=_("Destroyed on %(d)s; submitted to %(lab)s on %(s)s")
+        % {"d": destroyed_on, "lab": laboratory, "s": submitted_on},
+        data={"submission": submission.pk},
+    )
+    return submission
+
+
+@refusing()
+@transaction.atomic
+def lab_result_record(
+    submission: LabSubmission,
+    *,
+    actor,
+    result: str,
+    result_on: date,
+    result_file=None,
+    now: datetime | None = None,
+) -> LabSubmission:
+    """The laboratory's result: closes the bite report; a positive result is flagged."""
+    now = now or timezone.now()
+    check_serves(actor, submission.jurisdiction)
+    submission = LabSubmission.objects.select_for_update().get(pk=submission.pk)
+    if submission.result != LabResult.PENDING:
+        raise Refused.because(_("Result"), _("The result is already recorded."))
+    if result not in RESULTS:
+        raise Refused.because(_("Result"), _("Choose the laboratory's result."), field="result")
+    if result_on is None:
+        raise Refused.because(_("Result received on"), _("Give the date."), field="result_on")
+    if result_on > timezone.localdate(now):
+        raise Refused.because(
+            _("Result received on"), _("The date cannot be in the future."), field="result_on"
+        )
+    if result_on < submission.submitted_on:
+        raise Refused.because(
+            _("Result received on"),
+            _("The result cannot come before the submission (%(d)s).")
+            % {"d": submission.submitted_on},
+            field="result_on",
+        )
+    if not result_file:
+        raise Refused.because(
+            _("Laboratory report"), _("Attach the laboratory's report."), field="result_file"
+        )
+    submission.result, submission.result_on = result, result_on
+    submission.result_file = result_file
+    submission.save(update_fields=["result", "result_on", "result_file"])
+    label = LabResult(result).label
+    bite = submission.bite_report
+    if bite is None:  # a quarantine's submission (part B) closes nothing here
+        Event.record(
+            "rabies.lab.result",
+            submission.quarantine,
+            actor=actor,
+            at=now,
+            summary=str(label),
+            data={"submission": submission.pk},
+        )
+        return submission
+    bite = BiteReport.objects.select_for_update(of=("self",)).get(pk=bite.pk)
+    check_status(bite, (BiteStatus.TESTING,), _("a laboratory result"))
+    bite.closed_on = timezone.localdate(now)
+    bite.closing_note = _("Laboratory result from %(lab)s on %(d)s: %(r)s") % {
+        "lab": submission.laboratory,
+        "d": result_on,
+        "r": label,
+    }
+    bite.move(
+        BiteStatus.CLOSED,
+        allowed=(BiteStatus.TESTING,),
+        actor=actor,
+        at=now,
+        action="rabies.bite.result",
+        summary=bite.closing_note,
+        data={"submission": submission.pk, "result": result},
+        fields=("closed_on", "closing_note"),
+    )
+    if result == LabResult.POSITIVE:
+        citation = rule_citation(bite.jurisdiction, "RAB-07") or rule_citation(
+            bite.jurisdiction, "RAB-12"
+        )
+        bite.flag(
+            _(
+                "Positive for rabies: the people and animals exposed must be followed up "
+                "under the state's rabies law."
+            ),
+            citation,
+            on=timezone.localdate(now),
+            actor=actor,
+            at=now,
+        )
+    return submission
