@@ -437,7 +437,7 @@ def issue_order(quarantine, options, gate, *, actor, now):
     }
     return document_issue(
         kind=ORDER_KIND,
-        template="documents/rabies/quarantine_order.html",
+        template="rabies/quarantine_order.html",
         context=context,
         jurisdiction=quarantine.jurisdiction,
         actor=actor,

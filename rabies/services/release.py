@@ -254,7 +254,7 @@ def _issue_permission(quarantine, gate, *, actor, now):
     owner = animal.owner if animal else None
     return document_issue(
         kind=PERMISSION_KIND,
-        template="documents/rabies/release_permission.html",
+        template="rabies/release_permission.html",
         context={
             "quarantine": {
                 "number": quarantine.number,
