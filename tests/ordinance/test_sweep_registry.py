@@ -12,6 +12,7 @@ No registry is replaced here. A row is set up due for each registered sweep:
 - a notice of intent not contested within 14 days of receipt (DD-09, Glencoe 701 Subd. 15(J));
 - a dangerous dog's sterilization order past due (DD-17, Minn. Stat. 347.52(d));
 - a seized dangerous dog the pound disposed of after the reclaim period (DD-23);
+- a rabies quarantine past its end (RAB-13, North Branch Sec. 6-98);
 with a row not yet due beside each. A sweep registered later must add its row here: the
 first test fails until it does.
 """
@@ -45,6 +46,7 @@ SWEEPS = {
     "dangerous_dogs.contest_default": "dangerous-dog contest periods end",
     "dangerous_dogs.sterilization_overdue": "dangerous-dog sterilization overdue",
     "dangerous_dogs.seizure_disposed": "seized dangerous dogs disposed of",
+    "rabies.quarantine_ended": "rabies quarantines end",
 }
 
 
@@ -67,6 +69,7 @@ def rows(north_branch, glencoe):
         | _dd_rows(glencoe)
         | _dangerous_dog_rows(glencoe)
         | _dd_sterilization_rows(glencoe)
+        | _quarantine_rows(north_branch)
         | {
             "license_due": LicenseFactory(
                 jurisdiction=north_branch, issued_by=issuer, number="2026-0001"
@@ -275,6 +278,22 @@ def _dd_sterilization_rows(glencoe):
     }
 
 
+def _quarantine_rows(north_branch):
+    """Rabies quarantines (RAB-13, North Branch Sec. 6-98): one whose ten days ended
+    Saturday, January 2 (over from the 3rd), one ending January 5."""
+    from tests.rabies.helpers import make_quarantine
+
+    officer = make_user("rab_officer", "officer", [north_branch])
+    return {
+        "quarantine_due": make_quarantine(
+            north_branch, officer, starts_on=date(2026, 12, 23), ends_on=date(2027, 1, 2)
+        ),
+        "quarantine_later": make_quarantine(
+            north_branch, officer, starts_on=date(2026, 12, 26), ends_on=date(2027, 1, 5)
+        ),
+    }
+
+
 def statuses(rows):
     for row in rows.values():
         row.refresh_from_db()
@@ -302,6 +321,8 @@ BEFORE = {
     "dd_sterilization_later": "open",
     "dd_seized_disposed": "seized",
     "dd_seized_held": "seized",
+    "quarantine_due": "home",
+    "quarantine_later": "home",
 }
 AFTER = BEFORE | {
     "hold_due": "available",
@@ -309,6 +330,7 @@ AFTER = BEFORE | {
     "contest_due": "defaulted",
     "dd_sterilization_due": "flagged",
     "dd_seized_disposed": "destroyed",
+    "quarantine_due": "ended",
     "license_due": LicenseStatus.EXPIRED,
     "kennel_due": KennelStatus.EXPIRED,
     "denial_due": KennelStatus.DENIED_FINAL,

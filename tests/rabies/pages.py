@@ -37,6 +37,13 @@ RABIES_PAGES = {
     "rabies:exposure_detail": (lambda w: [w.rabies.exposure.pk], {}),
     # part A (bite reports):
     # part B (quarantines):
+    "rabies:quarantine_order": (lambda w: [w.rabies.bite.pk], {}),
+    "rabies:quarantine_inspect": (lambda w: [w.rabies.quarantine.pk], {}),
+    "rabies:quarantine_facility": (lambda w: [w.rabies.quarantine.pk], {}),
+    "rabies:quarantine_exam": (lambda w: [w.rabies.quarantine.pk], {}),
+    "rabies:quarantine_permission": (lambda w: [w.rabies.quarantine.pk], {}),
+    "rabies:quarantine_report": (lambda w: [w.rabies.quarantine.pk], {}),
+    "rabies:quarantine_release": (lambda w: [w.rabies.quarantine.pk], {}),
     # part C (exposures):
     # part D (vaccinations):
 }
