@@ -9,7 +9,7 @@ from impound.models import GateKind
 from notices.services import document_pdf
 from ordinance.models import Event
 from ordinance.refusals import Refused
-from rabies.models import BiterKind, BiteDecision, BiteStatus, QuarantineStatus
+from rabies.models import BiteDecision, BiterKind, BiteStatus, QuarantineStatus
 from rabies.services.quarantine import (
     inspection_log,
     quarantine_exam,
@@ -60,9 +60,7 @@ def test_nb_home_confinement_of_a_vaccinated_dog(north_branch, officer):
         assert expected in text, expected
 
 
-def test_nb_unvaccinated_dog_is_refused_home_and_goes_to_the_facility(
-    north_branch, officer, pound
-):
+def test_nb_unvaccinated_dog_is_refused_home_and_goes_to_the_facility(north_branch, officer, pound):
     b = bite(north_branch, officer, vaccinated=False)
     with pytest.raises(Refused) as exc:
         quarantine_order(b, actor=officer, **home())

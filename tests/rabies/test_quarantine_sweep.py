@@ -96,7 +96,5 @@ def test_upcoming_lists_ends_and_exams_due(quarantines, north_branch, glencoe):
     assert ended.what == "Examination and release due"
     assert ended.citation == "Glencoe 701 Subd. 21(A), (B)"
     assert quarantines["later"].number in by_subject
-    only_nb = list(
-        upcoming_quarantines(jurisdiction_ids=[north_branch.pk], start=start, end=start)
-    )
+    only_nb = list(upcoming_quarantines(jurisdiction_ids=[north_branch.pk], start=start, end=start))
     assert only_nb == []

@@ -61,7 +61,9 @@ def test_north_branch_release_waits_for_the_end_then_the_written_permission(
     with pytest.raises(Refused) as exc:
         quarantine_release(nb_home, actor=officer)
     text = refusal(exc)
-    assert "Missing: Written permission of the animal control officer or the Chief of Police" in text
+    assert (
+        "Missing: Written permission of the animal control officer or the Chief of Police" in text
+    )
     assert "North Branch Sec. 6-98(3)" in text
     assert "period" not in text
     q = permit(nb_home, officer)
