@@ -13,6 +13,7 @@ No registry is replaced here. A row is set up due for each registered sweep:
 - a dangerous dog's sterilization order past due (DD-17, Minn. Stat. 347.52(d));
 - a seized dangerous dog the pound disposed of after the reclaim period (DD-23);
 - a rabies vaccination due again within the reminder lead days (RAB-03, issue 11);
+- a rabies quarantine past its end (RAB-13, North Branch Sec. 6-98);
 with a row not yet due beside each. A sweep registered later must add its row here: the
 first test fails until it does.
 """
@@ -47,6 +48,7 @@ SWEEPS = {
     "dangerous_dogs.sterilization_overdue": "dangerous-dog sterilization overdue",
     "dangerous_dogs.seizure_disposed": "seized dangerous dogs disposed of",
     "rabies.vaccination_reminders": "rabies vaccination reminders",
+    "rabies.quarantine_ended": "rabies quarantines end",
 }
 
 
@@ -70,6 +72,7 @@ def rows(north_branch, glencoe):
         | _dangerous_dog_rows(glencoe)
         | _dd_sterilization_rows(glencoe)
         | _vaccination_reminder_rows(north_branch)
+        | _quarantine_rows(north_branch)
         | {
             "license_due": LicenseFactory(
                 jurisdiction=north_branch, issued_by=issuer, number="2026-0001"
@@ -310,6 +313,22 @@ def _vaccination_reminder_rows(north_branch):
     }
 
 
+def _quarantine_rows(north_branch):
+    """Rabies quarantines (RAB-13, North Branch Sec. 6-98): one whose ten days ended
+    Saturday, January 2 (over from the 3rd), one ending January 5."""
+    from tests.rabies.helpers import make_quarantine
+
+    officer = make_user("rab_officer", "officer", [north_branch])
+    return {
+        "quarantine_due": make_quarantine(
+            north_branch, officer, starts_on=date(2026, 12, 23), ends_on=date(2027, 1, 2)
+        ),
+        "quarantine_later": make_quarantine(
+            north_branch, officer, starts_on=date(2026, 12, 26), ends_on=date(2027, 1, 5)
+        ),
+    }
+
+
 def statuses(rows):
     for row in rows.values():
         row.refresh_from_db()
@@ -339,6 +358,8 @@ BEFORE = {
     "dd_seized_held": "seized",
     "vaccination_due": "open",
     "vaccination_later": "open",
+    "quarantine_due": "home",
+    "quarantine_later": "home",
 }
 AFTER = BEFORE | {
     "vaccination_due": "reminded",
@@ -347,6 +368,7 @@ AFTER = BEFORE | {
     "contest_due": "defaulted",
     "dd_sterilization_due": "flagged",
     "dd_seized_disposed": "destroyed",
+    "quarantine_due": "ended",
     "license_due": LicenseStatus.EXPIRED,
     "kennel_due": KennelStatus.EXPIRED,
     "denial_due": KennelStatus.DENIED_FINAL,

@@ -45,6 +45,13 @@ RABIES_PAGES = {
     "rabies:bite_lab_submit": (lambda w: [w.rabies.bite.pk], {"*": 405}),
     "rabies:bite_lab_result": (lambda w: [w.rabies.bite.pk], {"*": 405}),
     # part B (quarantines):
+    "rabies:quarantine_order": (lambda w: [w.rabies.bite.pk], {}),
+    "rabies:quarantine_inspect": (lambda w: [w.rabies.quarantine.pk], {}),
+    "rabies:quarantine_facility": (lambda w: [w.rabies.quarantine.pk], {}),
+    "rabies:quarantine_exam": (lambda w: [w.rabies.quarantine.pk], {}),
+    "rabies:quarantine_permission": (lambda w: [w.rabies.quarantine.pk], {}),
+    "rabies:quarantine_report": (lambda w: [w.rabies.quarantine.pk], {}),
+    "rabies:quarantine_release": (lambda w: [w.rabies.quarantine.pk], {}),
     # part C (exposures):
     # part D (vaccinations):
     "rabies:vaccinations_overdue": (lambda w: [], {}),
