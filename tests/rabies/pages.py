@@ -38,8 +38,29 @@ RABIES_PAGES = {
     # part A (bite reports):
     # part B (quarantines):
     # part C (exposures):
+    "rabies:exposure_open": (lambda w: [w.gl_animal.pk], {}),
+    "rabies:exposure_board_report": (lambda w: [w.rabies.exposure.pk], {}),
+    "rabies:exposure_consent_form": (lambda w: [w.rabies.exposure.pk], {"*": 405}),
+    **{
+        f"rabies:exposure_{step}": (lambda w: [w.rabies.exposure.pk], {})
+        for step in (
+            "board_sent",
+            "revaccinate",
+            "consent",
+            "determine",
+            "dispose",
+            "prerelease",
+            "release_report",
+            "release",
+            "noncompliance",
+            "hearing_waive",
+            "hearing_decide",
+        )
+    },
     # part D (vaccinations):
 }
 
 # Pages whose record in the world is Glencoe's.
 GL_RECORD_PAGES = {"rabies:exposure_detail"}
+# part C (exposures): every exposure page shows a Glencoe record (Subd. 22, RAB-33).
+GL_RECORD_PAGES |= {name for name in RABIES_PAGES if name.startswith("rabies:exposure_")}
