@@ -269,7 +269,7 @@ def _board_report(exposure: Exposure, *, actor, now, vaccination):
     board = get_rule(jurisdiction, BOARD_KEY, on=timezone.localdate(now))
     return document_issue(
         kind=BOARD_KIND,
-        template="documents/rabies/board_report.html",
+        template="rabies/board_report.html",
         context={
             "number": exposure.number,
             "board": board.value,
@@ -1016,7 +1016,7 @@ def consent_form_issue(*, exposure: Exposure, actor, now=None):
     prerelease = get_rule(exposure.jurisdiction, PRERELEASE_MONTHS, on=exposure.exposed_on)
     return document_issue(
         kind=CONSENT_KIND,
-        template="documents/rabies/euthanasia_consent.html",
+        template="rabies/euthanasia_consent.html",
         context={
             "number": exposure.number,
             "animal": _animal_snapshot(exposure.animal),

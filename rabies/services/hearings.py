@@ -106,7 +106,7 @@ def hearing_open(
         animal = _animal_lines(subject)
         hearing.notice = document_issue(
             kind="rabies_hearing_notice",
-            template="documents/rabies/hearing_notice.html",
+            template="rabies/hearing_notice.html",
             context={
                 "record": {"number": subject.number, "kind": str(subject.KIND)},
                 "animal": animal,
