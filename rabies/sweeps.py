@@ -2,3 +2,4 @@
 
 from . import sweeps_vaccinations  # noqa: F401
 from . import sweeps_quarantine  # noqa: F401
+from . import sweeps_exposures  # noqa: F401

@@ -53,9 +53,30 @@ RABIES_PAGES = {
     "rabies:quarantine_report": (lambda w: [w.rabies.quarantine.pk], {}),
     "rabies:quarantine_release": (lambda w: [w.rabies.quarantine.pk], {}),
     # part C (exposures):
+    "rabies:exposure_open": (lambda w: [w.gl_animal.pk], {}),
+    "rabies:exposure_board_report": (lambda w: [w.rabies.exposure.pk], {}),
+    "rabies:exposure_consent_form": (lambda w: [w.rabies.exposure.pk], {"*": 405}),
+    **{
+        f"rabies:exposure_{step}": (lambda w: [w.rabies.exposure.pk], {})
+        for step in (
+            "board_sent",
+            "revaccinate",
+            "consent",
+            "determine",
+            "dispose",
+            "prerelease",
+            "release_report",
+            "release",
+            "noncompliance",
+            "hearing_waive",
+            "hearing_decide",
+        )
+    },
     # part D (vaccinations):
     "rabies:vaccinations_overdue": (lambda w: [], {}),
 }
 
 # Pages whose record in the world is Glencoe's.
 GL_RECORD_PAGES = {"rabies:exposure_detail"}
+# part C (exposures): every exposure page shows a Glencoe record (Subd. 22, RAB-33).
+GL_RECORD_PAGES |= {name for name in RABIES_PAGES if name.startswith("rabies:exposure_")}
