@@ -6,6 +6,7 @@ from django.utils import timezone
 
 from demo.dangerous_dogs import fill_demo_dangerous_dogs
 from demo.impound import fill_demo_impound
+from demo.rabies import fill_demo_rabies
 from demo.jurisdictions import ensure_demo_jurisdictions
 from demo.licensing import fill_demo_licensing
 from demo.registry import fill_bulk, fill_demo_registry
@@ -61,6 +62,9 @@ class Command(BaseCommand):
         )
         for slug, count in sorted(dangerous.items()):
             self.stdout.write(f"  {slug}: {count} dangerous-dog records")
+        rabies = fill_demo_rabies(jurisdictions, users={u.username: u for u in users}, now=now)
+        for slug, count in sorted(rabies.items()):
+            self.stdout.write(f"  {slug}: {count} bite, quarantine and exposure records")
         if size:
             started = time.monotonic()
             bulk = fill_bulk(jurisdictions, size=size, today=today)
