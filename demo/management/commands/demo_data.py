@@ -6,9 +6,9 @@ from django.utils import timezone
 
 from demo.dangerous_dogs import fill_demo_dangerous_dogs
 from demo.impound import fill_demo_impound
-from demo.rabies import fill_demo_rabies
 from demo.jurisdictions import ensure_demo_jurisdictions
 from demo.licensing import fill_demo_licensing
+from demo.rabies import fill_demo_rabies
 from demo.registry import fill_bulk, fill_demo_registry
 from demo.users import demo_logins_text, ensure_demo_users
 
