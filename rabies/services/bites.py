@@ -16,7 +16,7 @@ and the officer's decision other than confinement (NB Sec. 6-96(6); GL 701 Subd.
 - ``bite_hearing_decide``: the Examiner's decision on a 21(C) bite and what follows.
 """
 
-from datetime import date, datetime
+from datetime import UTC, date, datetime
 
 from django.contrib.contenttypes.models import ContentType
 from django.db import transaction
@@ -262,7 +262,10 @@ def bite_report_record(
     late_rule = None
     if reporter_kind == ReporterKind.OWNER:
         if city_rule(jurisdiction, "owner_bite_report_hours", on=bite_day) is not None:
-            due, late_rule = due_datetime(jurisdiction, "owner_bite_report_hours", bitten_at)
+            # Counted in elapsed hours (UTC), so a change of clocks adds or takes none.
+            due, late_rule = due_datetime(
+                jurisdiction, "owner_bite_report_hours", bitten_at.astimezone(UTC)
+            )
             bite.owner_report_due_at = due
             bite.owner_report_citation = late_rule.citation
             bite.owner_report_late = reported_at > due

@@ -459,3 +459,20 @@ def test_hearing_release_closes(glencoe, officer):
     )
     bite.refresh_from_db()
     assert bite.status == BiteStatus.CLOSED and "release" in bite.closing_note.lower()
+
+
+@pytest.mark.clock("2026-11-05T10:00")
+def test_owner_report_hours_are_elapsed_hours_across_the_change_of_clocks(north_branch, officer):
+    """November 1, 2026: clocks go back an hour at 2 a.m.; 24 hours after 8 p.m. on
+    October 31 is 7 p.m. on November 1 by the wall clock."""
+    bitten = at(date(2026, 10, 31), 20, 0)
+    bite = report(
+        north_branch,
+        officer,
+        animal=owned_dog(north_branch),
+        reporter_kind=ReporterKind.OWNER,
+        bitten_at=bitten,
+        reported_at=at(date(2026, 11, 1), 19, 30),
+    )
+    assert bite.owner_report_due_at == bitten + timedelta(hours=23)  # wall clock: 7 p.m.
+    assert bite.owner_report_late
