@@ -646,8 +646,29 @@ def exam_citation(quarantine) -> str:
     return rule.citation if rule else quarantine.end_citation
 
 
-def examiner_capacities(jurisdiction) -> list[str]:
-    return [_("Rabies Control Authority"), _("Veterinarian")]
+def examiner_capacities(jurisdiction, *, on: date | None = None) -> list[str]:
+    """Who examines: Glencoe names the Rabies Control Authority or a veterinarian (21(A),
+    (B)); a city without that rule, its animal control officer or a veterinarian."""
+    exam = city_rule(jurisdiction, "quarantine_exam_required", on=on or timezone.localdate())
+    if exam is not None:
+        return [_("Rabies Control Authority"), _("Veterinarian")]
+    return [_("Animal control officer"), _("Veterinarian")]
+
+
+@refusing()
+@transaction.atomic
+def quarantine_resolve(quarantine: Quarantine, *, actor, note: str, now: datetime | None = None):
+    """The officer answers the question put before a person (an owner's report, a breach,
+    signs of rabies), saying what was done; the flag and the answer stay in the history."""
+    now = now or timezone.now()
+    check_serves(actor, quarantine.jurisdiction)
+    quarantine = locked(Quarantine, quarantine.pk)
+    if not quarantine.attention:
+        raise Refused.because(_("Needs a person"), _("Nothing is waiting for a person."))
+    if not note.strip():
+        raise Refused.because(_("What was done"), _("Say what was done."), field="note")
+    quarantine.resolve_flag(note=note.strip()[:300], actor=actor, at=now)
+    return quarantine
 
 
 @refusing()

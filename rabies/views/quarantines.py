@@ -17,6 +17,7 @@ from django.views.decorators.http import require_http_methods
 from base.access import role_required
 from licensing.forms.registry import apply_service_errors
 from ordinance.refusals import Refused
+from ordinance.rules import rule_citation
 from rabies.forms_quarantine import (
     ExamForm,
     FacilityForm,
@@ -37,6 +38,7 @@ from rabies.services.quarantine import (
     last_breach,
     quarantine_exam,
     quarantine_order,
+    quarantine_resolve,
     quarantine_to_facility,
     release_gate,
 )
@@ -83,6 +85,7 @@ def quarantine_summary_section(request, *, record):
     return "rabies/quarantines/_summary.html", {
         "q": q,
         "today": today,
+        "may_resolve": bool(q.attention) and _may_act(request),
         "days_left": q.days_left(today),
         "running": q.status in (QuarantineStatus.HOME, QuarantineStatus.FACILITY),
     }
@@ -99,6 +102,7 @@ def quarantine_inspections_section(request, *, record):
         "q": q,
         "inspections": inspections,
         "citation": inspection_citation(q) if q.conditions else q.end_citation,
+        "inspection_rule": rule_citation(q.jurisdiction, "RAB-17"),
         "may_inspect": may_act and q.status == QuarantineStatus.HOME,
         "may_move": may_act and q.status == QuarantineStatus.HOME and breach,
         "facility_citation": facility_citation(q) if breach else "",
@@ -229,7 +233,9 @@ def to_facility(request, pk):
 @require_http_methods(["GET", "POST"])
 def exam(request, pk):
     q = quarantine_for_detail(request.user, pk)
-    form = ExamForm(request.POST or None, capacities=examiner_capacities(q.jurisdiction))
+    form = ExamForm(
+        request.POST or None, capacities=examiner_capacities(q.jurisdiction, on=q.starts_on)
+    )
     if request.method == "POST" and form.is_valid():
         try:
             quarantine_exam(q, actor=request.user, **form.values())
@@ -257,7 +263,12 @@ def permission(request, pk):
         else:
             messages.success(request, _("Written permission recorded and issued."))
             return redirect(q)
-    return _page(request, "rabies/quarantines/permission.html", {"q": q, "gate": gate}, form)
+    return _page(
+        request,
+        "rabies/quarantines/permission.html",
+        {"q": q, "gate": gate, "applies": gate.kind == WRITTEN_PERMISSION},
+        form,
+    )
 
 
 @role_required(*ACTING_ROLES)
@@ -288,7 +299,26 @@ def report(request, pk):
         else:
             messages.success(request, _("The veterinarian's report is recorded."))
             return redirect(q)
-    return _page(request, "rabies/quarantines/report.html", {"q": q, "gate": gate}, form)
+    return _page(
+        request,
+        "rabies/quarantines/report.html",
+        {"q": q, "gate": gate, "applies": gate.kind == VETERINARIAN_REPORT},
+        form,
+    )
+
+
+@role_required(*ACTING_ROLES)
+@require_http_methods(["POST"])
+def resolve(request, pk):
+    q = quarantine_for_detail(request.user, pk)
+    try:
+        quarantine_resolve(q, actor=request.user, note=request.POST.get("note", ""))
+    except Refused as exc:
+        for check in exc.checks:
+            messages.error(request, str(check))
+    else:
+        messages.success(request, _("Recorded: the question is answered."))
+    return redirect(q)
 
 
 @role_required(*ACTING_ROLES)
@@ -321,6 +351,7 @@ urlpatterns = [
     path("quarantines/<int:pk>/permission/", permission, name="quarantine_permission"),
     path("quarantines/<int:pk>/report/", report, name="quarantine_report"),
     path("quarantines/<int:pk>/release/", release, name="quarantine_release"),
+    path("quarantines/<int:pk>/resolve/", resolve, name="quarantine_resolve"),
 ]
 SECTIONS = [
     ("rabies.bite_detail", "confinement", bite_confinement_section, 40),

@@ -52,6 +52,7 @@ RABIES_PAGES = {
     "rabies:quarantine_permission": (lambda w: [w.rabies.quarantine.pk], {}),
     "rabies:quarantine_report": (lambda w: [w.rabies.quarantine.pk], {}),
     "rabies:quarantine_release": (lambda w: [w.rabies.quarantine.pk], {}),
+    "rabies:quarantine_resolve": (lambda w: [w.rabies.quarantine.pk], {"*": 405}),
     # part C (exposures):
     "rabies:exposure_open": (lambda w: [w.gl_animal.pk], {}),
     "rabies:exposure_board_report": (lambda w: [w.rabies.exposure.pk], {}),

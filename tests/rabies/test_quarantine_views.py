@@ -242,3 +242,62 @@ def test_the_quarantine_page_makes_at_most_ten_queries(
     with django_assert_max_num_queries(10):
         response = client.get(nb_quarantine.get_absolute_url())
     assert response.status_code == 200
+
+
+def test_an_owners_report_is_put_before_the_officer_who_answers_it(client, officer, nb_quarantine):
+    from ordinance.models import Event
+
+    client.force_login(officer)
+    response = client.post(
+        url("quarantine_inspect", nb_quarantine.pk),
+        {
+            "kind": "owner_report",
+            "at": "2026-12-18T13:00",
+            "inspector_name": "Owner, by phone",
+            "compliant": "yes",
+            "notes": "Stopped eating",
+        },
+    )
+    assert response.status_code == 302
+    html = client.get(nb_quarantine.get_absolute_url()).content.decode()
+    assert "Needs a person:" in html and "Stopped eating" in html
+    assert "North Branch Sec. 6-98(4)" in html
+    assert client.post(url("quarantine_resolve", nb_quarantine.pk), {"note": ""}).status_code == 302
+    nb_quarantine.refresh_from_db()
+    assert nb_quarantine.attention  # nothing said, nothing answered
+    client.post(url("quarantine_resolve", nb_quarantine.pk), {"note": "Vet visit: eating again"})
+    nb_quarantine.refresh_from_db()
+    assert not nb_quarantine.attention
+    assert Event.objects.filter(action="rabies.quarantine.resolved").count() == 1
+
+
+def test_the_other_gates_page_says_the_city_does_not_use_it(client, officer, nb_quarantine):
+    client.force_login(officer)
+    html = client.get(url("quarantine_report", nb_quarantine.pk)).content.decode()
+    assert "does not release by a veterinarian's report" in html
+    exam = client.get(url("quarantine_exam", nb_quarantine.pk)).content.decode()
+    assert "Animal control officer" in exam and "Rabies Control Authority" not in exam
+
+
+def test_a_breach_offers_the_move_to_the_facility(client, officer, nb_quarantine, pound):
+    client.force_login(officer)
+    client.post(
+        url("quarantine_inspect", nb_quarantine.pk),
+        {
+            "kind": "inspection",
+            "at": "2026-12-18T13:00",
+            "inspector_name": "Olivia Officer",
+            "compliant": "no",
+            "notes": "Dog loose in the yard",
+        },
+    )
+    html = client.get(nb_quarantine.get_absolute_url()).content.decode()
+    assert "Move to the facility (North Branch Sec. 6-98(6))" in html
+    response = client.post(
+        url("quarantine_facility", nb_quarantine.pk),
+        {"pound": pound.pk, "reason": "Not kept in the enclosure"},
+    )
+    assert response.status_code == 302
+    nb_quarantine.refresh_from_db()
+    assert nb_quarantine.status == QuarantineStatus.FACILITY
+    assert nb_quarantine.impound_case.gates.get().is_open
