@@ -152,9 +152,7 @@ class WaiverForm(forms.Form):
 class DecisionForm(forms.Form):
     outcome = forms.ChoiceField(
         label=_l("Decision"),
-        choices=[
-            (c.value, c.label) for c in (HearingOutcome.EUTHANIZE, HearingOutcome.CONTINUE)
-        ],
+        choices=[(c.value, c.label) for c in (HearingOutcome.EUTHANIZE, HearingOutcome.CONTINUE)],
         widget=forms.RadioSelect,
     )
     examiner_name = _text(_l("Hearing Examiner"), max_length=160)

@@ -94,10 +94,7 @@ def _d(value: date) -> str:
 def no_rule_sentence(jurisdiction) -> tuple[str, str]:
     """What North Branch staff read instead of the form (RAB-33), and its section."""
     return (
-        _(
-            "%(city)s's ordinance has no rule for animals exposed to rabies: state law "
-            "governs."
-        )
+        _("%(city)s's ordinance has no rule for animals exposed to rabies: state law governs.")
         % {"city": jurisdiction},
         rule_citation(jurisdiction, "RAB-33"),
     )
@@ -308,7 +305,8 @@ def board_report_sent(
     if exposure.board_report_sent_on:
         raise Refused.because(
             _("Board report"),
-            _("Its sending is already recorded (%(d)s).") % {"d": _d(exposure.board_report_sent_on)},
+            _("Its sending is already recorded (%(d)s).")
+            % {"d": _d(exposure.board_report_sent_on)},
             citation,
         )
     not_future(sent_on, timezone.localdate(now), _("Sent on"), "sent_on")
@@ -348,8 +346,7 @@ def _start_period(exposure: Exposure, start: date, status, *, actor, at, summary
         actor=actor,
         at=at,
         action=f"rabies.exposure.{status}",
-        summary=summary
-        % {"end": _d(end), "c": rule.citation, "n": rule.display()},
+        summary=summary % {"end": _d(end), "c": rule.citation, "n": rule.display()},
         rule_citation=rule.citation,
         fields=(
             "period_starts_on",
@@ -383,7 +380,10 @@ def exposure_revaccinate(
     check_status(exposure, (ExposureStatus.REPORTED,), _("revaccination"))
     not_future(revaccinated_on, timezone.localdate(now), _("Revaccinated on"), "revaccinated_on")
     not_before(
-        revaccinated_on, exposure.exposed_on, _("Revaccinated on"), "revaccinated_on",
+        revaccinated_on,
+        exposure.exposed_on,
+        _("Revaccinated on"),
+        "revaccinated_on",
         _("the exposure"),
     )
     exposure.revaccinated_on = revaccinated_on
@@ -400,8 +400,9 @@ def exposure_revaccinate(
 
 def _quarantine(exposure, *, starts_on, veterinarian, location, today, actor, now) -> None:
     not_future(starts_on, today, _("Quarantine began on"), "starts_on")
-    not_before(starts_on, exposure.exposed_on, _("Quarantine began on"), "starts_on",
-               _("the exposure"))
+    not_before(
+        starts_on, exposure.exposed_on, _("Quarantine began on"), "starts_on", _("the exposure")
+    )
     if not veterinarian.strip():
         raise Refused.because(
             _("Supervising veterinarian"),
@@ -432,8 +433,9 @@ def _quarantine(exposure, *, starts_on, veterinarian, location, today, actor, no
 
 def _euthanize(exposure, *, euthanized_on, today, actor, now, summary) -> None:
     not_future(euthanized_on, today, _("Euthanized on"), "euthanized_on")
-    not_before(euthanized_on, exposure.exposed_on, _("Euthanized on"), "euthanized_on",
-               _("the exposure"))
+    not_before(
+        euthanized_on, exposure.exposed_on, _("Euthanized on"), "euthanized_on", _("the exposure")
+    )
     exposure.euthanized_on = euthanized_on
     exposure.closed_on = euthanized_on
     exposure.closing_note = str(summary)[:300]
@@ -546,15 +548,19 @@ def exposure_determine(
     check_status(exposure, (ExposureStatus.REPORTED,), _("the determination"))
     if exposure.determined_on:
         raise Refused.because(
-            _("Determination"), _("The determination is already recorded."),
+            _("Determination"),
+            _("The determination is already recorded."),
             exposure.path_citation,
         )
     not_future(determined_on, timezone.localdate(now), _("Determined on"), "determined_on")
-    not_before(determined_on, exposure.exposed_on, _("Determined on"), "determined_on",
-               _("the exposure"))
+    not_before(
+        determined_on, exposure.exposed_on, _("Determined on"), "determined_on", _("the exposure")
+    )
     if not determined_by.strip():
         raise Refused.because(
-            _("Veterinarian"), _("Name the veterinarian."), exposure.path_citation,
+            _("Veterinarian"),
+            _("Name the veterinarian."),
+            exposure.path_citation,
             field="determined_by",
         )
     exposure.determined_by, exposure.determined_on = determined_by.strip(), determined_on
@@ -600,8 +606,10 @@ def exposure_dispose(
     if euthanize:
         if euthanized_on is None:
             raise Refused.because(
-                _("Euthanized on"), _("Give the date of the euthanasia."),
-                exposure.path_citation, field="euthanized_on",
+                _("Euthanized on"),
+                _("Give the date of the euthanasia."),
+                exposure.path_citation,
+                field="euthanized_on",
             )
         _euthanize(
             exposure,
@@ -614,8 +622,10 @@ def exposure_dispose(
     else:
         if starts_on is None:
             raise Refused.because(
-                _("Quarantine began on"), _("Give the day the quarantine began."),
-                exposure.path_citation, field="starts_on",
+                _("Quarantine began on"),
+                _("Give the day the quarantine began."),
+                exposure.path_citation,
+                field="starts_on",
             )
         _quarantine(
             exposure,
@@ -641,7 +651,9 @@ def _set_earliest_release(exposure: Exposure) -> None:
             "the end of the quarantine (%(d)s), and a vaccination before release"
         ) % {"d": _d(end)}
         return
-    after, rule = due_date(exposure.jurisdiction, PRERELEASE_MONTHS, exposure.prerelease_vaccinated_on)
+    after, rule = due_date(
+        exposure.jurisdiction, PRERELEASE_MONTHS, exposure.prerelease_vaccinated_on
+    )
     exposure.earliest_release_on = max(end, after)
     exposure.release_basis = _(
         "the later of the quarantine's end (%(end)s) and %(n)s after the vaccination of "
@@ -665,16 +677,23 @@ def exposure_prerelease_vaccination(
     now = now or timezone.now()
     exposure = _lock(exposure)
     check_serves(actor, exposure.jurisdiction)
-    _require_path(exposure, (ExposurePath.UNVACCINATED_DOG_CAT,), _("The vaccination before release"))
-    check_status(
-        exposure, (ExposureStatus.QUARANTINE, ExposureStatus.ENDED), _("the vaccination")
+    _require_path(
+        exposure, (ExposurePath.UNVACCINATED_DOG_CAT,), _("The vaccination before release")
     )
+    check_status(exposure, (ExposureStatus.QUARANTINE, ExposureStatus.ENDED), _("the vaccination"))
     not_future(vaccinated_on, timezone.localdate(now), _("Vaccinated on"), "vaccinated_on")
-    not_before(vaccinated_on, exposure.period_starts_on, _("Vaccinated on"), "vaccinated_on",
-               _("the quarantine began"))
+    not_before(
+        vaccinated_on,
+        exposure.period_starts_on,
+        _("Vaccinated on"),
+        "vaccinated_on",
+        _("the quarantine began"),
+    )
     exposure.prerelease_vaccinated_on = vaccinated_on
     _set_earliest_release(exposure)
-    exposure.save(update_fields=["prerelease_vaccinated_on", "earliest_release_on", "release_basis"])
+    exposure.save(
+        update_fields=["prerelease_vaccinated_on", "earliest_release_on", "release_basis"]
+    )
     Event.record(
         "rabies.exposure.prerelease_vaccinated",
         exposure,
@@ -711,28 +730,36 @@ def exposure_release_report(
     citation = rule_citation(exposure.jurisdiction, "RAB-24")
     if not report_veterinarian.strip():
         raise Refused.because(
-            _("Veterinarian"), _("Name the veterinarian who wrote the report."), citation,
+            _("Veterinarian"),
+            _("Name the veterinarian who wrote the report."),
+            citation,
             field="report_veterinarian",
         )
     for value, label, field in (
         (report_inspected_on, _("Inspected on"), "report_inspected_on"),
-        (report_received_by_officer_on, _("Received by the officer on"),
-         "report_received_by_officer_on"),
-        (report_received_by_board_on, _("Received by the Board on"),
-         "report_received_by_board_on"),
+        (
+            report_received_by_officer_on,
+            _("Received by the officer on"),
+            "report_received_by_officer_on",
+        ),
+        (report_received_by_board_on, _("Received by the Board on"), "report_received_by_board_on"),
     ):
         not_future(value, today, label, field)
         not_before(value, exposure.period_starts_on, label, field, _("the period began"))
     for value, label, field in (
-        (report_received_by_officer_on, _("Received by the officer on"),
-         "report_received_by_officer_on"),
-        (report_received_by_board_on, _("Received by the Board on"),
-         "report_received_by_board_on"),
+        (
+            report_received_by_officer_on,
+            _("Received by the officer on"),
+            "report_received_by_officer_on",
+        ),
+        (report_received_by_board_on, _("Received by the Board on"), "report_received_by_board_on"),
     ):
         not_before(value, report_inspected_on, label, field, _("the inspection"))
     if not report_file and not exposure.report_file:
         raise Refused.because(
-            _("The written report"), _("Attach the veterinarian's written report."), citation,
+            _("The written report"),
+            _("Attach the veterinarian's written report."),
+            citation,
             field="report_file",
         )
     exposure.report_veterinarian = report_veterinarian.strip()
@@ -773,15 +800,20 @@ def release_blockers(exposure: Exposure, *, on: date) -> list[tuple[str, str, st
     (field, message, section) each; empty when release is allowed."""
     blockers = []
     if exposure.status not in (*EXPOSURE_RUNNING, ExposureStatus.ENDED):
-        return [("", _("The animal is not under observation, in an enclosure or in quarantine."),
-                 exposure.path_citation)]
+        return [
+            (
+                "",
+                _("The animal is not under observation, in an enclosure or in quarantine."),
+                exposure.path_citation,
+            )
+        ]
     if exposure.path == ExposurePath.UNVACCINATED_DOG_CAT and not exposure.prerelease_vaccinated_on:
         rule = get_rule(exposure.jurisdiction, PRERELEASE_MONTHS, on=exposure.period_starts_on)
         blockers.append(
             (
                 "",
-                _("The animal must be vaccinated %(n)s before release; no vaccination is "
-                  "recorded.") % {"n": rule.display()},
+                _("The animal must be vaccinated %(n)s before release; no vaccination is recorded.")
+                % {"n": rule.display()},
                 rule.citation,
             )
         )
@@ -804,8 +836,11 @@ def release_blockers(exposure: Exposure, *, on: date) -> list[tuple[str, str, st
         if not exposure.report_received_by_board_on:
             missing.append(_("the day the Board received it"))
         blockers.append(
-            ("", _("Not recorded: %(what)s.") % {"what": "; ".join(str(m) for m in missing)},
-             citation)
+            (
+                "",
+                _("Not recorded: %(what)s.") % {"what": "; ".join(str(m) for m in missing)},
+                citation,
+            )
         )
     return blockers
 
@@ -891,16 +926,17 @@ def exposure_noncompliance(
     exposure = _lock(exposure)
     check_serves(actor, exposure.jurisdiction)
     _require_path(exposure, UNVACCINATED, _("Non-compliance"))
-    check_status(
-        exposure, (ExposureStatus.QUARANTINE, ExposureStatus.ENDED), _("non-compliance")
-    )
+    check_status(exposure, (ExposureStatus.QUARANTINE, ExposureStatus.ENDED), _("non-compliance"))
     not_future(noted_on, timezone.localdate(now), _("Noted on"), "noted_on")
-    not_before(noted_on, exposure.period_starts_on, _("Noted on"), "noted_on",
-               _("the quarantine began"))
+    not_before(
+        noted_on, exposure.period_starts_on, _("Noted on"), "noted_on", _("the quarantine began")
+    )
     if not details.strip():
         raise Refused.because(
-            _("What was not complied with"), _("Say what the owner did not comply with."),
-            exposure.path_citation, field="details",
+            _("What was not complied with"),
+            _("Say what the owner did not comply with."),
+            exposure.path_citation,
+            field="details",
         )
     exposure.move(
         ExposureStatus.NONCOMPLIANCE,
@@ -929,7 +965,8 @@ def _hearing_or_refuse(exposure: Exposure):
     hearing = open_hearing(exposure)
     if hearing is None or exposure.status != ExposureStatus.NONCOMPLIANCE:
         raise Refused.because(
-            _("Hearing"), _("No Hearing Examiner proceeding is open for this case."),
+            _("Hearing"),
+            _("No Hearing Examiner proceeding is open for this case."),
             exposure.path_citation,
         )
     return hearing
@@ -937,20 +974,29 @@ def _hearing_or_refuse(exposure: Exposure):
 
 @refusing()
 @transaction.atomic
-def exposure_hearing_waived(*, exposure: Exposure, actor, waived_on: date, waiver_file=None,
-                            now=None):
+def exposure_hearing_waived(
+    *, exposure: Exposure, actor, waived_on: date, waiver_file=None, now=None
+):
     exposure = _lock(exposure)
     check_serves(actor, exposure.jurisdiction)
     return hearings.hearing_waived(
-        hearing=_hearing_or_refuse(exposure), actor=actor, waived_on=waived_on,
-        waiver_file=waiver_file, now=now,
+        hearing=_hearing_or_refuse(exposure),
+        actor=actor,
+        waived_on=waived_on,
+        waiver_file=waiver_file,
+        now=now,
     )
 
 
 @refusing()
 @transaction.atomic
 def exposure_hearing_decide(
-    *, exposure: Exposure, actor, outcome: str, euthanized_on: date | None = None, now=None,
+    *,
+    exposure: Exposure,
+    actor,
+    outcome: str,
+    euthanized_on: date | None = None,
+    now=None,
     **decision,
 ):
     """The Hearing Examiner's decision: euthanize, or continue the quarantine."""
@@ -961,7 +1007,9 @@ def exposure_hearing_decide(
     hearing = _hearing_or_refuse(exposure)
     if outcome == HearingOutcome.EUTHANIZE and euthanized_on is None:
         raise Refused.because(
-            _("Euthanized on"), _("Give the date of the euthanasia."), exposure.path_citation,
+            _("Euthanized on"),
+            _("Give the date of the euthanasia."),
+            exposure.path_citation,
             field="euthanized_on",
         )
     hearing = hearings.hearing_decide(

@@ -86,8 +86,9 @@ def exposure_open(request, animal_pk):
         status = 400
         if form.is_valid():
             try:
-                exposure = svc.exposure_open(animal=animal, actor=request.user, bite_report=bite,
-                                             **form.cleaned_data)
+                exposure = svc.exposure_open(
+                    animal=animal, actor=request.user, bite_report=bite, **form.cleaned_data
+                )
             except Refused as exc:
                 apply_service_errors(form, exc)
             else:

@@ -12,6 +12,7 @@ No registry is replaced here. A row is set up due for each registered sweep:
 - a notice of intent not contested within 14 days of receipt (DD-09, Glencoe 701 Subd. 15(J));
 - a dangerous dog's sterilization order past due (DD-17, Minn. Stat. 347.52(d));
 - a seized dangerous dog the pound disposed of after the reclaim period (DD-23);
+- an exposed dog's observation past its end (RAB-27, Glencoe 701 Subd. 22(B));
 with a row not yet due beside each. A sweep registered later must add its row here: the
 first test fails until it does.
 """
@@ -45,6 +46,7 @@ SWEEPS = {
     "dangerous_dogs.contest_default": "dangerous-dog contest periods end",
     "dangerous_dogs.sterilization_overdue": "dangerous-dog sterilization overdue",
     "dangerous_dogs.seizure_disposed": "seized dangerous dogs disposed of",
+    "rabies.exposure_periods": "exposure periods end",
 }
 
 
@@ -67,6 +69,7 @@ def rows(north_branch, glencoe):
         | _dd_rows(glencoe)
         | _dangerous_dog_rows(glencoe)
         | _dd_sterilization_rows(glencoe)
+        | _exposure_rows(glencoe)
         | {
             "license_due": LicenseFactory(
                 jurisdiction=north_branch, issued_by=issuer, number="2026-0001"
@@ -275,6 +278,34 @@ def _dd_sterilization_rows(glencoe):
     }
 
 
+def _exposure_rows(glencoe):
+    """A vaccinated dog's 45-day observation that ended on New Year's Day (Glencoe 701
+    Subd. 22(B)) and an unvaccinated dog's quarantine still running (22(A))."""
+    from rabies.models import ExposurePath, ExposureStatus
+    from tests.rabies.helpers import make_exposure
+
+    officer = make_user("exposure_officer", "officer", [glencoe])
+    return {
+        "exposure_due": make_exposure(
+            glencoe,
+            officer,
+            status=ExposureStatus.OBSERVATION,
+            exposed_on=date(2026, 11, 17),
+            period_starts_on=date(2026, 11, 17),
+            period_ends_on=date(2027, 1, 1),
+        ),
+        "exposure_running": make_exposure(
+            glencoe,
+            officer,
+            path=ExposurePath.UNVACCINATED_DOG_CAT,
+            status=ExposureStatus.QUARANTINE,
+            exposed_on=date(2026, 11, 17),
+            period_starts_on=date(2026, 11, 17),
+            period_ends_on=date(2027, 5, 17),
+        ),
+    }
+
+
 def statuses(rows):
     for row in rows.values():
         row.refresh_from_db()
@@ -302,8 +333,11 @@ BEFORE = {
     "dd_sterilization_later": "open",
     "dd_seized_disposed": "seized",
     "dd_seized_held": "seized",
+    "exposure_due": "observation",
+    "exposure_running": "quarantine",
 }
 AFTER = BEFORE | {
+    "exposure_due": "ended",
     "hold_due": "available",
     "sterilization_due": "overdue",
     "contest_due": "defaulted",

@@ -86,8 +86,15 @@ def test_a_vaccinated_dog_bitten_by_a_raccoon_opens_the_22b_path_and_issues_the_
     assert exposure.status == ExposureStatus.REPORTED
     document = exposure.board_report
     text = pdf_text(document.file.read())
-    for words in ("Minnesota Board of Animal Health", "Fritz", "Raccoon", "EX-2026-0001",
-                  "Glencoe 701 Subd. 22(D)", "Vaccinated dog or cat", "August 31, 2026"):
+    for words in (
+        "Minnesota Board of Animal Health",
+        "Fritz",
+        "Raccoon",
+        "EX-2026-0001",
+        "Glencoe 701 Subd. 22(D)",
+        "Vaccinated dog or cat",
+        "August 31, 2026",
+    ):
         assert words in text, words
     assert Event.objects.filter(action="rabies.exposure.opened").count() == 1
 
@@ -151,12 +158,18 @@ def test_the_board_reports_sending_is_recorded_once_and_not_in_the_future(glenco
     exposure = make_exposure(glencoe, officer, exposed_on=date(2026, 8, 31))
     with pytest.raises(Refused) as excinfo:
         svc.board_report_sent(
-            exposure=exposure, actor=officer, sent_on=date(2026, 9, 3), sent_how="e-mail",
+            exposure=exposure,
+            actor=officer,
+            sent_on=date(2026, 9, 3),
+            sent_how="e-mail",
             now=at(date(2026, 9, 2)),
         )
     assert excinfo.value.checks[0].field == "sent_on"
     svc.board_report_sent(
-        exposure=exposure, actor=officer, sent_on=date(2026, 9, 1), sent_how="e-mail",
+        exposure=exposure,
+        actor=officer,
+        sent_on=date(2026, 9, 1),
+        sent_how="e-mail",
         now=at(date(2026, 9, 2)),
     )
     exposure.refresh_from_db()
@@ -166,7 +179,10 @@ def test_the_board_reports_sending_is_recorded_once_and_not_in_the_future(glenco
     )
     with pytest.raises(Refused):
         svc.board_report_sent(
-            exposure=exposure, actor=officer, sent_on=date(2026, 9, 2), sent_how="fax",
+            exposure=exposure,
+            actor=officer,
+            sent_on=date(2026, 9, 2),
+            sent_how="fax",
             now=at(date(2026, 9, 2)),
         )
 
@@ -179,7 +195,9 @@ def test_vaccinated_dog_observed_45_days_closed_by_the_vets_report(glencoe, offi
     vaccinate(dog, date(2026, 1, 10))
     exposure = open_case(dog, officer, date(2026, 8, 31))
     svc.exposure_revaccinate(
-        exposure=exposure, actor=officer, revaccinated_on=date(2026, 8, 31),
+        exposure=exposure,
+        actor=officer,
+        revaccinated_on=date(2026, 8, 31),
         now=at(date(2026, 8, 31), 17),
     )
     exposure.refresh_from_db()
@@ -193,7 +211,9 @@ def test_vaccinated_dog_observed_45_days_closed_by_the_vets_report(glencoe, offi
     # Before the end: refused, naming the end.
     with pytest.raises(Refused) as excinfo:
         svc.exposure_release(
-            exposure=exposure, actor=officer, released_on=date(2026, 10, 14),
+            exposure=exposure,
+            actor=officer,
+            released_on=date(2026, 10, 14),
             now=at(date(2026, 10, 14)),
         )
     assert "October 15, 2026" in refusal(excinfo)
@@ -201,7 +221,9 @@ def test_vaccinated_dog_observed_45_days_closed_by_the_vets_report(glencoe, offi
     assert rule(glencoe, svc.REPORT_FOR_OBSERVATION).value is True
     with pytest.raises(Refused) as excinfo:
         svc.exposure_release(
-            exposure=exposure, actor=officer, released_on=date(2026, 10, 15),
+            exposure=exposure,
+            actor=officer,
+            released_on=date(2026, 10, 15),
             now=at(date(2026, 10, 15)),
         )
     assert "the day the Board received it" in refusal(excinfo)
@@ -209,14 +231,18 @@ def test_vaccinated_dog_observed_45_days_closed_by_the_vets_report(glencoe, offi
     exposure.refresh_from_db()
     with pytest.raises(Refused) as excinfo:
         svc.exposure_release(
-            exposure=exposure, actor=officer, released_on=date(2026, 10, 15),
+            exposure=exposure,
+            actor=officer,
+            released_on=date(2026, 10, 15),
             now=at(date(2026, 10, 15), 16),
         )
     assert "Board" in refusal(excinfo) and "officer received" not in refusal(excinfo)
     report(exposure, officer, date(2026, 10, 16))
     exposure.refresh_from_db()
     svc.exposure_release(
-        exposure=exposure, actor=officer, released_on=date(2026, 10, 16),
+        exposure=exposure,
+        actor=officer,
+        released_on=date(2026, 10, 16),
         now=at(date(2026, 10, 16), 16),
     )
     exposure.refresh_from_db()
@@ -245,7 +271,9 @@ def test_without_the_report_rule_the_officer_closes_the_observation_at_its_end(
         earliest_release_on=date(2026, 10, 15),
     )
     svc.exposure_release(
-        exposure=exposure, actor=officer, released_on=date(2026, 10, 15),
+        exposure=exposure,
+        actor=officer,
+        released_on=date(2026, 10, 15),
         now=at(date(2026, 10, 15)),
     )
     exposure.refresh_from_db()
@@ -259,13 +287,19 @@ def test_vaccinated_ferret_enclosed_90_days_not_3_months(glencoe, officer):
     ferret = owned_dog(glencoe, species="ferret")
     vaccinate(ferret, date(2026, 3, 1))
     exposure = open_case(
-        ferret, officer, date(2026, 8, 31), rabid_basis=RabidBasis.VETERINARIAN,
+        ferret,
+        officer,
+        date(2026, 8, 31),
+        rabid_basis=RabidBasis.VETERINARIAN,
         rabid_basis_detail="Dr. Holm observed signs of rabies in the skunk",
         rabid_species="skunk",
     )
     svc.exposure_revaccinate(
-        exposure=exposure, actor=officer, revaccinated_on=date(2026, 9, 1),
-        location="Owner's basement pen", now=at(date(2026, 9, 1)),
+        exposure=exposure,
+        actor=officer,
+        revaccinated_on=date(2026, 9, 1),
+        location="Owner's basement pen",
+        now=at(date(2026, 9, 1)),
     )
     exposure.refresh_from_db()
     assert rule(glencoe, svc.ENCLOSURE_DAYS).value == 90
@@ -274,19 +308,25 @@ def test_vaccinated_ferret_enclosed_90_days_not_3_months(glencoe, officer):
     assert add_months(date(2026, 8, 31), 3) == date(2026, 11, 30)
     with pytest.raises(Refused):
         svc.exposure_release(
-            exposure=exposure, actor=officer, released_on=date(2026, 11, 28),
+            exposure=exposure,
+            actor=officer,
+            released_on=date(2026, 11, 28),
             now=at(date(2026, 11, 28)),
         )
     with pytest.raises(Refused) as excinfo:  # the report is always needed here (22(E))
         svc.exposure_release(
-            exposure=exposure, actor=officer, released_on=date(2026, 11, 29),
+            exposure=exposure,
+            actor=officer,
+            released_on=date(2026, 11, 29),
             now=at(date(2026, 11, 29)),
         )
     assert "Glencoe 701 Subd. 22(B), (E)" in refusal(excinfo)
     report(exposure, officer, date(2026, 11, 29))
     exposure.refresh_from_db()
     svc.exposure_release(
-        exposure=exposure, actor=officer, released_on=date(2026, 11, 29),
+        exposure=exposure,
+        actor=officer,
+        released_on=date(2026, 11, 29),
         now=at(date(2026, 11, 29), 16),
     )
     exposure.refresh_from_db()
@@ -300,15 +340,25 @@ def test_unvaccinated_dog_euthanized_with_the_owners_consent(glencoe, officer):
     exposure = open_case(owned_dog(glencoe), officer, date(2026, 8, 31))
     with pytest.raises(Refused) as excinfo:
         svc.exposure_consent(
-            exposure=exposure, actor=officer, consent=True, consent_on=date(2026, 9, 1),
-            consent_by_name="Gerhard Schmidt", consent_file=None,
-            euthanized_on=date(2026, 9, 1), now=at(date(2026, 9, 1)),
+            exposure=exposure,
+            actor=officer,
+            consent=True,
+            consent_on=date(2026, 9, 1),
+            consent_by_name="Gerhard Schmidt",
+            consent_file=None,
+            euthanized_on=date(2026, 9, 1),
+            now=at(date(2026, 9, 1)),
         )
     assert excinfo.value.checks[0].field == "consent_file"
     svc.exposure_consent(
-        exposure=exposure, actor=officer, consent=True, consent_on=date(2026, 9, 1),
-        consent_by_name="Gerhard Schmidt", consent_file=order_pdf("consent.pdf"),
-        euthanized_on=date(2026, 9, 2), now=at(date(2026, 9, 2)),
+        exposure=exposure,
+        actor=officer,
+        consent=True,
+        consent_on=date(2026, 9, 1),
+        consent_by_name="Gerhard Schmidt",
+        consent_file=order_pdf("consent.pdf"),
+        euthanized_on=date(2026, 9, 2),
+        now=at(date(2026, 9, 2)),
     )
     exposure.refresh_from_db()
     assert exposure.status == ExposureStatus.EUTHANIZED
@@ -318,10 +368,16 @@ def test_unvaccinated_dog_euthanized_with_the_owners_consent(glencoe, officer):
 
 def refuse(exposure, officer, starts_on, now_on=None, consent_on=None):
     return svc.exposure_consent(
-        exposure=exposure, actor=officer, consent=False, consent_on=consent_on or starts_on,
-        consent_by_name="Gerhard Schmidt", consent_file=order_pdf("refusal.pdf"),
-        starts_on=starts_on, supervising_veterinarian="Dr. Vera Vet",
-        location="Lakes Animal Clinic, isolation run 3", now=at(now_on or starts_on, 17),
+        exposure=exposure,
+        actor=officer,
+        consent=False,
+        consent_on=consent_on or starts_on,
+        consent_by_name="Gerhard Schmidt",
+        consent_file=order_pdf("refusal.pdf"),
+        starts_on=starts_on,
+        supervising_veterinarian="Dr. Vera Vet",
+        location="Lakes Animal Clinic, isolation run 3",
+        now=at(now_on or starts_on, 17),
     )
 
 
@@ -343,33 +399,43 @@ def test_refusal_quarantines_six_months_from_a_month_end_and_release_waits_for_e
     # No vaccination yet: refused, whatever the date.
     with pytest.raises(Refused) as excinfo:
         svc.exposure_release(
-            exposure=exposure, actor=officer, released_on=date(2027, 3, 1),
+            exposure=exposure,
+            actor=officer,
+            released_on=date(2027, 3, 1),
             now=at(date(2027, 3, 1)),
         )
     assert "must be vaccinated 1 month before release" in refusal(excinfo)
     # Vaccinated January 31: one month later is February 28 as well.
     svc.exposure_prerelease_vaccination(
-        exposure=exposure, actor=officer, vaccinated_on=date(2027, 1, 31),
+        exposure=exposure,
+        actor=officer,
+        vaccinated_on=date(2027, 1, 31),
         now=at(date(2027, 1, 31)),
     )
     exposure.refresh_from_db()
     assert exposure.earliest_release_on == date(2027, 2, 28)
     with pytest.raises(Refused) as excinfo:
         svc.exposure_release(
-            exposure=exposure, actor=officer, released_on=date(2027, 2, 27),
+            exposure=exposure,
+            actor=officer,
+            released_on=date(2027, 2, 27),
             now=at(date(2027, 2, 27)),
         )
     assert "February 28, 2027" in refusal(excinfo)
     with pytest.raises(Refused) as excinfo:  # the vet's report to the officer and the Board
         svc.exposure_release(
-            exposure=exposure, actor=officer, released_on=date(2027, 2, 28),
+            exposure=exposure,
+            actor=officer,
+            released_on=date(2027, 2, 28),
             now=at(date(2027, 2, 28)),
         )
     assert "the day the officer received it" in refusal(excinfo)
     report(exposure, officer, date(2027, 2, 28))
     exposure.refresh_from_db()
     svc.exposure_release(
-        exposure=exposure, actor=officer, released_on=date(2027, 2, 28),
+        exposure=exposure,
+        actor=officer,
+        released_on=date(2027, 2, 28),
         now=at(date(2027, 2, 28), 16),
     )
     exposure.refresh_from_db()
@@ -382,7 +448,9 @@ def test_a_late_vaccination_moves_the_earliest_release_past_the_quarantines_end(
     exposure.refresh_from_db()
     assert exposure.period_ends_on == date(2027, 3, 1)
     svc.exposure_prerelease_vaccination(
-        exposure=exposure, actor=officer, vaccinated_on=date(2027, 2, 15),
+        exposure=exposure,
+        actor=officer,
+        vaccinated_on=date(2027, 2, 15),
         now=at(date(2027, 2, 15)),
     )
     exposure.refresh_from_db()
@@ -402,7 +470,10 @@ def test_the_quarantine_cannot_begin_before_the_exposure(glencoe, officer):
     exposure = open_case(owned_dog(glencoe), officer, date(2026, 8, 31))
     with pytest.raises(Refused) as excinfo:
         refuse(
-            exposure, officer, date(2026, 8, 30), now_on=date(2026, 9, 1),
+            exposure,
+            officer,
+            date(2026, 8, 30),
+            now_on=date(2026, 9, 1),
             consent_on=date(2026, 8, 31),
         )
     assert excinfo.value.checks[0].field == "starts_on"
@@ -416,21 +487,31 @@ def test_unvaccinated_other_needs_the_vets_determination_then_quarantine_without
 ):
     pet = owned_dog(glencoe, species="other")
     exposure = open_case(
-        pet, officer, date(2026, 8, 31), rabid_basis=RabidBasis.LABORATORY,
-        rabid_basis_detail="UMN VDL: positive", rabid_species="bat",
+        pet,
+        officer,
+        date(2026, 8, 31),
+        rabid_basis=RabidBasis.LABORATORY,
+        rabid_basis_detail="UMN VDL: positive",
+        rabid_species="bat",
     )
     assert exposure.path == ExposurePath.UNVACCINATED_OTHER
     quarantine = {
-        "euthanize": False, "starts_on": date(2026, 9, 2),
-        "supervising_veterinarian": "Dr. Vera Vet", "location": "Clinic isolation",
+        "euthanize": False,
+        "starts_on": date(2026, 9, 2),
+        "supervising_veterinarian": "Dr. Vera Vet",
+        "location": "Clinic isolation",
     }
     with pytest.raises(Refused) as excinfo:
-        svc.exposure_dispose(exposure=exposure, actor=officer, now=at(date(2026, 9, 2)),
-                             **quarantine)
+        svc.exposure_dispose(
+            exposure=exposure, actor=officer, now=at(date(2026, 9, 2)), **quarantine
+        )
     assert "determination" in refusal(excinfo)
     svc.exposure_determine(
-        exposure=exposure, actor=officer, determined_by="Vera Vet",
-        determined_on=date(2026, 9, 1), now=at(date(2026, 9, 1)),
+        exposure=exposure,
+        actor=officer,
+        determined_by="Vera Vet",
+        determined_on=date(2026, 9, 1),
+        now=at(date(2026, 9, 1)),
     )
     svc.exposure_dispose(exposure=exposure, actor=officer, now=at(date(2026, 9, 2)), **quarantine)
     exposure.refresh_from_db()
@@ -440,7 +521,9 @@ def test_unvaccinated_other_needs_the_vets_determination_then_quarantine_without
     report(exposure, officer, date(2027, 3, 2))
     exposure.refresh_from_db()
     svc.exposure_release(
-        exposure=exposure, actor=officer, released_on=date(2027, 3, 2),
+        exposure=exposure,
+        actor=officer,
+        released_on=date(2027, 3, 2),
         now=at(date(2027, 3, 2), 16),
     )
     exposure.refresh_from_db()
@@ -449,12 +532,19 @@ def test_unvaccinated_other_needs_the_vets_determination_then_quarantine_without
 
 def test_unvaccinated_other_may_be_euthanized_after_the_determination(glencoe, officer):
     exposure = make_exposure(
-        glencoe, officer, animal=owned_dog(glencoe, species="other"),
-        path=ExposurePath.UNVACCINATED_OTHER, exposed_on=date(2026, 8, 31),
-        determined_by="Vera Vet", determined_on=date(2026, 9, 1),
+        glencoe,
+        officer,
+        animal=owned_dog(glencoe, species="other"),
+        path=ExposurePath.UNVACCINATED_OTHER,
+        exposed_on=date(2026, 8, 31),
+        determined_by="Vera Vet",
+        determined_on=date(2026, 9, 1),
     )
     svc.exposure_dispose(
-        exposure=exposure, actor=officer, euthanize=True, euthanized_on=date(2026, 9, 2),
+        exposure=exposure,
+        actor=officer,
+        euthanize=True,
+        euthanized_on=date(2026, 9, 2),
         now=at(date(2026, 9, 2)),
     )
     exposure.refresh_from_db()
@@ -465,7 +555,9 @@ def test_a_step_of_another_path_is_refused(glencoe, officer):
     exposure = make_exposure(glencoe, officer)  # vaccinated dog
     with pytest.raises(Refused) as excinfo:
         svc.exposure_determine(
-            exposure=exposure, actor=officer, determined_by="Vera Vet",
+            exposure=exposure,
+            actor=officer,
+            determined_by="Vera Vet",
             determined_on=exposure.exposed_on,
         )
     assert "not a step of this path" in refusal(excinfo)
@@ -481,14 +573,15 @@ def quarantined(glencoe, officer):
     return exposure
 
 
-def test_noncompliance_opens_the_hearing_and_euthanasia_follows_only_the_decision(
-    glencoe, officer
-):
+def test_noncompliance_opens_the_hearing_and_euthanasia_follows_only_the_decision(glencoe, officer):
     exposure = quarantined(glencoe, officer)
     hearing = svc.exposure_noncompliance(
-        exposure=exposure, actor=officer, noted_on=date(2026, 10, 1),
+        exposure=exposure,
+        actor=officer,
+        noted_on=date(2026, 10, 1),
         details="The dog was found loose outside the enclosure",
-        scheduled_for=at(date(2026, 10, 9), 14), place="City Hall",
+        scheduled_for=at(date(2026, 10, 9), 14),
+        place="City Hall",
         now=at(date(2026, 10, 1), 15),
     )
     exposure.refresh_from_db()
@@ -496,21 +589,36 @@ def test_noncompliance_opens_the_hearing_and_euthanasia_follows_only_the_decisio
     assert hearing.citation == "Glencoe 701 Subd. 22(A), 22(C)(2)" and hearing.notice_id
     with pytest.raises(Refused) as excinfo:  # neither held nor waived yet
         svc.exposure_hearing_decide(
-            exposure=exposure, actor=officer, outcome=HearingOutcome.EUTHANIZE,
-            euthanized_on=date(2026, 10, 2), examiner_name="H. Examiner",
-            decided_on=date(2026, 10, 2), reasons="Loose twice", now=at(date(2026, 10, 2)),
+            exposure=exposure,
+            actor=officer,
+            outcome=HearingOutcome.EUTHANIZE,
+            euthanized_on=date(2026, 10, 2),
+            examiner_name="H. Examiner",
+            decided_on=date(2026, 10, 2),
+            reasons="Loose twice",
+            now=at(date(2026, 10, 2)),
         )
     assert excinfo.value.checks[0].field == "held_on"
     with pytest.raises(Refused):  # release is not an outcome here
         svc.exposure_hearing_decide(
-            exposure=exposure, actor=officer, outcome=HearingOutcome.RELEASE,
-            examiner_name="H. Examiner", held_on=date(2026, 10, 9),
-            decided_on=date(2026, 10, 9), reasons="x", now=at(date(2026, 10, 9), 16),
+            exposure=exposure,
+            actor=officer,
+            outcome=HearingOutcome.RELEASE,
+            examiner_name="H. Examiner",
+            held_on=date(2026, 10, 9),
+            decided_on=date(2026, 10, 9),
+            reasons="x",
+            now=at(date(2026, 10, 9), 16),
         )
     svc.exposure_hearing_decide(
-        exposure=exposure, actor=officer, outcome=HearingOutcome.EUTHANIZE,
-        euthanized_on=date(2026, 10, 10), examiner_name="H. Examiner",
-        held_on=date(2026, 10, 9), decided_on=date(2026, 10, 9), reasons="Loose twice",
+        exposure=exposure,
+        actor=officer,
+        outcome=HearingOutcome.EUTHANIZE,
+        euthanized_on=date(2026, 10, 10),
+        examiner_name="H. Examiner",
+        held_on=date(2026, 10, 9),
+        decided_on=date(2026, 10, 9),
+        reasons="Loose twice",
         now=at(date(2026, 10, 10), 16),
     )
     exposure.refresh_from_db()
@@ -521,19 +629,29 @@ def test_noncompliance_opens_the_hearing_and_euthanasia_follows_only_the_decisio
 def test_a_waived_hearing_can_continue_the_quarantine(glencoe, officer):
     exposure = quarantined(glencoe, officer)
     svc.exposure_noncompliance(
-        exposure=exposure, actor=officer, noted_on=date(2026, 10, 1),
-        details="Enclosure door left open", scheduled_for=at(date(2026, 10, 9), 14),
+        exposure=exposure,
+        actor=officer,
+        noted_on=date(2026, 10, 1),
+        details="Enclosure door left open",
+        scheduled_for=at(date(2026, 10, 9), 14),
         now=at(date(2026, 10, 1), 15),
     )
     exposure.refresh_from_db()
     svc.exposure_hearing_waived(
-        exposure=exposure, actor=officer, waived_on=date(2026, 10, 3),
-        waiver_file=order_pdf("waiver.pdf"), now=at(date(2026, 10, 3)),
+        exposure=exposure,
+        actor=officer,
+        waived_on=date(2026, 10, 3),
+        waiver_file=order_pdf("waiver.pdf"),
+        now=at(date(2026, 10, 3)),
     )
     svc.exposure_hearing_decide(
-        exposure=exposure, actor=officer, outcome=HearingOutcome.CONTINUE,
-        examiner_name="H. Examiner", decided_on=date(2026, 10, 5),
-        reasons="Door repaired", now=at(date(2026, 10, 5)),
+        exposure=exposure,
+        actor=officer,
+        outcome=HearingOutcome.CONTINUE,
+        examiner_name="H. Examiner",
+        decided_on=date(2026, 10, 5),
+        reasons="Door repaired",
+        now=at(date(2026, 10, 5)),
     )
     exposure.refresh_from_db()
     assert exposure.status == ExposureStatus.QUARANTINE
@@ -544,7 +662,10 @@ def test_noncompliance_is_not_a_step_of_the_vaccinated_paths(glencoe, officer):
     exposure = make_exposure(glencoe, officer, status=ExposureStatus.OBSERVATION)
     with pytest.raises(Refused):
         svc.exposure_noncompliance(
-            exposure=exposure, actor=officer, noted_on=exposure.exposed_on, details="x",
+            exposure=exposure,
+            actor=officer,
+            noted_on=exposure.exposed_on,
+            details="x",
             scheduled_for=datetime(2028, 7, 1, 10, tzinfo=at(date(2028, 7, 1)).tzinfo),
         )
 
