@@ -14,6 +14,7 @@ No registry is replaced here. A row is set up due for each registered sweep:
 - a seized dangerous dog the pound disposed of after the reclaim period (DD-23);
 - a rabies vaccination due again within the reminder lead days (RAB-03, issue 11);
 - a rabies quarantine past its end (RAB-13, North Branch Sec. 6-98);
+- an exposed dog's observation past its end (RAB-27, Glencoe 701 Subd. 22(B));
 with a row not yet due beside each. A sweep registered later must add its row here: the
 first test fails until it does.
 """
@@ -49,6 +50,7 @@ SWEEPS = {
     "dangerous_dogs.seizure_disposed": "seized dangerous dogs disposed of",
     "rabies.vaccination_reminders": "rabies vaccination reminders",
     "rabies.quarantine_ended": "rabies quarantines end",
+    "rabies.exposure_periods": "exposure periods end",
 }
 
 
@@ -73,6 +75,7 @@ def rows(north_branch, glencoe):
         | _dd_sterilization_rows(glencoe)
         | _vaccination_reminder_rows(north_branch)
         | _quarantine_rows(north_branch)
+        | _exposure_rows(glencoe)
         | {
             "license_due": LicenseFactory(
                 jurisdiction=north_branch, issued_by=issuer, number="2026-0001"
@@ -329,6 +332,34 @@ def _quarantine_rows(north_branch):
     }
 
 
+def _exposure_rows(glencoe):
+    """A vaccinated dog's 45-day observation that ended on New Year's Day (Glencoe 701
+    Subd. 22(B)) and an unvaccinated dog's quarantine still running (22(A))."""
+    from rabies.models import ExposurePath, ExposureStatus
+    from tests.rabies.helpers import make_exposure
+
+    officer = make_user("exposure_officer", "officer", [glencoe])
+    return {
+        "exposure_due": make_exposure(
+            glencoe,
+            officer,
+            status=ExposureStatus.OBSERVATION,
+            exposed_on=date(2026, 11, 17),
+            period_starts_on=date(2026, 11, 17),
+            period_ends_on=date(2027, 1, 1),
+        ),
+        "exposure_running": make_exposure(
+            glencoe,
+            officer,
+            path=ExposurePath.UNVACCINATED_DOG_CAT,
+            status=ExposureStatus.QUARANTINE,
+            exposed_on=date(2026, 11, 17),
+            period_starts_on=date(2026, 11, 17),
+            period_ends_on=date(2027, 5, 17),
+        ),
+    }
+
+
 def statuses(rows):
     for row in rows.values():
         row.refresh_from_db()
@@ -360,9 +391,12 @@ BEFORE = {
     "vaccination_later": "open",
     "quarantine_due": "home",
     "quarantine_later": "home",
+    "exposure_due": "observation",
+    "exposure_running": "quarantine",
 }
 AFTER = BEFORE | {
     "vaccination_due": "reminded",
+    "exposure_due": "ended",
     "hold_due": "available",
     "sterilization_due": "overdue",
     "contest_due": "defaulted",
