@@ -29,6 +29,7 @@ from rabies.forms_bites import (
     LabSubmitForm,
 )
 from rabies.models import (
+    BiteDecision,
     BiterKind,
     BiteStatus,
     LabResult,
@@ -91,9 +92,12 @@ def decision_section(request, *, record):
     may_act = request.user.has_role(*ACTING_ROLES)
     today = timezone.localdate()
     day = timezone.localtime(bite.bitten_at).date()
-    hearing_list = list(bite.hearings.select_related("notice", "decision"))
+    # Read only what the decision can have made (the page's query budget).
+    heard = bite.decision == BiteDecision.HEARING
+    hearing_list = list(bite.hearings.select_related("notice", "decision")) if heard else []
     hearing = hearing_list[-1] if hearing_list else None
-    submissions = list(bite.lab_submissions.all())
+    tested = heard or bite.decision == BiteDecision.DESTROY_FOR_TESTING
+    submissions = list(bite.lab_submissions.all()) if tested else []
     context = {
         "bite": bite,
         "may_act": may_act,

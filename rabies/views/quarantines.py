@@ -26,7 +26,7 @@ from rabies.forms_quarantine import (
     PermissionForm,
     ReportForm,
 )
-from rabies.models import QUARANTINE_OPEN, BiteStatus, QuarantineStatus
+from rabies.models import QUARANTINE_OPEN, BiteDecision, BiteStatus, QuarantineStatus
 from rabies.services.common import city_rule
 from rabies.services.quarantine import (
     confinement_options,
@@ -64,7 +64,8 @@ def _may_act(request) -> bool:
 
 def bite_confinement_section(request, *, record):
     bite = record
-    quarantines = list(bite.quarantines.all())
+    confined = bite.decision == BiteDecision.CONFINE
+    quarantines = list(bite.quarantines.all()) if confined else []
     may_order = (
         _may_act(request)
         and (bite.status == BiteStatus.OPEN or (bite.status == BiteStatus.QUARANTINE))

@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from licensing.models import RabiesVaccination
 from rabies.models import (
+    BiteDecision,
     BiteReport,
     BiterKind,
     BiteStatus,
@@ -74,6 +75,8 @@ def make_bite(city, officer, *, animal=None, status=BiteStatus.OPEN, **fields) -
         "provoked": False,
         "officer": officer,
     }
+    if status == BiteStatus.QUARANTINE:
+        values["decision"] = BiteDecision.CONFINE
     values.update(fields)
     return BiteReport.objects.create(**values)
 
