@@ -3,7 +3,7 @@ left and those whose examination is due, exposures under observation, late bite 
 each linked. A handful of queries whatever the number of records."""
 
 from django.shortcuts import render
-from django.urls import path
+from django.urls import path, reverse
 from django.utils import timezone
 
 from base.access import role_required
@@ -56,6 +56,8 @@ def dashboard(request):
             "today": today,
             "show_city": multi_city(request.user),
             "may_act": request.user.has_role(*ACTING_ROLES),
+            "report_bite_url": reverse("rabies:bite_report"),
+            "overdue_url": reverse("rabies:vaccinations_overdue"),
         },
     )
 
