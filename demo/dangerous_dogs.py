@@ -11,7 +11,7 @@ Glencoe case or a North Branch classification exists.
 """
 
 from collections import Counter
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from django.utils import timezone
 
@@ -27,6 +27,8 @@ from dangerous_dogs.services.classification import classification_record
 from dangerous_dogs.services.common import procedure_or_refuse
 from dangerous_dogs.services.declaration import declaration_received
 from licensing.models import Animal, AnimalStatus
+
+from .scene import scene_days
 
 # (days back the incident was, what happened, victim, criterion, designation)
 GLENCOE_INCIDENTS = [
@@ -54,12 +56,6 @@ GLENCOE_INCIDENTS = [
 ]
 
 
-def _days(n: int) -> timedelta:
-    """An offset of the demo's scene (when things happened), never an ordinance period:
-    every deadline comes from the profile through ``deadline``."""
-    return timedelta(days=n)
-
-
 def _dogs(city, count, skip=3):
     """Living dogs of the city's demo registry, past the first few other demos use."""
     return list(
@@ -76,8 +72,8 @@ def _dogs(city, count, skip=3):
 
 def _case(city, dog, officer, now, days_back, kind, victim, criterion, designation):
     """The investigation, the notice of intent and its receipt, through the services."""
-    occurred = now - _days(days_back)
-    investigated = occurred + _days(1)
+    occurred = now - scene_days(days_back)
+    investigated = occurred + scene_days(1)
     case = cases.case_open(
         animal=dog,
         actor=officer,
@@ -99,7 +95,7 @@ def _case(city, dog, officer, now, days_back, kind, victim, criterion, designati
         now=investigated,
     )
     cases.notice_issue(case=case, actor=officer, now=investigated)
-    served = occurred + _days(7)
+    served = occurred + scene_days(7)
     cases.notice_served(
         case=case,
         actor=officer,
@@ -138,7 +134,7 @@ def fill_demo_dangerous_dogs(jurisdictions, *, users: dict, now: datetime) -> Co
                 term="vicious",
                 reason="Bit a mail carrier on the sidewalk on Main Street without provocation.",
                 evidence="The carrier's written statement; photos of the bite.",
-                classified_on=today - _days(3),
+                classified_on=today - scene_days(3),
                 classified_by_name="Olivia Brandt",
                 actor=officer,
                 at=now,

@@ -20,6 +20,7 @@ from rabies.services.exposures import exposure_open, exposure_revaccinate
 from rabies.services.quarantine import inspection_log, quarantine_order
 
 from .impound import POUND_NAME
+from .scene import scene_days
 
 
 def _vaccinated_dogs(city, today, count, skip=6):
@@ -64,7 +65,7 @@ def fill_demo_rabies(jurisdictions, *, users: dict, now: datetime) -> Counter:
         dogs = _vaccinated_dogs(city, today, 3)
         if len(dogs) < 2:
             continue
-        bitten = now - timedelta(days=3, hours=2)
+        bitten = now - (scene_days(3) + timedelta(hours=2))
         bite = _bite(city, dogs[0], officer, bitten, bitten + timedelta(hours=3))
         quarantine = quarantine_order(
             bite,
@@ -79,34 +80,34 @@ def fill_demo_rabies(jurisdictions, *, users: dict, now: datetime) -> Counter:
         inspection_log(
             quarantine,
             actor=officer,
-            at=now - timedelta(days=1),
+            at=now - scene_days(1),
             inspector_name="Olivia Brandt",
             checks=[c["text"] for c in quarantine.conditions],
             compliant=True,
             notes="Dog in the locked kennel run; owner cooperative.",
-            now=now - timedelta(days=1),
+            now=now - scene_days(1),
         )
         made[slug] += 2
         if slug == "north-branch":
             # An owner who reported two days after the bite (Sec. 6-96(2)).
-            late = now - timedelta(days=6)
-            _bite(city, dogs[1], officer, late, late + timedelta(days=2))
+            late = now - scene_days(6)
+            _bite(city, dogs[1], officer, late, late + scene_days(2))
             made[slug] += 1
         elif slug == "glencoe" and len(dogs) > 2:
             exposure = exposure_open(
                 animal=dogs[2],
                 actor=officer,
-                exposed_on=today - timedelta(days=5),
+                exposed_on=today - scene_days(5),
                 how_exposed="Bitten on the muzzle by a raccoon in the back yard",
                 rabid_species="raccoon",
                 rabid_basis=RabidBasis.DEEMED,
-                now=now - timedelta(days=5),
+                now=now - scene_days(5),
             )
             exposure_revaccinate(
                 exposure=exposure,
                 actor=officer,
-                revaccinated_on=today - timedelta(days=4),
-                now=now - timedelta(days=4),
+                revaccinated_on=today - scene_days(4),
+                now=now - scene_days(4),
             )
             made[slug] += 1
     return made

@@ -230,6 +230,7 @@ def build(nb, gl, clerk, glencoe_clerk) -> Cities:
     issue_tag(stock.tags.get(number=1), license=gl_license, on=TODAY)
     _impound_cases(nb, gl, clerk, glencoe_clerk)
     _dangerous_dog_case(gl, glencoe_clerk)
+    _rabies_records(gl, glencoe_clerk)
     return Cities(
         nb=nb,
         gl=gl,
@@ -265,6 +266,17 @@ def _impound_cases(nb, gl, clerk, glencoe_clerk):
             color=color,
             approximate_age_months=24,
         )
+
+
+def _rabies_records(gl, glencoe_clerk):
+    """A Glencoe bite report and a dog whose rabies vaccination lapsed (issue 11): the
+    dashboard and the overdue list must keep them to Glencoe's users."""
+    from tests.impound.helpers import owned_dog
+    from tests.rabies.helpers import make_bite, vaccinate
+
+    make_bite(gl, glencoe_clerk, animal=owned_dog(gl, name="Zzglbiter"))
+    lapsed = owned_dog(gl, name="Zzgllapsed", acquired_on=date(2020, 1, 1))
+    vaccinate(lapsed, date(2024, 6, 1))  # due again June 1, 2025 (RAB-02)
 
 
 def _dangerous_dog_case(gl, glencoe_clerk):
@@ -328,6 +340,8 @@ WALK = {
     "impound:sterilization_list": [((), "", None)],
     "impound:board": [((), "", "Zzgl brindle"), ((), "status=all", "Zzgl brindle")],
     "dangerous_dogs:board": [((), "", "Zzgl Rex"), ((), "closed=1", "Zzgl Rex")],
+    "rabies:dashboard": [((), "", "Zzglbiter")],
+    "rabies:vaccinations_overdue": [((), "", "Zzgllapsed")],
 }
 
 # Pages without arguments that are not walked, and why.
@@ -337,6 +351,7 @@ NOT_WALKED = {
     "accounts:resident_home": "residents only: a clerk is refused",
     "licensing:portal_home": "residents only: their own animals, not the city's",
     "impound:intake": "officers and administrators only: a clerk is refused",
+    "rabies:bite_report": "officers and administrators only: a clerk is refused",
 }
 
 
