@@ -15,6 +15,18 @@ from .licenses import (
     TagStatus,
     TagStock,
 )
+from .online import (
+    OPEN_APPLICATION_STATUSES,
+    ApplicationKind,
+    ApplicationStatus,
+    ChangeKind,
+    ChangeStatus,
+    LinkAttempt,
+    OnlineApplication,
+    Payment,
+    RenewalReminder,
+    ReportedChange,
+)
 from .registry import (
     Animal,
     AnimalStatus,
@@ -27,6 +39,16 @@ from .registry import (
 )
 
 __all__ = [
+    "OPEN_APPLICATION_STATUSES",
+    "ApplicationKind",
+    "ApplicationStatus",
+    "ChangeKind",
+    "ChangeStatus",
+    "LinkAttempt",
+    "OnlineApplication",
+    "Payment",
+    "RenewalReminder",
+    "ReportedChange",
     "Animal",
     "AnimalStatus",
     "ExemptionKind",

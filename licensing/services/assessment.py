@@ -296,9 +296,20 @@ def _animal_checks(animal, owner) -> list[Check]:
 
 
 def license_assess(
-    *, animal: Animal, owner, on: date, subject_on: date | None = None, vaccination=None
+    *,
+    animal: Animal,
+    owner,
+    on: date,
+    subject_on: date | None = None,
+    vaccination=None,
+    applied_on: date | None = None,
 ) -> Assessment:
-    """All checks and fee lines for licensing ``animal`` on ``on`` (the payment date)."""
+    """All checks and fee lines for licensing ``animal`` on ``on`` (the payment date).
+
+    ``applied_on`` is the day the application reached the city (an online application
+    paid later, issue 12); it decides the term and the late penalty (NB Sec. 6-65(c),
+    LIC-13, FEE-03). At the counter the two are the same day."""
+    applied_on = min(applied_on or on, on)
     jurisdiction = animal.jurisdiction
     status = licensing_status(jurisdiction=jurisdiction, species=animal.species, on=on)
     if status.blocks:
@@ -310,7 +321,9 @@ def license_assess(
             enabled=False,
             checks=[status, Check(_("Ordinance"), "fail", str(exc), exc.citation or "")],
         )
-    term_start, expires_on, renewal = license_term(jurisdiction=jurisdiction, on=on, rules=rules)
+    term_start, expires_on, renewal = license_term(
+        jurisdiction=jurisdiction, on=applied_on, rules=rules
+    )
     a = Assessment(
         enabled=True,
         checks=[status],
@@ -345,7 +358,7 @@ def license_assess(
     a.checks.append(rabies)
     a.became_subject_on = subject_on or became_subject_on(animal, rules=rules)
     a.late_penalty = is_late(
-        on=on, term_start=term_start, subject_on=a.became_subject_on, renewal=renewal, rules=rules
+        on=applied_on, term_start=term_start, subject_on=a.became_subject_on, renewal=renewal, rules=rules
     )
     _add_fee_lines(a, jurisdiction=jurisdiction, on=on, rate=rules["late_penalty_rate"])
     return a

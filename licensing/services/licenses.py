@@ -54,9 +54,13 @@ def license_issue(
     tag_number: int | None = None,
     subject_on: date | None = None,
     vaccination=None,
+    applied_on: date | None = None,
     now: datetime | None = None,
 ) -> IssueResult:
     """Issue (or renew) a dog license, its metal tag and a numbered receipt, or Refused.
+
+    ``on`` is the issue (payment) date; ``applied_on``, when an online application came in
+    earlier, decides the term and the late penalty (NB Sec. 6-65(c), LIC-13).
 
     One transaction: the animal row is locked (no double license from two windows), the
     checks are re-run, then license number, tag and receipt number are allocated.
@@ -69,7 +73,12 @@ def license_issue(
             .get(pk=animal.pk)
         )
         a = license_assess(
-            animal=animal, owner=owner, on=on, subject_on=subject_on, vaccination=vaccination
+            animal=animal,
+            owner=owner,
+            on=on,
+            subject_on=subject_on,
+            vaccination=vaccination,
+            applied_on=applied_on,
         )
         if not a.can_issue:
             raise Refused(a.refusals)
