@@ -29,7 +29,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from impound.models import CaseStatus, ImpoundCase
+from impound.models import CaseStatus, GateKind, ImpoundCase
 from notices.models import Decision, DecisionOutcome
 from notices.services import document_issue
 from ordinance.fees import FeeNotSet, fee_amount
@@ -114,6 +114,22 @@ def check_disposable(case: ImpoundCase, *, override_reason: str, decided_by_name
             field="override_reason",
         )
     return True
+
+
+def check_may_leave(case: ImpoundCase) -> None:
+    """An animal confined under a release order (a rabies quarantine at the facility, NB
+    Sec. 6-98(3), Glencoe Subd. 21(E); RAB-16) may not leave the pound, by adoption or
+    transfer, until the responsible authority releases it: the gate is cleared by the
+    quarantine's release. Euthanasia stays possible as a person's recorded decision (an
+    animal showing signs is examined by a laboratory)."""
+    gate = case.gates.filter(kind=GateKind.RELEASE_ORDER, cleared_at__isnull=True).first()
+    if gate is not None:
+        raise Refused.because(
+            _("Release"),
+            _("%(label)s: the animal may not leave the pound before it is released.")
+            % {"label": gate.label},
+            gate.citation,
+        )
 
 
 def _decide(
@@ -205,6 +221,7 @@ def case_adopt(
     override = check_disposable(
         case, override_reason=override_reason, decided_by_name=decided_by_name
     )
+    check_may_leave(case)
     if not adopter_name.strip() or not adopter_address.strip():
         raise Refused.because(
             _("Adopter"),
@@ -456,6 +473,7 @@ def case_transfer_vet_college(
     override = check_disposable(
         case, override_reason=override_reason, decided_by_name=decided_by_name
     )
+    check_may_leave(case)
     decision = _decide(
         case,
         kind="vet_college_transfer",

@@ -240,3 +240,51 @@ def test_the_page_refuses_next_to_the_field_and_clerks_only_see(
     clerk_client = client_as(clerk)
     assert clerk_client.get(url).status_code == 200
     assert clerk_client.post(url, {"action": "euthanize"}).status_code == 403
+
+
+@pytest.mark.clock("2026-11-30T10:00")
+def test_an_animal_under_a_release_order_does_not_leave_the_pound(
+    north_branch, officer, pound
+):
+    """A rabies quarantine kept at the pound (RAB-16; NB Sec. 6-98(3)) opens a release
+    gate: after the impound hold the animal is neither adopted nor transferred until the
+    quarantine's release clears it; euthanasia stays a recorded decision."""
+    from impound.models import CaseGate, GateKind
+
+    case = available_case(north_branch, pound, officer, "unlicensed_at_large", sex="male")
+    gate = CaseGate.objects.create(
+        case=case,
+        kind=GateKind.RELEASE_ORDER,
+        label="Written permission of the animal control officer",
+        citation="North Branch Sec. 6-98(3)",
+        opened_at=at(2026, 11, 16, 10),
+    )
+    adoption = dict(
+        case=case,
+        actor=officer,
+        adopter_name="Sam",
+        adopter_address="1 Pine St",
+        suitable=True,
+        issue_documents=False,
+        **decision(),
+    )
+    with pytest.raises(Refused) as exc:
+        case_adopt(**adoption)
+    assert exc.value.sections == ["North Branch Sec. 6-98(3)"]
+    with pytest.raises(Refused):
+        case_transfer_vet_college(
+            case=case,
+            actor=officer,
+            institution="U of M College of Veterinary Medicine",
+            institution_address="1365 Gortner Ave, St. Paul",
+            accredited=True,
+            purpose="care",
+            **decision(),
+        )
+    case.refresh_from_db()
+    assert case.status == CaseStatus.AVAILABLE and not Decision.objects.exists()
+    gate.cleared_at = at(2026, 11, 30, 9)
+    gate.save()
+    case_adopt(**adoption)
+    case.refresh_from_db()
+    assert case.status == CaseStatus.ADOPTED
