@@ -26,7 +26,7 @@ from django.utils.translation import gettext as _
 from impound.models import CaseGate, GateKind
 from ordinance.models import Event
 from ordinance.refusals import Refused, refusing
-from rabies.models import QUARANTINE_OPEN, Quarantine, QuarantineStatus
+from rabies.models import QUARANTINE_OPEN, BiteReport, BiteStatus, Quarantine, QuarantineStatus
 
 from .common import check_serves, check_status, city_rule, locked, not_future
 from .quarantine import exam_citation, release_gate
@@ -476,4 +476,28 @@ def quarantine_release(quarantine: Quarantine, *, actor, now: datetime | None = 
         data={"impound_case": impound.pk if impound else None},
         fields=["released_on", "released_by"],
     )
+    _close_bite_after_release(quarantine, actor=actor, at=now, record=record)
     return quarantine
+
+
+def _close_bite_after_release(quarantine, *, actor, at, record) -> None:
+    """The bite's case ends with its confinement (Appendix B4): once the last quarantine
+    ordered for it is released, the bite report is closed with the release as its note."""
+    bite = quarantine.bite_report
+    if bite is None or bite.status != BiteStatus.QUARANTINE:
+        return
+    if bite.quarantines.filter(status__in=QUARANTINE_OPEN).exists():
+        return
+    bite = locked(BiteReport, bite.pk)
+    bite.closed_on = timezone.localdate(at)
+    bite.closing_note = (_("Released from quarantine: %(r)s") % {"r": record})[:300]
+    bite.move(
+        BiteStatus.CLOSED,
+        allowed=(BiteStatus.QUARANTINE,),
+        actor=actor,
+        at=at,
+        action="rabies.bite.closed",
+        summary=_("Closed: the animal was released from quarantine %(n)s") % {"n": quarantine.number},
+        data={"quarantine": quarantine.pk},
+        fields=("closed_on", "closing_note"),
+    )

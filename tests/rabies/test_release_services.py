@@ -10,7 +10,7 @@ from impound.services.redemption import case_redeem, redemption_quote
 from notices.services import document_pdf
 from ordinance.models import Event
 from ordinance.refusals import Refused
-from rabies.models import QuarantineStatus
+from rabies.models import BiteStatus, QuarantineStatus
 from rabies.services.quarantine import quarantine_exam, quarantine_order
 from rabies.services.release import (
     permission_record,
@@ -75,6 +75,11 @@ def test_north_branch_release_waits_for_the_end_then_the_written_permission(
     assert q.status == QuarantineStatus.RELEASED
     assert q.released_on == END and q.released_by == officer
     assert Event.objects.filter(action="rabies.quarantine.released").count() == 1
+    # The bite's case ends with its confinement (Appendix B4).
+    bite = q.bite_report
+    bite.refresh_from_db()
+    assert bite.status == BiteStatus.CLOSED and bite.closed_on == END
+    assert "Written permission of Olivia Officer" in bite.closing_note
 
 
 def test_north_branch_permission_only_by_a_named_signer_and_not_in_the_future(nb_home, officer):
