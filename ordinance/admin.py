@@ -71,8 +71,29 @@ class EventAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     search_fields = ("action", "summary", "subject_id")
 
 
+class EndedNotDeletedAdminMixin:
+    """Rule values and fee rows are superseded, never deleted or rewritten once in force
+    (issue 13, item 3): no delete, and a row in force shows read-only except its note, so
+    a change is a new row with a later effective date; the history says who did what."""
+
+    editable_when_in_force = ()
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+    def get_readonly_fields(self, request, obj=None):
+        fields = list(super().get_readonly_fields(request, obj))
+        if obj is not None and obj.pk and obj.effective_from <= timezone.localdate():
+            fields += [
+                f.name
+                for f in self.model._meta.fields
+                if f.editable and f.name not in fields and f.name not in self.editable_when_in_force
+            ]
+        return fields
+
+
 @admin.register(RuleValue)
-class RuleValueAdmin(SimpleHistoryAdmin):
+class RuleValueAdmin(EndedNotDeletedAdminMixin, SimpleHistoryAdmin):
     """Administrators record amendments here or on the profile page (new rows, new dates).
 
     A row with a state and no jurisdiction is a value of that state's law (rules.md
@@ -91,6 +112,7 @@ class RuleValueAdmin(SimpleHistoryAdmin):
     list_filter = ("jurisdiction", "state", "effective_from")
     search_fields = ("key", "citation", "ordinance_ref")
     readonly_fields = ("recorded_by", "recorded_at")
+    editable_when_in_force = ("note",)
 
     def save_model(self, request, obj, form, change):
         obj.recorded_by = request.user
@@ -99,7 +121,9 @@ class RuleValueAdmin(SimpleHistoryAdmin):
 
 
 @admin.register(FeeScheduleEntry)
-class FeeScheduleEntryAdmin(SimpleHistoryAdmin):
+class FeeScheduleEntryAdmin(EndedNotDeletedAdminMixin, SimpleHistoryAdmin):
+    editable_when_in_force = ("notes",)
+
     list_display = ("jurisdiction", "code", "description", "amount", "effective_from", "resolution")
     list_filter = ("jurisdiction", "code")
     search_fields = ("code", "description", "resolution")

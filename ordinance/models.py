@@ -114,7 +114,29 @@ class Event(models.Model):
         return event
 
 
-class RuleValueQuerySet(models.QuerySet):
+class EndedNotDeleted(Exception):
+    """A rule value or fee row is superseded by a later effective-dated row, never deleted
+    (issue 13, item 3): a deleted row would silently change what the counter charges for
+    every date it covered, and the history of what was charged when."""
+
+
+class KeptRowQuerySet(models.QuerySet):
+    def delete(self):
+        raise EndedNotDeleted(
+            _("%(model)s rows are never deleted: record a new row with a later effective date.")
+            % {"model": self.model._meta.verbose_name}
+        )
+
+
+class KeptRowMixin:
+    def delete(self, *args, **kwargs):
+        raise EndedNotDeleted(
+            _("%(model)s rows are never deleted: record a new row with a later effective date.")
+            % {"model": self._meta.verbose_name}
+        )
+
+
+class RuleValueQuerySet(KeptRowQuerySet):
     def in_force(self, jurisdiction, keys, on):
         """Every row of these keys that took effect on or before ``on``, newest first."""
         return self.filter(
@@ -137,7 +159,7 @@ class RuleValueQuerySet(models.QuerySet):
         return self.filter(jurisdiction__isnull=True, state=state)
 
 
-class RuleValue(models.Model):
+class RuleValue(KeptRowMixin, models.Model):
     """One value of a jurisdiction's ordinance profile, from a date on.
 
     Rows are seeded from the profile data file (``load_profile``) with the ordinance's
@@ -227,7 +249,7 @@ class RuleValue(models.Model):
         return self.value is None
 
 
-class FeeScheduleEntry(models.Model):
+class FeeScheduleEntry(KeptRowMixin, models.Model):
     """A fee the council sets by resolution, in force from a date (rules.md FEE-01, FEE-02).
 
     Amounts the ordinance itself fixes (a $3.00 duplicate tag) come from the profile
@@ -247,6 +269,7 @@ class FeeScheduleEntry(models.Model):
     notes = models.TextField(_("notes"), blank=True)
 
     history = HistoricalRecords()
+    objects = KeptRowQuerySet.as_manager()
 
     class Meta:
         ordering = ["jurisdiction", "code", "-effective_from"]
