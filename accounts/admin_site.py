@@ -1,6 +1,7 @@
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 
+from base.admin_scoping import lock_unscoped_admins
 from base.roles import ADMINISTRATOR
 
 
@@ -20,3 +21,6 @@ def restrict_admin_to_administrators(site):
     site.login = login
     site.site_header = "Animal ordinance administration"
     site.site_title = "Administration"
+    # Rows of the whole installation (beat schedules, lockouts, role groups) are a
+    # superuser's; every other admin is scoped to the administrator's cities.
+    lock_unscoped_admins(site)

@@ -4,8 +4,8 @@ scoped to the cities the administrator serves (architecture.md: no trace of othe
 from django.contrib import admin
 from simple_history.admin import SimpleHistoryAdmin
 
+from base.admin_scoping import CityScopedAdminMixin
 from ordinance.admin import ReadOnlyAdminMixin
-from ordinance.models import Jurisdiction
 
 from .models import ImpoundCase, Pound, PoundClosure, PoundHours
 
@@ -25,19 +25,13 @@ class PoundClosureInline(admin.TabularInline):
 
 
 @admin.register(Pound)
-class PoundAdmin(SimpleHistoryAdmin):
+class PoundAdmin(CityScopedAdminMixin, SimpleHistoryAdmin):
+    jurisdiction_field = "jurisdictions"
+
     list_display = ("name", "address", "designation", "designated_from", "designated_until")
     search_fields = ("name", "address", "designation")
     filter_horizontal = ("jurisdictions",)
     inlines = [PoundHoursInline, PoundClosureInline]
-
-    def get_queryset(self, request):
-        return super().get_queryset(request).filter(jurisdictions__in=_served(request)).distinct()
-
-    def formfield_for_manytomany(self, db_field, request, **kwargs):
-        if db_field.name == "jurisdictions":
-            kwargs["queryset"] = Jurisdiction.objects.filter(pk__in=_served(request))
-        return super().formfield_for_manytomany(db_field, request, **kwargs)
 
     def save_related(self, request, form, formsets, change):
         # A city the administrator does not serve stays as it was (the form offers none).
@@ -54,7 +48,7 @@ class PoundAdmin(SimpleHistoryAdmin):
 
 
 @admin.register(ImpoundCase)
-class ImpoundCaseAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+class ImpoundCaseAdmin(CityScopedAdminMixin, ReadOnlyAdminMixin, admin.ModelAdmin):
     """Cases are made by intake and changed by their transitions; here they are read."""
 
     list_display = (
@@ -71,6 +65,3 @@ class ImpoundCaseAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     search_fields = ("number", "color", "breed", "microchip", "tag_text")
     date_hierarchy = "placed_at"
     list_select_related = ("jurisdiction",)
-
-    def get_queryset(self, request):
-        return super().get_queryset(request).filter(jurisdiction_id__in=_served(request))

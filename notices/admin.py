@@ -2,13 +2,14 @@
 
 from django.contrib import admin
 
+from base.admin_scoping import CityScopedAdminMixin
 from ordinance.admin import ReadOnlyAdminMixin
 
 from .models import IssuedDocument
 
 
 @admin.register(IssuedDocument)
-class IssuedDocumentAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+class IssuedDocumentAdmin(CityScopedAdminMixin, ReadOnlyAdminMixin, admin.ModelAdmin):
     list_display = ("issued_at", "jurisdiction", "kind", "number", "title", "issued_by", "voids")
     list_filter = ("jurisdiction", "kind")
     search_fields = ("number", "title")

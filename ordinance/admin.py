@@ -1,7 +1,10 @@
 from django import forms
 from django.contrib import admin
 from django.utils import timezone
+from django.db.models import Q
 from simple_history.admin import SimpleHistoryAdmin
+
+from base.admin_scoping import CityScopedAdminMixin, served
 
 from .models import ClosedDay, Event, FeeScheduleEntry, Jurisdiction, RuleValue
 from .profiles import available_profiles
@@ -33,9 +36,22 @@ class JurisdictionForm(forms.ModelForm):
 
 @admin.register(Jurisdiction)
 class JurisdictionAdmin(admin.ModelAdmin):
+    """An administrator changes the cities they serve; only a superuser adds a city."""
+
+    city_scoped = True
     form = JurisdictionForm
     list_display = ("name", "slug", "state", "profile_key")
     prepopulated_fields = {"slug": ("short_name",)}
+
+    def get_queryset(self, request):
+        qs = super().get_queryset(request)
+        return qs if request.user.is_superuser else qs.filter(pk__in=served(request))
+
+    def has_add_permission(self, request):
+        return request.user.is_superuser and super().has_add_permission(request)
+
+    def has_delete_permission(self, request, obj=None):
+        return request.user.is_superuser and super().has_delete_permission(request, obj)
 
     def save_model(self, request, obj, form, change):
         # A new city adopts its profile at once: its values (with citations) are seeded so
@@ -65,7 +81,7 @@ class ReadOnlyAdminMixin:
 
 
 @admin.register(Event)
-class EventAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+class EventAdmin(CityScopedAdminMixin, ReadOnlyAdminMixin, admin.ModelAdmin):
     list_display = ("at", "action", "actor", "jurisdiction", "summary")
     list_filter = ("action", "jurisdiction")
     search_fields = ("action", "summary", "subject_id")
@@ -93,7 +109,7 @@ class EndedNotDeletedAdminMixin:
 
 
 @admin.register(RuleValue)
-class RuleValueAdmin(EndedNotDeletedAdminMixin, SimpleHistoryAdmin):
+class RuleValueAdmin(CityScopedAdminMixin, EndedNotDeletedAdminMixin, SimpleHistoryAdmin):
     """Administrators record amendments here or on the profile page (new rows, new dates).
 
     A row with a state and no jurisdiction is a value of that state's law (rules.md
@@ -114,6 +130,22 @@ class RuleValueAdmin(EndedNotDeletedAdminMixin, SimpleHistoryAdmin):
     readonly_fields = ("recorded_by", "recorded_at")
     editable_when_in_force = ("note",)
 
+    def shared_rows(self, request):
+        """The state layer of the administrator's cities, to read: a statute's value is
+        every city's, so only a superuser records its amendment."""
+        states = Jurisdiction.objects.filter(pk__in=served(request)).values("state")
+        return Q(jurisdiction__isnull=True, state__in=states)
+
+    def get_form(self, request, obj=None, **kwargs):
+        form = super().get_form(request, obj, **kwargs)
+        if not request.user.is_superuser:
+            for name, required in (("jurisdiction", True), ("state", False)):
+                if name in form.base_fields:
+                    form.base_fields[name].required = required
+                    if name == "state":
+                        form.base_fields[name].disabled = True
+        return form
+
     def save_model(self, request, obj, form, change):
         obj.recorded_by = request.user
         obj.recorded_at = timezone.now()
@@ -121,7 +153,7 @@ class RuleValueAdmin(EndedNotDeletedAdminMixin, SimpleHistoryAdmin):
 
 
 @admin.register(FeeScheduleEntry)
-class FeeScheduleEntryAdmin(EndedNotDeletedAdminMixin, SimpleHistoryAdmin):
+class FeeScheduleEntryAdmin(CityScopedAdminMixin, EndedNotDeletedAdminMixin, SimpleHistoryAdmin):
     editable_when_in_force = ("notes",)
 
     list_display = ("jurisdiction", "code", "description", "amount", "effective_from", "resolution")
@@ -130,7 +162,7 @@ class FeeScheduleEntryAdmin(EndedNotDeletedAdminMixin, SimpleHistoryAdmin):
 
 
 @admin.register(ClosedDay)
-class ClosedDayAdmin(SimpleHistoryAdmin):
+class ClosedDayAdmin(CityScopedAdminMixin, SimpleHistoryAdmin):
     list_display = ("jurisdiction", "date", "reason")
     list_filter = ("jurisdiction",)
     date_hierarchy = "date"
