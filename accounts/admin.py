@@ -14,7 +14,14 @@ from base.admin_scoping import served
 
 from .models import User
 
-SELF_LOCKED = ("groups", "jurisdictions", "user_permissions", "is_superuser", "is_staff", "is_active")
+SELF_LOCKED = (
+    "groups",
+    "jurisdictions",
+    "user_permissions",
+    "is_superuser",
+    "is_staff",
+    "is_active",
+)
 ALWAYS_LOCKED = ("is_superuser", "user_permissions")
 
 

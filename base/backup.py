@@ -18,7 +18,7 @@ import subprocess
 import tarfile
 import tempfile
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 FORMAT = 1
@@ -51,7 +51,9 @@ class Database:
     @classmethod
     def from_settings(cls, entry: dict) -> "Database":
         engine = entry["ENGINE"]
-        vendor = "postgresql" if "postgresql" in engine else "sqlite" if "sqlite" in engine else engine
+        vendor = (
+            "postgresql" if "postgresql" in engine else "sqlite" if "sqlite" in engine else engine
+        )
         return cls(
             vendor=vendor,
             name=str(entry["NAME"]),
@@ -88,8 +90,16 @@ def _dump_database(db: Database, target: Path) -> str:
     if db.vendor == "postgresql":
         path = target / "database.dump"
         _run(
-            ["pg_dump", *db.pg_args(), "--format=custom", "--no-owner", "--no-privileges",
-             "--file", str(path), db.name],
+            [
+                "pg_dump",
+                *db.pg_args(),
+                "--format=custom",
+                "--no-owner",
+                "--no-privileges",
+                "--file",
+                str(path),
+                db.name,
+            ],
             db,
         )
         return path.name
@@ -105,9 +115,11 @@ def _dump_database(db: Database, target: Path) -> str:
     raise BackupError(f"No backup for the {db.vendor} database engine.")
 
 
-def backup(*, db: Database, media_root: Path, output_dir: Path, now: datetime | None = None) -> Path:
+def backup(
+    *, db: Database, media_root: Path, output_dir: Path, now: datetime | None = None
+) -> Path:
     """Write one archive and return its path."""
-    now = now or datetime.now(timezone.utc)
+    now = now or datetime.now(UTC)
     output_dir.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(dir=output_dir) as work:
         work = Path(work)
@@ -138,7 +150,12 @@ def backup(*, db: Database, media_root: Path, output_dir: Path, now: datetime | 
 
 def _safe_members(tar: tarfile.TarFile):
     for member in tar.getmembers():
-        if member.issym() or member.islnk() or member.name.startswith("/") or ".." in Path(member.name).parts:
+        if (
+            member.issym()
+            or member.islnk()
+            or member.name.startswith("/")
+            or ".." in Path(member.name).parts
+        ):
             raise BackupError(f"Unsafe path in the archive: {member.name}")
         yield member
 
@@ -156,8 +173,16 @@ def _check(work: Path, manifest: dict) -> None:
 
 def _pg_is_empty(db: Database) -> bool:
     result = subprocess.run(
-        ["psql", *db.pg_args(), "--dbname", db.name, "--tuples-only", "--no-align", "--command",
-         "SELECT count(*) FROM information_schema.tables WHERE table_schema = 'public'"],
+        [
+            "psql",
+            *db.pg_args(),
+            "--dbname",
+            db.name,
+            "--tuples-only",
+            "--no-align",
+            "--command",
+            "SELECT count(*) FROM information_schema.tables WHERE table_schema = 'public'",
+        ],
         env=db.pg_env(),
         capture_output=True,
         text=True,
@@ -188,8 +213,16 @@ def restore(*, archive: Path, db: Database, media_root: Path) -> dict:
             if not _pg_is_empty(db):
                 raise BackupError(f"Database {db.name} has tables: restore into an empty one.")
             _run(
-                ["pg_restore", *db.pg_args(), "--no-owner", "--no-privileges", "--exit-on-error",
-                 "--dbname", db.name, str(work / manifest["database_file"])],
+                [
+                    "pg_restore",
+                    *db.pg_args(),
+                    "--no-owner",
+                    "--no-privileges",
+                    "--exit-on-error",
+                    "--dbname",
+                    db.name,
+                    str(work / manifest["database_file"]),
+                ],
                 db,
             )
         else:

@@ -73,9 +73,7 @@ def _sqlite(guard: Guard) -> tuple[list[str], list[str]]:
     changed = guard._changed_sqlite(guard.columns)
     watched = guard.columns
     if guard.fill_once:
-        changed += (
-            f" OR (NOT ({guard.allow_when}) AND ({guard._changed_sqlite(guard.fill_once)}))"
-        )
+        changed += f" OR (NOT ({guard.allow_when}) AND ({guard._changed_sqlite(guard.fill_once)}))"
         watched = (*watched, *guard.fill_once)
     trigger = (
         f"CREATE TRIGGER {guard.name} BEFORE UPDATE OF {', '.join(watched)} ON {guard.table} "

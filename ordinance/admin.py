@@ -1,7 +1,7 @@
 from django import forms
 from django.contrib import admin
-from django.utils import timezone
 from django.db.models import Q
+from django.utils import timezone
 from simple_history.admin import SimpleHistoryAdmin
 
 from base.admin_scoping import CityScopedAdminMixin, served

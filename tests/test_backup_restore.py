@@ -60,7 +60,11 @@ def issued(north_branch, clerk):
     dog = AnimalFactory(jurisdiction=north_branch, date_of_birth=date(2022, 5, 1))
     RabiesVaccinationFactory(animal=dog, vaccinated_on=date(2025, 6, 1))
     return license_issue(
-        animal=dog, owner=dog.owner, actor=clerk, on=date(2026, 11, 2), method="cash",
+        animal=dog,
+        owner=dog.owner,
+        actor=clerk,
+        on=date(2026, 11, 2),
+        method="cash",
         now=datetime(2026, 11, 2, 10, tzinfo=CHICAGO),
     )
 

@@ -56,9 +56,11 @@ def test_amounts_numbers_payer_and_issue_time_cannot_be_rewritten(issued):
     refused(lambda: plain(Receipt).filter(pk=receipt.pk).update(total=0))
     refused(lambda: plain(Receipt).filter(pk=receipt.pk).update(number=999))
     refused(lambda: plain(Receipt).filter(pk=receipt.pk).update(payer_name="Someone else"))
-    refused(raw("UPDATE licensing_receipt SET issued_at = issued_at - interval '1 day'")
-            if connection.vendor == "postgresql"
-            else raw("UPDATE licensing_receipt SET issued_at = '2000-01-01 00:00:00'"))
+    refused(
+        raw("UPDATE licensing_receipt SET issued_at = issued_at - interval '1 day'")
+        if connection.vendor == "postgresql"
+        else raw("UPDATE licensing_receipt SET issued_at = '2000-01-01 00:00:00'")
+    )
     refused(lambda: plain(ReceiptLine).filter(receipt=receipt).update(amount=1))
     refused(lambda: plain(License).filter(pk=issued.license.pk).update(number="X-1"))
     refused(lambda: plain(Tag).filter(pk=issued.tag.pk).update(number=77))

@@ -34,12 +34,21 @@ def north_branch_rows(north_branch, clerk, officer):
     """One row of each scoped model that only North Branch may see, carrying MARK."""
     pound = make_pound(north_branch, name="Zznb Pound")
     case = take_in(
-        north_branch, pound, officer, datetime(2026, 11, 30, 9, tzinfo=CHICAGO),
-        "unlicensed_at_large", color="Zznbcolor",
+        north_branch,
+        pound,
+        officer,
+        datetime(2026, 11, 30, 9, tzinfo=CHICAGO),
+        "unlicensed_at_large",
+        color="Zznbcolor",
     )
     document = document_issue(
-        kind="receipt", template="sample_receipt.html", context=receipt_context(),
-        jurisdiction=north_branch, actor=clerk, title="Zznb receipt", number="NB-ZZNB-1",
+        kind="receipt",
+        template="sample_receipt.html",
+        context=receipt_context(),
+        jurisdiction=north_branch,
+        actor=clerk,
+        title="Zznb receipt",
+        number="NB-ZZNB-1",
         now=datetime(2026, 11, 30, 9, tzinfo=CHICAGO),
     )
     return {
@@ -47,11 +56,19 @@ def north_branch_rows(north_branch, clerk, officer):
         Pound: pound,
         ImpoundCase: case,
         type(document): document,
-        Event: Event.record("test.zznb", north_branch, jurisdiction=north_branch, summary="Zznb event"),
-        ClosedDay: ClosedDay.objects.create(jurisdiction=north_branch, date=date(2026, 12, 24), reason="Zznb closed"),
+        Event: Event.record(
+            "test.zznb", north_branch, jurisdiction=north_branch, summary="Zznb event"
+        ),
+        ClosedDay: ClosedDay.objects.create(
+            jurisdiction=north_branch, date=date(2026, 12, 24), reason="Zznb closed"
+        ),
         FeeScheduleEntry: FeeScheduleEntry.objects.create(
-            jurisdiction=north_branch, code="zznb", description="Zznb fee", amount="1.00",
-            effective_from=date(2026, 1, 1), resolution="Res. zznb",
+            jurisdiction=north_branch,
+            code="zznb",
+            description="Zznb fee",
+            amount="1.00",
+            effective_from=date(2026, 1, 1),
+            resolution="Res. zznb",
         ),
         RuleValue: RuleValue.objects.filter(jurisdiction=north_branch).first(),
         type(clerk): make_user("zznbclerk", CLERK, [north_branch]),
@@ -65,7 +82,9 @@ def url(model, view, *args):
         return None
 
 
-def test_a_glencoe_administrator_reads_nothing_of_north_branch(client_as, gl_admin, north_branch_rows):
+def test_a_glencoe_administrator_reads_nothing_of_north_branch(
+    client_as, gl_admin, north_branch_rows
+):
     client = client_as(gl_admin)
     pages = 0
     for model, model_admin in admin.site._registry.items():
@@ -82,9 +101,9 @@ def test_a_glencoe_administrator_reads_nothing_of_north_branch(client_as, gl_adm
             )
             assert MARK not in response.content.decode().lower(), address
             pages += 1
-        if scoped:
+        if scoped and model_admin.search_fields:
             search = client.get(url(model, "changelist"), {"q": "zznb"})
-            assert MARK not in search.content.decode().lower()
+            assert search.context["cl"].result_count == 0, model
         obj = north_branch_rows.get(model) or model._default_manager.first()
         if obj is None:
             continue

@@ -11,7 +11,8 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument(
-            "--output", default=str(Path(settings.VAR_DIR) / "backups"),
+            "--output",
+            default=str(Path(settings.VAR_DIR) / "backups"),
             help="Directory the archive is written to (default: the var directory's backups/).",
         )
         parser.add_argument("--database", default="default")
