@@ -497,7 +497,8 @@ def _close_bite_after_release(quarantine, *, actor, at, record) -> None:
         actor=actor,
         at=at,
         action="rabies.bite.closed",
-        summary=_("Closed: the animal was released from quarantine %(n)s") % {"n": quarantine.number},
+        summary=_("Closed: the animal was released from quarantine %(n)s")
+        % {"n": quarantine.number},
         data={"quarantine": quarantine.pk},
         fields=("closed_on", "closing_note"),
     )

@@ -8,7 +8,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from licensing.models import OnlineApplication, Receipt, RabiesVaccination
+from licensing.models import OnlineApplication, RabiesVaccination, Receipt
 from licensing.models.online import ApplicationKind, ApplicationStatus
 from licensing.services.applications import (
     application_approve,
@@ -50,7 +50,9 @@ def application(north_branch, clerk, resident):
 
 
 def test_applied_in_time_paid_late_pays_no_penalty(application, clerk):
-    approval = application_approve(application, actor=clerk, on=date(2026, 2, 3), now=at(date(2026, 2, 3)))
+    approval = application_approve(
+        application, actor=clerk, on=date(2026, 2, 3), now=at(date(2026, 2, 3))
+    )
     assert approval.amount_due == Decimal("18.00")  # no 50 % penalty: applied on day 30
     application.refresh_from_db()
     assert application.status == ApplicationStatus.APPROVED
@@ -61,7 +63,9 @@ def test_applied_in_time_paid_late_pays_no_penalty(application, clerk):
     assert result.receipt.total == Decimal("18.00") and not result.license.late_penalty
     application.refresh_from_db()
     assert application.status == ApplicationStatus.ISSUED and application.license == result.license
-    assert Event.objects.for_object(application).filter(action="licensing.application.issued").exists()
+    assert (
+        Event.objects.for_object(application).filter(action="licensing.application.issued").exists()
+    )
 
 
 def test_wrong_amount_is_refused_and_nothing_is_issued(application, clerk):
@@ -81,7 +85,9 @@ def test_wrong_amount_is_refused_and_nothing_is_issued(application, clerk):
     application.refresh_from_db()
     assert application.status == ApplicationStatus.PAYMENT_HELD
     # The clerk finishes it: a held application can still be issued.
-    result = application_issue(application, actor=clerk, method="card", reference="pi_test", on=date(2026, 2, 4))
+    result = application_issue(
+        application, actor=clerk, method="card", reference="pi_test", on=date(2026, 2, 4)
+    )
     assert result.receipt.reference == "pi_test"
 
 
