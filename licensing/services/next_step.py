@@ -133,8 +133,31 @@ def city_checks(animals, *, on: date) -> dict:
     return found
 
 
+def with_open_application(animals):
+    """Annotate each animal with its open application's id and status (no extra query
+    on a page of animals: ``open_applications`` reads the annotations)."""
+    from django.db.models import OuterRef, Subquery
+
+    open_apps = OnlineApplication.objects.filter(
+        animal=OuterRef("pk"), status__in=OPEN_APPLICATION_STATUSES
+    )
+    return animals.annotate(
+        open_application_pk=Subquery(open_apps.values("pk")[:1]),
+        open_application_status=Subquery(open_apps.values("status")[:1]),
+    )
+
+
 def open_applications(animals) -> dict[int, OnlineApplication]:
-    """{animal pk: open application} in one query."""
+    """{animal pk: open application}: from ``with_open_application``'s annotations, else
+    one query."""
+    if animals and all(hasattr(a, "open_application_pk") for a in animals):
+        return {
+            a.pk: OnlineApplication(
+                pk=a.open_application_pk, animal_id=a.pk, status=a.open_application_status
+            )
+            for a in animals
+            if a.open_application_pk
+        }
     return {
         a.animal_id: a
         for a in OnlineApplication.objects.filter(

@@ -25,7 +25,13 @@ from base.access import role_required
 from base.roles import RESIDENT
 from licensing.forms.registry import sniff_content_type
 from licensing.models import Animal, License, Owner, RabiesVaccination
-from licensing.services.next_step import NextSteps, city_checks, next_steps, open_applications
+from licensing.services.next_step import (
+    NextSteps,
+    city_checks,
+    next_steps,
+    open_applications,
+    with_open_application,
+)
 from licensing.services.standing import (
     LicenseStanding,
     license_standing,
@@ -52,7 +58,7 @@ def _animals_for_portal(user):
     """The resident's animals with their licenses, exemptions and vaccinations: a fixed
     number of queries (the standing service's prefetch, vaccinations)."""
     return (
-        standing_prefetch(Animal.objects.filter(owner__user=user))
+        standing_prefetch(with_open_application(Animal.objects.filter(owner__user=user)))
         .select_related("owner")
         .prefetch_related(
             Prefetch(
