@@ -56,14 +56,19 @@ class ApplicationForm(forms.ModelForm):
                 (
                     ON_FILE,
                     _("My dog's vaccination on file (%(date)s, %(vet)s) still covers the term")
-                    % {"date": date_format(on_file.vaccinated_on, "F j, Y"), "vet": on_file.veterinarian_name},
+                    % {
+                        "date": date_format(on_file.vaccinated_on, "F j, Y"),
+                        "vet": on_file.veterinarian_name,
+                    },
                 ),
                 *self.fields["source"].choices,
             ]
         else:
             self.fields["source"].widget = forms.HiddenInput()
         self.fields["duration_years"].choices = RabiesVaccination.Duration.choices
-        self.fields["duration_years"].widget = forms.RadioSelect(choices=RabiesVaccination.Duration.choices)
+        self.fields["duration_years"].widget = forms.RadioSelect(
+            choices=RabiesVaccination.Duration.choices
+        )
 
     def clean_certificate(self):
         certificate = self.cleaned_data.get("certificate")

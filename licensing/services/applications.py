@@ -208,7 +208,15 @@ def _vaccination_refusals(animal, fields, *, on, certificate, uses_vaccination) 
     rabies check (LIC-05)."""
     if uses_vaccination is not None:
         if uses_vaccination.animal_id != animal.pk:
-            return [Check(APPLICATION, "fail", _("Choose this animal's vaccination."), "", "uses_vaccination")]
+            return [
+                Check(
+                    APPLICATION,
+                    "fail",
+                    _("Choose this animal's vaccination."),
+                    "",
+                    "uses_vaccination",
+                )
+            ]
         return []
     checks = []
 
@@ -267,8 +275,14 @@ def _check_application(animal, fields, *, on, certificate, uses_vaccination) -> 
 
 def _certificate_fields(fields: dict, uses_vaccination) -> dict:
     if uses_vaccination is not None:  # the one on file: nothing entered is kept
-        return {name: None if name in ("vaccinated_on", "duration_years") else "" for name in CERTIFICATE_FIELDS}
-    return {name: fields.get(name) or (None if name in ("vaccinated_on", "duration_years") else "") for name in CERTIFICATE_FIELDS}
+        return {
+            name: None if name in ("vaccinated_on", "duration_years") else ""
+            for name in CERTIFICATE_FIELDS
+        }
+    return {
+        name: fields.get(name) or (None if name in ("vaccinated_on", "duration_years") else "")
+        for name in CERTIFICATE_FIELDS
+    }
 
 
 def open_application_for(animal) -> OnlineApplication | None:

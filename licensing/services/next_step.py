@@ -43,14 +43,18 @@ class NextSteps:
 
     @property
     def apply_label(self) -> str:
-        return _("Renew online") if self.apply_kind == ApplicationKind.RENEWAL else _("Apply online")
+        return (
+            _("Renew online") if self.apply_kind == ApplicationKind.RENEWAL else _("Apply online")
+        )
 
 
 def _d(value: date) -> str:
     return date_format(value, "F j, Y")
 
 
-def license_step(animal, standing: LicenseStanding, *, rules, city_check) -> tuple[Step | None, str | None]:
+def license_step(
+    animal, standing: LicenseStanding, *, rules, city_check
+) -> tuple[Step | None, str | None]:
     """(step, kind of application offered) from the standing and the city's licensing."""
     if city_check is not None and city_check.blocks:  # LIC-16: no license in this city
         return Step(

@@ -164,7 +164,11 @@ def application_detail(request, pk):
             "documents": issued_documents(application),
             "contact_cities": [application.jurisdiction],
             "can_withdraw": application.status
-            in (ApplicationStatus.SUBMITTED, ApplicationStatus.RETURNED, ApplicationStatus.APPROVED),
+            in (
+                ApplicationStatus.SUBMITTED,
+                ApplicationStatus.RETURNED,
+                ApplicationStatus.APPROVED,
+            ),
         },
     )
 

@@ -132,7 +132,8 @@ def review_approve(request, pk):
     except Refused as exc:
         return _detail(request, application, refused=exc.checks)
     messages.success(
-        request, _("Approved: %(amount)s due. The resident is told.") % {"amount": approval.amount_due}
+        request,
+        _("Approved: %(amount)s due. The resident is told.") % {"amount": approval.amount_due},
     )
     return redirect("online:review_detail", pk=application.pk)
 
@@ -207,5 +208,3 @@ def mailing_list_mailed(request):
     count = svc.applications_mark_mailed(applications, actor=request.user)
     messages.success(request, _("%(count)s tags marked mailed.") % {"count": count})
     return redirect("online:review_list")
-
-

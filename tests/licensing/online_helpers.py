@@ -55,8 +55,15 @@ def licensed_dog(city, user, clerk, *, name="Biscuit"):
     """A dog licensed at the counter on March 2, 2026 for the 2026 term (LIC-07), with a
     3-year vaccination of June 1, 2025 on file."""
     dog = linked_dog(city, user, name=name)
-    RabiesVaccinationFactory(animal=dog, vaccinated_on=date(2025, 6, 1), next_due_on=date(2028, 6, 1))
+    RabiesVaccinationFactory(
+        animal=dog, vaccinated_on=date(2025, 6, 1), next_due_on=date(2028, 6, 1)
+    )
     license_issue(
-        animal=dog, owner=dog.owner, actor=clerk, on=date(2026, 3, 2), method="cash", now=at(date(2026, 3, 2))
+        animal=dog,
+        owner=dog.owner,
+        actor=clerk,
+        on=date(2026, 3, 2),
+        method="cash",
+        now=at(date(2026, 3, 2)),
     )
     return dog

@@ -63,9 +63,11 @@ def test_lic13_a_renewal_in_the_window_is_submitted_with_its_certificate(dog, re
     assert application.applied_on == RENEWAL_DAY
     assert application.certificate.name.startswith("applications/2026/")
     assert application.veterinarian_license == "MN-4411"
-    assert Event.objects.for_object(application).filter(
-        action="licensing.application.submitted"
-    ).exists()
+    assert (
+        Event.objects.for_object(application)
+        .filter(action="licensing.application.submitted")
+        .exists()
+    )
 
 
 def test_lic05_a_vaccination_too_old_for_the_term_is_refused_next_to_its_date(dog, resident):
@@ -94,7 +96,9 @@ def test_rab05_the_veterinarians_license_number_and_the_file_are_required(dog, r
         )
     fields = {c.field for c in refused.value.checks}
     assert fields == {"veterinarian_license", "certificate"}
-    assert any("6-" in c.citation for c in refused.value.checks if c.field == "veterinarian_license")
+    assert any(
+        "6-" in c.citation for c in refused.value.checks if c.field == "veterinarian_license"
+    )
 
 
 def test_a_double_submit_is_refused_and_keeps_one_open_application(dog, resident):
@@ -129,7 +133,9 @@ def test_the_vaccination_on_file_is_used_when_it_covers_the_term(north_branch, r
     assert application.uses_vaccination == on_file and not application.certificate
 
 
-def test_return_requires_a_reason_and_mails_it(dog, resident, clerk, django_capture_on_commit_callbacks):
+def test_return_requires_a_reason_and_mails_it(
+    dog, resident, clerk, django_capture_on_commit_callbacks
+):
     application = submit(dog, resident)
     with pytest.raises(Refused) as refused:
         application_return(application, actor=clerk, reason="  ")
@@ -166,9 +172,7 @@ def test_resubmit_keeps_the_fields_and_the_file_not_uploaded_again(dog, resident
 def test_only_a_returned_application_can_be_resubmitted(dog, resident):
     application = submit(dog, resident)
     with pytest.raises(Refused):
-        application_resubmit(
-            application, actor=resident, on=RENEWAL_DAY, **certificate_fields()
-        )
+        application_resubmit(application, actor=resident, on=RENEWAL_DAY, **certificate_fields())
 
 
 def test_withdraw_keeps_the_row_and_frees_the_animal(dog, resident, other_resident):

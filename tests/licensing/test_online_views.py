@@ -74,7 +74,11 @@ def form_data(**overrides):
 
 def test_lic13_renewal_window_closed_says_when_it_opens_with_its_section(dog, client_as, resident):
     with time_machine.travel(at(date(2026, 6, 1)), tick=False):
-        text = client_as(resident).get(reverse("licensing:portal_animal", args=[dog.pk])).content.decode()
+        text = (
+            client_as(resident)
+            .get(reverse("licensing:portal_animal", args=[dog.pk]))
+            .content.decode()
+        )
     assert "Renewal opens on December 2, 2026." in text
     assert "North Branch Sec. 6-65(c)" in text
     assert "Renew online" not in text
@@ -90,21 +94,33 @@ def test_lic13_renewal_window_open_offers_renew_online(dog, client_as, resident,
 
 def test_lic16_glencoe_offers_no_renewal_and_says_why(glencoe, client_as, resident):
     fritz = linked_dog(glencoe, resident, name="Fritz")
-    text = client_as(resident).get(reverse("licensing:portal_animal", args=[fritz.pk])).content.decode()
+    text = (
+        client_as(resident)
+        .get(reverse("licensing:portal_animal", args=[fritz.pk]))
+        .content.decode()
+    )
     assert "No license to apply for" in text and "Subd. 2(D)" in text
     assert reverse("licensing:application_start", args=[fritz.pk]) not in text
 
 
 def test_rab_an_overdue_vaccination_is_a_next_step_with_its_date(north_branch, client_as, resident):
     dog = linked_dog(north_branch, resident)
-    RabiesVaccinationFactory(animal=dog, vaccinated_on=date(2024, 5, 1), duration_years=1, next_due_on=date(2025, 5, 1))
+    RabiesVaccinationFactory(
+        animal=dog, vaccinated_on=date(2024, 5, 1), duration_years=1, next_due_on=date(2025, 5, 1)
+    )
     with time_machine.travel(at(date(2026, 3, 2)), tick=False):
-        text = client_as(resident).get(reverse("licensing:portal_animal", args=[dog.pk])).content.decode()
+        text = (
+            client_as(resident)
+            .get(reverse("licensing:portal_animal", args=[dog.pk]))
+            .content.decode()
+        )
     assert "Rabies vaccination overdue since May 1, 2025." in text
     assert "Apply online" in text  # unlicensed: a new license may be applied for
 
 
-def test_an_open_application_replaces_the_button_with_its_status(dog, client_as, resident, in_window):
+def test_an_open_application_replaces_the_button_with_its_status(
+    dog, client_as, resident, in_window
+):
     application = submitted(dog, resident)
     text = client_as(resident).get(reverse("licensing:portal_home")).content.decode()
     assert reverse("licensing:application_detail", args=[application.pk]) in text
@@ -114,7 +130,9 @@ def test_an_open_application_replaces_the_button_with_its_status(dog, client_as,
 # --- The resident's application ------------------------------------------------------
 
 
-def test_the_apply_page_shows_the_counters_checks_and_fee_lines(dog, client_as, resident, in_window):
+def test_the_apply_page_shows_the_counters_checks_and_fee_lines(
+    dog, client_as, resident, in_window
+):
     response = client_as(resident).get(reverse("licensing:application_start", args=[dog.pk]))
     text = response.content.decode()
     assert response.status_code == 200
@@ -176,7 +194,9 @@ def test_a_refused_vaccination_date_shows_next_to_its_field(dog, client_as, resi
     assert 'value="Dr. Ada Lind"' in response.content.decode()
 
 
-def test_a_returned_application_is_fixed_without_retyping(dog, client_as, resident, clerk, in_window):
+def test_a_returned_application_is_fixed_without_retyping(
+    dog, client_as, resident, clerk, in_window
+):
     from licensing.services.applications import application_return
 
     application = submitted(dog, resident)
@@ -192,12 +212,16 @@ def test_a_returned_application_is_fixed_without_retyping(dog, client_as, reside
     assert application.rabies_tag_number == "R-2026-999" and application.certificate
 
 
-def test_approved_shows_the_amount_due_and_pay_at_city_hall(dog, client_as, resident, clerk, north_branch, in_window):
+def test_approved_shows_the_amount_due_and_pay_at_city_hall(
+    dog, client_as, resident, clerk, north_branch, in_window
+):
     north_branch.address = "38735 Branch Avenue, North Branch, MN 55056"
     north_branch.save()
     application = submitted(dog, resident)
     application_approve(application, actor=clerk, on=RENEWAL_DAY)
-    response = client_as(resident).get(reverse("licensing:application_detail", args=[application.pk]))
+    response = client_as(resident).get(
+        reverse("licensing:application_detail", args=[application.pk])
+    )
     text = response.content.decode()
     assert "Amount due: $18.00" in text and "Pay at City Hall or by mail" in text
     assert "38735 Branch Avenue" in text
@@ -207,7 +231,9 @@ def test_approved_shows_the_amount_due_and_pay_at_city_hall(dog, client_as, resi
 
 def test_withdraw(dog, client_as, resident, in_window):
     application = submitted(dog, resident)
-    response = client_as(resident).post(reverse("licensing:application_withdraw", args=[application.pk]))
+    response = client_as(resident).post(
+        reverse("licensing:application_withdraw", args=[application.pk])
+    )
     assert response.status_code == 302
     application.refresh_from_db()
     assert application.status == ApplicationStatus.WITHDRAWN
@@ -227,7 +253,10 @@ def test_another_resident_gets_404_and_staff_403_on_resident_urls(
         assert client.get(url).status_code == 404, url
     withdraw = reverse("licensing:application_withdraw", args=[application.pk])
     assert client.post(withdraw).status_code == 404
-    assert client.get(reverse("licensing:application_certificate", args=[application.pk])).status_code == 404
+    assert (
+        client.get(reverse("licensing:application_certificate", args=[application.pk])).status_code
+        == 404
+    )
     client.force_login(clerk)
     for url in [*urls, withdraw]:
         assert client.get(url).status_code == 403, url
@@ -274,14 +303,18 @@ def test_clerk_approves_and_records_payment_then_documents_are_linked(
     client = client_as(clerk)
     detail = reverse("online:review_detail", args=[application.pk])
     text = client.get(detail).content.decode()
-    assert "Dr. Ada Lind" in text and reverse("licensing:application_certificate", args=[application.pk]) in text
+    assert (
+        "Dr. Ada Lind" in text
+        and reverse("licensing:application_certificate", args=[application.pk]) in text
+    )
     assert "$18.00" in text
     assert client.post(reverse("online:review_approve", args=[application.pk])).status_code == 302
     response = client.post(reverse("online:review_pay", args=[application.pk]), {"method": "check"})
     assert response.status_code == 200
     assert "Enter the check number" in response.content.decode()
     response = client.post(
-        reverse("online:review_pay", args=[application.pk]), {"method": "check", "reference": "1043"}
+        reverse("online:review_pay", args=[application.pk]),
+        {"method": "check", "reference": "1043"},
     )
     assert response.status_code == 302
     application.refresh_from_db()
@@ -293,7 +326,9 @@ def test_clerk_approves_and_records_payment_then_documents_are_linked(
 
 def test_return_needs_a_reason(dog, client_as, resident, clerk, in_window):
     application = submitted(dog, resident)
-    response = client_as(clerk).post(reverse("online:review_return", args=[application.pk]), {"reason": ""})
+    response = client_as(clerk).post(
+        reverse("online:review_return", args=[application.pk]), {"reason": ""}
+    )
     assert response.status_code == 200 and response.context["return_form"].errors["reason"]
     application.refresh_from_db()
     assert application.status == ApplicationStatus.SUBMITTED
@@ -317,7 +352,12 @@ def test_clerk_urls_other_city_404_resident_and_officer_403(
     ]
     post_urls = [
         reverse(name, args=[application.pk])
-        for name in ("online:review_approve", "online:review_return", "online:review_pay", "online:review_tag_mailed")
+        for name in (
+            "online:review_approve",
+            "online:review_return",
+            "online:review_pay",
+            "online:review_tag_mailed",
+        )
     ]
     client.force_login(glencoe_clerk)
     for url in record_urls:
