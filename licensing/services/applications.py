@@ -379,7 +379,7 @@ def application_resubmit(
     if certificate and uses_vaccination is None:
         values["certificate"] = certificate
     elif uses_vaccination is not None:
-        values["certificate"] = None
+        values["certificate"] = ""
     with transaction.atomic():
         application = _locked(application)
         application.transition(

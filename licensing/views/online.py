@@ -41,7 +41,16 @@ def _own_animal(user, pk) -> Animal:
 def _own_application(user, pk) -> OnlineApplication:
     application = (
         OnlineApplication.objects.filter(pk=pk, owner__user=user)
-        .select_related("animal", "owner", "jurisdiction", "license", "license__receipt")
+        .select_related(
+            "animal__jurisdiction",
+            "animal__premises",
+            "owner",
+            "jurisdiction",
+            "license",
+            "license__receipt",
+            "vaccination",
+            "uses_vaccination",
+        )
         .first()
     )
     if application is None:
@@ -127,12 +136,14 @@ def application_edit(request, pk):
     )
 
 
-def amount_due_assessment(application, *, on):
-    """The fee lines behind the amount due, with their sections (approved ones)."""
+def amount_due_assessment(application, *, on, animal=None):
+    """The fee lines behind the amount due, with their sections (approved ones).
+    ``animal``: the application's animal fetched with the standing prefetch, if the page
+    has it (its licenses and vaccinations are then not read again)."""
     if application.status not in (ApplicationStatus.APPROVED, ApplicationStatus.PAYMENT_HELD):
         return None
     return license_assess(
-        animal=application.animal,
+        animal=animal or application.animal,
         owner=application.owner,
         on=on,
         applied_on=application.applied_on,

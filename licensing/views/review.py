@@ -72,7 +72,14 @@ def review_list(request):
 def _application(user, pk):
     return get_in_jurisdiction(
         OnlineApplication.objects.select_related(
-            "animal", "owner", "jurisdiction", "license", "license__receipt", "uses_vaccination"
+            "animal",
+            "owner",
+            "jurisdiction",
+            "license",
+            "license__receipt",
+            "uses_vaccination",
+            "vaccination",
+            "reviewed_by",
         ),
         user,
         pk=pk,
@@ -109,7 +116,7 @@ def _detail(request, application, *, return_form=None, pay_form=None, refused=No
             "standing": license_standing(animal, on=today),
             "vaccinations": list(animal.vaccinations.all()),
             "assessment": assessment,
-            "due": amount_due_assessment(application, on=today),
+            "due": amount_due_assessment(application, on=today, animal=animal),
             "documents": issued_documents(application),
             "return_form": return_form or ReturnForm(),
             "pay_form": pay_form or CounterPaymentForm(),

@@ -391,3 +391,40 @@ def test_the_mailing_list_pdf_lists_tags_to_mail_and_marking_them_mailed_empties
     application.refresh_from_db()
     assert application.tag_mailed_at is not None
     assert "No tags to mail." in pdf_text(client.get(reverse("online:mailing_list")).content)
+
+
+def test_the_pages_make_a_fixed_number_of_queries(
+    dog, client, resident, clerk, in_window, django_assert_max_num_queries
+):
+    """Whatever the animal's history: the queue and the resident's application page stay
+    within ten; the pages that run the counter's own assessment (``license_assess``: the
+    rules, the fee schedule, the premises' animal count) within fifteen."""
+    RabiesVaccinationFactory.create_batch(4, animal=dog, vaccinated_on=date(2024, 6, 1))
+    application = submitted(dog, resident)
+
+    def within(pages):
+        for user, url, budget in pages:
+            client.force_login(user)
+            with django_assert_max_num_queries(budget):
+                assert client.get(url).status_code == 200, url
+
+    within(
+        [
+            (resident, reverse("licensing:application_detail", args=[application.pk]), 10),
+            (clerk, reverse("online:review_list"), 10),
+            (clerk, reverse("online:review_detail", args=[application.pk]), 15),
+        ]
+    )
+    application_approve(application, actor=clerk, on=RENEWAL_DAY)
+    within(
+        [
+            (resident, reverse("licensing:application_detail", args=[application.pk]), 15),
+            (clerk, reverse("online:review_detail", args=[application.pk]), 15),
+            (resident, reverse("licensing:portal_animal", args=[dog.pk]), 10),
+        ]
+    )
+    application.refresh_from_db()
+    client.force_login(resident)
+    client.post(reverse("licensing:application_withdraw", args=[application.pk]))
+    with django_assert_max_num_queries(15):
+        assert client.get(reverse("licensing:application_start", args=[dog.pk])).status_code == 200
