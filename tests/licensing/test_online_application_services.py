@@ -200,3 +200,17 @@ def test_approve_and_issue_mail_the_resident_and_the_tag_is_marked_mailed_once(
     assert applications_mark_mailed([application], actor=clerk) == 0
     application.refresh_from_db()
     assert application.tag_mailed_at is not None
+
+
+def test_a_returned_application_can_switch_to_a_vaccination_now_on_file(dog, resident, clerk):
+    from tests.licensing.factories import RabiesVaccinationFactory
+
+    application = submit(dog, resident)
+    application_return(application, actor=clerk, reason="The clinic sent us the certificate.")
+    on_file = RabiesVaccinationFactory(animal=dog, vaccinated_on=date(2026, 11, 20))
+    application = OnlineApplication.objects.get(pk=application.pk)
+    application_resubmit(application, actor=resident, on=RENEWAL_DAY, uses_vaccination=on_file)
+    application.refresh_from_db()
+    assert application.status == ApplicationStatus.SUBMITTED
+    assert application.uses_vaccination == on_file
+    assert not application.certificate and application.vaccinated_on is None
