@@ -1,7 +1,9 @@
-"""The resident's read-only pages (their own animals, licenses, certificates)."""
+"""The resident's pages: their own animals, licenses, certificates, and their online
+applications (issue 12)."""
 
 from django.urls import path
 
+from .views import online
 from .views import portal as views
 
 urlpatterns = [
@@ -9,5 +11,19 @@ urlpatterns = [
     path("my/animals/<int:pk>/", views.portal_animal, name="portal_animal"),
     path(
         "my/vaccinations/<int:pk>/certificate/", views.portal_certificate, name="portal_certificate"
+    ),
+    path("my/animals/<int:pk>/apply/", online.application_start, name="application_start"),
+    path("my/applications/<int:pk>/", online.application_detail, name="application_detail"),
+    path("my/applications/<int:pk>/edit/", online.application_edit, name="application_edit"),
+    path(
+        "my/applications/<int:pk>/withdraw/",
+        online.application_withdraw,
+        name="application_withdraw",
+    ),
+    # The resident who owns the animal, or the city's clerk or administrator.
+    path(
+        "applications/<int:pk>/certificate/",
+        online.application_certificate,
+        name="application_certificate",
     ),
 ]

@@ -64,6 +64,7 @@ CLERK_NAMESPACES = (
     "impound",
     "rabies",
     "dangerous_dogs",
+    "online",
 )
 
 
@@ -231,6 +232,7 @@ def build(nb, gl, clerk, glencoe_clerk) -> Cities:
     _impound_cases(nb, gl, clerk, glencoe_clerk)
     _dangerous_dog_case(gl, glencoe_clerk)
     _rabies_records(gl, glencoe_clerk)
+    _online_application(gl_dog, gl_owner, glencoe_clerk)
     return Cities(
         nb=nb,
         gl=gl,
@@ -277,6 +279,26 @@ def _rabies_records(gl, glencoe_clerk):
     make_bite(gl, glencoe_clerk, animal=owned_dog(gl, name="Zzglbiter"))
     lapsed = owned_dog(gl, name="Zzgllapsed", acquired_on=date(2020, 1, 1))
     vaccinate(lapsed, date(2024, 6, 1))  # due again June 1, 2025 (RAB-02)
+
+
+def _online_application(gl_dog, gl_owner, glencoe_clerk):
+    """An issued Glencoe online application with its tag to mail (issue 12), made as a
+    row: Glencoe issues no license (LIC-16), so it stands in for what the queue and the
+    mailing list must keep to Glencoe's users."""
+    from licensing.models import License, OnlineApplication
+
+    OnlineApplication.objects.create(
+        jurisdiction=gl_owner.jurisdiction,
+        kind="new",
+        status="issued",
+        status_changed_at=NOW,
+        animal=gl_dog,
+        owner=gl_owner,
+        submitted_by=glencoe_clerk,
+        submitted_at=NOW,
+        applied_on=TODAY,
+        license=License.objects.get(number="2026-0099", jurisdiction=gl_owner.jurisdiction),
+    )
 
 
 def _dangerous_dog_case(gl, glencoe_clerk):
@@ -342,6 +364,8 @@ WALK = {
     "dangerous_dogs:board": [((), "", "Zzgl Rex"), ((), "closed=1", "Zzgl Rex")],
     "rabies:dashboard": [((), "", "Zzglbiter")],
     "rabies:vaccinations_overdue": [((), "", "Zzgllapsed")],
+    # Online applications (issue 12): the queue and the tag mailing list (a PDF).
+    "online:review_list": [((), "", "Zzglfritz"), ((), "status=issued", "Zzglfritz")],
 }
 
 # Pages without arguments that are not walked, and why.
@@ -352,6 +376,8 @@ NOT_WALKED = {
     "licensing:portal_home": "residents only: their own animals, not the city's",
     "impound:intake": "officers and administrators only: a clerk is refused",
     "rabies:bite_report": "officers and administrators only: a clerk is refused",
+    "online:mailing_list": "a PDF; its rows are scoped by the same query as the queue (to_mail)",
+    "online:mailing_list_mailed": "POST only",
 }
 
 

@@ -68,6 +68,7 @@ class World:
     gl_animal: Animal
     gl_kennel: object
     gl_document: object
+    application: object = None
     impound_case: object = None
     impound_gate: object = None
     dd: object = None
@@ -185,6 +186,7 @@ def build_world(*, nb, gl, clerk, glencoe_clerk, administrator, resident) -> Wor
     from notices.models import IssuedDocument
 
     receipt_document = IssuedDocument.objects.get(kind="receipt", jurisdiction=nb)
+    application = _online_application(owner, clerk, resident)
     kennel_owner = registry_svc.owner_create(
         jurisdiction=nb,
         actor=clerk,
@@ -226,6 +228,7 @@ def build_world(*, nb, gl, clerk, glencoe_clerk, administrator, resident) -> Wor
         nb=nb, gl=gl, nb_animal=animal, gl_animal=gl_animal, actor=administrator, today=TODAY
     )
     return World(
+        application=application,
         dd=dd,
         rabies=rabies,
         impound_case=impound_case,
@@ -245,6 +248,37 @@ def build_world(*, nb, gl, clerk, glencoe_clerk, administrator, resident) -> Wor
         gl_kennel=gl_kennel,
         gl_document=gl_document,
     )
+
+
+def _online_application(owner, clerk, resident):
+    """Rita's second dog, applied for online with a certificate upload and returned to
+    her to fix (issue 12): her pages and the clerk's queue open it."""
+    from licensing.services.applications import application_return, application_submit
+
+    pepper = registry_svc.animal_register(
+        owner=owner,
+        actor=clerk,
+        on=TODAY,
+        species="dog",
+        name="Pepper",
+        breed="Beagle",
+        color="Tricolor",
+        sex="male",
+        date_of_birth=date(2023, 4, 1),
+        acquired_on=date(2023, 6, 1),
+    )
+    application = application_submit(
+        animal=pepper,
+        actor=resident,
+        on=TODAY,
+        now=NOW,
+        vaccinated_on=date(2026, 2, 1),
+        duration_years=1,
+        veterinarian_name="Dr. Ann Holm",
+        veterinarian_license="MN-VET-10442",
+        certificate=SimpleUploadedFile("certificate.pdf", PDF, content_type="application/pdf"),
+    )
+    return application_return(application, actor=clerk, reason="Add the rabies tag number.")
 
 
 def _impound_case(nb, gl, animal, actor):
@@ -327,6 +361,20 @@ PAGES = {
     "licensing:portal_home": (lambda w: [], {}),
     "licensing:portal_animal": (lambda w: [w.animal.pk], {}),
     "licensing:portal_certificate": (lambda w: [w.vaccination.pk], {}),
+    # Online applications (issue 12): the resident's pages and the clerk's queue.
+    "licensing:application_start": (lambda w: [w.animal.pk], {}),
+    "licensing:application_detail": (lambda w: [w.application.pk], {}),
+    "licensing:application_edit": (lambda w: [w.application.pk], {}),
+    "licensing:application_withdraw": (lambda w: [w.application.pk], {"*": 405}),
+    "licensing:application_certificate": (lambda w: [w.application.pk], {}),
+    "online:review_list": (lambda w: [], {}),
+    "online:review_detail": (lambda w: [w.application.pk], {}),
+    "online:review_approve": (lambda w: [w.application.pk], {"*": 405}),
+    "online:review_return": (lambda w: [w.application.pk], {"*": 405}),
+    "online:review_pay": (lambda w: [w.application.pk], {"*": 405}),
+    "online:review_tag_mailed": (lambda w: [w.application.pk], {"*": 405}),
+    "online:mailing_list": (lambda w: [], {}),
+    "online:mailing_list_mailed": (lambda w: [], {"*": 405}),
     "impound:case_disposition": (lambda w: [w.impound_case.pk], {}),
     "impound:sterilization_list": (lambda w: [], {}),
     "impound:case_redeem": (lambda w: [w.impound_case.pk], {}),
@@ -514,6 +562,10 @@ def test_a_resident_sees_only_their_own_animals(world, client, other_resident):
         ("licensing:portal_animal", [world.animal.pk]),
         ("licensing:portal_certificate", [world.vaccination.pk]),
         ("licensing:portal_animal", [world.gl_animal.pk]),
+        ("licensing:application_start", [world.animal.pk]),
+        ("licensing:application_detail", [world.application.pk]),
+        ("licensing:application_edit", [world.application.pk]),
+        ("licensing:application_certificate", [world.application.pk]),
     ):
         assert client.get(reverse(name, args=args)).status_code == 404, name
 

@@ -11,21 +11,24 @@ Every step is a transition on the row, recorded as an Event, inside one transact
 refusal leaves everything as it was.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, datetime
 from decimal import Decimal
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from ordinance.models import Event
 from ordinance.refusals import Check, Refused, refusing
+from ordinance.rules import rule_citation
 
-from ..models import OnlineApplication
-from ..models.online import ApplicationStatus
+from ..models import OnlineApplication, RabiesVaccination
+from ..models.online import OPEN_APPLICATION_STATUSES, ApplicationKind, ApplicationStatus
 from .assessment import license_assess
 from .documents import IssueResult
 from .licenses import license_issue
+from .mail import application_mail
 from .registry import vaccination_record
 
 APPLICATION = _("Application")
@@ -112,6 +115,7 @@ def application_approve(application, *, actor, on: date | None = None, now=None)
             reviewed_at=now,
             return_reason="",
         )
+        application_mail(application, "approved")
     return Approval(application=application, amount_due=amount, fee_lines=a.fee_lines)
 
 
@@ -174,6 +178,7 @@ def application_issue(
             license=result.license,
             held_reason="",
         )
+        application_mail(application, "issued")
     return result
 
 
@@ -191,3 +196,272 @@ def application_hold(application, *, reason: str, now: datetime | None = None) -
             summary=f"Online application {application.pk} paid but held: {reason}"[:300],
             held_reason=reason,
         )
+
+
+# --- The resident's side: submit, fix a returned one, withdraw ---------------------------
+
+
+def _vaccination_refusals(animal, fields, *, on, certificate, uses_vaccination) -> list[Check]:
+    """The shape of the certificate as entered: a date not in the future, the vaccine's
+    duration, the veterinarian (RAB-05: a licensed veterinarian's name and license
+    number), and the file itself. Whether the date covers the term is the assessment's
+    rabies check (LIC-05)."""
+    if uses_vaccination is not None:
+        if uses_vaccination.animal_id != animal.pk:
+            return [
+                Check(
+                    APPLICATION,
+                    "fail",
+                    _("Choose this animal's vaccination."),
+                    "",
+                    "uses_vaccination",
+                )
+            ]
+        return []
+    checks = []
+
+    def fail(field, message, section=""):
+        checks.append(Check(APPLICATION, "fail", message, section, field))
+
+    given = fields.get("vaccinated_on")
+    if not given:
+        fail("vaccinated_on", _("Enter the date of the vaccination from the certificate."))
+    elif given > on:
+        fail("vaccinated_on", _("The vaccination date cannot be in the future."))
+    if not fields.get("duration_years"):
+        fail("duration_years", _("Choose how long the vaccine is good for (on the certificate)."))
+    rab05 = rule_citation(animal.jurisdiction, "RAB-05")
+    if not fields.get("veterinarian_name"):
+        fail("veterinarian_name", _("Enter the veterinarian's name from the certificate."), rab05)
+    if not fields.get("veterinarian_license"):
+        fail(
+            "veterinarian_license",
+            _("Enter the veterinarian's license number from the certificate."),
+            rab05,
+        )
+    if not certificate:
+        fail("certificate", _("Upload the veterinarian's rabies certificate (PDF, JPEG or PNG)."))
+    return checks
+
+
+def _assessment_refusals(animal, fields, *, on, uses_vaccination) -> list[Check]:
+    """The counter's own checks (``license_assess``) with the application date today:
+    a check the resident cannot pass online stops the application, with its section."""
+    vaccination = uses_vaccination or RabiesVaccination(
+        animal=animal,
+        vaccinated_on=fields["vaccinated_on"],
+        duration_years=fields["duration_years"],
+        veterinarian_name=fields.get("veterinarian_name", ""),
+    )
+    a = license_assess(
+        animal=animal, owner=animal.owner, on=on, applied_on=on, vaccination=vaccination
+    )
+    field = "uses_vaccination" if uses_vaccination else "vaccinated_on"
+    return [
+        replace(c, field=field) if c.label == str(_("Rabies vaccination")) else c
+        for c in a.refusals
+    ]
+
+
+def _check_application(animal, fields, *, on, certificate, uses_vaccination) -> None:
+    checks = _vaccination_refusals(
+        animal, fields, on=on, certificate=certificate, uses_vaccination=uses_vaccination
+    )
+    if not checks:
+        checks = _assessment_refusals(animal, fields, on=on, uses_vaccination=uses_vaccination)
+    if checks:
+        raise Refused(checks)
+
+
+def _certificate_fields(fields: dict, uses_vaccination) -> dict:
+    if uses_vaccination is not None:  # the one on file: nothing entered is kept
+        return {
+            name: None if name in ("vaccinated_on", "duration_years") else ""
+            for name in CERTIFICATE_FIELDS
+        }
+    return {
+        name: fields.get(name) or (None if name in ("vaccinated_on", "duration_years") else "")
+        for name in CERTIFICATE_FIELDS
+    }
+
+
+def open_application_for(animal) -> OnlineApplication | None:
+    return OnlineApplication.objects.filter(
+        animal=animal, status__in=OPEN_APPLICATION_STATUSES
+    ).first()
+
+
+@refusing()
+def application_submit(
+    *,
+    animal,
+    actor,
+    uses_vaccination=None,
+    certificate=None,
+    on: date | None = None,
+    now: datetime | None = None,
+    **fields,
+) -> OnlineApplication:
+    """A resident applies online for ``animal``'s license: renewal when it held one,
+    else a new license. ``applied_on`` is today (NB Sec. 6-65(c): the application date
+    decides the late penalty). Refused, with each check next to its field, when the
+    counter would refuse it (``license_assess``) or the certificate is incomplete; an
+    open application of the same animal is refused (one per animal, a unique constraint
+    backs it)."""
+    now = now or timezone.now()
+    on = on or timezone.localdate(now)
+    if animal.owner.user_id != actor.pk:
+        raise _refused(_("Only the animal's owner can apply for its license."))
+    if open_application_for(animal) is not None:
+        raise _refused(_("This animal already has an open application."))
+    _check_application(
+        animal, fields, on=on, certificate=certificate, uses_vaccination=uses_vaccination
+    )
+    kind = ApplicationKind.RENEWAL if animal.licenses.exists() else ApplicationKind.NEW
+    application = OnlineApplication(
+        jurisdiction=animal.jurisdiction,
+        kind=kind,
+        animal=animal,
+        owner=animal.owner,
+        submitted_by=actor,
+        submitted_at=now,
+        status_changed_at=now,
+        applied_on=on,
+        uses_vaccination=uses_vaccination,
+        **_certificate_fields(fields, uses_vaccination),
+    )
+    if certificate and uses_vaccination is None:
+        application.certificate = certificate
+    try:
+        with transaction.atomic():
+            application.save()
+            Event.record(
+                "licensing.application.submitted",
+                application,
+                actor=actor,
+                jurisdiction=application.jurisdiction,
+                at=now,
+                summary=f"Online application {application.pk} ({kind}) for {animal}",
+                data={"kind": kind, "applied_on": on.isoformat()},
+            )
+    except IntegrityError as exc:  # a double submit raced past the check above
+        raise _refused(_("This animal already has an open application.")) from exc
+    return application
+
+
+@refusing()
+def application_resubmit(
+    application,
+    *,
+    actor,
+    uses_vaccination=None,
+    certificate=None,
+    on: date | None = None,
+    now: datetime | None = None,
+    **fields,
+) -> OnlineApplication:
+    """The resident fixes a returned application and sends it back. The certificate file
+    already uploaded is kept unless a new one comes; ``applied_on`` stays the first
+    day it reached the city (NB Sec. 6-65(c))."""
+    now = now or timezone.now()
+    on = on or timezone.localdate(now)
+    if application.submitted_by_id != actor.pk and application.owner.user_id != actor.pk:
+        raise _refused(_("Only the animal's owner can change this application."))
+    keep_file = certificate or (application.certificate if uses_vaccination is None else None)
+    _check_application(
+        application.animal,
+        fields,
+        on=on,
+        certificate=keep_file,
+        uses_vaccination=uses_vaccination,
+    )
+    values = _certificate_fields(fields, uses_vaccination)
+    if certificate and uses_vaccination is None:
+        values["certificate"] = certificate
+    elif uses_vaccination is not None:
+        values["certificate"] = ""
+    with transaction.atomic():
+        application = _locked(application)
+        application.transition(
+            ApplicationStatus.SUBMITTED,
+            allowed=(ApplicationStatus.RETURNED,),
+            actor=actor,
+            at=now,
+            action="licensing.application.resubmitted",
+            summary=f"Online application {application.pk} fixed and sent back",
+            uses_vaccination=uses_vaccination,
+            **values,
+        )
+    return application
+
+
+@refusing()
+def application_return(application, *, actor, reason: str, now: datetime | None = None):
+    """The clerk sends the application back with what to fix (required): the resident
+    fixes it without retyping the rest. E-mailed after commit."""
+    now = now or timezone.now()
+    reason = (reason or "").strip()
+    if not reason:
+        raise _refused(_("Say what the resident must fix."), "reason")
+    with transaction.atomic():
+        application = _locked(application)
+        application.transition(
+            ApplicationStatus.RETURNED,
+            allowed=(ApplicationStatus.SUBMITTED,),
+            actor=actor,
+            at=now,
+            action="licensing.application.returned",
+            summary=f"Online application {application.pk} returned: {reason}"[:300],
+            data={"reason": reason},
+            return_reason=reason,
+            reviewed_by=actor,
+            reviewed_at=now,
+        )
+        application_mail(application, "returned")
+    return application
+
+
+@refusing()
+def application_withdraw(application, *, actor, now: datetime | None = None):
+    """The resident withdraws an application not yet paid for; the row is kept."""
+    now = now or timezone.now()
+    if application.owner.user_id != actor.pk:
+        raise _refused(_("Only the animal's owner can withdraw this application."))
+    with transaction.atomic():
+        application = _locked(application)
+        application.transition(
+            ApplicationStatus.WITHDRAWN,
+            allowed=(
+                ApplicationStatus.SUBMITTED,
+                ApplicationStatus.RETURNED,
+                ApplicationStatus.APPROVED,
+            ),
+            actor=actor,
+            at=now,
+            action="licensing.application.withdrawn",
+            summary=f"Online application {application.pk} withdrawn by the resident",
+        )
+    return application
+
+
+def applications_mark_mailed(applications, *, actor, now: datetime | None = None) -> int:
+    """The clerk mailed these issued licenses' tags (after printing the mailing list).
+    A conditional update: a tag marked mailed already is not marked again."""
+    now = now or timezone.now()
+    marked = 0
+    with transaction.atomic():
+        for application in applications:
+            done = OnlineApplication.objects.filter(
+                pk=application.pk, status=ApplicationStatus.ISSUED, tag_mailed_at__isnull=True
+            ).update(tag_mailed_at=now)
+            if done:
+                marked += 1
+                Event.record(
+                    "licensing.application.tag_mailed",
+                    application,
+                    actor=actor,
+                    jurisdiction=application.jurisdiction,
+                    at=now,
+                    summary=f"Tag of online application {application.pk} mailed",
+                )
+    return marked

@@ -208,6 +208,15 @@ def license_standings(animals, *, on: date) -> dict[int, LicenseStanding]:
     return found
 
 
+def renewal_opens_on(license, rules) -> date | None:
+    """LIC-13: the first day the next term's license may be applied for, N days before
+    the next term starts (North Branch: December 2); None if the city sets no window."""
+    window = rules.get("renewal_window_days_before_term")
+    if window is None:
+        return None
+    return add_calendar_days(license.expires_on, 1 - window.value)
+
+
 def _licensed(license, upcoming, rules, *, on) -> LicenseStanding:
     """LIC-07: licensed to the expiry; LIC-13: from N days before the next term the
     renewal is open (North Branch: December 2)."""
@@ -228,7 +237,7 @@ def _licensed(license, upcoming, rules, *, on) -> LicenseStanding:
         }
     window = rules.get("renewal_window_days_before_term")
     if upcoming is None and window is not None and license.term_start <= on:
-        opens = add_calendar_days(license.expires_on, 1 - window.value)
+        opens = renewal_opens_on(license, rules)
         if on >= opens:
             return LicenseStanding(
                 Standing.RENEWAL_OPEN,

@@ -25,6 +25,13 @@ from base.access import role_required
 from base.roles import RESIDENT
 from licensing.forms.registry import sniff_content_type
 from licensing.models import Animal, License, Owner, RabiesVaccination
+from licensing.services.next_step import (
+    NextSteps,
+    city_checks,
+    next_steps,
+    open_applications,
+    with_open_application,
+)
 from licensing.services.standing import (
     LicenseStanding,
     license_standing,
@@ -51,7 +58,7 @@ def _animals_for_portal(user):
     """The resident's animals with their licenses, exemptions and vaccinations: a fixed
     number of queries (the standing service's prefetch, vaccinations)."""
     return (
-        standing_prefetch(Animal.objects.filter(owner__user=user))
+        standing_prefetch(with_open_application(Animal.objects.filter(owner__user=user)))
         .select_related("owner")
         .prefetch_related(
             Prefetch(
@@ -78,9 +85,13 @@ class AnimalRow:
     vaccination_status: VaccinationStatus  # the one answer staff see too (RAB-01..06)
     vaccination_citation: str
     expiry_citation: str
+    next: NextSteps  # what is due, by when, and whether to apply online (next_step)
 
 
 def _animal_rows(animals, *, on: date) -> list[AnimalRow]:
+    animals = list(animals)
+    checks = city_checks(animals, on=on)
+    open_apps = open_applications(animals)
     rules_by_city: dict[int, dict] = {}
     vaccination_rules_by_city: dict[int, dict] = {}
     rows = []
@@ -95,16 +106,27 @@ def _animal_rows(animals, *, on: date) -> list[AnimalRow]:
         rules = rules_by_city[animal.jurisdiction_id]
         required, expiry = rules.get("vaccination_required_age"), rules.get("license_expiry")
         vaccinations = list(animal.vaccinations.all())
+        standing = license_standing(animal, on=on, rules=rules)
+        vaccination = vaccination_status(
+            animal, on=on, rules=vaccination_rules_by_city[animal.jurisdiction_id]
+        )
         rows.append(
             AnimalRow(
                 animal=animal,
-                standing=license_standing(animal, on=on, rules=rules),
+                standing=standing,
                 vaccination=vaccinations[0] if vaccinations else None,
-                vaccination_status=vaccination_status(
-                    animal, on=on, rules=vaccination_rules_by_city[animal.jurisdiction_id]
-                ),
+                vaccination_status=vaccination,
                 vaccination_citation=required.citation if required else "",
                 expiry_citation=expiry.citation if expiry else "",
+                next=next_steps(
+                    animal,
+                    on=on,
+                    standing=standing,
+                    vaccination=vaccination,
+                    rules=rules,
+                    city_check=checks[(animal.jurisdiction_id, animal.species)],
+                    open_application=open_apps.get(animal.pk),
+                ),
             )
         )
     return rows

@@ -25,6 +25,8 @@ NOT_PAGES = {
     "impound:case_notice_void",
     "licensing:vaccination_certificate",
     "licensing:portal_certificate",
+    "licensing:application_certificate",  # the uploaded file, streamed
+    "online:mailing_list",  # a PDF
     "licensing:animal_mark_deceased",
     "dangerous_dogs:classification_end",
     "licensing:kennel_document",
@@ -45,6 +47,7 @@ WITH_QUERY = {
     "licensing:tag_lookup": "?number=1&year=2026",
     "licensing:counter_start": "?q=Resident",
     "licensing:report_issued": "?start=2026-01-01&end=2026-12-31",
+    "online:review_list": "?status=returned",
 }
 
 
