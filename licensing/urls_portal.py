@@ -1,7 +1,8 @@
-"""The resident's read-only pages (their own animals, licenses, certificates)."""
+"""The resident's pages: their own animals, licenses, certificates, and paying online."""
 
 from django.urls import path
 
+from .views import payments
 from .views import portal as views
 
 urlpatterns = [
@@ -10,4 +11,7 @@ urlpatterns = [
     path(
         "my/vaccinations/<int:pk>/certificate/", views.portal_certificate, name="portal_certificate"
     ),
+    # Paying an approved online application (issue 12, licensing.payments).
+    path("my/applications/<int:pk>/pay/", payments.application_pay, name="application_pay"),
+    path("my/applications/<int:pk>/paid/", payments.application_paid, name="application_paid"),
 ]
