@@ -31,6 +31,7 @@ from licensing.payments import (
 from licensing.services import payments as payment_svc
 from licensing.services.assessment import license_assess
 from ordinance.refusals import Refused
+from ordinance.rules import rule_citation
 
 COUNTER = (CLERK, ADMINISTRATOR)
 PAYMENTS_PER_PAGE = 50
@@ -43,7 +44,9 @@ def _own_application(request, pk) -> OnlineApplication:
     """The resident's own application: another resident's is a 404 (style.md)."""
     application = (
         OnlineApplication.objects.filter(pk=pk, owner__user=request.user)
-        .select_related("animal__jurisdiction", "owner", "jurisdiction", "vaccination")
+        .select_related(
+            "animal__jurisdiction", "animal__premises__jurisdiction", "owner", "jurisdiction", "vaccination"
+        )
         .first()
     )
     if application is None:
@@ -76,6 +79,8 @@ def _pay_page(request, application, provider, *, error=""):
             "fee_lines": _fee_lines(application, on=timezone.localdate()) if payable else [],
             "error": error,
             "contact_cities": [application.jurisdiction],
+            # The application date decides the term and the late penalty.
+            "penalty_citation": rule_citation(application.jurisdiction, "LIC-13"),
         },
     )
     if payable and provider.online:
