@@ -229,6 +229,7 @@ def build(nb, gl, clerk, glencoe_clerk) -> Cities:
     )
     issue_tag(stock.tags.get(number=1), license=gl_license, on=TODAY)
     _impound_cases(nb, gl, clerk, glencoe_clerk)
+    _online_payment(gl, gl_owner, gl_dog)
     _dangerous_dog_case(gl, glencoe_clerk)
     _rabies_records(gl, glencoe_clerk)
     return Cities(
@@ -266,6 +267,38 @@ def _impound_cases(nb, gl, clerk, glencoe_clerk):
             color=color,
             approximate_age_months=24,
         )
+
+
+def _online_payment(gl, gl_owner, gl_dog):
+    """A card payment received for a Glencoe online application (issue 12): the list of
+    online payments is the clerk's own city's. Recorded directly: Glencoe issues no dog
+    licenses (LIC-16), so no application of its own is ever approved."""
+    from decimal import Decimal
+
+    from licensing.models import OnlineApplication, Payment
+    from licensing.models.online import ApplicationKind
+
+    gl_owner.user = make_user("zzgl-resident", "resident")
+    gl_owner.save()
+    application = OnlineApplication.objects.create(
+        jurisdiction=gl,
+        kind=ApplicationKind.NEW,
+        animal=gl_dog,
+        owner=gl_owner,
+        submitted_by=gl_owner.user,
+        submitted_at=NOW,
+        status_changed_at=NOW,
+        applied_on=TODAY,
+    )
+    Payment.receive(
+        application=application,
+        provider="stripe",
+        provider_id="pi_zzgl_0001",
+        reference="pi_zzgl_0001",
+        amount=Decimal("18.00"),
+        currency="usd",
+        at=NOW,
+    )
 
 
 def _rabies_records(gl, glencoe_clerk):
@@ -342,6 +375,7 @@ WALK = {
     "dangerous_dogs:board": [((), "", "Zzgl Rex"), ((), "closed=1", "Zzgl Rex")],
     "rabies:dashboard": [((), "", "Zzglbiter")],
     "rabies:vaccinations_overdue": [((), "", "Zzgllapsed")],
+    "licensing:payment_list": [((), "", "Zzglencoeonly")],  # issue 12: online payments
 }
 
 # Pages without arguments that are not walked, and why.
@@ -352,6 +386,7 @@ NOT_WALKED = {
     "licensing:portal_home": "residents only: their own animals, not the city's",
     "impound:intake": "officers and administrators only: a clerk is refused",
     "rabies:bite_report": "officers and administrators only: a clerk is refused",
+    "licensing:stripe_webhook": "Stripe's signed deliveries only (public, POST): no page",
 }
 
 

@@ -72,6 +72,8 @@ class World:
     impound_gate: object = None
     dd: object = None
     rabies: object = None
+    application: object = None
+    payment: object = None
 
 
 def _issued_kennel(owner, actor):
@@ -225,7 +227,10 @@ def build_world(*, nb, gl, clerk, glencoe_clerk, administrator, resident) -> Wor
     rabies = build_rabies_world(
         nb=nb, gl=gl, nb_animal=animal, gl_animal=gl_animal, actor=administrator, today=TODAY
     )
+    application, payment = _online_application(owner, clerk, resident)
     return World(
+        application=application,
+        payment=payment,
         dd=dd,
         rabies=rabies,
         impound_case=impound_case,
@@ -245,6 +250,54 @@ def build_world(*, nb, gl, clerk, glencoe_clerk, administrator, resident) -> Wor
         gl_kennel=gl_kennel,
         gl_document=gl_document,
     )
+
+
+def _online_application(owner, clerk, resident):
+    """The resident's online application for a second dog, approved by the clerk and paid
+    by card for an amount that no longer matches: the payment is held (issue 12)."""
+    from decimal import Decimal
+
+    from licensing.models import OnlineApplication
+    from licensing.models.online import ApplicationKind
+    from licensing.services.applications import application_approve
+    from licensing.services.payments import online_payment_received
+
+    dog = registry_svc.animal_register(
+        owner=owner,
+        actor=clerk,
+        on=TODAY,
+        species="dog",
+        name="Pepper",
+        breed="Beagle",
+        color="Tricolor",
+        sex="male",
+        date_of_birth=date(2025, 9, 1),
+    )
+    application = OnlineApplication.objects.create(
+        jurisdiction=owner.jurisdiction,
+        kind=ApplicationKind.NEW,
+        animal=dog,
+        owner=owner,
+        submitted_by=resident,
+        submitted_at=NOW,
+        status_changed_at=NOW,
+        applied_on=TODAY,
+        vaccinated_on=date(2026, 1, 15),
+        duration_years=1,
+        veterinarian_name="Dr. Ann Holm",
+        veterinarian_license="MN-VET-10442",
+    )
+    application_approve(application, actor=clerk, on=TODAY, now=NOW)
+    payment = online_payment_received(
+        application_pk=application.pk,
+        provider="stripe",
+        provider_id="pi_world_0001",
+        reference="pi_world_0001",
+        amount=Decimal("1.00"),
+        currency="usd",
+        now=NOW,
+    ).payment
+    return application, payment
 
 
 def _impound_case(nb, gl, animal, actor):
@@ -327,6 +380,12 @@ PAGES = {
     "licensing:portal_home": (lambda w: [], {}),
     "licensing:portal_animal": (lambda w: [w.animal.pk], {}),
     "licensing:portal_certificate": (lambda w: [w.vaccination.pk], {}),
+    # Online payments (issue 12): the resident's pages, the clerk's list, the webhook.
+    "licensing:application_pay": (lambda w: [w.application.pk], {}),
+    "licensing:application_paid": (lambda w: [w.application.pk], {}),
+    "licensing:payment_list": (lambda w: [], {}),
+    "licensing:payment_finish": (lambda w: [w.payment.pk], {"*": 405}),
+    "licensing:stripe_webhook": (lambda w: [], {"*": 405}),
     "impound:case_disposition": (lambda w: [w.impound_case.pk], {}),
     "impound:sterilization_list": (lambda w: [], {}),
     "impound:case_redeem": (lambda w: [w.impound_case.pk], {}),
@@ -514,6 +573,8 @@ def test_a_resident_sees_only_their_own_animals(world, client, other_resident):
         ("licensing:portal_animal", [world.animal.pk]),
         ("licensing:portal_certificate", [world.vaccination.pk]),
         ("licensing:portal_animal", [world.gl_animal.pk]),
+        ("licensing:application_pay", [world.application.pk]),
+        ("licensing:application_paid", [world.application.pk]),
     ):
         assert client.get(reverse(name, args=args)).status_code == 404, name
 

@@ -17,7 +17,7 @@ from http.server import BaseHTTPRequestHandler, HTTPServer
 from urllib.parse import parse_qs
 from zoneinfo import ZoneInfo
 
-from licensing.models import OnlineApplication, RabiesVaccination
+from licensing.models import OnlineApplication, RabiesVaccination, TagStock
 from licensing.models.online import ApplicationKind
 from licensing.services.applications import application_approve
 from tests.licensing.factories import AnimalFactory
@@ -38,7 +38,8 @@ def at(day: date) -> datetime:
 
 def approved_application(jurisdiction, clerk, resident, *, name="Juniper"):
     """A resident's new-license application, approved by ``clerk`` (amount due fixed)."""
-    TagStockFactory(jurisdiction=jurisdiction, recorded_by=clerk, year=2026, last_number=20)
+    if not TagStock.objects.filter(jurisdiction=jurisdiction, year=2026).exists():
+        TagStockFactory(jurisdiction=jurisdiction, recorded_by=clerk, year=2026, last_number=20)
     dog = AnimalFactory(jurisdiction=jurisdiction, name=name, date_of_birth=date(2022, 5, 1))
     dog.owner.user = resident
     dog.owner.save()
