@@ -67,7 +67,9 @@ def online_payment_received(
         if application is None:
             # Nothing to attach the money to: the city reconciles it in the provider's
             # dashboard. Logged loudly, acknowledged so the provider stops retrying.
-            log.error("%s payment %s names no application (%r)", provider, provider_id, application_pk)
+            log.error(
+                "%s payment %s names no application (%r)", provider, provider_id, application_pk
+            )
             return PaymentOutcome(payment=None)
         existing = Payment.objects.filter(provider_id=provider_id).first()
         if existing is not None:

@@ -45,7 +45,11 @@ def _own_application(request, pk) -> OnlineApplication:
     application = (
         OnlineApplication.objects.filter(pk=pk, owner__user=request.user)
         .select_related(
-            "animal__jurisdiction", "animal__premises__jurisdiction", "owner", "jurisdiction", "vaccination"
+            "animal__jurisdiction",
+            "animal__premises__jurisdiction",
+            "owner",
+            "jurisdiction",
+            "vaccination",
         )
         .first()
     )

@@ -60,7 +60,11 @@ def test_a_paid_checkout_issues_the_license_with_the_approving_clerk(client, app
     assert application.status == ApplicationStatus.ISSUED
     assert application.license == License.objects.get()
     # REC-01: the receipt and license certificate are archived for the resident's page.
-    kinds = set(IssuedDocument.objects.filter(owner_user=application.owner.user).values_list("kind", flat=True))
+    kinds = set(
+        IssuedDocument.objects.filter(owner_user=application.owner.user).values_list(
+            "kind", flat=True
+        )
+    )
     assert "receipt" in kinds
     actions = set(Event.objects.for_object(payment).values_list("action", flat=True))
     assert {"licensing.payment.received", "licensing.payment.applied"} <= actions
@@ -113,7 +117,9 @@ def test_other_events_are_acknowledged_and_ignored(client, application):
     assert not Payment.objects.exists()
 
 
-def test_an_amount_that_no_longer_matches_is_kept_and_held_for_the_clerk(client, application, clerk):
+def test_an_amount_that_no_longer_matches_is_kept_and_held_for_the_clerk(
+    client, application, clerk
+):
     response = deliver(client, completed_event(application, amount_cents=500))
     assert response.status_code == 200
     payment = Payment.objects.get()
@@ -190,3 +196,44 @@ def test_a_payment_is_never_deleted(client, application):
     deliver(client, completed_event(application, amount_cents=cents(application)))
     with pytest.raises(IssuedRecordDeletion):
         Payment.objects.get().delete()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_simultaneous_deliveries_give_one_receipt(postgres_only, north_branch, clerk, resident):
+    """Stripe may deliver the same event twice at once: the application row lock makes
+    the second wait and find the first's payment (PostgreSQL: real row locks)."""
+    import threading
+
+    from django.db import connection
+
+    application = approved_application(north_branch, clerk, resident)
+    barrier = threading.Barrier(2)
+    outcomes, errors = [], []
+
+    def deliver_once():
+        try:
+            barrier.wait()
+            outcomes.append(
+                online_payment_received(
+                    application_pk=application.pk,
+                    provider="stripe",
+                    provider_id="pi_twice",
+                    reference="pi_twice",
+                    amount=application.amount_due,
+                    currency="usd",
+                )
+            )
+        except Exception as exc:  # noqa: BLE001 (reported below)
+            errors.append(exc)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=deliver_once) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=60)
+    assert not errors, errors
+    assert sorted(o.replay for o in outcomes) == [False, True]
+    assert Payment.objects.count() == 1 and Receipt.objects.count() == 1
+    assert Payment.objects.get().status == Payment.Status.APPLIED
