@@ -36,10 +36,13 @@ def at(day: date) -> datetime:
     return datetime(day.year, day.month, day.day, 10, tzinfo=CHICAGO)
 
 
-def approved_application(jurisdiction, clerk, resident, *, name="Juniper"):
+def approved_application(
+    jurisdiction, clerk, resident, *, name="Juniper", applied=APPLIED, approved=APPROVED
+):
     """A resident's new-license application, approved by ``clerk`` (amount due fixed)."""
-    if not TagStock.objects.filter(jurisdiction=jurisdiction, year=2026).exists():
-        TagStockFactory(jurisdiction=jurisdiction, recorded_by=clerk, year=2026, last_number=20)
+    year = approved.year
+    if not TagStock.objects.filter(jurisdiction=jurisdiction, year=year).exists():
+        TagStockFactory(jurisdiction=jurisdiction, recorded_by=clerk, year=year, last_number=20)
     dog = AnimalFactory(jurisdiction=jurisdiction, name=name, date_of_birth=date(2022, 5, 1))
     dog.owner.user = resident
     dog.owner.save()
@@ -49,15 +52,15 @@ def approved_application(jurisdiction, clerk, resident, *, name="Juniper"):
         animal=dog,
         owner=dog.owner,
         submitted_by=resident,
-        submitted_at=at(APPLIED),
-        status_changed_at=at(APPLIED),
-        applied_on=APPLIED,
+        submitted_at=at(applied),
+        status_changed_at=at(applied),
+        applied_on=applied,
         vaccinated_on=date(2025, 6, 1),
         duration_years=RabiesVaccination.Duration.THREE_YEARS,
         veterinarian_name="Dr. Ada Lind",
         veterinarian_license="MN-4411",
     )
-    application_approve(application, actor=clerk, on=APPROVED, now=at(APPROVED))
+    application_approve(application, actor=clerk, on=approved, now=at(approved))
     application.refresh_from_db()
     return application
 
