@@ -23,7 +23,9 @@ from .base import CheckoutUnavailable, PaymentProvider, WebhookRejected
 log = logging.getLogger(__name__)
 
 CHECKOUT_ORIGIN = "https://checkout.stripe.com"
-COMPLETED = "checkout.session.completed"
+# A card is paid when the session completes; a delayed method (a bank debit) completes
+# unpaid and is paid with the second event. Either way the session says "paid".
+PAID_EVENTS = ("checkout.session.completed", "checkout.session.async_payment_succeeded")
 CURRENCY = "usd"
 
 
@@ -98,11 +100,11 @@ class StripeProvider(PaymentProvider):
             )
         except (ValueError, stripe.SignatureVerificationError) as exc:
             raise WebhookRejected(str(exc)) from exc
-        if event.type != COMPLETED:
+        if event.type not in PAID_EVENTS:
             return None
         session = event.data.object.to_dict()  # a StripeObject is not a dict
         if session.get("payment_status") != "paid":
-            return None  # an asynchronous method: Stripe sends async_payment_succeeded
+            return None  # not yet: async_payment_succeeded follows when it is
         return self._received(session)
 
     def _received(self, session):

@@ -108,13 +108,18 @@ def test_a_get_or_an_unconfigured_site_gets_no_webhook(client, application, sett
     assert not Payment.objects.exists()
 
 
-def test_other_events_are_acknowledged_and_ignored(client, application):
+def test_other_events_and_unpaid_sessions_are_acknowledged_and_ignored(client, application):
     event = completed_event(application, amount_cents=cents(application))
     assert deliver(client, {**event, "type": "payment_intent.created"}).status_code == 200
     unpaid = completed_event(application, amount_cents=cents(application))
     unpaid["data"]["object"]["payment_status"] = "unpaid"
     assert deliver(client, unpaid).status_code == 200
     assert not Payment.objects.exists()
+    # A delayed method is paid by the second event, for the same session.
+    later = completed_event(application, amount_cents=cents(application))
+    later["type"] = "checkout.session.async_payment_succeeded"
+    assert deliver(client, later).status_code == 200
+    assert Payment.objects.get().status == Payment.Status.APPLIED
 
 
 def test_an_amount_that_no_longer_matches_is_kept_and_held_for_the_clerk(
