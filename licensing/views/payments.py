@@ -60,7 +60,11 @@ def _own_application(request, pk) -> OnlineApplication:
 
 def _fee_lines(application, *, on):
     """The fee lines behind the amount due, as ``license_assess`` (the counter's code)
-    computes them today with the application date (NB Sec. 6-65(c), LIC-13)."""
+    computes them today with the application date (NB Sec. 6-65(c), LIC-13); None when
+    they no longer add up to what the clerk approved (the schedule changed in between):
+    then no card payment is offered, since its receipt would be refused."""
+    if application.status != ApplicationStatus.APPROVED:
+        return None
     assessment = license_assess(
         animal=application.animal,
         owner=application.owner,
@@ -68,11 +72,13 @@ def _fee_lines(application, *, on):
         applied_on=application.applied_on,
         vaccination=application.vaccination,
     )
-    return assessment.fee_lines if assessment.can_issue else []
+    if not assessment.can_issue or assessment.total != application.amount_due:
+        return None
+    return assessment.fee_lines
 
 
-def _pay_page(request, application, provider, *, error=""):
-    payable = application.status == ApplicationStatus.APPROVED
+def _pay_page(request, application, provider, *, fee_lines, error=""):
+    payable = fee_lines is not None
     response = render(
         request,
         "licensing/payments/pay.html",
@@ -80,7 +86,7 @@ def _pay_page(request, application, provider, *, error=""):
             "application": application,
             "provider": provider,
             "payable": payable,
-            "fee_lines": _fee_lines(application, on=timezone.localdate()) if payable else [],
+            "fee_lines": fee_lines or [],
             "error": error,
             "contact_cities": [application.jurisdiction],
             # The application date decides the term and the late penalty.
@@ -98,13 +104,15 @@ def application_pay(request, pk):
     """GET: the amount due and how to pay. POST: start the card payment (303 to Checkout)."""
     application = _own_application(request, pk)
     provider = payment_provider()
+    fee_lines = _fee_lines(application, on=timezone.localdate())
     if request.method != "POST":
-        return _pay_page(request, application, provider)
-    if application.status != ApplicationStatus.APPROVED or not provider.online:
+        return _pay_page(request, application, provider, fee_lines=fee_lines)
+    if fee_lines is None or not provider.online:
         return _pay_page(
             request,
             application,
             provider,
+            fee_lines=fee_lines,
             error=_("This application cannot be paid online now."),
         )
     try:
@@ -123,6 +131,7 @@ def application_pay(request, pk):
             request,
             application,
             provider,
+            fee_lines=fee_lines,
             error=_(
                 "The card payment service did not answer. Try again in a few minutes, "
                 "or pay at city hall or by mail."

@@ -181,3 +181,21 @@ def test_amounts_convert_to_cents_exactly():
 
     assert to_cents(Decimal("18.00")) == 1800 and to_cents(Decimal("27.05")) == 2705
     assert from_cents(2705) == Decimal("27.05")
+
+
+def test_no_card_payment_when_the_fees_changed_since_the_approval(
+    client, application, resident, stand_in
+):
+    """A charge for the approved amount would be refused at issue (LIC-13, FEE-01): the
+    resident is sent to the clerk instead of paying an amount that no longer holds."""
+    from licensing.models import OnlineApplication
+
+    OnlineApplication.objects.filter(pk=application.pk).update(amount_due=Decimal("12.00"))
+    client.force_login(resident)
+    page = client.get(pay_url(application))
+    text = page.content.decode()
+    assert "fees have changed" in text and "by card" not in text
+    assert form_action(page) == "form-action 'self'"
+    response = client.post(pay_url(application))
+    assert response.status_code == 200 and "cannot be paid online" in response.content.decode()
+    assert stand_in.requests == []
