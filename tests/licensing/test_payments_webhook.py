@@ -242,3 +242,26 @@ def test_two_simultaneous_deliveries_give_one_receipt(postgres_only, north_branc
     assert sorted(o.replay for o in outcomes) == [False, True]
     assert Payment.objects.count() == 1 and Receipt.objects.count() == 1
     assert Payment.objects.get().status == Payment.Status.APPLIED
+
+
+def test_a_second_payment_for_an_issued_application_is_kept_for_the_clerk(client, application):
+    """Two Checkout sessions paid (two tabs): one license; the second payment is held
+    on the clerk's list to be refunded, never a second receipt."""
+    deliver(client, completed_event(application, amount_cents=cents(application)))
+    second = completed_event(application, amount_cents=cents(application), pi="pi_second_0002")
+    assert deliver(client, second).status_code == 200
+    assert Receipt.objects.count() == 1 and License.objects.count() == 1
+    held = Payment.objects.get(provider_id="pi_second_0002")
+    assert held.status == Payment.Status.HELD and held.receipt is None
+    application.refresh_from_db()
+    assert application.status == ApplicationStatus.ISSUED
+
+
+def test_the_webhook_is_public_and_csrf_exempt():
+    """Stripe has no session or CSRF token: the signature is the check (URL walk)."""
+    from django.urls import resolve
+
+    from tests.accounts.test_url_access import view_roles
+
+    view = resolve(WEBHOOK_URL).func
+    assert view_roles(view) is None and view.csrf_exempt
