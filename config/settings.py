@@ -170,6 +170,13 @@ DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="animal-control@local
 # shows "due soon" (issue 11: a setting, not an ordinance value).
 RABIES_REMINDER_LEAD_DAYS = env.int("RABIES_REMINDER_LEAD_DAYS", default=30)
 
+# Card payments through Stripe Checkout (issue 12): off unless both keys are set (then
+# residents may pay an approved application online). STRIPE_API_BASE points the client
+# at another host (the tests' local stand-in); empty means Stripe's own API.
+STRIPE_SECRET_KEY = env.str("STRIPE_SECRET_KEY", default="")
+STRIPE_WEBHOOK_SECRET = env.str("STRIPE_WEBHOOK_SECRET", default="")
+STRIPE_API_BASE = env.str("STRIPE_API_BASE", default="")
+
 CACHES = {"default": env.cache_url("CACHE_URL", default="locmemcache://")}
 
 # --- Security headers. Production (DJANGO_DEBUG=false) is what `check --deploy` reads.
@@ -195,6 +202,8 @@ CONTENT_SECURITY_POLICY = {
         "img-src": [SELF, "data:"],
         "font-src": [SELF, "data:"],
         "connect-src": [SELF],
+        # Widened to Stripe Checkout's host on the pay page only, and only when card
+        # payments are configured (licensing.payments: a redirect after a POST counts).
         "form-action": [SELF],
         "frame-ancestors": [NONE],
         "base-uri": [SELF],

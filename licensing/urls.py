@@ -1,5 +1,7 @@
 from django.urls import include, path
 
+from .views.payments import stripe_webhook
+
 app_name = "licensing"
 
 # Each area of the app keeps its own routes (registry, counter, kennels, reports).
@@ -9,4 +11,7 @@ urlpatterns = [
     path("", include("licensing.urls_kennels")),
     path("", include("licensing.urls_reports")),
     path("", include("licensing.urls_portal")),
+    # Online payments (issue 12): the clerk's list, and the provider's signed webhook.
+    path("online/payments/", include("licensing.urls_payments")),
+    path("payments/stripe/webhook/", stripe_webhook, name="stripe_webhook"),
 ]

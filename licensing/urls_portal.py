@@ -1,9 +1,9 @@
-"""The resident's pages: their own animals, licenses, certificates, and their online
-applications (issue 12)."""
+"""The resident's pages: their own animals, licenses, certificates, their online
+applications and paying them (issue 12)."""
 
 from django.urls import path
 
-from .views import online
+from .views import online, payments
 from .views import portal as views
 
 urlpatterns = [
@@ -26,4 +26,7 @@ urlpatterns = [
         online.application_certificate,
         name="application_certificate",
     ),
+    # Paying an approved online application (issue 12, licensing.payments).
+    path("my/applications/<int:pk>/pay/", payments.application_pay, name="application_pay"),
+    path("my/applications/<int:pk>/paid/", payments.application_paid, name="application_paid"),
 ]

@@ -230,6 +230,7 @@ def build(nb, gl, clerk, glencoe_clerk) -> Cities:
     )
     issue_tag(stock.tags.get(number=1), license=gl_license, on=TODAY)
     _impound_cases(nb, gl, clerk, glencoe_clerk)
+    _online_payment(gl, gl_owner, gl_dog)
     _dangerous_dog_case(gl, glencoe_clerk)
     _rabies_records(gl, glencoe_clerk)
     _online_application(gl_dog, gl_owner, glencoe_clerk)
@@ -268,6 +269,38 @@ def _impound_cases(nb, gl, clerk, glencoe_clerk):
             color=color,
             approximate_age_months=24,
         )
+
+
+def _online_payment(gl, gl_owner, gl_dog):
+    """A card payment received for a Glencoe online application (issue 12): the list of
+    online payments is the clerk's own city's. Recorded directly: Glencoe issues no dog
+    licenses (LIC-16), so no application of its own is ever approved."""
+    from decimal import Decimal
+
+    from licensing.models import OnlineApplication, Payment
+    from licensing.models.online import ApplicationKind
+
+    gl_owner.user = make_user("zzgl-resident", "resident")
+    gl_owner.save()
+    application = OnlineApplication.objects.create(
+        jurisdiction=gl,
+        kind=ApplicationKind.NEW,
+        animal=gl_dog,
+        owner=gl_owner,
+        submitted_by=gl_owner.user,
+        submitted_at=NOW,
+        status_changed_at=NOW,
+        applied_on=TODAY,
+    )
+    Payment.receive(
+        application=application,
+        provider="stripe",
+        provider_id="pi_zzgl_0001",
+        reference="pi_zzgl_0001",
+        amount=Decimal("18.00"),
+        currency="usd",
+        at=NOW,
+    )
 
 
 def _rabies_records(gl, glencoe_clerk):
@@ -366,6 +399,7 @@ WALK = {
     "rabies:vaccinations_overdue": [((), "", "Zzgllapsed")],
     # Online applications (issue 12): the queue and the tag mailing list (a PDF).
     "online:review_list": [((), "", "Zzglfritz"), ((), "status=issued", "Zzglfritz")],
+    "licensing:payment_list": [((), "", "Zzglencoeonly")],  # issue 12: online payments
 }
 
 # Pages without arguments that are not walked, and why.
@@ -378,6 +412,7 @@ NOT_WALKED = {
     "rabies:bite_report": "officers and administrators only: a clerk is refused",
     "online:mailing_list": "a PDF; its rows are scoped by the same query as the queue (to_mail)",
     "online:mailing_list_mailed": "POST only",
+    "licensing:stripe_webhook": "Stripe's signed deliveries only (public, POST): no page",
 }
 
 

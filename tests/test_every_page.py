@@ -73,6 +73,8 @@ class World:
     impound_gate: object = None
     dd: object = None
     rabies: object = None
+    paid_application: object = None
+    payment: object = None
 
 
 def _issued_kennel(owner, actor):
@@ -227,8 +229,12 @@ def build_world(*, nb, gl, clerk, glencoe_clerk, administrator, resident) -> Wor
     rabies = build_rabies_world(
         nb=nb, gl=gl, nb_animal=animal, gl_animal=gl_animal, actor=administrator, today=TODAY
     )
+    application = _online_application(owner, clerk, resident)
+    paid_application, payment = _held_card_payment(owner, clerk, resident)
     return World(
         application=application,
+        paid_application=paid_application,
+        payment=payment,
         dd=dd,
         rabies=rabies,
         impound_case=impound_case,
@@ -279,6 +285,54 @@ def _online_application(owner, clerk, resident):
         certificate=SimpleUploadedFile("certificate.pdf", PDF, content_type="application/pdf"),
     )
     return application_return(application, actor=clerk, reason="Add the rabies tag number.")
+
+
+def _held_card_payment(owner, clerk, resident):
+    """The resident's online application for a third dog, approved by the clerk and paid
+    by card for an amount that no longer matches: the payment is held (issue 12)."""
+    from decimal import Decimal
+
+    from licensing.models import OnlineApplication
+    from licensing.models.online import ApplicationKind
+    from licensing.services.applications import application_approve
+    from licensing.services.payments import online_payment_received
+
+    dog = registry_svc.animal_register(
+        owner=owner,
+        actor=clerk,
+        on=TODAY,
+        name="Sage",
+        species="dog",
+        breed="Beagle",
+        color="Tricolor",
+        sex="male",
+        date_of_birth=date(2025, 9, 1),
+    )
+    application = OnlineApplication.objects.create(
+        jurisdiction=owner.jurisdiction,
+        kind=ApplicationKind.NEW,
+        animal=dog,
+        owner=owner,
+        submitted_by=resident,
+        submitted_at=NOW,
+        status_changed_at=NOW,
+        applied_on=TODAY,
+        vaccinated_on=date(2026, 1, 15),
+        duration_years=1,
+        veterinarian_name="Dr. Ann Holm",
+        veterinarian_license="MN-VET-10442",
+    )
+    application_approve(application, actor=clerk, on=TODAY, now=NOW)
+    payment = online_payment_received(
+        application_pk=application.pk,
+        provider="stripe",
+        provider_id="pi_world_0001",
+        reference="pi_world_0001",
+        amount=Decimal("1.00"),
+        currency="usd",
+        now=NOW,
+    ).payment
+    return application, payment
 
 
 def _impound_case(nb, gl, animal, actor):
@@ -375,6 +429,12 @@ PAGES = {
     "online:review_tag_mailed": (lambda w: [w.application.pk], {"*": 405}),
     "online:mailing_list": (lambda w: [], {}),
     "online:mailing_list_mailed": (lambda w: [], {"*": 405}),
+    # Online payments (issue 12): the resident's pages, the clerk's list, the webhook.
+    "licensing:application_pay": (lambda w: [w.paid_application.pk], {}),
+    "licensing:application_paid": (lambda w: [w.paid_application.pk], {}),
+    "licensing:payment_list": (lambda w: [], {}),
+    "licensing:payment_finish": (lambda w: [w.payment.pk], {"*": 405}),
+    "licensing:stripe_webhook": (lambda w: [], {"*": 405}),
     "impound:case_disposition": (lambda w: [w.impound_case.pk], {}),
     "impound:sterilization_list": (lambda w: [], {}),
     "impound:case_redeem": (lambda w: [w.impound_case.pk], {}),
@@ -566,6 +626,8 @@ def test_a_resident_sees_only_their_own_animals(world, client, other_resident):
         ("licensing:application_detail", [world.application.pk]),
         ("licensing:application_edit", [world.application.pk]),
         ("licensing:application_certificate", [world.application.pk]),
+        ("licensing:application_pay", [world.paid_application.pk]),
+        ("licensing:application_paid", [world.paid_application.pk]),
     ):
         assert client.get(reverse(name, args=args)).status_code == 404, name
 

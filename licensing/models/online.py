@@ -244,6 +244,75 @@ class Payment(models.Model):
 
         raise IssuedRecordDeletion(_("Payments cannot be deleted."))
 
+    @classmethod
+    def receive(cls, *, application, provider, provider_id, reference, amount, currency, at):
+        """Record money a provider reports as received. The unique ``provider_id`` makes a
+        second delivery of the same payment fail here (IntegrityError), never a second
+        row; the caller treats that as the replay it is."""
+        payment = cls.objects.create(
+            application=application,
+            provider=provider,
+            provider_id=provider_id,
+            reference=reference,
+            amount=amount,
+            currency=currency,
+            received_at=at,
+            status=cls.Status.RECEIVED,
+        )
+        payment._record(
+            "licensing.payment.received",
+            actor=None,
+            at=at,
+            summary=f"{provider} payment {provider_id}: {amount} {currency.upper()} for "
+            f"online application {application.pk}",
+        )
+        return payment
+
+    def apply(self, receipt, *, actor, at):
+        """The license was issued for this money: link the receipt."""
+        self._move(self.Status.APPLIED, allowed=(self.Status.RECEIVED, self.Status.HELD))
+        self.receipt, self.note = receipt, ""
+        self.save()
+        self._record(
+            "licensing.payment.applied",
+            actor=actor,
+            at=at,
+            summary=f"Payment {self.provider_id}: receipt {receipt.number}",
+            data={"receipt": receipt.number},
+        )
+
+    def hold(self, reason: str, *, at):
+        """The money is kept but no license could be issued: the clerk finishes it."""
+        self._move(self.Status.HELD, allowed=(self.Status.RECEIVED,))
+        self.note = reason
+        self.save()
+        self._record(
+            "licensing.payment.held",
+            actor=None,
+            at=at,
+            summary=f"Payment {self.provider_id} held: {reason}",
+            data={"reason": reason},
+        )
+
+    def _move(self, status, *, allowed):
+        if self.status not in allowed:
+            raise Refused.because(
+                _("Payment"),
+                __("This payment is %(status)s.") % {"status": str(self.get_status_display())},
+            )
+        self.status = status
+
+    def _record(self, action, *, actor, at, summary, data=None):
+        Event.record(
+            action,
+            self,
+            actor=actor,
+            jurisdiction=self.application.jurisdiction,
+            at=at,
+            summary=summary,
+            data={"provider": self.provider, "provider_id": self.provider_id, **(data or {})},
+        )
+
 
 class ChangeKind(models.TextChoices):
     ADDRESS = "address", _("New address")
