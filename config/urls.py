@@ -22,6 +22,7 @@ urlpatterns = [
     path("rules/", include("ordinance.urls")),
     path("documents/", include("notices.urls")),
     path("", include("licensing.urls")),
+    path("online/changes/", include("licensing.urls_changes")),
     path("impound/", include("impound.urls")),
     path("rabies/", include("rabies.urls")),
     path("dangerous-dogs/", include("dangerous_dogs.urls")),
