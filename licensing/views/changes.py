@@ -107,10 +107,10 @@ def transfer_accept(request, token):
     if change is None:
         raise Http404
     own = request.user.pk in (change.submitted_by_id, change.owner.user_id)
-    if request.method == "POST" and not own:
+    if request.method == "POST":
         try:
             svc.change_accept_transfer(change=change, user=request.user)
-        except Refused as exc:
+        except Refused as exc:  # the reporting resident, or no longer waiting
             messages.error(request, " ".join(exc.messages))
         else:
             messages.success(
