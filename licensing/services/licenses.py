@@ -261,9 +261,7 @@ def license_address_change(
     covered by Sec. 6-61; treated as closing the license) and marks the animal moved out.
     """
     now = now or timezone.now()
-    timing = address_change_timing(
-        license.jurisdiction, moved_on=moved_on, reported_on=reported_on
-    )
+    timing = address_change_timing(license.jurisdiction, moved_on=moved_on, reported_on=reported_on)
     late, due_on = timing.late, timing.due_on
     with transaction.atomic():
         license = (
@@ -304,9 +302,7 @@ def license_address_change(
             summary=_("Reported late") if late else _("Reported in time"),
             data=data,
         )
-    return AddressChange(
-        late=late, due_on=due_on, citation=timing.citation, closed=not within_city
-    )
+    return AddressChange(late=late, due_on=due_on, citation=timing.citation, closed=not within_city)
 
 
 def _animal_leaves(animal, reason: str, *, actor, on: date, at) -> None:

@@ -75,9 +75,7 @@ def due_licenses(jurisdiction: Jurisdiction, window: RenewalWindow) -> QuerySet:
     renewed = License.objects.filter(
         animal=OuterRef("animal"), term_start__gte=window.term_start
     ).exclude(status=LicenseStatus.VOID)
-    reminded = RenewalReminder.objects.filter(
-        license=OuterRef("pk"), term_start=window.term_start
-    )
+    reminded = RenewalReminder.objects.filter(license=OuterRef("pk"), term_start=window.term_start)
     return (
         License.objects.filter(
             jurisdiction=jurisdiction,
@@ -116,9 +114,10 @@ def renewal_reminders_send(*, now: datetime, dry_run: bool = False) -> SweepResu
 
 def _still_due(license: License, window: RenewalWindow | None) -> bool:
     """Re-checked under the row lock: another run may have reminded it meanwhile."""
-    return window is not None and due_licenses(license.jurisdiction, window).filter(
-        pk=license.pk
-    ).exists()
+    return (
+        window is not None
+        and due_licenses(license.jurisdiction, window).filter(pk=license.pk).exists()
+    )
 
 
 def send_renewal_reminder(license: License, window: RenewalWindow, at: datetime) -> bool:
@@ -153,8 +152,7 @@ def send_renewal_reminder(license: License, window: RenewalWindow, at: datetime)
         "license": license,
         "city": city,
         "window": window,
-        "url": settings.SITE_URL.rstrip("/")
-        + reverse("licensing:portal_animal", args=[animal.pk]),
+        "url": settings.SITE_URL.rstrip("/") + reverse("licensing:portal_animal", args=[animal.pk]),
     }
     subject = _("%(city)s: time to renew the license of %(animal)s (expires %(day)s)") % {
         "city": city.short_name,

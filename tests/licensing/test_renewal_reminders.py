@@ -64,9 +64,7 @@ def test_the_day_it_opens_one_email_per_license_with_the_link_and_section(
     other = LicenseFactory(jurisdiction=north_branch, issued_by=issuer, number="2026-0102")
     result = sweep(WINDOW_OPENS)
     assert (result.due, result.applied) == (2, 2)
-    assert sorted(m.to[0] for m in mailoutbox) == sorted(
-        [rex.owner.email, other.owner.email]
-    )
+    assert sorted(m.to[0] for m in mailoutbox) == sorted([rex.owner.email, other.owner.email])
     mail = next(m for m in mailoutbox if m.to == [rex.owner.email])
     assert "Rex" in mail.subject and "December 31, 2026" in mail.subject
     assert "The license 2026-0101 of your dog Rex expires on Thursday, December 31, 2026" in (
