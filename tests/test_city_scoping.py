@@ -64,6 +64,7 @@ CLERK_NAMESPACES = (
     "impound",
     "rabies",
     "dangerous_dogs",
+    "changes",
 )
 
 
@@ -231,6 +232,7 @@ def build(nb, gl, clerk, glencoe_clerk) -> Cities:
     _impound_cases(nb, gl, clerk, glencoe_clerk)
     _dangerous_dog_case(gl, glencoe_clerk)
     _rabies_records(gl, glencoe_clerk)
+    _reported_death(gl_dog)
     return Cities(
         nb=nb,
         gl=gl,
@@ -240,6 +242,16 @@ def build(nb, gl, clerk, glencoe_clerk) -> Cities:
         gl_kennel=gl_kennel,
         gl_denied=gl_denied,
     )
+
+
+def _reported_death(gl_dog):
+    """A Glencoe resident reports their dog died (issue 12 item 5)."""
+    from licensing.services.changes import change_report
+
+    resident = make_user("zzglresident", "resident")
+    gl_dog.owner.user = resident
+    gl_dog.owner.save(update_fields=["user"])
+    change_report(animal=gl_dog, kind="death", happened_on=TODAY, details={}, user=resident)
 
 
 def _impound_cases(nb, gl, clerk, glencoe_clerk):
@@ -342,6 +354,8 @@ WALK = {
     "dangerous_dogs:board": [((), "", "Zzgl Rex"), ((), "closed=1", "Zzgl Rex")],
     "rabies:dashboard": [((), "", "Zzglbiter")],
     "rabies:vaccinations_overdue": [((), "", "Zzgllapsed")],
+    # Changes residents reported (issue 12): a Glencoe owner reported a death.
+    "changes:list": [((), "", "Zzglfritz"), ((), "status=submitted", "Zzglfritz")],
 }
 
 # Pages without arguments that are not walked, and why.

@@ -72,6 +72,8 @@ class World:
     impound_gate: object = None
     dd: object = None
     rabies: object = None
+    change: object = None  # a lost tag the resident reported (issue 12)
+    transfer_token: str = ""  # the new owner's link of a transfer the resident reported
 
 
 def _issued_kennel(owner, actor):
@@ -225,7 +227,10 @@ def build_world(*, nb, gl, clerk, glencoe_clerk, administrator, resident) -> Wor
     rabies = build_rabies_world(
         nb=nb, gl=gl, nb_animal=animal, gl_animal=gl_animal, actor=administrator, today=TODAY
     )
+    change, transfer = _reported_changes(animal, resident)
     return World(
+        change=change,
+        transfer_token=transfer,
         dd=dd,
         rabies=rabies,
         impound_case=impound_case,
@@ -245,6 +250,23 @@ def build_world(*, nb, gl, clerk, glencoe_clerk, administrator, resident) -> Wor
         gl_kennel=gl_kennel,
         gl_document=gl_document,
     )
+
+
+def _reported_changes(animal, resident):
+    """A lost tag and a transfer the resident reported (issue 12 item 5)."""
+    from licensing.services import changes
+
+    lost = changes.change_report(
+        animal=animal, kind="lost_tag", happened_on=TODAY, details={"where": "Park"}, user=resident
+    )
+    transfer = changes.change_report(
+        animal=animal,
+        kind="transfer",
+        happened_on=TODAY,
+        details={"first_name": "Bob", "last_name": "Neighbour", "email": "bob@example.org"},
+        user=resident,
+    )
+    return lost, changes.transfer_token(transfer)
 
 
 def _impound_case(nb, gl, animal, actor):
@@ -327,6 +349,12 @@ PAGES = {
     "licensing:portal_home": (lambda w: [], {}),
     "licensing:portal_animal": (lambda w: [w.animal.pk], {}),
     "licensing:portal_certificate": (lambda w: [w.vaccination.pk], {}),
+    # Changes residents report and the clerk's queue of them (issue 12 item 5).
+    "licensing:change_report": (lambda w: [w.animal.pk, "address"], {}),
+    "licensing:change_detail": (lambda w: [w.change.pk], {}),
+    "licensing:transfer_accept": (lambda w: [w.transfer_token], {}),
+    "changes:list": (lambda w: [], {}),
+    "changes:detail": (lambda w: [w.change.pk], {}),
     "impound:case_disposition": (lambda w: [w.impound_case.pk], {}),
     "impound:sterilization_list": (lambda w: [], {}),
     "impound:case_redeem": (lambda w: [w.impound_case.pk], {}),
@@ -514,6 +542,8 @@ def test_a_resident_sees_only_their_own_animals(world, client, other_resident):
         ("licensing:portal_animal", [world.animal.pk]),
         ("licensing:portal_certificate", [world.vaccination.pk]),
         ("licensing:portal_animal", [world.gl_animal.pk]),
+        ("licensing:change_report", [world.animal.pk, "lost_tag"]),
+        ("licensing:change_detail", [world.change.pk]),
     ):
         assert client.get(reverse(name, args=args)).status_code == 404, name
 
