@@ -331,7 +331,7 @@ def test_the_clerk_applies_a_lost_tag_with_the_duplicate_fee(
     assert change.receipt.total == 3  # North Branch Sec. 6-63
     assert change.receipt.payer == dog.owner
     page = client_as(resident).get(reverse("licensing:change_detail", args=[change.pk]))
-    assert str(change.receipt.number) in page.content.decode()
+    assert f"Receipt {change.receipt.number}: $3.00" in page.content.decode()
 
 
 def test_a_transfer_waits_for_the_new_owner_who_accepts_then_the_clerk_applies(
