@@ -428,3 +428,29 @@ def test_a_refusing_service_keeps_nothing(clerk, resident, dog, license):
         svc.change_apply(change=change, actor=clerk, method="cash")
     change.refresh_from_db()
     assert change.status == ChangeStatus.SUBMITTED and change.receipt is None
+
+
+def test_a_move_out_of_the_city_closes_the_license(client_as, clerk, resident, dog, license):
+    """LIC-11: the clerk sees the address is elsewhere and applies it as out of the city."""
+    change = report(dog, resident, ChangeKind.ADDRESS, **{**ADDRESS, "city": "Stacy"})
+    assert apply(client_as(clerk), change, within_city="no").status_code == 302
+    license.refresh_from_db()
+    dog.refresh_from_db()
+    assert license.status == LicenseStatus.CLOSED
+    assert dog.status == AnimalStatus.TRANSFERRED_OUT
+
+
+def test_without_a_current_license_only_a_death_is_offered(
+    client_as, resident, owner, north_branch
+):
+    unlicensed = AnimalFactory(jurisdiction=north_branch, owner=owner, name="Mochi")
+    client = client_as(resident)
+    page = client.get(reverse("licensing:portal_animal", args=[unlicensed.pk])).content.decode()
+    assert report_url(unlicensed, "death") in page
+    assert report_url(unlicensed, "lost_tag") not in page
+    assert "No current license is on file" in page
+    response = client.post(
+        report_url(unlicensed, "lost_tag"), {"happened_on": "2026-02-20", "where": "Park"}
+    )
+    assert "No current license is on file for this animal" in response.content.decode()
+    assert not ReportedChange.objects.exists()
