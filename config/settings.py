@@ -166,6 +166,9 @@ CRISPY_TEMPLATE_PACK = "bootstrap5"
 EMAIL_CONFIG = env.email_url("EMAIL_URL", default="consolemail://")
 vars().update(EMAIL_CONFIG)
 DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="animal-control@localhost")
+# Where links in e-mails point (renewal reminders, transfer invitations): the public
+# address of this installation, without a trailing slash.
+SITE_URL = env.str("SITE_URL", default="http://localhost:8000")
 # Days before a rabies vaccination runs out that the owner is e-mailed and the animal
 # shows "due soon" (issue 11: a setting, not an ordinance value).
 RABIES_REMINDER_LEAD_DAYS = env.int("RABIES_REMINDER_LEAD_DAYS", default=30)

@@ -23,6 +23,7 @@ urlpatterns = [
     path("documents/", include("notices.urls")),
     path("", include("licensing.urls")),
     path("online/", include("licensing.urls_online")),
+    path("online/changes/", include("licensing.urls_changes")),
     path("impound/", include("impound.urls")),
     path("rabies/", include("rabies.urls")),
     path("dangerous-dogs/", include("dangerous_dogs.urls")),

@@ -5,7 +5,9 @@ Sweeps (run by beat through ``deadlines.sweep_all``; by hand with
 - dog licenses expire after ``expires_on`` (LIC-07, NB Sec. 6-62): one set-based UPDATE;
 - kennel licenses expire after ``expires_on`` (KEN-05, NB Sec. 6-65(b)): the same;
 - a denied kennel application whose appeal deadline passed unappealed becomes final
-  (KEN-07, Glencoe 701 Subd. 4(E)).
+  (KEN-07, Glencoe 701 Subd. 4(E));
+- renewal reminders when the renewal window opens, once per license and term (LIC-13,
+  issue 12: ``services.reminders``).
 """
 
 from collections.abc import Iterable
@@ -19,6 +21,7 @@ from django.utils.translation import ngettext
 from licensing.models import KennelLicense, KennelStatus, License, LicenseStatus
 from licensing.services.expiry import kennel_licenses_expire, licenses_expire
 from licensing.services.kennels.denials import kennel_denials_finalise
+from licensing.services.reminders import renewal_reminders_send
 from ordinance.deadlines import Deadline, register_sweep, register_upcoming
 from ordinance.models import Jurisdiction
 from ordinance.rules import RuleUnavailable, get_optional
@@ -37,6 +40,12 @@ def sweep_kennel_licenses_expire(*, now: datetime, dry_run: bool = False):
 @register_sweep("licensing.kennel_denials_final")
 def sweep_kennel_denials_final(*, now: datetime, dry_run: bool = False):
     return kennel_denials_finalise(now=now, dry_run=dry_run)
+
+
+@register_sweep("licensing.renewal_reminders")
+def sweep_renewal_reminders(*, now: datetime, dry_run: bool = False):
+    """E-mail owners once per license and term when the renewal window opens (LIC-13)."""
+    return renewal_reminders_send(now=now, dry_run=dry_run)
 
 
 def _citation(jurisdiction, key: str, on: date) -> str:

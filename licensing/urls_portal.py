@@ -3,7 +3,7 @@ applications and paying them (issue 12)."""
 
 from django.urls import path
 
-from .views import online, payments
+from .views import changes, online, payments
 from .views import portal as views
 
 urlpatterns = [
@@ -29,4 +29,8 @@ urlpatterns = [
     # Paying an approved online application (issue 12, licensing.payments).
     path("my/applications/<int:pk>/pay/", payments.application_pay, name="application_pay"),
     path("my/applications/<int:pk>/paid/", payments.application_paid, name="application_paid"),
+    # Changes the resident reports (issue 12 item 5); the clerk's side is urls_changes.
+    path("my/animals/<int:pk>/report/<str:kind>/", changes.change_report, name="change_report"),
+    path("my/changes/<int:pk>/", changes.change_detail, name="change_detail"),
+    path("my/transfers/<str:token>/", changes.transfer_accept, name="transfer_accept"),
 ]

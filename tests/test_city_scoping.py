@@ -65,6 +65,7 @@ CLERK_NAMESPACES = (
     "rabies",
     "dangerous_dogs",
     "online",
+    "changes",
 )
 
 
@@ -234,6 +235,7 @@ def build(nb, gl, clerk, glencoe_clerk) -> Cities:
     _dangerous_dog_case(gl, glencoe_clerk)
     _rabies_records(gl, glencoe_clerk)
     _online_application(gl_dog, gl_owner, glencoe_clerk)
+    _reported_death(gl_dog)
     return Cities(
         nb=nb,
         gl=gl,
@@ -243,6 +245,16 @@ def build(nb, gl, clerk, glencoe_clerk) -> Cities:
         gl_kennel=gl_kennel,
         gl_denied=gl_denied,
     )
+
+
+def _reported_death(gl_dog):
+    """A Glencoe resident reports their dog died (issue 12 item 5)."""
+    from licensing.services.changes import change_report
+
+    resident = make_user("zzglresident", "resident")
+    gl_dog.owner.user = resident
+    gl_dog.owner.save(update_fields=["user"])
+    change_report(animal=gl_dog, kind="death", happened_on=TODAY, details={}, user=resident)
 
 
 def _impound_cases(nb, gl, clerk, glencoe_clerk):
@@ -400,6 +412,8 @@ WALK = {
     # Online applications (issue 12): the queue and the tag mailing list (a PDF).
     "online:review_list": [((), "", "Zzglfritz"), ((), "status=issued", "Zzglfritz")],
     "licensing:payment_list": [((), "", "Zzglencoeonly")],  # issue 12: online payments
+    # Changes residents reported (issue 12): a Glencoe owner reported a death.
+    "changes:list": [((), "", "Zzglfritz"), ((), "status=submitted", "Zzglfritz")],
 }
 
 # Pages without arguments that are not walked, and why.

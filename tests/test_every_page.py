@@ -75,6 +75,8 @@ class World:
     rabies: object = None
     paid_application: object = None
     payment: object = None
+    change: object = None  # a lost tag the resident reported (issue 12)
+    transfer_token: str = ""  # the new owner's link of a transfer the resident reported
 
 
 def _issued_kennel(owner, actor):
@@ -231,10 +233,13 @@ def build_world(*, nb, gl, clerk, glencoe_clerk, administrator, resident) -> Wor
     )
     application = _online_application(owner, clerk, resident)
     paid_application, payment = _held_card_payment(owner, clerk, resident)
+    change, transfer = _reported_changes(animal, resident)
     return World(
         application=application,
         paid_application=paid_application,
         payment=payment,
+        change=change,
+        transfer_token=transfer,
         dd=dd,
         rabies=rabies,
         impound_case=impound_case,
@@ -333,6 +338,21 @@ def _held_card_payment(owner, clerk, resident):
         now=NOW,
     ).payment
     return application, payment
+def _reported_changes(animal, resident):
+    """A lost tag and a transfer the resident reported (issue 12 item 5)."""
+    from licensing.services import changes
+
+    lost = changes.change_report(
+        animal=animal, kind="lost_tag", happened_on=TODAY, details={"where": "Park"}, user=resident
+    )
+    transfer = changes.change_report(
+        animal=animal,
+        kind="transfer",
+        happened_on=TODAY,
+        details={"first_name": "Bob", "last_name": "Neighbour", "email": "bob@example.org"},
+        user=resident,
+    )
+    return lost, changes.transfer_token(transfer)
 
 
 def _impound_case(nb, gl, animal, actor):
@@ -435,6 +455,12 @@ PAGES = {
     "licensing:payment_list": (lambda w: [], {}),
     "licensing:payment_finish": (lambda w: [w.payment.pk], {"*": 405}),
     "licensing:stripe_webhook": (lambda w: [], {"*": 405}),
+    # Changes residents report and the clerk's queue of them (issue 12 item 5).
+    "licensing:change_report": (lambda w: [w.animal.pk, "address"], {}),
+    "licensing:change_detail": (lambda w: [w.change.pk], {}),
+    "licensing:transfer_accept": (lambda w: [w.transfer_token], {}),
+    "changes:list": (lambda w: [], {}),
+    "changes:detail": (lambda w: [w.change.pk], {}),
     "impound:case_disposition": (lambda w: [w.impound_case.pk], {}),
     "impound:sterilization_list": (lambda w: [], {}),
     "impound:case_redeem": (lambda w: [w.impound_case.pk], {}),
@@ -628,6 +654,8 @@ def test_a_resident_sees_only_their_own_animals(world, client, other_resident):
         ("licensing:application_certificate", [world.application.pk]),
         ("licensing:application_pay", [world.paid_application.pk]),
         ("licensing:application_paid", [world.paid_application.pk]),
+        ("licensing:change_report", [world.animal.pk, "lost_tag"]),
+        ("licensing:change_detail", [world.change.pk]),
     ):
         assert client.get(reverse(name, args=args)).status_code == 404, name
 

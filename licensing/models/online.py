@@ -328,6 +328,10 @@ class ChangeStatus(models.TextChoices):
     DECLINED = "declined", _("Declined")
 
 
+# A change still waiting for someone: the new owner's acceptance or the clerk.
+OPEN_CHANGE_STATUSES = (ChangeStatus.SUBMITTED, ChangeStatus.WAITING_NEW_OWNER)
+
+
 class ReportedChange(models.Model):
     """A change a resident reports about their animal; the clerk applies it with the
     counter's service (``license_address_change``, ``license_close``,
@@ -376,6 +380,36 @@ class ReportedChange(models.Model):
 
     def __str__(self):
         return f"{self.get_kind_display()}: {self.animal}"
+
+    @property
+    def is_open(self) -> bool:
+        return self.status in OPEN_CHANGE_STATUSES
+
+    def transition(self, status, *, allowed, actor, at, action, summary, data=None, **fields):
+        """Move to ``status`` from one of ``allowed``, saving ``fields`` with it and
+        recording the Event (statuses change only on the models)."""
+        if self.status not in allowed:
+            raise Refused.because(
+                _("Reported change"),
+                __("This report is %(status)s: it cannot be %(new)s.")
+                % {
+                    "status": str(self.get_status_display()).lower(),
+                    "new": str(ChangeStatus(status).label).lower(),
+                },
+            )
+        for name, value in fields.items():
+            setattr(self, name, value)
+        self.status = status
+        self.save()
+        Event.record(
+            action,
+            self,
+            actor=actor,
+            jurisdiction=self.jurisdiction,
+            at=at,
+            summary=summary,
+            data=data,
+        )
 
 
 class RenewalReminder(models.Model):

@@ -231,6 +231,16 @@ class AddressChange:
     closed: bool
 
 
+def address_change_timing(jurisdiction, *, moved_on: date, reported_on: date) -> AddressChange:
+    """LIC-11: the day a move must be reported by, and whether ``reported_on`` is late.
+    The one answer for the counter and the resident's report."""
+    rule = get_rule(jurisdiction, "address_change_notice_days", on=reported_on)
+    due_on = add_calendar_days(moved_on, rule.value)
+    return AddressChange(
+        late=reported_on > due_on, due_on=due_on, citation=rule.citation, closed=False
+    )
+
+
 @refusing()
 def license_address_change(
     *,
@@ -251,9 +261,8 @@ def license_address_change(
     covered by Sec. 6-61; treated as closing the license) and marks the animal moved out.
     """
     now = now or timezone.now()
-    rule = get_rule(license.jurisdiction, "address_change_notice_days", on=reported_on)
-    due_on = add_calendar_days(moved_on, rule.value)
-    late = reported_on > due_on
+    timing = address_change_timing(license.jurisdiction, moved_on=moved_on, reported_on=reported_on)
+    late, due_on = timing.late, timing.due_on
     with transaction.atomic():
         license = (
             License.objects.select_for_update(of=("self",))
@@ -293,7 +302,7 @@ def license_address_change(
             summary=_("Reported late") if late else _("Reported in time"),
             data=data,
         )
-    return AddressChange(late=late, due_on=due_on, citation=rule.citation, closed=not within_city)
+    return AddressChange(late=late, due_on=due_on, citation=timing.citation, closed=not within_city)
 
 
 def _animal_leaves(animal, reason: str, *, actor, on: date, at) -> None:

@@ -15,6 +15,8 @@ No registry is replaced here. A row is set up due for each registered sweep:
 - a rabies vaccination due again within the reminder lead days (RAB-03, issue 11);
 - a rabies quarantine past its end (RAB-13, North Branch Sec. 6-98);
 - an exposed dog's observation past its end (RAB-27, Glencoe 701 Subd. 22(B));
+- a license whose renewal window opened (LIC-13, issue 12): in a third city on North
+  Branch's ordinance whose licenses expire February 2 (so its window opens January 4);
 with a row not yet due beside each. A sweep registered later must add its row here: the
 first test fails until it does.
 """
@@ -51,6 +53,7 @@ SWEEPS = {
     "rabies.vaccination_reminders": "rabies vaccination reminders",
     "rabies.quarantine_ended": "rabies quarantines end",
     "rabies.exposure_periods": "exposure periods end",
+    "licensing.renewal_reminders": "renewal reminders",
 }
 
 
@@ -76,9 +79,14 @@ def rows(north_branch, glencoe):
         | _vaccination_reminder_rows(north_branch)
         | _quarantine_rows(north_branch)
         | _exposure_rows(glencoe)
+        | _renewal_reminder_rows(issuer)
         | {
+            # No e-mail address: the renewal window open on New Year's Eve reminds no one.
             "license_due": LicenseFactory(
-                jurisdiction=north_branch, issued_by=issuer, number="2026-0001"
+                jurisdiction=north_branch,
+                issued_by=issuer,
+                number="2026-0001",
+                animal__owner__email="",
             ),
             "license_later": LicenseFactory(
                 jurisdiction=north_branch,
@@ -316,6 +324,61 @@ def _vaccination_reminder_rows(north_branch):
     }
 
 
+class _RenewalReminded:
+    """A license seen as a row with a status: the sweep e-mails its owner once a term."""
+
+    def __init__(self, license):
+        self.license = license
+
+    def refresh_from_db(self):
+        pass
+
+    @property
+    def status(self):
+        from licensing.models import RenewalReminder
+
+        return (
+            "reminded" if RenewalReminder.objects.filter(license=self.license).exists() else "open"
+        )
+
+
+def _renewal_reminder_rows(issuer):
+    """A city on North Branch's ordinance but with licenses expiring February 2 (amended):
+    its renewal window for the term from February 3, 2027 opens 30 days before, on
+    Monday, January 4 (LIC-13). One license ends then; one was renewed for that term."""
+    from ordinance.kinds import MonthDay
+    from ordinance.models import Jurisdiction
+    from ordinance.rules import load_profile, rule_amend
+
+    city = Jurisdiction.objects.create(
+        slug="harris", name="City of Harris", short_name="Harris", profile_key="north_branch"
+    )
+    load_profile(city)
+    rule_amend(
+        jurisdiction=city,
+        key="license_expiry",
+        value=MonthDay(2, 2),
+        effective_from=date(2026, 1, 1),
+        ordinance_ref="Ord. 2025-9",
+    )
+    issuer.jurisdictions.add(city)
+
+    def license(number, term_start, expires_on):
+        return LicenseFactory(
+            jurisdiction=city,
+            issued_by=issuer,
+            number=number,
+            term_start=term_start,
+            expires_on=expires_on,
+            issued_on=term_start,
+        )
+
+    return {
+        "renewal_due": _RenewalReminded(license("H-2026-1", date(2026, 2, 3), date(2027, 2, 2))),
+        "renewal_later": _RenewalReminded(license("H-2027-1", date(2027, 2, 3), date(2028, 2, 2))),
+    }
+
+
 def _quarantine_rows(north_branch):
     """Rabies quarantines (RAB-13, North Branch Sec. 6-98): one whose ten days ended
     Saturday, January 2 (over from the 3rd), one ending January 5."""
@@ -393,9 +456,12 @@ BEFORE = {
     "quarantine_later": "home",
     "exposure_due": "observation",
     "exposure_running": "quarantine",
+    "renewal_due": "open",
+    "renewal_later": "open",
 }
 AFTER = BEFORE | {
     "vaccination_due": "reminded",
+    "renewal_due": "reminded",
     "exposure_due": "ended",
     "hold_due": "available",
     "sterilization_due": "overdue",
