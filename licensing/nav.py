@@ -6,6 +6,9 @@ COUNTER = (CLERK, ADMINISTRATOR)
 
 nav.register("Find owner or animal", "licensing:search", roles=STAFF, order=10)
 nav.register("Issue a license", "licensing:counter_start", roles=COUNTER, order=20)
+# The clerk's queue of what residents sent online: applications, reported changes and
+# card payments (issue 12), one entry with tabs.
+nav.register("Online", "online:review_list", roles=COUNTER, order=25)
 nav.register("Tag lookup", "licensing:tag_lookup", roles=STAFF, order=30)
 nav.register("Kennel licenses", "licensing:kennel_list", roles=COUNTER, order=40)
 nav.register("Tag stock", "licensing:tag_stock", roles=COUNTER, order=45)

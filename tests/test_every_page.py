@@ -293,8 +293,10 @@ def _online_application(owner, clerk, resident):
 
 
 def _held_card_payment(owner, clerk, resident):
-    """The resident's online application for a third dog, approved by the clerk and paid
-    by card for an amount that no longer matches: the payment is held (issue 12)."""
+    """The resident's online application for a dog kept at her second address (her
+    cabin: another owner record linked to her account, so her home's limit of adult dogs,
+    NB Sec. 6-29, is not passed), approved by the clerk and paid by card for an amount
+    that no longer matches: the payment is held (issue 12)."""
     from decimal import Decimal
 
     from licensing.models import OnlineApplication
@@ -302,6 +304,18 @@ def _held_card_payment(owner, clerk, resident):
     from licensing.services.applications import application_approve
     from licensing.services.payments import online_payment_received
 
+    owner = registry_svc.owner_create(
+        jurisdiction=owner.jurisdiction,
+        actor=clerk,
+        user=resident,
+        first_name="Rita",
+        last_name="Resident",
+        address_line="6120 Lake Lane",
+        city="North Branch",
+        state="MN",
+        postal_code="55056",
+        email="rita@example.org",
+    )
     dog = registry_svc.animal_register(
         owner=owner,
         actor=clerk,

@@ -92,6 +92,13 @@ def change_detail(request, pk):
         "licensing/portal/change_detail.html",
         {
             "change": change,
+            # The resident's other reports about this animal (the animal page shows only
+            # the latest).
+            "others": ReportedChange.objects.filter(
+                animal=change.animal_id, owner__user=request.user
+            )
+            .exclude(pk=change.pk)
+            .order_by("-submitted_at", "-pk"),
             "timing": svc.change_timing(change),
             "fee": svc.change_fee(
                 change.jurisdiction, change.kind, on=timezone.localdate(change.submitted_at)

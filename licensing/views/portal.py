@@ -43,6 +43,7 @@ from licensing.services.vaccination import (
     vaccination_rules,
     vaccination_status,
 )
+from licensing.templatetags.reported_changes import with_latest_report
 from notices.models import IssuedDocument
 from ordinance.models import Jurisdiction
 
@@ -59,7 +60,7 @@ def _animals_for_portal(user):
     number of queries (the standing service's prefetch, vaccinations)."""
     return (
         standing_prefetch(with_open_application(Animal.objects.filter(owner__user=user)))
-        .select_related("owner")
+        .select_related("owner", "jurisdiction")
         .prefetch_related(
             Prefetch(
                 "vaccinations", queryset=RabiesVaccination.objects.order_by("-vaccinated_on", "-pk")
@@ -171,7 +172,9 @@ def portal_home(request):
 @role_required(RESIDENT)
 def portal_animal(request, pk):
     today = timezone.localdate()
-    animal = _animals_for_portal(request.user).filter(pk=pk).first()
+    animal = (
+        with_latest_report(_animals_for_portal(request.user), request.user).filter(pk=pk).first()
+    )
     if animal is None:
         raise Http404
     row = _animal_rows([animal], on=today)[0]

@@ -210,7 +210,9 @@ def mailing_list(request):
 @require_POST
 def mailing_list_mailed(request):
     """After printing: the tags listed (the ids the clerk saw) are marked mailed."""
-    ids = [int(i) for i in request.POST.getlist("application") if i.isdigit()]
+    # Ids as the page listed them: digits of a sane length only (a 5,000-digit "id" is
+    # refused by int() itself).
+    ids = [int(i) for i in request.POST.getlist("application") if i.isdigit() and len(i) <= 18]
     applications = list(to_mail(request.user).filter(pk__in=ids))
     count = svc.applications_mark_mailed(applications, actor=request.user)
     messages.success(request, _("%(count)s tags marked mailed.") % {"count": count})
