@@ -96,9 +96,7 @@ class OnlineApplication(models.Model):
         default=ApplicationStatus.SUBMITTED,
     )
     status_changed_at = models.DateTimeField(_("status changed at"))
-    animal = models.ForeignKey(
-        Animal, on_delete=models.PROTECT, related_name="online_applications"
-    )
+    animal = models.ForeignKey(Animal, on_delete=models.PROTECT, related_name="online_applications")
     owner = models.ForeignKey(Owner, on_delete=models.PROTECT, related_name="online_applications")
     submitted_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="online_applications"
@@ -170,9 +168,7 @@ class OnlineApplication(models.Model):
             # One open application per animal: a second tab or a double submit is refused.
             models.UniqueConstraint(
                 fields=["animal"],
-                condition=models.Q(
-                    status__in=["submitted", "returned", "approved", "held"]
-                ),
+                condition=models.Q(status__in=["submitted", "returned", "approved", "held"]),
                 name="one_open_online_application_per_animal",
             )
         ]
@@ -332,4 +328,3 @@ class RenewalReminder(models.Model):
 
     def __str__(self):
         return f"{self.license} {self.term_start:%Y}"
-

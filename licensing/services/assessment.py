@@ -358,7 +358,11 @@ def license_assess(
     a.checks.append(rabies)
     a.became_subject_on = subject_on or became_subject_on(animal, rules=rules)
     a.late_penalty = is_late(
-        on=applied_on, term_start=term_start, subject_on=a.became_subject_on, renewal=renewal, rules=rules
+        on=applied_on,
+        term_start=term_start,
+        subject_on=a.became_subject_on,
+        renewal=renewal,
+        rules=rules,
     )
     _add_fee_lines(a, jurisdiction=jurisdiction, on=on, rate=rules["late_penalty_rate"])
     return a

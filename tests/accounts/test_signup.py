@@ -83,7 +83,9 @@ def _verify(user):
 @pytest.mark.parametrize("login", ["dana", "dana@example.org", "DANA@example.org"])
 def test_a_confirmed_resident_logs_in_by_username_or_e_mail(client, signed_up, login):
     _verify(signed_up)
-    response = client.post(reverse("accounts:login"), {"username": login, "password": GOOD_PASSWORD})
+    response = client.post(
+        reverse("accounts:login"), {"username": login, "password": GOOD_PASSWORD}
+    )
     assert response.status_code == 302
     assert client.get(reverse("accounts:home")).url == reverse("accounts:resident_home")
 
