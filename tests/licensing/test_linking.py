@@ -22,24 +22,29 @@ from licensing.models import LinkAttempt, Owner
 from licensing.services import licenses as license_svc
 from licensing.services import linking
 from licensing.services import registry as registry_svc
+from licensing.services.assessment import license_term
 from licensing.services.tags import tag_replace_lost, tag_stock_receive
 from ordinance.models import Event
 from tests.conftest import make_user
 
 CHICAGO = ZoneInfo("America/Chicago")
 NOW = datetime(2026, 3, 2, 10, 0, tzinfo=CHICAGO)
+TODAY = NOW.date()
 PDF = b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"
 Outcome = LinkAttempt.Outcome
 
 
-def issue_license(city, clerk, *, last_name="Lindgren", postal_code="55056-1234", user=None):
-    """An owner with a dog licensed at the counter (license, tag and receipt)."""
+def issue_license(
+    city, clerk, *, on=TODAY, last_name="Lindgren", postal_code="55056-1234", user=None
+):
+    """An owner with a dog licensed at the counter on ``on`` (license, tag, receipt)."""
+    _start, expires_on, _renewal = license_term(jurisdiction=city, on=on)
     tag_stock_receive(
         jurisdiction=city,
-        year=2026,
+        year=expires_on.year,
         first_number=101,
         last_number=120,
-        received_on=date(2025, 11, 1),
+        received_on=on,
         vendor="Minnesota Tag & Stamp",
         actor=clerk,
     )
@@ -57,7 +62,7 @@ def issue_license(city, clerk, *, last_name="Lindgren", postal_code="55056-1234"
     animal = registry_svc.animal_register(
         owner=owner,
         actor=clerk,
-        on=NOW.date(),
+        on=on,
         species="dog",
         name="Pepper",
         breed="Beagle",
@@ -68,8 +73,8 @@ def issue_license(city, clerk, *, last_name="Lindgren", postal_code="55056-1234"
     registry_svc.vaccination_record(
         animal=animal,
         actor=clerk,
-        on=NOW.date(),
-        vaccinated_on=date(2025, 6, 1),
+        on=on,
+        vaccinated_on=on - timedelta(days=90),
         duration_years=3,
         veterinarian_name="Dr. Ann Holm",
         veterinarian_license="MN-VET-10442",
@@ -77,9 +82,13 @@ def issue_license(city, clerk, *, last_name="Lindgren", postal_code="55056-1234"
         certificate=SimpleUploadedFile("cert.pdf", PDF, content_type="application/pdf"),
     )
     result = license_svc.license_issue(
-        animal=animal, owner=owner, actor=clerk, on=NOW.date(), method="cash", now=NOW
+        animal=animal, owner=owner, actor=clerk, on=on, method="cash", now=now_at(on)
     )
     return owner, result
+
+
+def now_at(day):
+    return NOW if day == NOW.date() else datetime.combine(day, NOW.timetz())
 
 
 @pytest.fixture(autouse=True)
