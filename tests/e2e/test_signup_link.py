@@ -94,3 +94,49 @@ def test_a_resident_signs_up_verifies_logs_in_and_links_their_dog(
     fits_the_phone(page)
     owner.refresh_from_db()
     assert owner.user.username == "lena"
+
+
+def test_a_resident_resets_a_forgotten_password_from_the_mail(page, assert_accessible, cities):
+    from allauth.account.models import EmailAddress
+
+    from base.roles import RESIDENT
+    from tests.conftest import make_user
+
+    cache.clear()
+    lena = make_user("lena", RESIDENT, email="lena@example.org")
+    EmailAddress.objects.create(user=lena, email="lena@example.org", verified=True, primary=True)
+    page.set_viewport_size(PHONE)
+
+    page.goto("/login/")
+    page.get_by_role("link", name="Forgot your password?").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Reset your password")
+    assert_accessible()
+    fits_the_phone(page)
+    page.get_by_label("Email").fill("lena@example.org")
+    page.get_by_role("button", name="Send me the link").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Check your e-mail")
+    assert_accessible()
+
+    (message,) = mail.outbox
+    assert "Reset your password" in message.subject and "lena" in message.body
+    page.goto(re.search(r"https?://[^/\s]+(/\S+)", message.body).group(1))
+    expect(page.get_by_role("heading", level=1)).to_have_text("Choose a new password")
+    assert_accessible()
+    fits_the_phone(page)
+    # Fourteen characters: refused next to the field.
+    page.get_by_label("New password").first.fill("fourteen-chars")
+    page.get_by_label("New password (again)").fill("fourteen-chars")
+    page.get_by_role("button", name="Save the new password").click()
+    expect(page.get_by_text("at least 15 characters").first).to_be_visible()
+    assert_accessible()
+    page.get_by_label("New password").first.fill(PASSWORD)
+    page.get_by_label("New password (again)").fill(PASSWORD)
+    page.get_by_role("button", name="Save the new password").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Password changed")
+    assert_accessible()
+
+    page.get_by_role("link", name="Log in").last.click()
+    page.get_by_label("Username").fill("lena")
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    expect(page.get_by_role("heading", name="Link your animals")).to_be_visible()
