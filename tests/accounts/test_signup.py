@@ -9,6 +9,7 @@ from allauth.account.models import EmailAddress
 from django.contrib.auth.password_validation import validate_password
 from django.core import mail
 from django.core.exceptions import ValidationError
+from django.test import override_settings
 from django.urls import reverse
 
 from accounts.models import User
@@ -155,3 +156,16 @@ def test_password_reset_by_e_mail(client, signed_up):
 def test_a_reset_for_an_unknown_address_reveals_nothing(client, cities):
     response = client.post(reverse("account_reset_password"), {"email": "nobody@example.org"})
     assert response.status_code == 302 and response.url == reverse("account_reset_password_done")
+
+
+@override_settings(AXES_ENABLED=True, AXES_FAILURE_LIMIT=3, AXES_COOLOFF_TIME=0.25)
+def test_axes_locks_out_guesses_at_an_e_mail_address_as_at_a_username(client, signed_up):
+    """Axes sits first among the backends, before allauth's: a login by e-mail is
+    counted and locked out like one by username (AXES_LOCKOUT_PARAMETERS)."""
+    _verify(signed_up)
+    login = reverse("accounts:login")
+    for _ in range(3):
+        client.post(login, {"username": "dana@example.org", "password": "wrong guess"})
+    locked = client.post(login, {"username": "dana@example.org", "password": GOOD_PASSWORD})
+    assert locked.status_code == 429
+    assert "_auth_user_id" not in client.session
