@@ -66,7 +66,7 @@ def owners_matching(entry: LinkEntry) -> list[Owner]:
         return []
     by_license = License.objects.filter(
         _owner_filter(entry, "owner__"), number__iexact=entry.clean_number
-    ).values("owner_id")
+    )
     owner_ids = set(by_license.values_list("owner_id", flat=True))
     if entry.clean_number.isdigit():
         tags = Tag.objects.filter(

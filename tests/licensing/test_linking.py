@@ -377,3 +377,26 @@ def test_a_new_resident_owns_nothing_until_linked(client, cities, licensed):
         == 404
     )
     assert not Owner.objects.filter(user=newcomer).exists()
+
+
+def test_the_pages_read_a_bounded_number_of_queries(client, resident, clerk, taken, licensed):
+    """The resident's page reads at most ten; the owner page reads the waiting requests
+    in one query, however many there are (it read 14 before them: standing, limits,
+    history)."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    owner, request = taken
+    client.force_login(resident)
+    with CaptureQueriesContext(connection) as link_page:
+        assert client.get(reverse("licensing:portal_link")).status_code == 200
+    assert len(link_page) <= 10
+    client.force_login(clerk)
+    url = reverse("licensing:owner_detail", args=[owner.pk])
+    with CaptureQueriesContext(connection) as one:
+        client.get(url)
+    for name in ("tess", "theo", "tim"):
+        attempt(make_user(name, RESIDENT), licensed[1].license.number)
+    with CaptureQueriesContext(connection) as four:
+        body = client.get(url).content.decode()
+    assert "Link tim" in body and len(four) == len(one) <= 15
