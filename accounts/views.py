@@ -9,10 +9,13 @@ from base.access import public, role_required
 from base.roles import ALL_ROLES, RESIDENT, STAFF_ROLES
 from ordinance import deadlines
 
+from .forms import LoginForm
+
 
 @method_decorator(never_cache, name="dispatch")
 class LoginView(auth_views.LoginView):
     template_name = "registration/login.html"
+    authentication_form = LoginForm  # a username or an e-mail address
     redirect_authenticated_user = True
 
 

@@ -40,6 +40,8 @@ INSTALLED_APPS = [
     "django_htmx",
     "django_filters",
     "simple_history",
+    "allauth",  # resident sign-up, e-mail verification, password reset (accounts/urls_allauth.py)
+    "allauth.account",
     "axes",
     "csp",
     "django_celery_beat",
@@ -68,6 +70,7 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
+    "allauth.account.middleware.AccountMiddleware",
     # AxesMiddleware must be last: it turns a lockout into the lockout response.
     "axes.middleware.AxesMiddleware",
 ]
@@ -107,15 +110,22 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 AUTH_USER_MODEL = "accounts.User"
 
+# Axes first (its documented place: it refuses a locked-out username+address before any
+# password is checked), then allauth's backend, which accepts a username or an e-mail
+# address in the login page's "username" field and does the ModelBackend's permissions.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
-    "django.contrib.auth.backends.ModelBackend",
+    "allauth.account.auth_backends.AuthenticationBackend",
 ]
+# Length over composition (NIST SP 800-63B): 15 characters at least, not a common
+# password, not close to the username or e-mail; no rules about digits or symbols.
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
-    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {
+        "NAME": "django.contrib.auth.password_validation.MinimumLengthValidator",
+        "OPTIONS": {"min_length": 15},
+    },
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
-    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 LOGIN_URL = "accounts:login"
 LOGIN_REDIRECT_URL = "accounts:home"
@@ -132,6 +142,28 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_IPWARE_META_PRECEDENCE_ORDER = ["REMOTE_ADDR"]
+
+# --- django-allauth: residents sign up, verify their e-mail, reset a password. Logging in
+# stays on our own page (accounts:login, Django's view on the backends above), so Axes
+# watches the one login form; allauth's login URL only redirects there.
+ACCOUNT_ADAPTER = "accounts.adapter.ResidentAccountAdapter"
+ACCOUNT_LOGIN_METHODS = {"username", "email"}
+ACCOUNT_SIGNUP_FIELDS = ["email*", "username*", "password1*", "password2*"]
+ACCOUNT_EMAIL_VERIFICATION = "mandatory"
+ACCOUNT_UNIQUE_EMAIL = True
+# The link in the mail opens a page with a button: a mail scanner's GET confirms nothing.
+ACCOUNT_CONFIRM_EMAIL_ON_GET = False
+ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = False
+ACCOUNT_LOGIN_ON_PASSWORD_RESET = False
+ACCOUNT_EMAIL_SUBJECT_PREFIX = env.str(
+    "ACCOUNT_EMAIL_SUBJECT_PREFIX", default="[Animal licensing] "
+)
+ACCOUNT_DEFAULT_HTTP_PROTOCOL = "http" if DEBUG else "https"
+ACCOUNT_SESSION_REMEMBER = False
+
+# Linking an account to an owner record (licensing/services/linking.py): tries per
+# account per hour. A security setting, not an ordinance value.
+LINK_ATTEMPTS_PER_HOUR = env.int("LINK_ATTEMPTS_PER_HOUR", default=5)
 
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = "America/Chicago"

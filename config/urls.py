@@ -19,6 +19,8 @@ class OldSpellingRedirect(RedirectView):
 
 urlpatterns = [
     path("", include("accounts.urls")),
+    # Residents' sign-up, e-mail confirmation and password reset (django-allauth).
+    path("account/", include("accounts.urls_allauth")),
     path("rules/", include("ordinance.urls")),
     path("documents/", include("notices.urls")),
     path("", include("licensing.urls")),

@@ -5,7 +5,8 @@ from django.contrib.auth.models import Group
 from accounts.models import User
 from base.roles import ADMINISTRATOR, CLERK, OFFICER, RESIDENT
 
-DEMO_PASSWORD = "demo-password"
+# 15 characters at least (AUTH_PASSWORD_VALIDATORS): the demo obeys the rule it shows.
+DEMO_PASSWORD = "animal-licensing-demo"
 
 # (username, role, first, last, title, jurisdiction slugs served)
 DEMO_USERS = [

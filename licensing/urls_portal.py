@@ -3,11 +3,12 @@ applications and paying them (issue 12)."""
 
 from django.urls import path
 
-from .views import changes, online, payments
+from .views import changes, linking, online, payments
 from .views import portal as views
 
 urlpatterns = [
     path("my/animals/", views.portal_home, name="portal_home"),
+    path("my/link/", linking.portal_link, name="portal_link"),
     path("my/animals/<int:pk>/", views.portal_animal, name="portal_animal"),
     path(
         "my/vaccinations/<int:pk>/certificate/", views.portal_certificate, name="portal_certificate"

@@ -2,6 +2,7 @@
 
 from django.urls import path
 
+from .views import linking
 from .views import registry as views
 
 urlpatterns = [
@@ -9,6 +10,7 @@ urlpatterns = [
     path("owners/new/", views.owner_create, name="owner_create"),
     path("owners/<int:pk>/", views.owner_detail, name="owner_detail"),
     path("owners/<int:pk>/edit/", views.owner_edit, name="owner_edit"),
+    path("owners/<int:pk>/account/", linking.owner_account, name="owner_account"),
     path("owners/<int:owner_pk>/animals/new/", views.animal_create, name="animal_create"),
     path("animals/<int:pk>/", views.animal_detail, name="animal_detail"),
     path("animals/<int:pk>/edit/", views.animal_edit, name="animal_edit"),

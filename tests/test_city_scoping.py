@@ -422,6 +422,7 @@ NOT_WALKED = {
     "accounts:logout": "POST only",
     "accounts:resident_home": "residents only: a clerk is refused",
     "licensing:portal_home": "residents only: their own animals, not the city's",
+    "licensing:portal_link": "residents only: a form that lists nothing",
     "impound:intake": "officers and administrators only: a clerk is refused",
     "rabies:bite_report": "officers and administrators only: a clerk is refused",
     "online:mailing_list": "a PDF; its rows are scoped by the same query as the queue (to_mail)",

@@ -404,6 +404,16 @@ PAGES = {
     "old_spelling": (lambda w: [f"licences/{w.license.pk}/"], {"*": 301}),
     "accounts:staff_home": (lambda w: [], {}),
     "accounts:resident_home": (lambda w: [], {"*": 302}),  # to licensing's portal
+    # django-allauth (public): our login page is the one login; a signed-in user is sent
+    # on from sign-up; the other pages show their own state (a bad key says so).
+    "account_login": (lambda w: [], {"*": 302}),
+    "account_signup": (lambda w: [], {"*": 302}),
+    "account_email_verification_sent": (lambda w: [], {}),
+    "account_confirm_email": (lambda w: ["no-such-key"], {}),
+    "account_reset_password": (lambda w: [], {}),
+    "account_reset_password_done": (lambda w: [], {}),
+    "account_reset_password_from_key": (lambda w: ["1", "no-such-key"], {}),
+    "account_reset_password_from_key_done": (lambda w: [], {}),
     "ordinance:profile_list": (lambda w: [], {}),
     "ordinance:fee_schedule": (lambda w: [], {}),
     "ordinance:profile_detail": (lambda w: [w.nb.slug], {}),
@@ -415,6 +425,7 @@ PAGES = {
     "licensing:owner_create": (lambda w: [], {}),
     "licensing:owner_detail": (lambda w: [w.owner.pk], {}),
     "licensing:owner_edit": (lambda w: [w.owner.pk], {}),
+    "licensing:owner_account": (lambda w: [w.owner.pk], {"*": 405}),  # POST: link, unlink
     "licensing:animal_create": (lambda w: [w.owner.pk], {}),
     "licensing:animal_detail": (lambda w: [w.animal.pk], {}),
     "licensing:animal_edit": (lambda w: [w.animal.pk], {}),
@@ -447,6 +458,7 @@ PAGES = {
     "licensing:report_tags": (lambda w: [], {}),
     "licensing:report_expiring": (lambda w: [], {}),
     "licensing:portal_home": (lambda w: [], {}),
+    "licensing:portal_link": (lambda w: [], {}),
     "licensing:portal_animal": (lambda w: [w.animal.pk], {}),
     "licensing:portal_certificate": (lambda w: [w.vaccination.pk], {}),
     # Online applications (issue 12): the resident's pages and the clerk's queue.

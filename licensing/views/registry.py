@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from base.access import get_in_jurisdiction, role_required
-from base.roles import STAFF_ROLES
+from base.roles import ADMINISTRATOR, CLERK, STAFF_ROLES
 from licensing.forms.registry import (
     AnimalForm,
     DeceasedForm,
@@ -25,6 +25,7 @@ from licensing.forms.registry import (
 )
 from licensing.models import Animal, Owner, RabiesVaccination
 from licensing.selectors import animal_for_detail, owner_with_animals, registry_search
+from licensing.services import linking
 from licensing.services import registry as services
 from licensing.services.limits import premises_limit_status
 from licensing.services.standing import license_standing, license_standings
@@ -76,6 +77,9 @@ def owner_detail(request, pk):
             "today": today,
             "show_city": _multi_city(request.user),
             "limits": _limits(premises.values(), today),
+            # Online account requests waiting for the clerk (services/linking.py).
+            "link_requests": list(linking.pending_attempts(owner)),
+            "can_link": request.user.has_role(CLERK, ADMINISTRATOR),
         },
     )
 

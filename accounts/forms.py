@@ -1,0 +1,38 @@
+from allauth.account.internal.flows.email_verification import (
+    send_verification_email_to_address,
+)
+from allauth.account.models import EmailAddress
+from django import forms
+from django.contrib.auth.forms import AuthenticationForm
+from django.utils.translation import gettext_lazy as _
+
+
+class LoginForm(AuthenticationForm):
+    """Django's login form on allauth's backend: a username or an e-mail address.
+
+    An account that signed up online logs in only once its e-mail address is confirmed
+    (settings.ACCOUNT_EMAIL_VERIFICATION = "mandatory"); staff accounts made by the
+    administrator have no allauth address rows and are not held back.
+    """
+
+    error_messages = {
+        **AuthenticationForm.error_messages,
+        "unverified": _(
+            "Confirm your e-mail address first: open the link in the message we sent "
+            "you. We have just sent it again."
+        ),
+    }
+
+    def __init__(self, request=None, *args, **kwargs):
+        super().__init__(request, *args, **kwargs)
+        self.fields["username"].label = _("Username or e-mail")
+        self.fields["username"].widget.attrs["autocomplete"] = "username"
+
+    def confirm_login_allowed(self, user):
+        super().confirm_login_allowed(user)
+        addresses = EmailAddress.objects.filter(user=user)
+        if addresses.exists() and not addresses.filter(verified=True).exists():
+            # The password was right, so this is the owner of the address: send the
+            # link again (allauth's own rate limit keeps it to one every few minutes).
+            send_verification_email_to_address(self.request, addresses.first())
+            raise forms.ValidationError(self.error_messages["unverified"], code="unverified")
