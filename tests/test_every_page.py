@@ -352,6 +352,8 @@ def _held_card_payment(owner, clerk, resident):
         now=NOW,
     ).payment
     return application, payment
+
+
 def _reported_changes(animal, resident):
     """A lost tag and a transfer the resident reported (issue 12 item 5)."""
     from licensing.services import changes

@@ -49,10 +49,15 @@ def pepper(north_branch, clerk, settings, tmp_path):
         yield owner, result
 
 
+TOO_WIDE = """[...document.querySelectorAll('body *')]
+    .filter(e => e.getBoundingClientRect().right > 376).slice(0, 8)
+    .map(e => e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right))"""
+
+
 def fits(page):
     wide = page.evaluate("document.documentElement.scrollWidth")
-    if wide > PHONE["width"]:
-        print(page.evaluate("""[...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > 376).slice(0, 8).map(e => e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right) + ' ' + (e.textContent||'').trim().slice(0,60))"""))
+    if wide > PHONE["width"]:  # name what is too wide in the failure
+        print(page.evaluate(TOO_WIDE))
     assert wide <= PHONE["width"], f"{page.url} is {wide}px wide"
 
 

@@ -243,9 +243,7 @@ def test_the_page_refuses_next_to_the_field_and_clerks_only_see(
 
 
 @pytest.mark.clock("2026-11-30T10:00")
-def test_an_animal_under_a_release_order_does_not_leave_the_pound(
-    north_branch, officer, pound
-):
+def test_an_animal_under_a_release_order_does_not_leave_the_pound(north_branch, officer, pound):
     """A rabies quarantine kept at the pound (RAB-16; NB Sec. 6-98(3)) opens a release
     gate: after the impound hold the animal is neither adopted nor transferred until the
     quarantine's release clears it; euthanasia stays a recorded decision."""
