@@ -28,6 +28,21 @@ class LoginForm(AuthenticationForm):
         self.fields["username"].label = _("Username or e-mail")
         self.fields["username"].widget.attrs["autocomplete"] = "username"
 
+    # A username has at most 150 characters and an e-mail address 254. Django sets the
+    # field's max_length after the field is built, so no validator checks it, and a longer
+    # value reached the lockout log's 255-character column as an HTTP 500 (issue 13, 5).
+    MAX_LENGTH = 254
+
+    def clean_username(self):
+        username = self.cleaned_data.get("username") or ""
+        if len(username) > self.MAX_LENGTH:
+            raise forms.ValidationError(
+                _("Enter your username or e-mail address (at most %(n)s characters).")
+                % {"n": self.MAX_LENGTH},
+                code="max_length",
+            )
+        return username
+
     def confirm_login_allowed(self, user):
         super().confirm_login_allowed(user)
         addresses = EmailAddress.objects.filter(user=user)

@@ -1,4 +1,8 @@
+from datetime import timedelta
+
+from django.conf import settings
 from django.contrib.auth import views as auth_views
+from django.db.models import Sum
 from django.shortcuts import redirect, render
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
@@ -6,10 +10,25 @@ from django.utils.decorators import method_decorator
 from django.views.decorators.cache import never_cache
 
 from base.access import public, role_required
+from base.client_ip import client_ip
 from base.roles import ALL_ROLES, RESIDENT, STAFF_ROLES
 from ordinance import deadlines
 
 from .forms import LoginForm
+
+
+def address_failures(ip: str | None, *, now=None) -> int:
+    """Failed logins from this address within the cool-off time, whatever the usernames
+    (Axes keeps one row per username and address)."""
+    if not ip:
+        return 0
+    from axes.models import AccessAttempt
+
+    since = (now or timezone.now()) - timedelta(hours=settings.AXES_COOLOFF_TIME)
+    total = AccessAttempt.objects.filter(ip_address=ip, attempt_time__gte=since).aggregate(
+        n=Sum("failures_since_start")
+    )["n"]
+    return total or 0
 
 
 @method_decorator(never_cache, name="dispatch")
@@ -17,6 +36,14 @@ class LoginView(auth_views.LoginView):
     template_name = "registration/login.html"
     authentication_form = LoginForm  # a username or an e-mail address
     redirect_authenticated_user = True
+
+    def post(self, request, *args, **kwargs):
+        # Axes locks one username at one address; this stops one address trying one
+        # password over many usernames (issue 13, item 5).
+        failures = address_failures(client_ip(request)) if settings.AXES_ENABLED else 0
+        if failures >= settings.LOGIN_FAILURES_PER_ADDRESS:
+            return render(request, "registration/locked_out.html", status=429)
+        return super().post(request, *args, **kwargs)
 
 
 login_view = public(LoginView.as_view())

@@ -143,6 +143,16 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_IPWARE_META_PRECEDENCE_ORDER = ["REMOTE_ADDR"]
+# The client's address through the trusted proxies in front (base/client_ip.py): one
+# behind DJANGO_BEHIND_PROXY unless DJANGO_TRUSTED_PROXY_COUNT says how many.
+TRUSTED_PROXY_COUNT = env.int(
+    "DJANGO_TRUSTED_PROXY_COUNT",
+    default=1 if env.bool("DJANGO_BEHIND_PROXY", default=False) else 0,
+)
+AXES_CLIENT_IP_CALLABLE = "base.client_ip.client_ip"
+# Beside the lockout of one username from one address: failed logins from one address,
+# whatever the usernames, within the cool-off time (a password sprayed over many users).
+LOGIN_FAILURES_PER_ADDRESS = env.int("LOGIN_FAILURES_PER_ADDRESS", default=30)
 
 # --- django-allauth: residents sign up, verify their e-mail, reset a password. Logging in
 # stays on our own page (accounts:login, Django's view on the backends above), so Axes
