@@ -8,6 +8,7 @@ from demo.dangerous_dogs import fill_demo_dangerous_dogs
 from demo.impound import fill_demo_impound
 from demo.jurisdictions import ensure_demo_jurisdictions
 from demo.licensing import fill_demo_licensing
+from demo.online import fill_demo_online
 from demo.rabies import fill_demo_rabies
 from demo.registry import fill_bulk, fill_demo_registry
 from demo.users import demo_logins_text, ensure_demo_users
@@ -65,6 +66,9 @@ class Command(BaseCommand):
         rabies = fill_demo_rabies(jurisdictions, users={u.username: u for u in users}, now=now)
         for slug, count in sorted(rabies.items()):
             self.stdout.write(f"  {slug}: {count} bite, quarantine and exposure records")
+        online = fill_demo_online(jurisdictions, users={u.username: u for u in users}, now=now)
+        for slug, count in sorted(online.items()):
+            self.stdout.write(f"  {slug}: {count} online requests from the demo resident")
         if size:
             started = time.monotonic()
             bulk = fill_bulk(jurisdictions, size=size, today=today)
