@@ -4,7 +4,7 @@ tag for another. Made through the services, as the resident would; loaded once.
 """
 
 from collections import Counter
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.utils import timezone
@@ -13,6 +13,8 @@ from licensing.models import Animal, AnimalStatus, OnlineApplication, ReportedCh
 from licensing.services.applications import application_submit
 from licensing.services.changes import change_report
 from ordinance.refusals import Refused
+
+from .scene import scene_days
 
 # A one-page PDF as a scanner would save it (the certificate the resident uploaded).
 CERTIFICATE = (
@@ -44,7 +46,7 @@ def fill_demo_online(jurisdictions, *, users: dict, now: datetime) -> Counter:
                 actor=resident,
                 on=today,
                 now=now,
-                vaccinated_on=today - timedelta(days=12),
+                vaccinated_on=today - scene_days(12),
                 duration_years=3,
                 veterinarian_name="Dr. Ada Lind",
                 veterinarian_license="MN-4411",
@@ -66,7 +68,7 @@ def fill_demo_online(jurisdictions, *, users: dict, now: datetime) -> Counter:
             change_report(
                 animal=dog,
                 kind="lost_tag",
-                happened_on=today - timedelta(days=2),
+                happened_on=today - scene_days(2),
                 details={"where": "Ecklund Park, near the ball fields"},
                 user=resident,
                 now=now,
