@@ -4,14 +4,10 @@ scoped to the cities the administrator serves (architecture.md: no trace of othe
 from django.contrib import admin
 from simple_history.admin import SimpleHistoryAdmin
 
-from base.admin_scoping import CityScopedAdminMixin
+from base.admin_scoping import CityScopedAdminMixin, served
 from ordinance.admin import ReadOnlyAdminMixin
 
 from .models import ImpoundCase, Pound, PoundClosure, PoundHours
-
-
-def _served(request):
-    return request.user.jurisdiction_ids
 
 
 class PoundHoursInline(admin.TabularInline):
@@ -38,7 +34,7 @@ class PoundAdmin(CityScopedAdminMixin, SimpleHistoryAdmin):
         kept = []
         if change:
             kept = list(
-                form.instance.jurisdictions.exclude(pk__in=_served(request)).values_list(
+                form.instance.jurisdictions.exclude(pk__in=served(request)).values_list(
                     "pk", flat=True
                 )
             )
