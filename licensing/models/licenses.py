@@ -116,6 +116,13 @@ class Receipt(NoDeleteMixin, models.Model):
         verbose_name=_("voids receipt"),
     )
     void_reason = models.CharField(_("reason for void"), max_length=300, blank=True)
+    # Every dog license the receipt's money concerns: the license it issued, a transfer or
+    # a duplicate tag on it, and a void of any of those (issue 14, item 2), so the license
+    # page lists every receipt that touched it. ``licenses`` (License.receipt) stays the
+    # licenses this receipt issued, which a void voids.
+    regarding = models.ManyToManyField(
+        "License", blank=True, related_name="receipts_regarding", verbose_name=_("licenses")
+    )
 
     history = HistoricalRecords()
     objects = NoDeleteQuerySet.as_manager()

@@ -229,6 +229,7 @@ def change_accept_transfer(*, change: ReportedChange, user, now: datetime | None
 class Applied:
     change: ReportedChange
     message: str
+    receipt: object = None  # the Receipt the change issued, if it took a fee
 
 
 @refusing()
@@ -285,7 +286,7 @@ def change_apply(
             receipt=receipt,
         )
         transaction.on_commit(lambda: _mail_outcome(change.pk))
-    return Applied(change=change, message=message)
+    return Applied(change=change, message=message, receipt=receipt)
 
 
 @refusing()

@@ -170,6 +170,48 @@ def documents_for(obj) -> dict:
     return {d.kind: d for d in docs}
 
 
+@dataclass
+class LicensePapers:
+    """What a license page shows of its paper trail (issue 14, item 2)."""
+
+    receipts: list  # every receipt that touched the license, oldest first
+    documents: dict  # {kind: IssuedDocument} of the license itself, as documents_for
+
+
+def license_papers(license) -> LicensePapers:
+    """Every receipt that touched a dog license (its issue or renewal, a transfer, a
+    duplicate tag, and the void of any of them), each with ``print`` (its archived receipt
+    PDF, or None), and the license's own documents: three queries whatever the count."""
+    from django.contrib.contenttypes.models import ContentType
+    from django.db.models import Prefetch, Q
+
+    from licensing.models import ReceiptLine
+    from notices.models import IssuedDocument
+
+    receipts = list(
+        Receipt.objects.filter(regarding=license)
+        .select_related("voids", "voided_by")
+        .prefetch_related(Prefetch("lines", queryset=ReceiptLine.objects.order_by("position")))
+        .order_by("number")
+    )
+    receipt_type = ContentType.objects.get_for_model(Receipt)
+    license_type = ContentType.objects.get_for_model(license)
+    docs = IssuedDocument.objects.filter(
+        Q(subject_type=receipt_type, subject_id__in=[r.pk for r in receipts], kind="receipt")
+        | Q(subject_type=license_type, subject_id=license.pk),
+        voids__isnull=True,  # a void record is shown as the original's void, not a print
+    ).order_by("issued_at")
+    prints, documents = {}, {}
+    for doc in docs:
+        if doc.subject_type_id == receipt_type.pk:
+            prints[doc.subject_id] = doc
+        else:
+            documents[doc.kind] = doc
+    for receipt in receipts:
+        receipt.print = prints.get(receipt.pk)
+    return LicensePapers(receipts=receipts, documents=documents)
+
+
 # --- Voiding ----------------------------------------------------------------------------
 
 

@@ -113,6 +113,7 @@ def license_issue(
             became_subject_on=a.became_subject_on,
             renewal_of=previous,
         )
+        receipt.regarding.add(license)  # issue 14, item 2: listed on the license page
         issue_tag(tag, license=license, on=on, actor=actor, at=now)
         Event.record(
             "licensing.license.issued",
@@ -200,6 +201,7 @@ def license_transfer(
             actor=actor,
             now=now,
             lines=[fee_line(fee)],
+            regarding=[license],
         )
         Event.record(
             "licensing.license.transferred",

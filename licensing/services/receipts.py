@@ -45,10 +45,13 @@ def receipt_create(
     now: datetime,
     voids: Receipt | None = None,
     void_reason: str = "",
+    regarding=(),
 ) -> Receipt:
     """A numbered receipt with its lines (LIC-06, REC-01); call inside a transaction.
 
-    A void copies the original's payer snapshot, so it reads the same as the original.
+    ``regarding``: the dog licenses the money concerns (issued, transferred, a duplicate
+    tag), listed on each license's page. A void copies the original's payer snapshot and
+    the licenses it concerned, so it reads the same as the original and sits beside it.
     """
     number = receipt_number_allocate(jurisdiction=jurisdiction)
     receipt = Receipt.objects.create(
@@ -76,6 +79,9 @@ def receipt_create(
         )
         for i, ln in enumerate(lines)
     )
+    licenses = list(voids.regarding.all()) if voids else list(regarding)
+    if licenses:
+        receipt.regarding.add(*licenses)
     Event.record(
         "licensing.receipt.issued",
         receipt,

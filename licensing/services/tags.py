@@ -64,6 +64,7 @@ def tag_replace_lost(
             actor=actor,
             now=now,
             lines=[fee_line(fee)],
+            regarding=[license],
         )
         issue_tag(tag, license=license, on=on, actor=actor, at=now)
         Event.record(

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from base.access import get_in_jurisdiction, role_required
+from base.messages import success_with_receipt
 from base.roles import ADMINISTRATOR, CLERK
 from licensing.forms.changes import APPLY_FORMS, DeclineForm
 from licensing.forms.registry import apply_service_errors
@@ -77,7 +78,10 @@ def change_detail(request, pk):
         except Refused as exc:  # e.g. the animal limit at the new address (KEN-01)
             apply_service_errors(apply_form, exc)
         else:
-            messages.success(request, applied.message)
+            if applied.receipt is not None:
+                success_with_receipt(request, applied.message, applied.receipt)
+            else:
+                messages.success(request, applied.message)
             return redirect("changes:detail", pk=change.pk)
     if decision == "decline" and decline_form.is_valid():
         try:

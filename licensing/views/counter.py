@@ -6,13 +6,14 @@ tag, "Issue license". Views are thin: they parse input, check access and call on
 """
 
 from django.contrib import messages
-from django.db.models import Count, Prefetch, Q
+from django.db.models import Count, Prefetch
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from base.access import get_in_jurisdiction, role_required
+from base.messages import success_with_receipt
 from base.roles import ADMINISTRATOR, CLERK, OFFICER
 from licensing.forms.counter import (
     AddressChangeForm,
@@ -42,7 +43,7 @@ from licensing.selectors import owner_choices, registry_search
 from licensing.services import licenses as svc
 from licensing.services import registry, voids
 from licensing.services.assessment import license_assess, licensing_status
-from licensing.services.documents import documents_for
+from licensing.services.documents import documents_for, license_papers
 from licensing.services.standing import license_standing, standing_prefetch
 from licensing.services.tags import tag_replace_lost, tag_stock_receive
 from ordinance.refusals import Refused
@@ -242,21 +243,17 @@ def license_issued(request, pk):
 @role_required(*STAFF)
 def license_detail(request, pk):
     license = get_in_jurisdiction(_license_qs(), request.user, pk=pk)
-    receipts = (
-        Receipt.objects.filter(Q(licenses=license) | Q(voids__licenses=license))
-        .distinct()
-        .order_by("number")
-    )
+    papers = license_papers(license)
     return render(
         request,
         "licensing/counter/license_detail.html",
         {
             "license": license,
             "tag": license.current_tag,
-            "receipts": receipts,
+            "receipts": papers.receipts,
             "today": timezone.localdate(),
             "can_act": request.user.has_role(*COUNTER),
-            "license_docs": documents_for(license),
+            "license_docs": papers.documents,
         },
     )
 
@@ -271,7 +268,11 @@ def _license_action(request, pk, *, form_class, title, run, form_kwargs=None):
         except Refused as exc:  # e.g. a fee not set (FEE-01): the check cites it
             _refused(form, exc)
         else:
-            messages.success(request, message)
+            message, receipt = message  # ``run`` gives the message and any receipt issued
+            if receipt is not None:
+                success_with_receipt(request, message, receipt)
+            else:
+                messages.success(request, message)
             return redirect("licensing:license_detail", pk=license.pk)
     return render(
         request,
@@ -298,7 +299,10 @@ def license_transfer(request, pk):
             method=data["method"],
             reference=data["reference"],
         )
-        return _("License transferred; receipt %(n)s issued.") % {"n": result.receipt.number}
+        return (
+            _("License transferred; receipt %(n)s issued.") % {"n": result.receipt.number},
+            result.receipt,
+        )
 
     def form_kwargs(license):
         return owner_pick_kwargs(
@@ -343,10 +347,11 @@ def license_duplicate_tag(request, pk):
             reference=data["reference"],
             tag_number=data["tag_number"],
         )
-        return _("Tag %(t)s issued; receipt %(n)s.") % {
+        message = _("Tag %(t)s issued; receipt %(n)s.") % {
             "t": result.tag.number,
             "n": result.receipt.number,
         }
+        return message, result.receipt
 
     return _license_action(
         request, pk, form_class=DuplicateTagForm, title=_("Lost tag: issue a duplicate"), run=run
@@ -366,7 +371,7 @@ def license_address(request, pk):
         return _("Address change recorded. ") + note % {
             "due": change.due_on,
             "cite": change.citation,
-        }
+        }, None
 
     return _license_action(
         request, pk, form_class=AddressChangeForm, title=_("Address change"), run=run
@@ -378,7 +383,7 @@ def license_address(request, pk):
 def license_close(request, pk):
     def run(license, data):
         svc.license_close(license=license, actor=request.user, **data)
-        return _("License closed.")
+        return _("License closed."), None
 
     return _license_action(request, pk, form_class=CloseForm, title=_("Close license"), run=run)
 

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from base.access import get_in_jurisdiction, role_required
+from base.messages import success_with_receipt
 from base.roles import ADMINISTRATOR, CLERK
 from licensing.forms import kennels as forms
 from licensing.forms.registry import apply_service_errors
@@ -339,9 +340,10 @@ def kennel_transfer(request, pk):
         except Refused as exc:
             apply_service_errors(form, exc)
         else:
-            messages.success(
+            success_with_receipt(
                 request,
                 _("Kennel license transferred; receipt %(n)s issued.") % {"n": receipt.number},
+                receipt,
             )
             return redirect(kennel)
     fee = transfers.kennel_transfer_fee(kennel, on=today)

@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from base.access import get_in_jurisdiction, role_required
+from base.messages import success_with_receipt
 from base.roles import ADMINISTRATOR, CLERK
 from licensing.forms.online import CounterPaymentForm, ReturnForm
 from licensing.models import OnlineApplication, RabiesVaccination
@@ -178,10 +179,11 @@ def review_pay(request, pk):
             )
         except Refused as exc:
             return _detail(request, application, pay_form=form, refused=exc.checks)
-        messages.success(
+        success_with_receipt(
             request,
             _("License %(license)s issued, receipt %(receipt)s.")
             % {"license": result.license.number, "receipt": result.receipt.number},
+            result.receipt,
         )
         return redirect("online:review_detail", pk=application.pk)
     return _detail(request, application, pay_form=form)

@@ -1,0 +1,21 @@
+"""Success messages that link to what they announce (issue 14, item 2): "receipt 1043
+issued" is only useful to a clerk who can open and print receipt 1043 from it."""
+
+from django.contrib import messages
+from django.utils.html import format_html
+from django.utils.translation import gettext as _
+
+
+def success_with_receipt(request, message: str, receipt) -> None:
+    """``message`` (plain text, escaped here) followed by a link to the receipt's page,
+    where it is printed. Django's message storage keeps the markup safe across the
+    redirect."""
+    messages.success(
+        request,
+        format_html(
+            '{} <a href="{}">{}</a>',
+            message,
+            receipt.get_absolute_url(),
+            _("Open and print receipt %(n)s") % {"n": receipt.number},
+        ),
+    )
