@@ -14,8 +14,10 @@ from decimal import Decimal
 
 from licensing.models import Receipt, ReceiptLine
 from licensing.services.numbering import receipt_number_allocate
+from ordinance.fees import fee_amount
 from ordinance.models import Event
 from ordinance.money import money_sum
+from ordinance.rules import RuleUnavailable
 
 
 @dataclass
@@ -32,6 +34,28 @@ class FeeLine:
 def fee_line(fee) -> FeeLine:
     """A fee of the schedule (``ordinance.fees.fee_amount``) as a receipt line."""
     return FeeLine(fee.code, fee.description, fee.amount, fee.authority)
+
+
+@dataclass
+class FeeQuote:
+    """The lines a payment will take, shown before the clerk takes it (issue 14, item 3),
+    or why it cannot be taken (the council has set no such fee), with its section."""
+
+    lines: list[FeeLine]
+    unavailable: str = ""
+
+    @property
+    def total(self) -> Decimal:
+        return money_sum(ln.amount for ln in self.lines)
+
+
+def fee_quote(jurisdiction, code: str, *, on) -> FeeQuote:
+    """The one fee ``code`` in force on ``on`` as a quote: the same ``fee_amount`` the
+    use case charges (a duplicate tag, LIC-10; a transfer, LIC-12)."""
+    try:
+        return FeeQuote([fee_line(fee_amount(jurisdiction, code, on=on))])
+    except RuleUnavailable as exc:
+        return FeeQuote([], str(exc))
 
 
 def receipt_create(

@@ -44,6 +44,7 @@ from licensing.services import licenses as svc
 from licensing.services import registry, voids
 from licensing.services.assessment import license_assess, licensing_status
 from licensing.services.documents import documents_for, license_papers
+from licensing.services.receipts import fee_quote
 from licensing.services.standing import license_standing, standing_prefetch
 from licensing.services.tags import tag_replace_lost, tag_stock_receive
 from ordinance.refusals import Refused
@@ -258,7 +259,9 @@ def license_detail(request, pk):
     )
 
 
-def _license_action(request, pk, *, form_class, title, run, form_kwargs=None):
+def _license_action(request, pk, *, form_class, title, run, form_kwargs=None, fee_code=None):
+    """A counter action on a license; ``fee_code``: the fee it takes, shown with its
+    section before the payment (issue 14, item 3)."""
     license = get_in_jurisdiction(_license_qs(), request.user, pk=pk)
     kwargs = form_kwargs(license) if form_kwargs else {}
     form = form_class(request.POST or None, **kwargs)
@@ -283,6 +286,11 @@ def _license_action(request, pk, *, form_class, title, run, form_kwargs=None):
             "title": title,
             "tag": license.current_tag,
             "pick": getattr(request, "owner_pick", None),
+            "quote": (
+                fee_quote(license.jurisdiction, fee_code, on=timezone.localdate())
+                if fee_code
+                else None
+            ),
         },
     )
 
@@ -316,6 +324,7 @@ def license_transfer(request, pk):
         title=_("Transfer license"),
         run=run,
         form_kwargs=form_kwargs,
+        fee_code="transfer",  # LIC-12
     )
 
 
@@ -354,7 +363,12 @@ def license_duplicate_tag(request, pk):
         return message, result.receipt
 
     return _license_action(
-        request, pk, form_class=DuplicateTagForm, title=_("Lost tag: issue a duplicate"), run=run
+        request,
+        pk,
+        form_class=DuplicateTagForm,
+        title=_("Lost tag: issue a duplicate"),
+        run=run,
+        fee_code="duplicate_tag",  # LIC-10, FEE-05
     )
 
 

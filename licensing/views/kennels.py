@@ -34,6 +34,7 @@ from licensing.services.kennels import (
     transfers,
 )
 from licensing.views.counter import owner_pick_kwargs
+from ordinance.money import money_sum
 from ordinance.refusals import Refused
 from ordinance.rules import rule_citation
 
@@ -264,6 +265,7 @@ def kennel_detail(request, pk, bound=None, error=""):
             "flags": applications.kennel_screening(kennel, on=today),
             "term_warning": terms.kennel_term_warning(kennel, on=today),
             "fee_lines": fee_lines,
+            "fee_total": money_sum(line.amount for line in fee_lines),
             "fee_error": fee_error,
             "appeal_rule": appeal,
             "fee_voided": payments.kennel_fee_voided_reason(kennel),

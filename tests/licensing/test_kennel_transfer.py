@@ -185,3 +185,37 @@ def test_a_transfer_without_a_chosen_owner_keeps_the_payment_and_says_why(
     assert (nb_kennel.status, nb_kennel.owner_id) == (KennelStatus.ACTIVE, owner)
     assert Receipt.objects.count() == receipts
     assert not Event.objects.filter(action="licensing.kennel.transferred").exists()
+
+
+def test_the_transfer_page_shows_the_fee_table_before_the_payment(client_as, clerk, nb_kennel):
+    """Issue 14, item 3: the fee line with its section, then the payment form."""
+    url = reverse("licensing:kennel_transfer", args=[nb_kennel.pk])
+    page = client_as(clerk).get(url).content.decode()
+    table = page[page.index("Fee to take") : page.index("</table>", page.index("Fee to take"))]
+    assert "License transfer" in table and "Sec. 6-65(d)" in table and "$5.00" in table
+    assert page.index("Fee to take") < page.index('name="method"')
+
+
+def test_the_kennel_page_shows_the_fee_in_the_payment_card(client_as, clerk, north_branch):
+    """Issue 14, item 3: "Take the fee now" shows the lines it takes, with sections."""
+    from licensing.services.kennels.payments import kennel_fee_lines
+
+    owner = OwnerFactory(jurisdiction=north_branch, last_name="Applicant")
+    kennel = kennel_apply(
+        owner=owner,
+        premises=kennel_premises_for(owner),
+        business_nature="Boarding",
+        dog_count=5,
+        cat_count=0,
+        cup_reference="CUP-2",
+        actor=clerk,
+        on=ON,
+    )
+    lines = kennel_fee_lines(kennel, on=ON)
+    page = client_as(clerk).get(reverse("licensing:kennel_detail", args=[kennel.pk]))
+    body = page.content.decode()
+    card = body[body.index("Take the fee now") :]
+    card = card[: card.index("</form>")]
+    assert "Fee to take" in card and card.index("Fee to take") < card.index("<select")
+    for line in lines:
+        assert line.description in card and line.authority in card and f"${line.amount}" in card

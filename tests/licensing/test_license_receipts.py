@@ -128,3 +128,46 @@ def test_the_message_escapes_what_it_quotes(issued, clerk, client_as, north_bran
             .content.decode()
         )
     assert "<b>Bold</b>" not in page
+
+
+# --- The fee before the payment (issue 14, item 3) ---------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("url_name", "code"),
+    [
+        ("licensing:license_duplicate_tag", "duplicate_tag"),
+        ("licensing:license_transfer", "transfer"),
+    ],
+)
+def test_the_action_page_shows_the_fee_and_its_section_before_the_payment(
+    url_name, code, issued, clerk, client_as, north_branch
+):
+    from ordinance.fees import fee_amount
+
+    fee = fee_amount(north_branch, code, on=TODAY)
+    page = client_as(clerk).get(reverse(url_name, args=[issued.license.pk])).content.decode()
+    table = page[page.index("Fee to take") :]
+    assert fee.description in table and fee.authority in table and f"${fee.amount}" in table
+    # The fee comes before the form that takes the payment.
+    assert page.index("Fee to take") < page.index('name="method"')
+
+
+def test_a_blank_fee_says_so_before_the_payment_instead_of_a_table(
+    issued, clerk, administrator, client_as, north_branch
+):
+    from ordinance.rules import rule_amend
+
+    rule_amend(
+        jurisdiction=north_branch,
+        key="duplicate_tag_fee",
+        value=None,
+        effective_from=date(2026, 1, 1),
+        ordinance_ref="Test: fee under review",
+        actor=administrator,
+    )
+    url = reverse("licensing:license_duplicate_tag", args=[issued.license.pk])
+    page = client_as(clerk).get(url).content.decode()
+    assert "Fee to take" not in page
+    warning = page[page.index('class="alert alert-warning" role="note"') :]
+    assert "is not set" in warning[:400] and "Sec. 6-63" in warning[:400]

@@ -10,18 +10,14 @@ from licensing.models import KennelLicense, Receipt
 from licensing.services.documents import receipt_documents_issue
 from licensing.services.kennels.common import record_event, refused
 from licensing.services.kennels.documents import kennel_document_issue
-from licensing.services.receipts import fee_line, receipt_create
+from licensing.services.receipts import FeeQuote, fee_line, fee_quote, receipt_create
 from ordinance.fees import fee_amount
 from ordinance.refusals import refusing
-from ordinance.rules import RuleUnavailable
 
 
-def kennel_transfer_fee(kennel, *, on: date):
-    """The transfer fee in force (LIC-12), or the sentence saying why there is none."""
-    try:
-        return fee_amount(kennel.jurisdiction, "transfer", on=on)
-    except RuleUnavailable as exc:
-        return str(exc)
+def kennel_transfer_fee(kennel, *, on: date) -> FeeQuote:
+    """The transfer fee in force (LIC-12), shown before the payment, or why there is none."""
+    return fee_quote(kennel.jurisdiction, "transfer", on=on)
 
 
 @refusing()
