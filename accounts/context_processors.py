@@ -1,3 +1,5 @@
+from django.utils.translation import gettext_lazy as _
+
 from base import nav
 from ordinance.models import Jurisdiction
 
@@ -19,7 +21,7 @@ def site(request):
     if len(cities) == 1:
         site_name = cities[0].name
     else:
-        site_name = "Animal Control"
+        site_name = _("Animal Control")
     return {
         "site_name": site_name,
         "site_cities": cities,

@@ -1,4 +1,6 @@
+from django.utils.translation import gettext_lazy as _
+
 from base import nav
 from base.roles import STAFF_ROLES
 
-nav.register("Dangerous dogs", "dangerous_dogs:board", roles=STAFF_ROLES, order=65)
+nav.register(_("Dangerous dogs"), "dangerous_dogs:board", roles=STAFF_ROLES, order=65)

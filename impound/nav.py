@@ -1,4 +1,6 @@
+from django.utils.translation import gettext_lazy as _
+
 from base import nav
 from base.roles import STAFF_ROLES
 
-nav.register("Impound", "impound:board", roles=STAFF_ROLES, order=60)
+nav.register(_("Impound"), "impound:board", roles=STAFF_ROLES, order=60)

@@ -11,7 +11,9 @@ class NoticesConfig(AppConfig):
         # WeasyPrint logs each layout step at INFO; a document a minute would drown the log.
         logging.getLogger("weasyprint.progress").setLevel(logging.WARNING)
 
+        from django.utils.translation import gettext_lazy as _
+
         from base import nav
         from base.roles import STAFF_ROLES
 
-        nav.register("Documents", "notices:document_list", roles=STAFF_ROLES, order=90)
+        nav.register(_("Documents"), "notices:document_list", roles=STAFF_ROLES, order=90)

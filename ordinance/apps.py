@@ -9,6 +9,7 @@ class OrdinanceConfig(AppConfig):
         # The menu is base's registry; the rulebook imports no app of ours
         # (architecture.md; the import-linter contracts in pyproject.toml).
         from django.db.models.signals import post_delete, post_save
+        from django.utils.translation import gettext_lazy as _
 
         from base import nav
         from base.roles import STAFF_ROLES
@@ -19,5 +20,5 @@ class OrdinanceConfig(AppConfig):
         post_save.connect(forget_read_rules, sender=RuleValue, dispatch_uid="forget_rules_s")
         post_delete.connect(forget_read_rules, sender=RuleValue, dispatch_uid="forget_rules_d")
 
-        nav.register("Ordinance rules", "ordinance:profile_list", roles=STAFF_ROLES, order=80)
-        nav.register("Fee schedule", "ordinance:fee_schedule", roles=STAFF_ROLES, order=85)
+        nav.register(_("Ordinance rules"), "ordinance:profile_list", roles=STAFF_ROLES, order=80)
+        nav.register(_("Fee schedule"), "ordinance:fee_schedule", roles=STAFF_ROLES, order=85)

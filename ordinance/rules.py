@@ -34,6 +34,7 @@ from dataclasses import dataclass, replace
 from datetime import date
 from typing import Any
 
+from django.core.cache import cache as django_cache
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
@@ -172,6 +173,46 @@ def forget_read_rules(**_signal) -> None:
     cache = _read_rows.get()
     if cache is not None:
         cache.clear()
+    _rules_version_bump()
+
+
+# What every page asks of every city (does it issue dog licenses at all: the menu) is
+# kept in Django's cache, keyed by a version that any write to a rule value moves on, so
+# the menu costs no query. Another process's cache (locmem, one per worker) may show
+# the old answer for at most RULE_CACHE_SECONDS after an amendment; with the Redis cache
+# of production the version is shared and the change shows at once.
+RULE_CACHE_SECONDS = 300
+_VERSION_KEY = "ordinance:rules-version"
+
+
+def _rules_version() -> int:
+    return django_cache.get_or_set(_VERSION_KEY, 1, timeout=None)
+
+
+def _rules_version_bump() -> None:
+    try:
+        django_cache.incr(_VERSION_KEY)
+    except ValueError:  # not set yet, or evicted
+        django_cache.set(_VERSION_KEY, 2, timeout=None)
+
+
+def rule_value_cached(jurisdiction: Jurisdiction, key: str, *, on: date, default=None):
+    """The value of ``key`` in force on ``on`` (or ``default`` where the rule is not
+    available), from the cache when it can: for what every page shows, never for a
+    decision a service records (those call ``get_rule``)."""
+    cache_key = (
+        f"ordinance:rule:{jurisdiction.pk}:{jurisdiction.profile_key}:{key}:"
+        f"{on.isoformat()}:{_rules_version()}"
+    )
+    missing = object()
+    value = django_cache.get(cache_key, missing)
+    if value is missing:
+        try:
+            value = get_rule(jurisdiction, key, on=on).value
+        except RuleUnavailable:
+            value = default
+        django_cache.set(cache_key, value, timeout=RULE_CACHE_SECONDS)
+    return value
 
 
 def _rows_in_force(jurisdiction: Jurisdiction, keys: list[str], on: date):

@@ -167,7 +167,9 @@ class Animal(models.Model):
         _("date acquired"),
         null=True,
         blank=True,
-        help_text=_("Starts the application window for a license (NB Sec. 6-61)."),
+        help_text=_(
+            "Starts the application window for a license, where the city licenses the animal."
+        ),
     )
     status = models.CharField(
         _("status"), max_length=16, choices=AnimalStatus.choices, default=AnimalStatus.ALIVE

@@ -21,7 +21,7 @@ from ordinance.calendar import add_calendar_days, add_months
 from ordinance.fees import fee_amount
 from ordinance.money import CENT, money_sum
 from ordinance.refusals import Check, Refused
-from ordinance.rules import RuleUnavailable, get_optional, get_rules
+from ordinance.rules import RuleUnavailable, get_optional, get_rules, rule_value_cached
 
 TERM_KEYS = (
     "license_expiry",
@@ -67,6 +67,13 @@ def _d(value: date) -> str:
 
 
 # --- Terms and enablement -------------------------------------------------------------
+
+
+def issues_dog_licenses(jurisdiction, *, on: date) -> bool:
+    """Whether the city issues dog licenses at all on ``on`` (LIC-01; Glencoe deleted its
+    licensing section, 701 Subd. 2(D)): what the menu asks on every page, from the
+    cache, with the same rule ``licensing_status`` decides by."""
+    return bool(rule_value_cached(jurisdiction, "dog_license_enabled", on=on, default=False))
 
 
 def licensing_status(*, jurisdiction, species: str, on: date) -> Check:

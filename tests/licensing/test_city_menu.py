@@ -1,0 +1,73 @@
+"""Each city sees its own (issue 14, item 9): Glencoe deleted its licensing section (701
+Subd. 2(D)), so its staff are not offered "Issue a license", tag stock, tag lookup or the
+online queue; a North Branch clerk is; an administrator serving both is. The menu reads
+the rule from the cache (no query per page) and follows an amendment at once."""
+
+from datetime import date
+
+import pytest
+from django.urls import reverse
+
+from ordinance.rules import rule_amend
+
+pytestmark = [pytest.mark.django_db, pytest.mark.clock("2026-12-02T10:00")]
+
+LICENSING_ENTRIES = ("Issue a license", "Tag stock", "Tag lookup", ">Online<")
+
+
+def menu(client):
+    page = client.get(reverse("accounts:staff_home")).content.decode()
+    return page[page.index('id="main-nav"') : page.index("</nav>")]
+
+
+def test_glencoe_staff_are_not_offered_dog_licenses(client_as, glencoe_clerk):
+    nav = menu(client_as(glencoe_clerk))
+    for entry in LICENSING_ENTRIES:
+        assert entry not in nav
+    assert "Kennel licenses" in nav  # Glencoe licenses kennels (701 Subd. 4)
+
+
+def test_north_branch_and_two_city_staff_are(client_as, clerk, administrator):
+    for user in (clerk, administrator):
+        nav = menu(client_as(user))
+        for entry in LICENSING_ENTRIES:
+            assert entry in nav
+
+
+def test_an_amendment_that_ends_licensing_takes_the_entries_away(
+    client_as, clerk, administrator, north_branch
+):
+    client = client_as(clerk)
+    assert "Issue a license" in menu(client)
+    rule_amend(
+        jurisdiction=north_branch,
+        key="dog_license_enabled",
+        value=False,
+        effective_from=date(2026, 12, 1),
+        ordinance_ref="Test: Ord. No. 999",
+        actor=administrator,
+    )
+    assert "Issue a license" not in menu(client)
+
+
+def test_the_menu_costs_no_query_once_cached(client_as, glencoe_clerk, clerk, monkeypatch):
+    """Once cached, asking each city whether it licenses dogs costs nothing: the page makes
+    as many queries as with the question not asked at all."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from base import nav
+
+    def queries(client):
+        with CaptureQueriesContext(connection) as ctx:
+            client.get(reverse("notices:document_list"))
+        return len(ctx.captured_queries)
+
+    for user in (glencoe_clerk, clerk):
+        client = client_as(user)
+        client.get(reverse("notices:document_list"))  # warms the cache
+        asked = queries(client)
+        unasked = [nav.NavItem(i.label, i.url_name, i.roles, i.order, None) for i in nav._items]
+        monkeypatch.setattr(nav, "_items", unasked)
+        assert queries(client) == asked
+        monkeypatch.undo()
