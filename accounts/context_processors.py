@@ -1,3 +1,4 @@
+from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
 from base import nav
@@ -21,7 +22,7 @@ def site(request):
     if len(cities) == 1:
         site_name = cities[0].name
     else:
-        site_name = _("Animal Control")
+        site_name = settings.SITE_NAME or _("Animal Control")
     return {
         "site_name": site_name,
         "site_cities": cities,

@@ -37,6 +37,13 @@ class LoginView(auth_views.LoginView):
     authentication_form = LoginForm  # a username or an e-mail address
     redirect_authenticated_user = True
 
+    def get_context_data(self, **kwargs):
+        # Django's view names the site by its host ("testserver", "10.0.0.5"); the page
+        # shows the installation's or the city's name from accounts.context_processors.
+        context = super().get_context_data(**kwargs)
+        context.pop("site_name", None)
+        return context
+
     def post(self, request, *args, **kwargs):
         # Axes locks one username at one address; this stops one address trying one
         # password over many usernames (issue 13, item 5).

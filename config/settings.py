@@ -130,6 +130,10 @@ AUTH_PASSWORD_VALIDATORS = [
     },
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
 ]
+# The installation's name where it serves several cities (the page titles and the login
+# page); an installation of one city is named by the city. Issue 14, item 12.
+SITE_NAME = env.str("SITE_NAME", default="")
+
 LOGIN_URL = "accounts:login"
 LOGIN_REDIRECT_URL = "accounts:home"
 LOGOUT_REDIRECT_URL = "accounts:login"

@@ -71,3 +71,28 @@ def test_the_menu_costs_no_query_once_cached(client_as, glencoe_clerk, clerk, mo
         monkeypatch.setattr(nav, "_items", unasked)
         assert queries(client) == asked
         monkeypatch.undo()
+
+
+# --- Finish (issue 14, item 12) ------------------------------------------------------------
+
+
+def test_administrators_have_the_admin_site_in_the_menu_and_clerks_do_not(
+    client_as, clerk, administrator
+):
+    assert reverse("admin:index") in menu(client_as(administrator))
+    assert reverse("admin:index") not in menu(client_as(clerk))
+
+
+def test_every_page_names_a_favicon_that_is_served(client):
+    from django.contrib.staticfiles import finders
+
+    page = client.get(reverse("accounts:login")).content.decode()
+    assert 'rel="icon"' in page and "favicon.svg" in page
+    assert finders.find("favicon.svg")
+
+
+def test_the_login_page_carries_the_installation_s_name(client, settings, north_branch, glencoe):
+    settings.SITE_NAME = "Chisago County Animal Services"
+    page = client.get(reverse("accounts:login")).content.decode()
+    assert "<title>Log in · Chisago County Animal Services</title>" in page
+    assert "Chisago County Animal Services</p>" in page
