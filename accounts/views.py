@@ -1,3 +1,4 @@
+from dataclasses import replace
 from datetime import timedelta
 
 from django.conf import settings
@@ -9,7 +10,7 @@ from django.utils import timezone
 from django.utils.decorators import method_decorator
 from django.views.decorators.cache import never_cache
 
-from base.access import public, role_required
+from base.access import may_open, public, role_required
 from base.client_ip import client_ip
 from base.roles import ALL_ROLES, RESIDENT, STAFF_ROLES
 from ordinance import deadlines
@@ -68,7 +69,11 @@ def home(request):
 @role_required(*STAFF_ROLES)
 def staff_home(request):
     today = timezone.localdate()
-    upcoming = deadlines.upcoming(jurisdiction_ids=request.user.jurisdiction_ids, today=today)
+    upcoming = [
+        # A deadline on a page this role may not open is listed without its link.
+        d if not d.url or may_open(request.user, d.url) else replace(d, url="")
+        for d in deadlines.upcoming(jurisdiction_ids=request.user.jurisdiction_ids, today=today)
+    ]
     return render(
         request,
         "accounts/home_staff.html",

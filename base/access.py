@@ -6,6 +6,7 @@ Anonymous users are sent to the login page; a logged-in user of another role get
 """
 
 from functools import wraps
+from urllib.parse import urlsplit
 
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
@@ -44,6 +45,24 @@ class RoleRequiredMixin:
         if not request.user.has_role(*self.allowed_roles):
             raise PermissionDenied
         return super().dispatch(request, *args, **kwargs)
+
+
+def may_open(user, url: str) -> bool:
+    """Whether the user's roles may open this address of ours: a link is offered only
+    where it would not answer 403 (issue 14, item 11). Unknown addresses: no."""
+    from django.urls import Resolver404, resolve
+
+    try:
+        match = resolve(urlsplit(url).path)
+    except Resolver404:
+        return False
+    for view in (match.func, getattr(match.func, "view_class", None)):
+        if getattr(view, "is_public", False):
+            return True
+        roles = getattr(view, "allowed_roles", None)
+        if roles:
+            return user.has_role(*roles)
+    return False
 
 
 def get_in_jurisdiction(queryset, user, **lookup):
