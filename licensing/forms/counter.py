@@ -3,6 +3,7 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from base.confirm import ConfirmStep
 from licensing.forms.registry import VaccinationForm
 from licensing.models import Animal, ExemptionKind, Owner, PaymentMethod
 
@@ -218,7 +219,7 @@ class AddressChangeForm(forms.Form):
         return data
 
 
-class CloseForm(forms.Form):
+class CloseForm(ConfirmStep):
     reason = forms.ChoiceField(
         label=_("Reason"),
         choices=[("deceased", _("The animal died")), ("moved_away", _("The animal moved away"))],
@@ -226,7 +227,7 @@ class CloseForm(forms.Form):
     on = forms.DateField(label=_("Date"), widget=DATE)
 
 
-class VoidForm(forms.Form):
+class VoidForm(ConfirmStep):
     reason = forms.CharField(label=_("Reason for the void"), max_length=300)
 
 

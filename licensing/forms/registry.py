@@ -10,6 +10,7 @@ from django.template.defaultfilters import filesizeformat
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from base.confirm import ConfirmStep
 from licensing.models import Animal, Owner, RabiesVaccination
 from licensing.services.registry import clean_microchip
 from ordinance.models import Jurisdiction
@@ -207,6 +208,13 @@ class VaccinationForm(forms.ModelForm):
         return certificate or ""
 
 
-class DeceasedForm(forms.Form):
+class DeceasedForm(ConfirmStep):
+    """Recording a death cannot be undone at the counter: the reason is asked for, and a
+    confirmation step (issue 14, item 11)."""
+
     died_on = forms.DateField(label=gettext_lazy("Date of death"), widget=DateInput())
-    note = forms.CharField(label=gettext_lazy("Note"), max_length=200, required=False)
+    note = forms.CharField(
+        label=gettext_lazy("How the death was reported"),
+        max_length=200,
+        help_text=gettext_lazy("For example: owner called; veterinarian's letter; found dead."),
+    )

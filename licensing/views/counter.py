@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from base.access import get_in_jurisdiction, role_required
+from base.confirm import ConfirmStep
 from base.messages import success_with_receipt
 from base.roles import ADMINISTRATOR, CLERK, OFFICER
 from licensing.forms.counter import (
@@ -259,15 +260,22 @@ def license_detail(request, pk):
     )
 
 
-def _license_action(request, pk, *, form_class, title, run, form_kwargs=None, fee_code=None):
+def _license_action(
+    request, pk, *, form_class, title, run, form_kwargs=None, fee_code=None, confirm_question=""
+):
     """A counter action on a license; ``fee_code``: the fee it takes, shown with its
     section before the payment (issue 14, item 3)."""
     license = get_in_jurisdiction(_license_qs(), request.user, pk=pk)
     kwargs = form_kwargs(license) if form_kwargs else {}
     form = form_class(request.POST or None, **kwargs)
-    if request.method == "POST" and form.is_valid():
+    # A form with a confirmation step is asked again before it is run (item 11).
+    confirming = isinstance(form, ConfirmStep)
+    awaiting = form.is_bound and confirming and form.awaiting_confirmation()
+    ready = form.confirmed_now() if confirming else form.is_valid()
+    if request.method == "POST" and ready:
         try:
-            message = run(license, form.cleaned_data)
+            data = form.action_data if confirming else form.cleaned_data
+            message = run(license, data)
         except Refused as exc:  # e.g. a fee not set (FEE-01): the check cites it
             _refused(form, exc)
         else:
@@ -286,6 +294,8 @@ def _license_action(request, pk, *, form_class, title, run, form_kwargs=None, fe
             "title": title,
             "tag": license.current_tag,
             "pick": getattr(request, "owner_pick", None),
+            "awaiting": awaiting,
+            "question": confirm_question,
             "quote": (
                 fee_quote(license.jurisdiction, fee_code, on=timezone.localdate())
                 if fee_code
@@ -399,7 +409,17 @@ def license_close(request, pk):
         svc.license_close(license=license, actor=request.user, **data)
         return _("License closed."), None
 
-    return _license_action(request, pk, form_class=CloseForm, title=_("Close license"), run=run)
+    return _license_action(
+        request,
+        pk,
+        form_class=CloseForm,
+        title=_("Close license"),
+        run=run,
+        confirm_question=_(
+            "The license will be closed and the animal recorded as dead or moved away. "
+            "This cannot be undone at the counter."
+        ),
+    )
 
 
 # --- Receipts -------------------------------------------------------------------------
@@ -429,8 +449,8 @@ def receipt_detail(request, pk):
 @require_http_methods(["GET", "POST"])
 def receipt_void(request, pk):
     receipt = get_in_jurisdiction(_receipt_qs(), request.user, pk=pk)
-    form = VoidForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
+    form = VoidForm(request.POST or None)  # asked again before the void (item 11)
+    if request.method == "POST" and form.confirmed_now():
         try:
             void = voids.receipt_void(
                 receipt=receipt, actor=request.user, reason=form.cleaned_data["reason"]
@@ -445,7 +465,13 @@ def receipt_void(request, pk):
             )
             return redirect("licensing:receipt_detail", pk=void.pk)
     return render(
-        request, "licensing/counter/receipt_void.html", {"receipt": receipt, "form": form}
+        request,
+        "licensing/counter/receipt_void.html",
+        {
+            "receipt": receipt,
+            "form": form,
+            "awaiting": form.is_bound and form.awaiting_confirmation(),
+        },
     )
 
 

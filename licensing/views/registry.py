@@ -202,22 +202,28 @@ def animal_detail(request, pk):
 @role_required(*STAFF_ROLES)
 @require_POST
 def animal_mark_deceased(request, pk):
+    """Posted from the animal page; asks again before recording the death (issue 14, item
+    11), and shows a mistake next to its field with what was typed kept."""
     animal = get_in_jurisdiction(Animal.objects, request.user, pk=pk)
     form = DeceasedForm(request.POST)
-    if form.is_valid():
+    if form.confirmed_now():
         try:
             services.animal_mark_deceased(
-                animal=animal, actor=request.user, on=timezone.localdate(), **form.cleaned_data
+                animal=animal, actor=request.user, on=timezone.localdate(), **form.action_data
             )
         except Refused as exc:
-            messages.error(request, " ".join(exc.messages))
+            apply_service_errors(form, exc)
         else:
             messages.success(
                 request, _("%(animal)s recorded as deceased.") % {"animal": animal.name}
             )
-    else:
-        messages.error(request, _("Enter the date of death."))
-    return redirect(animal)
+            return redirect(animal)
+    return render(
+        request,
+        "licensing/registry/deceased_confirm.html",
+        {"animal": animal, "form": form, "awaiting": form.awaiting_confirmation()},
+        status=200 if form.is_valid() else 400,
+    )
 
 
 @role_required(*STAFF_ROLES)

@@ -235,7 +235,8 @@ def test_the_void_page_shows_the_refusal_for_an_active_license(client_as, clerk,
     kennel_issue(kennel=kennel, actor=clerk, now=at(2026, 3, 6))
     client = client_as(clerk)
     response = client.post(
-        reverse("licensing:receipt_void", args=[receipt.pk]), {"reason": "Check returned"}
+        reverse("licensing:receipt_void", args=[receipt.pk]),
+        {"reason": "Check returned", "confirmed": "on"},
     )
     body = response.content.decode()
     assert response.status_code in (200, 400)

@@ -146,7 +146,8 @@ def test_a_clerk_gets_404_for_another_citys_animal(client_as, clerk, gl_dog, nam
 
 def test_a_clerk_cannot_mark_another_citys_animal_deceased(client_as, clerk, gl_dog):
     url = reverse("licensing:animal_mark_deceased", args=[gl_dog.pk])
-    assert client_as(clerk).post(url, {"died_on": "2025-01-02"}).status_code == 404
+    data = {"died_on": "2025-01-02", "note": "Owner called", "confirmed": "on"}
+    assert client_as(clerk).post(url, data).status_code == 404
     gl_dog.refresh_from_db()
     assert gl_dog.is_alive()
 
@@ -370,10 +371,18 @@ def test_marking_an_animal_deceased(client_as, clerk, nb_dog):
     client = client_as(clerk)
     url = reverse("licensing:animal_mark_deceased", args=[nb_dog.pk])
     assert client.get(url).status_code == 405
-    client.post(url, {"died_on": "2025-03-04", "note": "Old age"})
+    data = {"died_on": "2025-03-04", "note": "Old age"}
+    # First the confirmation step: nothing recorded yet, the choices kept (issue 14, 11).
+    page = client.post(url, data)
+    assert page.status_code == 200 and "Please confirm" in page.content.decode()
+    assert 'name="died_on" value="2025-03-04"' in page.content.decode()
+    nb_dog.refresh_from_db()
+    assert nb_dog.is_alive()
+    response = client.post(url, {**data, "confirmed": "on"})
+    assert response.status_code == 302
     nb_dog.refresh_from_db()
     assert nb_dog.status == "deceased" and nb_dog.status_changed_on == date(2025, 3, 4)
-    again = client.post(url, {"died_on": "2025-03-04"}, follow=True)
+    again = client.post(url, {**data, "confirmed": "on"})
     assert "already recorded as deceased" in again.content.decode()
 
 
