@@ -15,7 +15,6 @@ browser renders an upload as a page of this site.
 import io
 import re
 import uuid
-import warnings
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -66,15 +65,18 @@ def upload_check(upload, allowed_types) -> SimpleUploadedFile:
 
 
 def _check_size(upload) -> None:
-    limit = settings.UPLOAD_MAX_BYTES
-    if upload.size > limit:
-        raise ValidationError(
-            _("The file is %(size)s; the largest accepted is %(limit)s.")
-            % {"size": filesizeformat(upload.size), "limit": filesizeformat(limit)},
-            code="too_large",
-        )
+    if upload.size > settings.UPLOAD_MAX_BYTES:
+        raise _too_large(upload.size)
     if upload.size == 0:
         raise ValidationError(_("The file is empty. Choose the file again."), code="empty")
+
+
+def _too_large(size: int) -> ValidationError:
+    return ValidationError(
+        _("The file is %(size)s; the largest accepted is %(limit)s.")
+        % {"size": filesizeformat(size), "limit": filesizeformat(settings.UPLOAD_MAX_BYTES)},
+        code="too_large",
+    )
 
 
 def _read_all(upload) -> bytes:
@@ -82,7 +84,7 @@ def _read_all(upload) -> bytes:
     data = upload.read(settings.UPLOAD_MAX_BYTES + 1)
     upload.seek(0)
     if len(data) > settings.UPLOAD_MAX_BYTES:  # the declared size was not the real one
-        _check_size(SimpleUploadedFile("x", data))
+        raise _too_large(len(data))
     return data
 
 
@@ -137,39 +139,45 @@ def _image_reencoded(data: bytes, content_type: str) -> bytes:
     """The image decoded in full and encoded again in its own format, orientation applied
     and metadata (EXIF, text chunks) left behind. A picture larger than
     ``Image.MAX_IMAGE_PIXELS`` is refused (a decompression bomb), not decoded."""
-    label = TYPE_LABELS[content_type]
     try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("error", Image.DecompressionBombWarning)
-            with Image.open(io.BytesIO(data)) as probe:
-                probe.verify()
-            with Image.open(io.BytesIO(data)) as image:
-                if image.format != PILLOW_FORMATS[content_type]:
-                    raise ValueError(f"{image.format} is not {content_type}")
-                image.load()
-                upright = ImageOps.exif_transpose(image)
-                return _encoded(upright, PILLOW_FORMATS[content_type])
-    except (Image.DecompressionBombError, Image.DecompressionBombWarning) as bomb:
-        raise ValidationError(
-            _(
-                "This picture has more than %(limit)s pixels, too many to open. "
-                "Send a smaller picture."
-            )
-            % {"limit": f"{Image.MAX_IMAGE_PIXELS:,}"},
-            code="too_many_pixels",
-        ) from bomb
+        with Image.open(io.BytesIO(data)) as probe:  # reads the header only
+            _check_pixels(probe)
+            probe.verify()
+        with Image.open(io.BytesIO(data)) as image:
+            if image.format != PILLOW_FORMATS[content_type]:
+                raise ValueError(f"{image.format} is not {content_type}")
+            image.load()
+            return _encoded(ImageOps.exif_transpose(image), PILLOW_FORMATS[content_type])
+    except Image.DecompressionBombError as bomb:  # Pillow's own stop, at twice the limit
+        raise _too_many_pixels() from bomb
+    except ValidationError:
+        raise
     except Exception as error:  # any decoder failure: see _pdf_checked
-        raise _unreadable(label) from error
+        raise _unreadable(TYPE_LABELS[content_type]) from error
+
+
+def _check_pixels(image: Image.Image) -> None:
+    if Image.MAX_IMAGE_PIXELS and image.width * image.height > Image.MAX_IMAGE_PIXELS:
+        raise _too_many_pixels()
+
+
+def _too_many_pixels() -> ValidationError:
+    return ValidationError(
+        _("This picture has more than %(limit)s pixels, too many to open. Send a smaller picture.")
+        % {"limit": f"{Image.MAX_IMAGE_PIXELS:,}"},
+        code="too_many_pixels",
+    )
 
 
 def _encoded(image: Image.Image, pillow_format: str) -> bytes:
+    # Only what drawing the picture needs travels to our copy: colors and transparency.
+    kept = {k: image.info[k] for k in ("icc_profile", "transparency") if k in image.info}
+    image.info = {}
+    if pillow_format == "JPEG" and image.mode not in ("RGB", "L", "CMYK"):
+        image = image.convert("RGB")
+    options = {"quality": 90} if pillow_format == "JPEG" else {}
     out = io.BytesIO()
-    options = {"icc_profile": image.info.get("icc_profile")}  # colors, not metadata
-    if pillow_format == "JPEG":
-        if image.mode not in ("RGB", "L", "CMYK"):
-            image = image.convert("RGB")
-        options.update(quality=90)
-    image.save(out, pillow_format, **{k: v for k, v in options.items() if v is not None})
+    image.save(out, pillow_format, **kept, **options)
     return out.getvalue()
 
 

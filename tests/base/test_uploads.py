@@ -131,12 +131,15 @@ def test_a_truncated_picture_is_refused_as_unreadable(make):
     assert error.code == "unreadable" and "cannot be read" in error.messages[0]
 
 
-def test_a_picture_over_the_pixel_limit_is_refused_not_decoded(monkeypatch):
-    monkeypatch.setattr(Image, "MAX_IMAGE_PIXELS", 1000)
+# 1,600 pixels: over the limit of 1,000 (Pillow only warns) and over twice the limit of
+# 700 (Pillow refuses to open it): both are the same refusal.
+@pytest.mark.parametrize("limit, shown", [(1000, "1,000"), (700, "700")])
+def test_a_picture_over_the_pixel_limit_is_refused_not_decoded(monkeypatch, limit, shown):
+    monkeypatch.setattr(Image, "MAX_IMAGE_PIXELS", limit)
     error = refusal("huge.png", png_bytes(size=(40, 40)), PHOTO)
     assert error.code == "too_many_pixels"
     assert error.messages == [
-        "This picture has more than 1,000 pixels, too many to open. Send a smaller picture."
+        f"This picture has more than {shown} pixels, too many to open. Send a smaller picture."
     ]
 
 
