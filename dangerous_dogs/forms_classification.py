@@ -27,7 +27,7 @@ class ClassificationForm(forms.Form):
     def clean_file(self):
         upload = self.cleaned_data.get("file")
         if upload:
-            check_upload(upload, CERTIFICATE_TYPES)
+            return check_upload(upload, CERTIFICATE_TYPES)
         return upload
 
 

@@ -108,7 +108,7 @@ class ProofForm(forms.Form):
         document = self.cleaned_data.get("document")
         if document and hasattr(document, "content_type"):
             types = PHOTO_TYPES if self.requirement == Requirement.ENCLOSURE else CERTIFICATE_TYPES
-            check_upload(document, types)
+            return check_upload(document, types)
         return document or None
 
     def clean_microchip(self):

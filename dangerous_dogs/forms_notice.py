@@ -62,7 +62,7 @@ class CaseOpenForm(forms.Form):
     def clean_evidence_file(self):
         upload = self.cleaned_data.get("evidence_file")
         if upload:
-            check_upload(upload, UPLOAD_TYPES)
+            return check_upload(upload, UPLOAD_TYPES)
         return upload
 
 

@@ -22,7 +22,7 @@ class UploadField(forms.FileField):
     def clean(self, data, initial=None):
         upload = super().clean(data, initial)
         if upload:
-            check_upload(upload, UPLOAD_TYPES)
+            return check_upload(upload, UPLOAD_TYPES)
         return upload
 
 

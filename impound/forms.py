@@ -174,7 +174,7 @@ class IntakeForm(forms.Form):
     def clean_photo(self):
         photo = self.cleaned_data.get("photo")
         if photo and hasattr(photo, "content_type"):
-            check_upload(photo, PHOTO_TYPES)
+            return check_upload(photo, PHOTO_TYPES)
         return photo or None
 
     def clean(self):

@@ -31,7 +31,7 @@ class UploadField(forms.FileField):
     def clean(self, data, initial=None):
         upload = super().clean(data, initial)
         if upload:
-            check_upload(upload, CERTIFICATE_TYPES)
+            return check_upload(upload, CERTIFICATE_TYPES)
         return upload
 
 

@@ -2,7 +2,6 @@
 services' (rabies/services/quarantine.py, release.py)."""
 
 from django import forms
-from django.core.exceptions import ValidationError
 from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
@@ -194,8 +193,5 @@ class ReportForm(forms.Form):
     def clean_report_file(self):
         upload = self.cleaned_data.get("report_file")
         if upload:
-            try:
-                check_upload(upload, CERTIFICATE_TYPES)
-            except ValidationError:
-                raise
+            return check_upload(upload, CERTIFICATE_TYPES)
         return upload

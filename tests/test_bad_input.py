@@ -313,7 +313,7 @@ def test_ids_beyond_the_database_integer_range_are_404(world, client, administra
 
 
 # Uploads: the registry's photo and certificate fields, with a file of the wrong type
-# (text named .pdf / .png) and a real PDF/PNG over the size limit.
+# (text named .pdf / .png), a real PDF/PNG over the size limit, and one cut in half.
 def _upload_forms(world):
     yield (
         reverse("licensing:vaccination_create", args=[world.animal.pk]),
@@ -329,7 +329,7 @@ def _upload_forms(world):
 
 
 def test_uploads_of_the_wrong_type_or_too_large_are_refused_not_500(world, client, clerk, settings):
-    from tests.test_every_page import PDF, png_bytes
+    from tests.upload_files import pdf_bytes, png_bytes
 
     settings.UPLOAD_MAX_BYTES = 4096
     client.force_login(clerk)
@@ -337,12 +337,13 @@ def test_uploads_of_the_wrong_type_or_too_large_are_refused_not_500(world, clien
         page = client.get(url)
         assert page.status_code == 200, url
         form = next(f for f in forms_on(page.content.decode(), url) if field in f["files"])
-        good = PDF if content_type == "application/pdf" else png_bytes()
+        good = pdf_bytes() if content_type == "application/pdf" else png_bytes()
         name = "upload." + content_type.rsplit("/", 1)[-1]
         for label, content in (
             ("wrong type", b"MZ\x90\x00 this is not " + name.encode()),
             ("oversize", good + b"0" * 8192),
             ("empty file", b""),
+            ("truncated", good[: len(good) // 2]),  # the right magic bytes, no whole file
         ):
             upload = SimpleUploadedFile(name, content, content_type=content_type)
             response = _send(client, form, {**form["fields"], field: upload})

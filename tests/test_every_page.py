@@ -32,24 +32,15 @@ from tests.conftest import make_user
 from tests.dangerous_dogs.pages import DD_PAGES, NB_RECORD_PAGES, build_dd_world
 from tests.licensing.license_factories import kennel_steps_approve
 from tests.rabies.pages import GL_RECORD_PAGES, RABIES_PAGES, build_rabies_world
+from tests.upload_files import pdf_bytes, png_bytes
 
 CHICAGO = ZoneInfo("America/Chicago")
 NOW = datetime(2026, 3, 2, 10, 0, tzinfo=CHICAGO)  # a Monday, inside the 2026 license year
 TODAY = NOW.date()
-PDF = b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"
+PDF = pdf_bytes()
 # Rows beyond the ones the pages are about, so a query per row would show (style.md).
 BULK_OWNERS_PER_CITY = 150
 QUERY_BUDGET = 40
-
-
-def png_bytes() -> bytes:
-    from io import BytesIO
-
-    from PIL import Image
-
-    buffer = BytesIO()
-    Image.new("RGB", (4, 4), (200, 150, 80)).save(buffer, "PNG")
-    return buffer.getvalue()
 
 
 @dataclass

@@ -16,13 +16,13 @@ from django.utils.translation import gettext as _
 
 from base.access import get_in_jurisdiction, role_required
 from base.roles import ADMINISTRATOR, CLERK, OFFICER, STAFF_ROLES
+from base.uploads import upload_response
 from impound.filters import CaseFilter
 from impound.forms import IdentifyOwnerForm, IntakeForm
 from impound.models import CaseGate, ImpoundCase
 from impound.services.intake import case_identify_owner, case_intake
 from licensing.forms.registry import apply_service_errors
 from licensing.selectors import MIN_QUERY_LENGTH, registry_search
-from licensing.views.registry import _stream
 from ordinance.models import Event
 from ordinance.refusals import Refused
 
@@ -154,7 +154,7 @@ def case_photo(request, pk):
     case = get_in_jurisdiction(ImpoundCase.objects, request.user, pk=pk)
     if not case.photo:
         raise Http404
-    return _stream(case.photo, as_attachment=False)
+    return upload_response(case.photo, download_name=f"impound-{case.pk}-photo")
 
 
 @role_required(*IDENTIFY_ROLES)

@@ -91,7 +91,7 @@ class CertificateForm(forms.Form):
     def clean_certificate(self):
         upload = self.cleaned_data.get("certificate")
         if upload:
-            check_upload(upload, UPLOAD_TYPES)
+            return check_upload(upload, UPLOAD_TYPES)
         return upload
 
 
@@ -111,9 +111,7 @@ class WaiverForm(AgreementDecisionForm):
     application = forms.FileField(label=_l("The adopter's written application"))
 
     def clean_application(self):
-        upload = self.cleaned_data["application"]
-        check_upload(upload, UPLOAD_TYPES)
-        return upload
+        return check_upload(self.cleaned_data["application"], UPLOAD_TYPES)
 
 
 FORMS = {

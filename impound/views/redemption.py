@@ -69,7 +69,7 @@ class CourtOrderForm(forms.Form):
     def clean_document(self):
         document = self.cleaned_data.get("document")
         if document is not None:
-            check_upload(document, CERTIFICATE_TYPES)
+            return check_upload(document, CERTIFICATE_TYPES)
         return document
 
 

@@ -78,7 +78,7 @@ class ApplicationForm(forms.ModelForm):
                     _("The file is empty. Choose the scan or photo of the certificate again."),
                     code="empty",
                 )
-            check_upload(certificate, CERTIFICATE_TYPES)
+            return check_upload(certificate, CERTIFICATE_TYPES)
         return certificate
 
     def uses_on_file(self) -> bool:

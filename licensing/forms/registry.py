@@ -4,55 +4,25 @@ after given) need today's date and live in licensing/services/registry.py."""
 import re
 
 from django import forms
-from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.template.defaultfilters import filesizeformat
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from base.confirm import ConfirmStep
+from base.uploads import JPEG, PDF, PNG, upload_check
 from licensing.models import Animal, Owner, RabiesVaccination
 from licensing.services.registry import clean_microchip
 from ordinance.models import Jurisdiction
 
-# Leading bytes of the file types we accept; the extension alone proves nothing.
-SIGNATURES = {
-    "application/pdf": (b"%PDF-",),
-    "image/jpeg": (b"\xff\xd8\xff",),
-    "image/png": (b"\x89PNG\r\n\x1a\n",),
-}
-CERTIFICATE_TYPES = ("application/pdf", "image/jpeg", "image/png")
-PHOTO_TYPES = ("image/jpeg", "image/png")
-TYPE_LABELS = {"application/pdf": "PDF", "image/jpeg": "JPEG", "image/png": "PNG"}
+CERTIFICATE_TYPES = (PDF, JPEG, PNG)
+PHOTO_TYPES = (JPEG, PNG)
 
 
-def sniff_content_type(fileobj) -> str | None:
-    """The content type the file's first bytes show, or None if not one we know."""
-    position = fileobj.tell() if hasattr(fileobj, "tell") else 0
-    fileobj.seek(0)
-    head = fileobj.read(16)
-    fileobj.seek(position)
-    for content_type, prefixes in SIGNATURES.items():
-        if any(head.startswith(prefix) for prefix in prefixes):
-            return content_type
-    return None
-
-
-def check_upload(upload, allowed_types) -> None:
-    """Size against settings.UPLOAD_MAX_BYTES, then type by content sniffing."""
-    limit = settings.UPLOAD_MAX_BYTES
-    if upload.size > limit:
-        raise ValidationError(
-            _("The file is %(size)s; the largest accepted is %(limit)s.")
-            % {"size": filesizeformat(upload.size), "limit": filesizeformat(limit)},
-            code="too_large",
-        )
-    if sniff_content_type(upload) not in allowed_types:
-        raise ValidationError(
-            _("This file is not a %(types)s file. Choose a scan or photo saved as %(types)s.")
-            % {"types": _(" or ").join(TYPE_LABELS[t] for t in allowed_types)},
-            code="file_type",
-        )
+def check_upload(upload, allowed_types):
+    """The upload read whole and checked (base/uploads.py): returns our copy under a
+    generated name, which the form hands on instead of the upload; a ValidationError
+    (size, type, unreadable) goes next to the field."""
+    return upload_check(upload, allowed_types)
 
 
 def apply_service_errors(form, refused) -> None:
@@ -167,7 +137,7 @@ class AnimalForm(forms.ModelForm):
         if photo is False:  # "clear" ticked
             return ""
         if photo and hasattr(photo, "content_type"):  # a new upload, not the stored file
-            check_upload(photo, PHOTO_TYPES)
+            return check_upload(photo, PHOTO_TYPES)
         return photo
 
 
@@ -204,7 +174,7 @@ class VaccinationForm(forms.ModelForm):
     def clean_certificate(self):
         certificate = self.cleaned_data.get("certificate")
         if certificate and hasattr(certificate, "content_type"):
-            check_upload(certificate, CERTIFICATE_TYPES)
+            return check_upload(certificate, CERTIFICATE_TYPES)
         return certificate or ""
 
 

@@ -9,7 +9,7 @@ services in ``licensing.services.applications`` decide, the views only show.
 """
 
 from django.contrib import messages
-from django.http import FileResponse, Http404
+from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -17,8 +17,9 @@ from django.views.decorators.http import require_POST
 
 from base.access import role_required
 from base.roles import ADMINISTRATOR, CLERK, RESIDENT
+from base.uploads import upload_response
 from licensing.forms.online import ApplicationForm
-from licensing.forms.registry import apply_service_errors, sniff_content_type
+from licensing.forms.registry import apply_service_errors
 from licensing.models import Animal, OnlineApplication
 from licensing.models.online import ApplicationStatus
 from licensing.services import applications as svc
@@ -209,17 +210,6 @@ def application_certificate(request, pk):
     application = applications.first()
     if application is None or not application.certificate:
         raise Http404
-    try:
-        handle = application.certificate.open("rb")
-    except FileNotFoundError as missing:
-        raise Http404 from missing
-    # The type the file's bytes show, never what the uploader's browser claimed.
-    content_type = sniff_content_type(handle) or "application/octet-stream"
-    response = FileResponse(
-        handle,
-        as_attachment=True,
-        content_type=content_type,
-        filename=application.certificate.name.rsplit("/", 1)[-1],
+    return upload_response(
+        application.certificate, download_name=f"application-{application.pk}-certificate"
     )
-    response["Cache-Control"] = "private, no-store"
-    return response

@@ -17,13 +17,13 @@ from datetime import date
 
 from django.core.paginator import Paginator
 from django.db.models import Prefetch
-from django.http import FileResponse, Http404
+from django.http import Http404
 from django.shortcuts import render
 from django.utils import timezone
 
 from base.access import role_required
 from base.roles import RESIDENT
-from licensing.forms.registry import sniff_content_type
+from base.uploads import upload_response
 from licensing.models import Animal, License, Owner, RabiesVaccination
 from licensing.services.next_step import (
     NextSteps,
@@ -197,17 +197,6 @@ def portal_certificate(request, pk):
     vaccination = RabiesVaccination.objects.filter(pk=pk, animal__owner__user=request.user).first()
     if vaccination is None or not vaccination.certificate:
         raise Http404
-    try:
-        handle = vaccination.certificate.open("rb")
-    except FileNotFoundError as missing:
-        raise Http404 from missing
-    # The type the file's bytes show, never what the uploader's browser claimed.
-    content_type = sniff_content_type(handle) or "application/octet-stream"
-    response = FileResponse(
-        handle,
-        as_attachment=True,
-        content_type=content_type,
-        filename=vaccination.certificate.name.rsplit("/", 1)[-1],
+    return upload_response(
+        vaccination.certificate, download_name=f"rabies-certificate-{vaccination.pk}"
     )
-    response["Cache-Control"] = "private, no-store"
-    return response

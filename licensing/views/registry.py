@@ -5,7 +5,7 @@ the record within the user's cities (404 otherwise), call one service, render.
 """
 
 from django.contrib import messages
-from django.http import FileResponse, Http404
+from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.cache import patch_vary_headers
@@ -15,13 +15,13 @@ from django.views.decorators.http import require_POST
 
 from base.access import get_in_jurisdiction, role_required
 from base.roles import ADMINISTRATOR, CLERK, STAFF_ROLES
+from base.uploads import upload_response
 from licensing.forms.registry import (
     AnimalForm,
     DeceasedForm,
     OwnerForm,
     VaccinationForm,
     apply_service_errors,
-    sniff_content_type,
 )
 from licensing.models import Animal, Owner, RabiesVaccination
 from licensing.selectors import animal_for_detail, owner_with_animals, registry_search
@@ -231,7 +231,7 @@ def animal_photo(request, pk):
     animal = get_in_jurisdiction(Animal.objects, request.user, pk=pk)
     if not animal.photo:
         raise Http404
-    return _stream(animal.photo, as_attachment=False)
+    return upload_response(animal.photo, download_name=f"animal-{animal.pk}-photo")
 
 
 @role_required(*STAFF_ROLES)
@@ -261,19 +261,6 @@ def vaccination_certificate(request, pk):
     ).first()
     if vaccination is None or not vaccination.certificate:
         raise Http404
-    return _stream(vaccination.certificate, as_attachment=True)
-
-
-def _stream(fieldfile, *, as_attachment: bool) -> FileResponse:
-    """Serve a stored upload with the type its content shows (never the client's claim)."""
-    try:
-        handle = fieldfile.open("rb")
-    except FileNotFoundError as missing:
-        raise Http404 from missing
-    content_type = sniff_content_type(handle) or "application/octet-stream"
-    name = fieldfile.name.rsplit("/", 1)[-1]
-    response = FileResponse(
-        handle, as_attachment=as_attachment, filename=name, content_type=content_type
+    return upload_response(
+        vaccination.certificate, download_name=f"rabies-certificate-{vaccination.pk}"
     )
-    response["Cache-Control"] = "private, no-store"
-    return response

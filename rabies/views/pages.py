@@ -3,18 +3,37 @@
 Thin views: the role first (a wrong role always gets 403), the record within the user's
 cities (404 otherwise), render. The record pages are filled by the parts' sections
 (``rabies.bite_detail``, ``rabies.quarantine_detail``, ``rabies.exposure_detail``).
+``record_file`` serves back the files those records keep (issue 13 item 7).
 """
 
+from django.http import Http404
 from django.shortcuts import render
 from django.urls import path
 from django.utils import timezone
 
 from base.access import get_in_jurisdiction, role_required
 from base.roles import ADMINISTRATOR, OFFICER, STAFF_ROLES
+from base.uploads import upload_response
 from ordinance.models import Event
-from rabies.models import BiteReport, Exposure, Quarantine
+from rabies.models import (
+    BiteReport,
+    DocumentRequest,
+    ExaminerHearing,
+    Exposure,
+    LabSubmission,
+    Quarantine,
+)
 
 ACTING_ROLES = (OFFICER, ADMINISTRATOR)
+# The files the rabies records keep, by the word in their address: (model, field).
+RECORD_FILES = {
+    "document": (DocumentRequest, "file"),
+    "laboratory-report": (LabSubmission, "result_file"),
+    "consent": (Exposure, "consent_file"),
+    "exposure-report": (Exposure, "report_file"),
+    "quarantine-report": (Quarantine, "report_file"),
+    "waiver": (ExaminerHearing, "waiver_file"),
+}
 
 
 def multi_city(user) -> bool:
@@ -81,8 +100,21 @@ def exposure_detail(request, pk):
     return _record_page(request, record, "rabies/exposure_detail.html")
 
 
+@role_required(*STAFF_ROLES)
+def record_file(request, kind, pk):
+    """A record's file as a download, never from MEDIA_URL: 404 outside the user's cities."""
+    if kind not in RECORD_FILES:
+        raise Http404
+    model, field = RECORD_FILES[kind]
+    fieldfile = getattr(get_in_jurisdiction(model.objects.all(), request.user, pk=pk), field)
+    if not fieldfile:
+        raise Http404
+    return upload_response(fieldfile, download_name=f"rabies-{kind}-{pk}")
+
+
 urlpatterns = [
     path("bites/<int:pk>/", bite_detail, name="bite_detail"),
     path("quarantines/<int:pk>/", quarantine_detail, name="quarantine_detail"),
     path("exposures/<int:pk>/", exposure_detail, name="exposure_detail"),
+    path("files/<slug:kind>/<int:pk>/", record_file, name="record_file"),
 ]

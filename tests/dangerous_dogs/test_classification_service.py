@@ -13,6 +13,7 @@ from ordinance.models import Event
 from ordinance.refusals import Refused
 from tests.conftest import make_user
 from tests.impound.helpers import owned_dog
+from tests.upload_files import pdf_bytes
 
 pytestmark = [pytest.mark.django_db, pytest.mark.clock("2026-11-24T10:00")]
 
@@ -104,7 +105,7 @@ def test_the_form_records_a_classification_with_its_evidence(
             "reason": "Lunged at children through the fence.",
             "classified_on": "2026-11-24",
             "classified_by_name": "Olivia Officer",
-            "file": SimpleUploadedFile("s.pdf", b"%PDF-1.4 statement", "application/pdf"),
+            "file": SimpleUploadedFile("s.pdf", pdf_bytes(), "application/pdf"),
         },
     )
     assert response.status_code == 302

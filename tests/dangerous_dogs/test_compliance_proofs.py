@@ -11,12 +11,13 @@ from dangerous_dogs.models import CaseStatus, ComplianceProof, Designation, Requ
 from dangerous_dogs.services.compliance import case_destroyed, compliance_checklist, proof_record
 from ordinance.models import Event
 from ordinance.refusals import Refused
+from tests.upload_files import png_bytes
 
 from .helpers import declared
 
 pytestmark = [pytest.mark.django_db, pytest.mark.clock("2026-12-01T10:00")]
 TODAY = date(2026, 12, 1)
-PNG = b"\x89PNG\r\n\x1a\n" + b"\x00" * 64
+PNG = png_bytes()
 
 
 def photo(name="sign.png"):

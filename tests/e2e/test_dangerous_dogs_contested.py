@@ -27,7 +27,7 @@ from tests.dangerous_dogs.helpers import make_case
 from tests.impound.factories import make_pound
 from tests.impound.helpers import owned_dog, set_fee
 from tests.pdf import pdf_text
-from tests.test_every_page import png_bytes
+from tests.upload_files import png_bytes
 
 CHICAGO = ZoneInfo("America/Chicago")
 START = datetime(2026, 11, 5, 9, 0, tzinfo=CHICAGO)

@@ -13,9 +13,10 @@ from playwright.sync_api import expect
 from licensing.models import OnlineApplication
 from tests.licensing.online_helpers import RENEWAL_DAY, at, licensed_dog, stock
 from tests.pdf import pdf_text
+from tests.upload_files import pdf_bytes
 
 PHONE = {"width": 375, "height": 800}
-PDF = b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"
+PDF = pdf_bytes()
 
 
 @pytest.fixture

@@ -26,10 +26,11 @@ from rabies.sweeps_quarantine import sweep_quarantine_ended
 from tests.conftest import make_user
 from tests.impound.helpers import owned_dog
 from tests.rabies.helpers import make_bite, vaccinate
+from tests.upload_files import pdf_bytes
 
 CENTRAL = ZoneInfo("America/Chicago")
 START = datetime(2026, 12, 4, 9, 0, tzinfo=CENTRAL)  # a Friday; the bite was Thursday
-PDF = b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"
+PDF = pdf_bytes()
 
 
 def submit(page, name):

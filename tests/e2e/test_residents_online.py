@@ -22,10 +22,11 @@ from licensing.services.tags import tag_stock_receive
 from tests.licensing.online_helpers import RENEWAL_DAY, at
 from tests.licensing.test_linking import issue_license
 from tests.pdf import pdf_text
+from tests.upload_files import pdf_bytes
 
 PHONE = {"width": 375, "height": 812}
 PASSWORD = "a walk by the river at noon"
-PDF = b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"
+PDF = pdf_bytes()
 pytestmark = pytest.mark.slow
 
 

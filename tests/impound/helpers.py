@@ -11,6 +11,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from impound.services.intake import case_intake
 from ordinance.models import FeeScheduleEntry
 from tests.licensing.factories import AnimalFactory, OwnerFactory
+from tests.upload_files import pdf_bytes
 
 CHICAGO = ZoneInfo("America/Chicago")
 
@@ -44,7 +45,7 @@ def take_in(jurisdiction, pound, officer, when: datetime, ground, **extra):
         )
 
 
-PDF = b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"
+PDF = pdf_bytes()
 PLACED = datetime(2026, 11, 27, 14, 5, tzinfo=CHICAGO)  # a Friday; three days to Nov 30
 
 

@@ -13,6 +13,7 @@ from impound.services.intake import case_intake
 from licensing.services import registry as registry_svc
 from ordinance.models import Event
 from tests.conftest import make_user
+from tests.upload_files import png_bytes
 
 from .factories import make_pound
 
@@ -28,16 +29,6 @@ def _media(settings, tmp_path):
 @pytest.fixture
 def pound(north_branch, glencoe):
     return make_pound(north_branch, glencoe)
-
-
-def png_bytes() -> bytes:
-    from io import BytesIO
-
-    from PIL import Image
-
-    buffer = BytesIO()
-    Image.new("RGB", (4, 4), (20, 20, 20)).save(buffer, "PNG")
-    return buffer.getvalue()
 
 
 def intake_post(city, pound, **extra):
@@ -106,7 +97,11 @@ def test_intake_on_one_screen_records_a_glencoe_case_and_shows_its_page(
     detail = client.get(resp["Location"]).content.decode()
     assert case.number in detail and case.hold_citation in detail
     assert "White blaze on chest" in detail
-    assert client.get(reverse("impound:case_photo", args=[case.pk])).status_code == 200
+    photo = client.get(reverse("impound:case_photo", args=[case.pk]))
+    assert photo.status_code == 200 and photo["Content-Type"] == "image/png"
+    assert photo["X-Content-Type-Options"] == "nosniff"
+    assert photo["Content-Disposition"] == f'attachment; filename="impound-{case.pk}-photo.png"'
+    assert case.photo.name.endswith(".png") and "dog" not in case.photo.name
 
 
 def test_a_north_branch_sec_6_75_dog_gets_the_court_gate_shown_with_its_section(

@@ -19,6 +19,7 @@ from licensing.services.registry import owner_create
 from notices.models import Decision
 from ordinance.models import FeeScheduleEntry
 from ordinance.refusals import Refused
+from tests.upload_files import pdf_bytes
 
 from .factories import make_pound
 from .helpers import at, take_in
@@ -191,7 +192,7 @@ def test_purebred_waiver_glencoe_only(north_branch, glencoe, officer, pound, gle
 
     case = gl_case(glencoe, pound, officer, 24)
     _adoption(case, officer, adopter=adopter, payment_method="cash", issue_documents=False)
-    application = SimpleUploadedFile("application.pdf", b"%PDF-1.4 application")
+    application = SimpleUploadedFile("application.pdf", pdf_bytes())
     agreement_waive(
         agreement=case.sterilization,
         actor=officer,

@@ -10,9 +10,10 @@ from licensing.models import RabiesVaccination
 from licensing.services.licenses import license_issue
 from tests.licensing.factories import AnimalFactory, RabiesVaccinationFactory
 from tests.licensing.license_factories import TagStockFactory
+from tests.upload_files import pdf_bytes
 
 CHICAGO = ZoneInfo("America/Chicago")
-PDF = b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"
+PDF = pdf_bytes()
 # NB Sec. 6-65: renewal for 2027 opens December 2, 2026 (LIC-13).
 RENEWAL_DAY = date(2026, 12, 5)
 

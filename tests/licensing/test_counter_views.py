@@ -15,6 +15,7 @@ from tests.licensing.factories import (
 )
 from tests.licensing.license_factories import TagStockFactory
 from tests.pdf import pdf_text
+from tests.upload_files import pdf_bytes
 
 TODAY = "2026-01-15 10:00 -06:00"
 
@@ -188,9 +189,7 @@ def test_counter_vaccination_takes_the_certificate_upload_with_the_registry_chec
     assert "This file is not a PDF" in page and 'value="Dr. Holm"' in page
     assert not RabiesVaccination.objects.filter(animal=dog).exists()
 
-    real = SimpleUploadedFile(
-        "cert.pdf", b"%PDF-1.4 signed certificate", content_type="application/pdf"
-    )
+    real = SimpleUploadedFile("cert.pdf", pdf_bytes(), content_type="application/pdf")
     resp = client.post(url, {**post, "vacc-certificate": real})
     assert resp.status_code == 302
     vaccination = RabiesVaccination.objects.get(animal=dog)

@@ -26,11 +26,12 @@ from licensing.services.assessment import license_term
 from licensing.services.tags import tag_replace_lost, tag_stock_receive
 from ordinance.models import Event
 from tests.conftest import make_user
+from tests.upload_files import pdf_bytes
 
 CHICAGO = ZoneInfo("America/Chicago")
 NOW = datetime(2026, 3, 2, 10, 0, tzinfo=CHICAGO)
 TODAY = NOW.date()
-PDF = b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"
+PDF = pdf_bytes()
 Outcome = LinkAttempt.Outcome
 
 

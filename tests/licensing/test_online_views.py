@@ -273,6 +273,10 @@ def test_the_certificate_is_served_to_the_owner_and_the_citys_clerk_only(
         assert response.status_code == status, user
         if status == 200:
             assert response["Content-Type"] == "application/pdf"
+            assert response["X-Content-Type-Options"] == "nosniff"
+            assert response["Content-Disposition"] == (
+                f'attachment; filename="application-{application.pk}-certificate.pdf"'
+            )
             assert b"".join(response.streaming_content).startswith(b"%PDF-")
 
 

@@ -22,11 +22,12 @@ from tests.licensing.factories import (
     RabiesVaccinationFactory,
 )
 from tests.licensing.license_factories import LicenseFactory, TagStockFactory
+from tests.upload_files import pdf_bytes
 
 CHICAGO = ZoneInfo("America/Chicago")
 TODAY = datetime(2026, 6, 15, 10, tzinfo=CHICAGO)
 HOME = reverse("licensing:portal_home")
-PDF_BYTES = b"%PDF-1.4\n% a scanned certificate\n"
+PDF_BYTES = pdf_bytes()
 
 pytestmark = pytest.mark.django_db
 
@@ -342,8 +343,28 @@ def test_certificate_downloads_with_the_sniffed_type(client_as, resident, junipe
     assert response.status_code == 200
     assert response["Content-Type"] == "application/pdf"
     assert response["Cache-Control"] == "private, no-store"
-    assert "attachment" in response["Content-Disposition"]
+    assert response["Content-Disposition"] == (
+        f'attachment; filename="rabies-certificate-{vaccination.pk}.pdf"'
+    )
+    assert response["X-Content-Type-Options"] == "nosniff"
     assert b"".join(response.streaming_content) == PDF_BYTES
+
+
+def test_a_stored_file_is_served_as_the_type_its_bytes_show_whatever_its_name(
+    client_as, resident, juniper
+):
+    """A file stored before uploads were checked whole keeps the uploader's name: the
+    download still takes its type from the bytes and its name from us."""
+    _dog, _license, vaccination = juniper
+    vaccination.certificate.save("page.html", ContentFile(b"<html><script>x</script></html>"))
+    response = client_as(resident).get(
+        reverse("licensing:portal_certificate", args=[vaccination.pk])
+    )
+    assert response["Content-Type"] == "application/octet-stream"
+    assert response["Content-Disposition"] == (
+        f'attachment; filename="rabies-certificate-{vaccination.pk}.bin"'
+    )
+    assert response["X-Content-Type-Options"] == "nosniff"
 
 
 def test_missing_certificate_file_is_404(client_as, resident, rita_owner):

@@ -1,11 +1,13 @@
 """Registry pages: personas, city scoping (404), roles (403), uploads, query counts."""
 
+import io
 import re
 from datetime import date
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
+from PIL import Image
 
 from licensing.models import Animal, Owner, Premises, RabiesVaccination
 from ordinance.models import Event
@@ -15,18 +17,9 @@ from tests.licensing.factories import (
     PremisesFactory,
     RabiesVaccinationFactory,
 )
+from tests.upload_files import pdf_bytes, png_bytes
 
-PDF = b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"
-
-
-def png_bytes() -> bytes:
-    from io import BytesIO
-
-    from PIL import Image
-
-    buffer = BytesIO()
-    Image.new("RGB", (4, 4), (200, 150, 80)).save(buffer, "PNG")
-    return buffer.getvalue()
+PDF = pdf_bytes()
 
 
 PNG = png_bytes()
@@ -293,7 +286,11 @@ def test_a_photo_is_checked_and_served_only_through_the_access_checked_view(
     assert client.post(url, animal_post(name="Biscuit", photo=photo)).status_code == 302
     served = client.get(reverse("licensing:animal_photo", args=[nb_dog.pk]))
     assert served.status_code == 200 and served["Content-Type"] == "image/png"
-    assert b"".join(served.streaming_content) == PNG
+    assert served["X-Content-Type-Options"] == "nosniff"
+    assert served["Content-Disposition"] == f'attachment; filename="animal-{nb_dog.pk}-photo.png"'
+    # Our re-encoded copy: the same picture, not the same bytes.
+    with Image.open(io.BytesIO(b"".join(served.streaming_content))) as image:
+        assert image.size == (4, 4) and image.getpixel((0, 0)) == (200, 150, 80)
     other = client_as(glencoe_clerk).get(reverse("licensing:animal_photo", args=[nb_dog.pk]))
     assert other.status_code == 404
 

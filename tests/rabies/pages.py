@@ -18,14 +18,20 @@ class RabiesWorld:
 
 
 def build_rabies_world(*, nb, gl, nb_animal, gl_animal, actor, today) -> RabiesWorld:
+    from django.core.files.base import ContentFile
+
     from rabies.models import BiteStatus
     from tests.rabies.helpers import make_bite, make_exposure, make_quarantine
+    from tests.upload_files import pdf_bytes
 
     bite = make_bite(nb, actor, animal=nb_animal, status=BiteStatus.QUARANTINE)
+    exposure = make_exposure(gl, actor, animal=gl_animal)
+    # A file kept on the record, for the page that serves it back (rabies:record_file).
+    exposure.report_file.save("report.pdf", ContentFile(pdf_bytes()))
     return RabiesWorld(
         bite=bite,
         quarantine=make_quarantine(nb, actor, bite=bite),
-        exposure=make_exposure(gl, actor, animal=gl_animal),
+        exposure=exposure,
         gl_bite=make_bite(gl, actor, animal=gl_animal),
     )
 
@@ -35,6 +41,7 @@ RABIES_PAGES = {
     "rabies:bite_detail": (lambda w: [w.rabies.bite.pk], {}),
     "rabies:quarantine_detail": (lambda w: [w.rabies.quarantine.pk], {}),
     "rabies:exposure_detail": (lambda w: [w.rabies.exposure.pk], {}),
+    "rabies:record_file": (lambda w: ["exposure-report", w.rabies.exposure.pk], {}),
     # part A (bite reports):
     "rabies:bite_report": (lambda w: [], {}),
     "rabies:bite_document_request": (lambda w: [w.rabies.bite.pk], {"*": 405}),
@@ -78,6 +85,6 @@ RABIES_PAGES = {
 }
 
 # Pages whose record in the world is Glencoe's.
-GL_RECORD_PAGES = {"rabies:exposure_detail"}
+GL_RECORD_PAGES = {"rabies:exposure_detail", "rabies:record_file"}
 # part C (exposures): every exposure page shows a Glencoe record (Subd. 22, RAB-33).
 GL_RECORD_PAGES |= {name for name in RABIES_PAGES if name.startswith("rabies:exposure_")}

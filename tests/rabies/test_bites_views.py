@@ -26,6 +26,7 @@ from rabies.services.bites import bite_decide, document_request_log
 from tests.conftest import make_user
 from tests.impound.helpers import PDF, owned_dog
 from tests.rabies.helpers import make_bite, make_quarantine, vaccinate
+from tests.upload_files import png_bytes
 
 pytestmark = [pytest.mark.django_db, pytest.mark.clock("2026-12-07T10:00")]
 
@@ -170,7 +171,7 @@ def test_glencoe_dog_page_offers_no_destruction(client, glencoe, officer):
     assert choices is None or "destroy" not in choices
 
 
-def test_document_request_and_receipt(client, north_branch, officer):
+def test_document_request_and_receipt(client, north_branch, officer, settings):
     bite = make_bite(north_branch, officer)
     client.force_login(officer)
     response = client.post(
@@ -184,7 +185,7 @@ def test_document_request_and_receipt(client, north_branch, officer):
     )
     doc = DocumentRequest.objects.get()
     url = reverse("rabies:bite_document_received", args=[bite.pk, doc.pk])
-    big = SimpleUploadedFile("a.png", b"\x89PNG\r\n\x1a\n" + b"0" * 100, content_type="image/png")
+    big = SimpleUploadedFile("a.png", png_bytes(), content_type="image/png")
     from django.test import override_settings
 
     with override_settings(UPLOAD_MAX_BYTES=50):
@@ -196,7 +197,16 @@ def test_document_request_and_receipt(client, north_branch, officer):
     assert response.status_code == 302
     doc.refresh_from_db()
     assert doc.received_on == TODAY
-    assert "Pertinent insurance information" in client.get(bite.get_absolute_url()).text
+    page = client.get(bite.get_absolute_url()).text
+    assert "Pertinent insurance information" in page
+    # The copy on file is served by a view, never from MEDIA_URL (issue 13 item 7).
+    download = reverse("rabies:record_file", args=["document", doc.pk])
+    assert download in page and f"/{settings.MEDIA_URL}" not in page
+    response = client.get(download)
+    assert response["Content-Type"] == "application/pdf"
+    assert response["X-Content-Type-Options"] == "nosniff"
+    assert response["Content-Disposition"] == f'attachment; filename="rabies-document-{doc.pk}.pdf"'
+    assert doc.file.name.endswith(".pdf") and "p.pdf" not in doc.file.name
 
 
 def test_bite_page_queries(client, glencoe, officer, django_assert_max_num_queries):

@@ -11,9 +11,10 @@ from rabies.models import BiteStatus, Inspection, Quarantine, QuarantineStatus
 from tests.conftest import make_user
 from tests.rabies.helpers import at
 from tests.rabies.qhelpers import BITE_DAY, END, bite
+from tests.upload_files import pdf_bytes
 
 pytestmark = [pytest.mark.django_db, pytest.mark.clock("2026-12-18T14:00")]
-PDF = b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"
+PDF = pdf_bytes()
 
 
 def url(name, pk):

@@ -21,9 +21,10 @@ from rabies.services.release import (
 from tests.pdf import pdf_text
 from tests.rabies.helpers import at
 from tests.rabies.qhelpers import BITE_DAY, END, bite, home
+from tests.upload_files import pdf_bytes
 
 pytestmark = [pytest.mark.django_db, pytest.mark.clock("2026-12-18T14:00")]
-PDF = b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"
+PDF = pdf_bytes()
 
 
 def refusal(exc) -> str:
