@@ -468,7 +468,8 @@ PAGES = {
     "licensing:closeout_list": (lambda w: [], {}),
     "licensing:closeout_day": (lambda w: [], {}),
     "licensing:closeout_close": (lambda w: [], {}),  # GET: the confirmation step
-    "licensing:closeout_detail": (lambda w: [w.closeout.pk], {}),
+    # The clerk's own, and every close-out for an administrator: not another's (404).
+    "licensing:closeout_detail": (lambda w: [w.closeout.pk], {OFFICER: 404}),
     "licensing:portal_home": (lambda w: [], {}),
     "licensing:portal_link": (lambda w: [], {}),
     "licensing:portal_animal": (lambda w: [w.animal.pk], {}),

@@ -15,7 +15,7 @@ the provider's own statement reconciles them, so a close-out leaves them out.
 """
 
 from dataclasses import dataclass, field
-from datetime import date, datetime, time, timedelta
+from datetime import date, datetime
 from decimal import Decimal
 
 from django.db import IntegrityError, transaction
@@ -27,6 +27,7 @@ from django.utils.translation import gettext_lazy
 
 from base.roles import ADMINISTRATOR
 from licensing.models import CloseOut, CloseOutReceipt, PaymentMethod, Receipt
+from licensing.services.reports import _day_bounds
 from ordinance.models import Event
 from ordinance.money import money_sum
 from ordinance.refusals import Refused
@@ -77,13 +78,6 @@ class DaySummary:
         return max((r.number for r in self.receipts), default=None)
 
 
-def _day_bounds(day: date) -> tuple[datetime, datetime]:
-    """[day 00:00, next day 00:00) in local time: a receipt at 23:59 counts on its day."""
-    tz = timezone.get_current_timezone()
-    start = timezone.make_aware(datetime.combine(day, time.min), tz)
-    return start, timezone.make_aware(datetime.combine(day + timedelta(days=1), time.min), tz)
-
-
 def _counter_receipts(*, clerk, jurisdiction):
     """The receipts this clerk took at the counter in the city (not paid online)."""
     return Receipt.objects.filter(issued_by=clerk, jurisdiction=jurisdiction).filter(
@@ -92,7 +86,7 @@ def _counter_receipts(*, clerk, jurisdiction):
 
 
 def _open_receipts(*, clerk, jurisdiction, day: date):
-    low, high = _day_bounds(day)
+    low, high = _day_bounds(day, day)  # the local day, as the revenue report counts it
     return _counter_receipts(clerk=clerk, jurisdiction=jurisdiction).filter(
         issued_at__gte=low, issued_at__lt=high, closeout_entry__isnull=True
     )

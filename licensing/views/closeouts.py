@@ -1,6 +1,8 @@
 """The clerk's daily close-out (issue 14, item 4): the day's receipts with totals by
 method, "Close the day" with a confirmation step, the closed days and their deposit
-slips. A clerk sees their own close-outs; an administrator every clerk's of their cities.
+slips. Whoever takes money closes their own day: clerks at the counter, and officers
+who take release and registration fees at the pound; each sees their own close-outs,
+an administrator every close-out of their cities.
 """
 
 from django.contrib import messages
@@ -10,29 +12,30 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from base.access import get_in_jurisdiction, role_required
-from base.roles import ADMINISTRATOR, CLERK
+from base.roles import ADMINISTRATOR, CLERK, OFFICER
 from licensing.forms.counter import CloseOutDayForm
 from licensing.forms.registry import apply_service_errors
 from licensing.services import closeouts as svc
 from licensing.services.documents import documents_for
 from ordinance.refusals import Refused
 
-COUNTER = (CLERK, ADMINISTRATOR)
+# Every staff role takes money somewhere (the counter, the pound): residents never.
+TAKES_MONEY = (CLERK, OFFICER, ADMINISTRATOR)
 LIST_LIMIT = 100  # a screen limit on the close-outs listed, not an ordinance value
 
 
 def _day_form(request, data):
-    """The day and city asked for; today and the first city served when nothing is."""
-    if "day" not in data:
-        data = {"day": timezone.localdate(), "jurisdiction": request.user.served_list[0].pk}
-    return CloseOutDayForm(data, user=request.user)
+    """The day and city asked for; today and the first city served when not given."""
+    served = request.user.served_list
+    defaults = {"day": timezone.localdate(), "jurisdiction": served[0].pk if served else ""}
+    return CloseOutDayForm({**defaults, **data.dict()}, user=request.user)
 
 
 def _chosen(form):
     return form.chosen_jurisdiction(), form.cleaned_data["day"]
 
 
-@role_required(*COUNTER)
+@role_required(*TAKES_MONEY)
 def closeout_list(request):
     user = request.user
     return render(
@@ -47,7 +50,7 @@ def closeout_list(request):
     )
 
 
-@role_required(*COUNTER)
+@role_required(*TAKES_MONEY)
 def closeout_day(request):
     form = _day_form(request, request.GET)
     summary = city = day = None
@@ -73,7 +76,7 @@ def closeout_day(request):
     )
 
 
-@role_required(*COUNTER)
+@role_required(*TAKES_MONEY)
 @require_http_methods(["GET", "POST"])
 def closeout_close(request):
     """GET: the totals to confirm; POST: close the day (issue 14 item 4)."""
@@ -102,7 +105,7 @@ def closeout_close(request):
     )
 
 
-@role_required(*COUNTER)
+@role_required(*TAKES_MONEY)
 def closeout_detail(request, pk):
     closeout = get_in_jurisdiction(svc.closeouts_for(request.user), request.user, pk=pk)
     return render(

@@ -235,9 +235,11 @@ def test_a_clerk_sees_only_their_own_closeouts_and_an_administrator_every_clerks
     listing = client_as(administrator).get(reverse("licensing:closeout_list")).content.decode()
     assert url in listing and "Carol Clerk" in listing
     assert url not in client_as(dana).get(reverse("licensing:closeout_list")).content.decode()
-    for persona in (officer, resident):
-        assert client_as(persona).get(url).status_code == 403
-        assert client_as(persona).get(reverse("licensing:closeout_list")).status_code == 403
+    # An officer closes the fees they took at the pound, not a clerk's day.
+    assert client_as(officer).get(url).status_code == 404
+    assert url not in client_as(officer).get(reverse("licensing:closeout_list")).content.decode()
+    assert client_as(resident).get(url).status_code == 403
+    assert client_as(resident).get(reverse("licensing:closeout_list")).status_code == 403
 
 
 def test_the_menu_offers_the_closeout_in_plain_words(client_as, clerk):
@@ -257,3 +259,17 @@ def test_the_pages_stay_within_ten_queries(day, client_as, clerk, django_assert_
     ):
         with django_assert_max_num_queries(10):
             assert client.get(url).status_code == 200, url
+
+
+def test_an_officer_closes_the_fees_taken_at_the_pound(north_branch, officer, client_as):
+    fee = _pay(north_branch, officer, "15.00")
+    client = client_as(officer)
+    page = client.get(reverse("licensing:closeout_day"), {"jurisdiction": north_branch.pk})
+    assert page.status_code == 200 and "$15.00" in page.content.decode()
+    response = client.post(
+        reverse("licensing:closeout_close"), {"day": str(DAY), "jurisdiction": north_branch.pk}
+    )
+    closeout = CloseOut.objects.get(clerk=officer)
+    assert response.status_code == 302 and closeout.cash_total == Decimal("15.00")
+    assert list(closeout.entries.values_list("receipt_id", flat=True)) == [fee.pk]
+    assert client.get(closeout.get_absolute_url()).status_code == 200
