@@ -38,4 +38,5 @@ nav.register(
     _("Tag stock"), "licensing:tag_stock", roles=COUNTER, order=45, when=serves_a_licensing_city
 )
 nav.register(_("Reports"), "licensing:reports", roles=COUNTER, order=50)
+nav.register(_("Close out the day"), "licensing:closeout_list", roles=STAFF, order=55)
 nav.register(_("My animals"), "licensing:portal_home", roles=(RESIDENT,), order=10)

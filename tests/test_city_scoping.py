@@ -412,6 +412,10 @@ WALK = {
     # Online applications (issue 12): the queue and the tag mailing list (a PDF).
     "online:review_list": [((), "", "Zzglfritz"), ((), "status=issued", "Zzglfritz")],
     "licensing:payment_list": [((), "", "Zzglencoeonly")],  # issue 12: online payments
+    # The clerk's close-out (issue 14): the day's receipts, the kennel fee's payer.
+    "licensing:closeout_list": [((), "", None)],
+    "licensing:closeout_day": [((), "", "Zzglencoeonly"), ((), f"day={TODAY}", "Zzglencoeonly")],
+    "licensing:closeout_close": [((), f"day={TODAY}", "Zzglencoeonly")],
     # Changes residents reported (issue 12): a Glencoe owner reported a death.
     "changes:list": [((), "", "Zzglfritz"), ((), "status=submitted", "Zzglfritz")],
 }

@@ -68,6 +68,7 @@ class World:
     payment: object = None
     change: object = None  # a lost tag the resident reported (issue 12)
     transfer_token: str = ""  # the new owner's link of a transfer the resident reported
+    closeout: object = None  # the clerk's closed day and its deposit slip (issue 14)
 
 
 def _issued_kennel(owner, actor):
@@ -225,7 +226,11 @@ def build_world(*, nb, gl, clerk, glencoe_clerk, administrator, resident) -> Wor
     application = _online_application(owner, clerk, resident)
     paid_application, payment = _held_card_payment(owner, clerk, resident)
     change, transfer = _reported_changes(animal, resident)
+    from licensing.services.closeouts import closeout_close
+
+    closeout = closeout_close(clerk=clerk, jurisdiction=nb, day=TODAY, now=NOW)
     return World(
+        closeout=closeout,
         application=application,
         paid_application=paid_application,
         payment=payment,
@@ -450,6 +455,12 @@ PAGES = {
     "licensing:report_revenue": (lambda w: [], {}),
     "licensing:report_tags": (lambda w: [], {}),
     "licensing:report_expiring": (lambda w: [], {}),
+    # The clerk's daily close-out and deposit slip (issue 14 item 4).
+    "licensing:closeout_list": (lambda w: [], {}),
+    "licensing:closeout_day": (lambda w: [], {}),
+    "licensing:closeout_close": (lambda w: [], {}),  # GET: the confirmation step
+    # The clerk's own, and every close-out for an administrator: not another's (404).
+    "licensing:closeout_detail": (lambda w: [w.closeout.pk], {OFFICER: 404}),
     "licensing:portal_home": (lambda w: [], {}),
     "licensing:portal_link": (lambda w: [], {}),
     "licensing:portal_animal": (lambda w: [w.animal.pk], {}),

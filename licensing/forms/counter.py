@@ -111,6 +111,28 @@ class PaymentForm(forms.Form):
         return data
 
 
+class CashPaymentForm(PaymentForm):
+    """A counter payment that records the cash handed over (issue 14 item 4); the service
+    refuses an amount below the total, next to this field."""
+
+    amount_tendered = forms.DecimalField(
+        label=_("Amount tendered"),
+        required=False,
+        min_value=0,
+        max_digits=10,
+        decimal_places=2,
+        help_text=_("Cash only: what the payer handed over. The change due is shown."),
+    )
+    field_order = ["method", "reference", "amount_tendered", "tag_number"]
+
+    def clean(self):
+        data = super().clean()
+        if data.get("method") == PaymentMethod.CASH and data.get("amount_tendered") is None:
+            if "amount_tendered" not in self.errors:
+                self.add_error("amount_tendered", _("Enter the amount of cash handed over."))
+        return data
+
+
 class SubjectDateForm(forms.Form):
     became_subject_on = forms.DateField(
         label=_("Became subject to licensing on"),
@@ -123,7 +145,7 @@ class SubjectDateForm(forms.Form):
     )
 
 
-class IssueForm(PaymentForm, SubjectDateForm):
+class IssueForm(CashPaymentForm, SubjectDateForm):
     pass
 
 
@@ -180,13 +202,13 @@ class OwnerPickForm(forms.Form):
             self.initial.setdefault("new_owner", candidates[0].pk)
 
 
-class TransferForm(OwnerPickForm, PaymentForm):
+class TransferForm(OwnerPickForm, CashPaymentForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         del self.fields["tag_number"]
 
 
-class DuplicateTagForm(PaymentForm):
+class DuplicateTagForm(CashPaymentForm):
     pass
 
 
@@ -240,3 +262,13 @@ class ExemptionForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 2}),
         help_text=_("Arrival date, show name and dates, or attestation."),
     )
+
+
+class CloseOutDayForm(JurisdictionChoiceMixin, forms.Form):
+    """The day (and city, for staff of several) whose receipts a clerk closes out."""
+
+    day = forms.DateField(label=_("Business day"), widget=DATE)
+
+    def __init__(self, *args, user, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.add_jurisdiction(user)

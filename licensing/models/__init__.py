@@ -1,4 +1,5 @@
 from ._base import IssuedRecordDeletion
+from .closeouts import CloseOut, CloseOutReceipt
 from .kennels import KennelAnimal, KennelDecision, KennelLicense, KennelStatus
 from .licenses import (
     ExemptionKind,
@@ -50,6 +51,8 @@ __all__ = [
     "RenewalReminder",
     "ReportedChange",
     "Animal",
+    "CloseOut",
+    "CloseOutReceipt",
     "AnimalStatus",
     "ExemptionKind",
     "IssuedRecordDeletion",

@@ -107,6 +107,10 @@ class Receipt(NoDeleteMixin, models.Model):
     method = models.CharField(_("payment method"), max_length=8, choices=PaymentMethod.choices)
     reference = models.CharField(_("check number or card last 4"), max_length=40, blank=True)
     total = models.DecimalField(_("total"), max_digits=10, decimal_places=2)
+    # Cash handed over at the counter, set at issue (the database refuses a later change).
+    amount_tendered = models.DecimalField(
+        _("amount tendered"), max_digits=10, decimal_places=2, null=True, blank=True
+    )
     voids = models.OneToOneField(
         "self",
         null=True,
@@ -144,6 +148,18 @@ class Receipt(NoDeleteMixin, models.Model):
     @property
     def is_void_record(self) -> bool:
         return self.voids_id is not None
+
+    @property
+    def refund_amount(self):
+        """What a void receipt gave back, as a positive amount (issue 14 item 5)."""
+        return -self.total if self.voids_id else None
+
+    @property
+    def change_due(self):
+        """The change handed back for cash tendered; None when nothing was recorded."""
+        if self.amount_tendered is None:
+            return None
+        return self.amount_tendered - self.total
 
 
 class ReceiptLine(NoDeleteMixin, models.Model):

@@ -40,9 +40,19 @@ def _receipt_context(receipt: Receipt, *, tag: Tag | None, license: License | No
             "reference": receipt.reference,
             "total": receipt.total,
             "voids": receipt.voids.number if receipt.voids else None,
+            "voids_issued_at": receipt.voids.issued_at if receipt.voids else None,
             "void_reason": receipt.void_reason,
+            # A void gives the money back: the refund as a positive amount (issue 14 item 5).
+            "refunded": -receipt.total if receipt.voids_id else None,
+            "amount_tendered": receipt.amount_tendered,
+            "change_due": receipt.change_due,
             "lines": [
-                {"description": ln.description, "amount": ln.amount, "authority": ln.authority}
+                {
+                    "description": ln.description,
+                    "amount": ln.amount,
+                    "refund": -ln.amount,
+                    "authority": ln.authority,
+                }
                 for ln in receipt.lines.all()
             ],
         },

@@ -12,6 +12,7 @@ Only these use cases live here; import everything else from the module that defi
 
 from dataclasses import dataclass
 from datetime import date, datetime
+from decimal import Decimal
 
 from django.db import transaction
 from django.utils import timezone
@@ -51,6 +52,7 @@ def license_issue(
     on: date,
     method: str,
     reference: str = "",
+    tendered: Decimal | None = None,
     tag_number: int | None = None,
     subject_on: date | None = None,
     vaccination=None,
@@ -90,6 +92,7 @@ def license_issue(
             lines=a.fee_lines,
             method=method,
             reference=reference,
+            tendered=tendered,
             actor=actor,
             now=now,
         )
@@ -148,6 +151,7 @@ def license_transfer(
     on: date,
     method: str,
     reference: str = "",
+    tendered: Decimal | None = None,
     now: datetime | None = None,
 ) -> IssueResult:
     """LIC-12: the new owner takes over the license (same number and expiry) for the fee."""
@@ -198,6 +202,7 @@ def license_transfer(
             payer=new_owner,
             method=method,
             reference=reference,
+            tendered=tendered,
             actor=actor,
             now=now,
             lines=[fee_line(fee)],

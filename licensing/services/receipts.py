@@ -12,12 +12,18 @@ from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 
-from licensing.models import Receipt, ReceiptLine
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from licensing.models import PaymentMethod, Receipt, ReceiptLine
 from licensing.services.numbering import receipt_number_allocate
 from ordinance.fees import fee_amount
 from ordinance.models import Event
-from ordinance.money import money_sum
+from ordinance.money import money_sum, to_money
+from ordinance.refusals import Refused
 from ordinance.rules import RuleUnavailable
+
+TENDERED = gettext_lazy("Amount tendered")
 
 
 @dataclass
@@ -70,13 +76,18 @@ def receipt_create(
     voids: Receipt | None = None,
     void_reason: str = "",
     regarding=(),
+    tendered: Decimal | None = None,
 ) -> Receipt:
     """A numbered receipt with its lines (LIC-06, REC-01); call inside a transaction.
 
     ``regarding``: the dog licenses the money concerns (issued, transferred, a duplicate
     tag), listed on each license's page. A void copies the original's payer snapshot and
     the licenses it concerned, so it reads the same as the original and sits beside it.
+    ``tendered`` is the cash handed over (issue 14 item 4): recorded with the receipt,
+    never later, and refused when it does not cover the total.
     """
+    total = money_sum(ln.amount for ln in lines)
+    tendered = _tendered_checked(tendered, method=method, total=total)
     number = receipt_number_allocate(jurisdiction=jurisdiction)
     receipt = Receipt.objects.create(
         jurisdiction=jurisdiction,
@@ -88,7 +99,8 @@ def receipt_create(
         payer_address=voids.payer_address if voids else payer.address,
         method=method,
         reference=reference,
-        total=money_sum(ln.amount for ln in lines),
+        total=total,
+        amount_tendered=tendered,
         voids=voids,
         void_reason=void_reason,
     )
@@ -115,3 +127,18 @@ def receipt_create(
         data={"number": number, "total": str(receipt.total)},
     )
     return receipt
+
+
+def _tendered_checked(tendered: Decimal | None, *, method: str, total: Decimal) -> Decimal | None:
+    """The cash tendered, or None; refused (next to the field) below the total."""
+    if tendered is None or method != PaymentMethod.CASH:
+        return None
+    tendered = to_money(tendered)
+    if tendered < total:
+        raise Refused.because(
+            TENDERED,
+            _("The amount tendered ($%(tendered)s) is less than the total ($%(total)s).")
+            % {"tendered": tendered, "total": total},
+            field="amount_tendered",
+        )
+    return tendered

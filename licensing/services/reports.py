@@ -11,7 +11,10 @@ from django.db.models import Count, Max, Q, Sum
 from django.utils import timezone
 
 from licensing.models import License, LicenseStatus, ReceiptLine, Tag, TagStatus
-from ordinance.money import to_money
+from ordinance.money import money_sum, to_money
+
+# How services.voids describes a void line (untranslated: the stored text is English).
+VOID_PREFIX = "Void: %(d)s"
 
 
 def _day_bounds(start: date, end: date) -> tuple[datetime, datetime]:
@@ -36,7 +39,10 @@ def report_revenue(*, jurisdiction_ids, start: date, end: date) -> list[dict]:
         .order_by()
         .values("receipt__jurisdiction__short_name", "code")
         .annotate(
-            description=Max("description"),
+            # The fee's own description, from a charged line: a void line's reads "Void: ..."
+            # (issue 14 item 4); a code with only voids in the range falls back below.
+            fee_description=Max("description", filter=Q(amount__gt=0)),
+            any_description=Max("description"),
             charged=Count("pk", filter=Q(amount__gt=0)),
             voided=Count("pk", filter=Q(amount__lt=0)),
             net=Sum("amount"),
@@ -47,13 +53,29 @@ def report_revenue(*, jurisdiction_ids, start: date, end: date) -> list[dict]:
         {
             "city": r["receipt__jurisdiction__short_name"],
             "code": r["code"],
-            "description": r["description"],
+            "description": r["fee_description"] or _fee_description(r),
             "charged": r["charged"],
             "voided": r["voided"],
             "net": _money(r["net"]),
         }
         for r in rows
     ]
+
+
+def _fee_description(row) -> str:
+    """A fee code with no charged line in the range: the description its void copied."""
+    text = row["any_description"] or row["code"]
+    prefix = VOID_PREFIX.split("%")[0]
+    return text[len(prefix) :] if text.startswith(prefix) else text
+
+
+def revenue_totals(rows: list[dict]) -> dict:
+    """The revenue report's total row: lines charged and voided, net (issue 14 item 4)."""
+    return {
+        "charged": sum(r["charged"] for r in rows),
+        "voided": sum(r["voided"] for r in rows),
+        "net": money_sum(r["net"] for r in rows),
+    }
 
 
 def _money(value) -> Decimal:

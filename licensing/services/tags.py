@@ -5,6 +5,7 @@ LIC-08, LIC-10, LIC-14, REC-02. Numbers are claimed under a row lock
 """
 
 from datetime import date, datetime
+from decimal import Decimal
 
 from django.db import transaction
 from django.utils import timezone
@@ -36,6 +37,7 @@ def tag_replace_lost(
     on: date,
     method: str,
     reference: str = "",
+    tendered: Decimal | None = None,
     tag_number: int | None = None,
     now: datetime | None = None,
 ) -> IssueResult:
@@ -62,6 +64,7 @@ def tag_replace_lost(
             payer=license.owner,
             method=method,
             reference=reference,
+            tendered=tendered,
             actor=actor,
             now=now,
             lines=[fee_line(fee)],

@@ -60,6 +60,16 @@ def _refused(form, exc):
     apply_service_errors(form, exc)
 
 
+def _change_note(receipt) -> str:
+    """The cash tendered and change due after a cash payment (issue 14 item 4)."""
+    if receipt.change_due is None:
+        return ""
+    return " " + _("Cash tendered $%(t)s; change due $%(c)s.") % {
+        "t": receipt.amount_tendered,
+        "c": receipt.change_due,
+    }
+
+
 # --- Screen 1: owner ------------------------------------------------------------------
 
 
@@ -197,6 +207,7 @@ def counter_pay(request, animal_pk):
                 on=today,
                 method=form.cleaned_data["method"],
                 reference=form.cleaned_data["reference"],
+                tendered=form.cleaned_data.get("amount_tendered"),
                 tag_number=form.cleaned_data.get("tag_number"),
                 subject_on=subject_on,
             )
@@ -316,9 +327,11 @@ def license_transfer(request, pk):
             on=timezone.localdate(),
             method=data["method"],
             reference=data["reference"],
+            tendered=data.get("amount_tendered"),
         )
         return (
-            _("License transferred; receipt %(n)s issued.") % {"n": result.receipt.number},
+            _("License transferred; receipt %(n)s issued.") % {"n": result.receipt.number}
+            + _change_note(result.receipt),
             result.receipt,
         )
 
@@ -364,12 +377,13 @@ def license_duplicate_tag(request, pk):
             on=timezone.localdate(),
             method=data["method"],
             reference=data["reference"],
+            tendered=data.get("amount_tendered"),
             tag_number=data["tag_number"],
         )
         message = _("Tag %(t)s issued; receipt %(n)s.") % {
             "t": result.tag.number,
             "n": result.receipt.number,
-        }
+        } + _change_note(result.receipt)
         return message, result.receipt
 
     return _license_action(

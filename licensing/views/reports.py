@@ -37,6 +37,50 @@ REPORTS = {
 }
 
 
+# Column headers as a clerk reads them (issue 14 item 4: "Late penalty", not "Latepenalty").
+COLUMN_LABELS = {
+    "city": _("City"),
+    "kind": _("Kind"),
+    "issued": _("Issued"),
+    "late_penalty": _("Late penalty"),
+    "void": _("Void"),
+    "code": _("Fee code"),
+    "description": _("Fee"),
+    "charged": _("Lines charged"),
+    "voided": _("Lines voided"),
+    "net": _("Net amount"),
+    "year": _("Year"),
+    "on_current_licenses": _("On current licenses"),
+    "in_stock": _("In stock"),
+    "lost": _("Lost"),
+    "total": _("Total"),
+    "license": _("License"),
+    "expires_on": _("Expires on"),
+    "animal": _("Animal"),
+    "owner": _("Owner"),
+    "phone": _("Phone"),
+}
+MONEY_COLUMNS = {"net"}
+
+
+def _display(column, value):
+    """Money with its dollar sign on the page (the CSV keeps plain numbers)."""
+    if column in MONEY_COLUMNS and value is not None:
+        sign = "-" if value < 0 else ""
+        return f"{sign}${abs(value):,.2f}"
+    return value
+
+
+def _total_row(key, columns, rows):
+    """The revenue report's total row, in the table's columns; None for other reports."""
+    if key != "revenue" or not rows:
+        return None
+    totals = reports.revenue_totals(rows)
+    cells = [_display(c, totals[c]) if c in totals else "" for c in columns]
+    cells[0] = _("Total")
+    return cells
+
+
 @role_required(*COUNTER)
 def report_index(request):
     return render(
@@ -91,8 +135,12 @@ def _report(request, key):
             "title": title,
             "form": form,
             "columns": columns,
+            "headers": [COLUMN_LABELS.get(c, c) for c in columns],
             "key": key,
-            "rows": [[row[c] for c in columns] for row in rows] if rows is not None else None,
+            "rows": [[_display(c, row[c]) for c in columns] for row in rows]
+            if rows is not None
+            else None,
+            "total_row": _total_row(key, columns, rows) if rows is not None else None,
             "truncated": truncated,
             "query": request.GET.urlencode(),
         },

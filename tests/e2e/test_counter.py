@@ -68,6 +68,7 @@ def test_clerk_licenses_a_new_dog_for_a_new_owner(
     expect(page.get_by_role("table")).to_contain_text("Total")
     assert_accessible()
     page.get_by_label("Payment method").select_option("cash")
+    page.get_by_label("Amount tendered").fill("100.00")  # cash: the change is shown
     page.get_by_role("button", name="Issue license").click()
 
     expect(page.get_by_role("heading", level=1)).to_contain_text("issued")

@@ -74,11 +74,21 @@ def test_three_screens_from_new_owner_to_receipt_pdf(client_as, clerk, stock):
     pay_url = _url("licensing:counter_pay", animal.pk)
     page = client.get(pay_url).content.decode()
     assert "$18.00" in page and "Demo Res." in page
+    # Cash needs the amount tendered (issue 14 item 4), next to its field; less than the
+    # total is refused there too.
     resp = client.post(pay_url, {"method": "cash"})
+    assert resp.status_code == 200
+    assert "Enter the amount of cash handed over." in resp.content.decode()
+    resp = client.post(pay_url, {"method": "cash", "amount_tendered": "10.00"})
+    assert "is less than the total ($18.00)" in resp.content.decode()
+    assert License.objects.count() == license_pk_before
+    resp = client.post(pay_url, {"method": "cash", "amount_tendered": "20.00"})
     assert resp.status_code == 302, resp.content.decode()[:2000]
     assert License.objects.count() == license_pk_before + 1
     page = client.get(resp["Location"]).content.decode()
     assert "Receipt (PDF)" in page and "80 mm" in page
+    assert "Cash tendered" in page and "$20.00" in page and "Change due" in page
+    assert "$2.00" in page
     receipt_doc = IssuedDocument.objects.get(kind="receipt")
     pdf = client.get(_url("notices:document_pdf", receipt_doc.pk))
     assert pdf.status_code == 200

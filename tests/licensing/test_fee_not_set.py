@@ -113,7 +113,7 @@ def test_the_counter_refuses_a_dog_license_without_a_council_fee(
     assert "Continue to fee and payment" not in body
     pay_url = reverse("licensing:counter_pay", args=[dog.pk])
     assert "is not set" in client.get(pay_url).content.decode()
-    response = client.post(pay_url, {"method": "cash"})
+    response = client.post(pay_url, {"method": "cash", "amount_tendered": "100.00"})
     body = response.content.decode()
     assert response.status_code == 200 and "is not set" in body and "Sec. 6-62" in body
     assert not License.objects.exists() and not Receipt.objects.exists()
@@ -124,7 +124,8 @@ def test_a_duplicate_tag_with_a_blank_fee_is_refused_with_the_section(
 ):
     blank(north_branch, "duplicate_tag_fee", administrator)
     response = client_as(clerk).post(
-        reverse("licensing:license_duplicate_tag", args=[license.pk]), {"method": "cash"}
+        reverse("licensing:license_duplicate_tag", args=[license.pk]),
+        {"method": "cash", "amount_tendered": "100.00"},
     )
     body = response.content.decode()
     assert response.status_code == 200 and "is not set" in body and "Sec. 6-63" in body
@@ -139,7 +140,7 @@ def test_a_license_transfer_with_a_blank_fee_is_refused_with_the_section(
     buyer = OwnerFactory(jurisdiction=north_branch, last_name="Buyer")
     response = client_as(clerk).post(
         reverse("licensing:license_transfer", args=[license.pk]),
-        {"new_owner": buyer.pk, "method": "cash"},
+        {"new_owner": buyer.pk, "method": "cash", "amount_tendered": "100.00"},
     )
     body = response.content.decode()
     assert response.status_code == 200 and "is not set" in body and "Sec. 6-65(d)" in body

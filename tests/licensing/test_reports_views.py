@@ -233,7 +233,7 @@ def test_the_issued_report_page_counts_licenses_late_and_void(licensed, client_a
     client = client_as(clerk)
     params = {"start": "2026-01-01", "end": "2026-01-31"}
     header, rows = table_of(client.get(reverse("licensing:report_issued"), params))
-    assert header == ["Kind", "Issued", "Latepenalty", "Void"]
+    assert header == ["Kind", "Issued", "Late penalty", "Void"]
     assert rows == [["dog", "3", "1", "1"]]
     data = rows_of_csv(client.get(reverse("licensing:report_issued"), {**params, "format": "csv"}))
     assert data == [["kind", "issued", "late_penalty", "void"], ["dog", "3", "1", "1"]]
@@ -254,7 +254,7 @@ def test_the_tags_report_page_shows_tags_outstanding(licensed, client_as, clerk)
         data = rows_of_csv(
             client.get(reverse("licensing:report_tags"), {**params, "format": "csv"})
         )
-    assert header == ["Year", "Oncurrentlicenses", "Issued", "Instock", "Lost", "Void", "Total"]
+    assert header == ["Year", "On current licenses", "Issued", "In stock", "Lost", "Void", "Total"]
     assert rows == [["2026", "2", "3", "6", "1", "0", "10"]]
     assert data == [
         ["year", "on_current_licenses", "issued", "in_stock", "lost", "void", "total"],
@@ -274,7 +274,7 @@ def test_the_expiring_report_page_lists_the_live_licenses_with_contacts(licensed
     params = {"start": "2026-12-01", "end": "2026-12-31"}
     header, rows = table_of(client.get(reverse("licensing:report_expiring"), params))
     shown = date_format(date(2026, 12, 31))
-    assert header == ["License", "Expireson", "Animal", "Owner", "Phone"]
+    assert header == ["License", "Expires on", "Animal", "Owner", "Phone"]
     assert rows == [
         ["2026-0001", shown, "Rex", "Ann Berg", "651-555-0101"],
         ["2026-0002", shown, "Molly", "Carl Dahl", "651-555-0202"],
@@ -302,10 +302,11 @@ def test_the_revenue_page_nets_voids_per_fee_code(money, client_as, clerk, admin
     $9.00 (the receipt of 00:00 on March 3 falls outside a range ending March 2)."""
     params = {"start": "2026-03-01", "end": "2026-03-04"}
     header, rows = table_of(client_as(clerk).get(reverse("licensing:report_revenue"), params))
-    assert header == ["Code", "Description", "Charged", "Voided", "Net"]
+    assert header == ["Fee code", "Fee", "Lines charged", "Lines voided", "Net amount"]
     assert rows == [
-        ["dog_license", "Dog license", "3", "1", "36.00"],
-        ["dog_license_late_penalty", "Late penalty", "1", "0", "9.00"],
+        ["dog_license", "Dog license", "3", "1", "$36.00"],
+        ["dog_license_late_penalty", "Late penalty", "1", "0", "$9.00"],
+        ["Total", "", "4", "1", "$45.00"],
     ]
     header, rows = table_of(
         client_as(clerk).get(
@@ -313,15 +314,17 @@ def test_the_revenue_page_nets_voids_per_fee_code(money, client_as, clerk, admin
         )
     )
     assert rows == [
-        ["dog_license", "Dog license", "1", "0", "18.00"],
-        ["dog_license_late_penalty", "Late penalty", "1", "0", "9.00"],
+        ["dog_license", "Dog license", "1", "0", "$18.00"],
+        ["dog_license_late_penalty", "Late penalty", "1", "0", "$9.00"],
+        ["Total", "", "2", "0", "$27.00"],
     ]
     header, rows = table_of(
         client_as(administrator).get(reverse("licensing:report_revenue"), params)
     )
     assert header[0] == "City"
-    assert ["Glencoe", "kennel_license", "Dog license", "1", "0", "40.00"] in rows
-    assert ["North Branch", "dog_license", "Dog license", "3", "1", "36.00"] in rows
+    assert ["Glencoe", "kennel_license", "Dog license", "1", "0", "$40.00"] in rows
+    assert ["North Branch", "dog_license", "Dog license", "3", "1", "$36.00"] in rows
+    assert rows[-1] == ["Total", "", "", "5", "1", "$85.00"]
 
 
 def test_report_queries_are_bounded(
@@ -348,3 +351,49 @@ def test_report_queries_are_bounded(
 def test_reports_are_for_counter_staff(client_as, request, persona):
     client = client_as(request.getfixturevalue(persona))
     assert client.get(reverse("licensing:report_revenue")).status_code == 403
+
+
+def test_the_revenue_report_takes_the_description_from_the_fee_not_a_void_line(
+    north_branch, clerk, client_as
+):
+    """Issue 14 item 4: a void line ("Void: Annual dog license") does not head the row,
+    and a code with only a void in the range still reads as the fee."""
+    paid = ReceiptFactory(
+        jurisdiction=north_branch,
+        issued_by=clerk,
+        issued_at=datetime(2026, 3, 2, 9, tzinfo=CHICAGO),
+    )
+    ReceiptLineFactory(receipt=paid, description="Annual dog license", amount=Decimal("18.00"))
+    void = ReceiptFactory(
+        jurisdiction=north_branch,
+        issued_by=clerk,
+        voids=paid,
+        issued_at=datetime(2026, 3, 5, 9, tzinfo=CHICAGO),
+    )
+    ReceiptLineFactory(
+        receipt=void, description="Void: Annual dog license", amount=Decimal("-18.00")
+    )
+    client = client_as(clerk)
+    _header, rows = table_of(
+        client.get(
+            reverse("licensing:report_revenue"), {"start": "2026-03-01", "end": "2026-03-31"}
+        )
+    )
+    assert rows == [
+        ["dog_license", "Annual dog license", "1", "1", "$0.00"],
+        ["Total", "", "1", "1", "$0.00"],
+    ]
+    _header, rows = table_of(
+        client.get(
+            reverse("licensing:report_revenue"), {"start": "2026-03-05", "end": "2026-03-05"}
+        )
+    )
+    assert rows[0] == ["dog_license", "Annual dog license", "0", "1", "-$18.00"]
+    data = rows_of_csv(
+        client.get(
+            reverse("licensing:report_revenue"),
+            {"start": "2026-03-05", "end": "2026-03-05", "format": "csv"},
+        )
+    )
+    # The CSV keeps plain numbers for a spreadsheet.
+    assert data[1] == ["dog_license", "Annual dog license", "0", "1", "-18.00"]

@@ -41,7 +41,9 @@ def test_the_page_offers_only_search_results(
         page = client.get(url, {"q": "zebrow"}).content.decode()
     assert f'value="{target.pk}"' in page and "Bulk001" not in page
     assert 'hx-get="' in page and 'hx-select="#owner-choices"' in page
-    response = client.post(url, {"new_owner": target.pk, "method": "cash"})
+    response = client.post(
+        url, {"new_owner": target.pk, "method": "cash", "amount_tendered": "100.00"}
+    )
     assert response.status_code == 302
     license.refresh_from_db()
     assert license.owner == target
@@ -99,7 +101,9 @@ def test_an_outside_next_is_ignored(client_as, clerk, north_branch):
 def test_an_owner_of_another_city_cannot_be_posted(client_as, clerk, license, glencoe):
     other = OwnerFactory(jurisdiction=glencoe)
     url = reverse("licensing:license_transfer", args=[license.pk])
-    response = client_as(clerk).post(url, {"new_owner": other.pk, "method": "cash"})
+    response = client_as(clerk).post(
+        url, {"new_owner": other.pk, "method": "cash", "amount_tendered": "100.00"}
+    )
     assert response.status_code == 200
     license.refresh_from_db()
     assert license.owner != other

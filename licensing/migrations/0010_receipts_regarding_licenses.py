@@ -50,7 +50,7 @@ def fill(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("licensing", "0008_protect_issued_records"),
+        ("licensing", "0009_cash_tendered_and_closeouts"),
         ("ordinance", "0001_initial"),
         ("contenttypes", "0002_remove_content_type_name"),
     ]

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('licensing', '0009_receipts_regarding_licenses'),
+        ('licensing', '0010_receipts_regarding_licenses'),
     ]
 
     operations = [
