@@ -18,6 +18,7 @@ from licensing.services.limits import premises_limit_check
 from licensing.services.receipts import FeeLine, fee_line
 from licensing.services.standing import Standing, license_age_day, license_requirement
 from licensing.services.terms import TermChoice, license_terms
+from licensing.services.vaccination import covered_until
 from ordinance.calendar import add_calendar_days, add_months
 from ordinance.fees import fee_amount
 from ordinance.money import CENT, money_sum
@@ -189,12 +190,35 @@ def rabies_check(animal: Animal, *, expires_on: date, on: date, rule, vaccinatio
         )
     else:
         latest = max(candidates, key=lambda v: v.vaccinated_on)
-        message = _(
+        message = _too_old_message(latest, rule, expires_on=expires_on, earliest=earliest, on=on)
+    return Check(label, "fail", message, rule.citation), None
+
+
+def _too_old_message(latest, rule, *, expires_on: date, earliest: date, on: date) -> str:
+    """Why a vaccination does not qualify, in words: a vaccine still valid today but given
+    more than the rule's months before the license expires (NB Sec. 6-61: the test is
+    against the license's expiry, not against the vaccine's own duration; LIC-05)."""
+    dates = {
+        "when": _d(latest.vaccinated_on),
+        "expiry": _d(expires_on),
+        "earliest": _d(earliest),
+        "limit": rule.display(),
+    }
+    if latest.vaccinated_on < earliest and covered_until(latest) >= on:
+        return _(
+            "The vaccination of %(when)s is still valid (until %(until)s), but it was given "
+            "more than %(limit)s before this license expires on %(expiry)s. The ordinance "
+            "requires a vaccination given no more than %(limit)s before the license's "
+            "expiry: on or after %(earliest)s."
+        ) % {**dates, "until": _d(covered_until(latest))}
+    return (
+        _(
             "The vaccination of %(when)s does not qualify: a license expiring "
             "%(expiry)s needs a vaccination given on or after %(earliest)s and not "
             "after today."
-        ) % {**dates, "when": _d(latest.vaccinated_on)}
-    return Check(label, "fail", message, rule.citation), None
+        )
+        % dates
+    )
 
 
 def requirement_check(animal, *, on) -> Check:

@@ -263,6 +263,41 @@ def test_glencoe_counter_on_december_2_says_it_issues_no_dog_licenses(
     assert 'name="term_year"' not in page
 
 
+# --- Item 8: the rabies rule explained ------------------------------------------------------
+
+
+@pytest.mark.clock("2026-12-02T10:00")
+def test_checks_screen_explains_a_valid_vaccine_too_old_for_the_term(
+    client_as, clerk, north_branch, stock
+):
+    dog = AnimalFactory(jurisdiction=north_branch, date_of_birth=date(2022, 5, 1))
+    RabiesVaccinationFactory(
+        animal=dog, vaccinated_on=date(2025, 3, 1), duration_years=3, next_due_on=None
+    )
+    url = reverse("licensing:counter_animal", args=[dog.owner.pk]) + f"?animal={dog.pk}"
+    page = client_as(clerk).get(url).content.decode()
+    # The next term (expires December 31, 2027) needs a vaccination on or after
+    # December 31, 2025; the 3-year vaccine is valid until March 1, 2028.
+    assert "The vaccination of March 1, 2025 is still valid (until March 1, 2028)" in page
+    assert "more than 24 months before this license expires on December 31, 2027" in page
+    assert "on or after December 31, 2025" in page and "North Branch Sec. 6-61" in page
+    assert "Check for the 2026 term instead" in page
+    page = client_as(clerk).get(url + "&term_year=2026").content.decode()
+    assert "Vaccinated March 1, 2025" in page and "covers a license expiring December 31, 2026" in (
+        page
+    )
+
+
+def test_an_expired_vaccine_keeps_the_plain_refusal(north_branch):
+    dog = AnimalFactory(jurisdiction=north_branch)
+    RabiesVaccinationFactory(
+        animal=dog, vaccinated_on=date(2024, 6, 1), duration_years=1, next_due_on=None
+    )
+    a = license_assess(animal=dog, owner=dog.owner, on=DEC_2, term_year=2026)
+    rabies = next(c for c in a.checks if c.citation == "North Branch Sec. 6-61" and c.blocks)
+    assert "does not qualify" in rabies.message and "still valid" not in rabies.message
+
+
 def test_the_rules_page_shows_the_policy_as_policy(client_as, administrator, north_branch):
     policy(north_branch, 61)
     url = reverse("ordinance:profile_detail", args=[north_branch.slug])
