@@ -246,7 +246,17 @@ def _licensed(license, upcoming, rules, *, on, jurisdiction) -> LicenseStanding:
         if on >= opening.on:
             return LicenseStanding(
                 Standing.RENEWAL_OPEN,
-                reason + " " + opening.describe(on),
+                " ".join(
+                    filter(
+                        None,
+                        (
+                            reason,
+                            _("Renewal for the next term is open since %(d)s.")
+                            % {"d": _d(opening.on)},
+                            opening.policy_note(),
+                        ),
+                    )
+                ),
                 f"{citation}; {opening.source}" if citation else opening.source,
                 license=license,
             )

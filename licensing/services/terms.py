@@ -79,20 +79,21 @@ class Opening:
 
     def describe(self, today: date) -> str:
         """The opening in a sentence, naming the ordinance's day when policy is earlier."""
-        when = {"d": _d(self.on), "o": _d(self.ordinance_on), "c": self.citation}
+        when = {"d": _d(self.on)}
         if today < self.on:
             text = _("Licenses for the next term are sold from %(d)s.") % when
         else:
             text = _("Licenses for the next term are sold since %(d)s.") % when
-        if self.by_policy:
-            text += " " + (
-                _(
-                    "The city opened sales early as its own policy; the ordinance's "
-                    "window opens %(o)s (%(c)s)."
-                )
-                % when
-            )
-        return text
+        return f"{text} {self.policy_note()}".strip()
+
+    def policy_note(self) -> str:
+        """ "" when the ordinance's window applies, else what the policy changed."""
+        if not self.by_policy:
+            return ""
+        return _(
+            "The city opened sales early as its own policy; the ordinance's window opens "
+            "%(o)s (%(c)s)."
+        ) % {"o": _d(self.ordinance_on), "c": self.citation}
 
 
 def next_term_opening(*, jurisdiction, next_start: date, window) -> Opening:
