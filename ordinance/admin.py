@@ -27,6 +27,7 @@ class JurisdictionForm(forms.ModelForm):
             "seal_text",
             "address",
             "phone",
+            "next_term_sales_days_before",
         ]
 
     def __init__(self, *args, **kwargs):
@@ -35,7 +36,7 @@ class JurisdictionForm(forms.ModelForm):
 
 
 @admin.register(Jurisdiction)
-class JurisdictionAdmin(admin.ModelAdmin):
+class JurisdictionAdmin(SimpleHistoryAdmin):
     """An administrator changes the cities they serve; only a superuser adds a city."""
 
     city_scoped = True

@@ -9,10 +9,15 @@ from datetime import time
 
 from django.conf import settings
 from django.contrib.contenttypes.models import ContentType
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
+
+# A city's own early opening of next-term sales is at most half a year ahead: beyond
+# that the "next" term would be the one after.
+NEXT_TERM_SALES_MAX_DAYS = 180
 
 
 class Jurisdiction(models.Model):
@@ -35,6 +40,21 @@ class Jurisdiction(models.Model):
         default=time(16, 30),
         help_text=_("The hour printed on a notice's claim-by date (Glencoe Subd. 14)."),
     )
+    # City policy, not ordinance (issue 14): a city may sell next-term licenses earlier
+    # than its ordinance's application window (NB Sec. 6-65(c): 30 days before the term).
+    next_term_sales_days_before = models.PositiveSmallIntegerField(
+        _("sell next-term licenses from (days before the term)"),
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1), MaxValueValidator(NEXT_TERM_SALES_MAX_DAYS)],
+        help_text=_(
+            "City policy: start selling licenses for the next term this many days before "
+            "it starts, earlier than the ordinance's application window. Leave empty to "
+            "follow the ordinance. A value inside the ordinance's window changes nothing."
+        ),
+    )
+
+    history = HistoricalRecords()
 
     class Meta:
         ordering = ["name"]

@@ -146,7 +146,20 @@ class SubjectDateForm(forms.Form):
 
 
 class IssueForm(CashPaymentForm, SubjectDateForm):
-    pass
+    """Payment, tag and, once next-term sales are open, the clerk's choice of term (the
+    terms offered come from ``licensing.services.terms``; the service re-checks it)."""
+
+    def __init__(self, *args, terms=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        if terms is not None and len(terms.offered) > 1:
+            self.fields["term_year"] = forms.TypedChoiceField(
+                label=_("License term"),
+                coerce=int,
+                choices=[(t.year, terms.explain(t)) for t in terms.offered],
+                initial=terms.default.year,
+                widget=forms.RadioSelect,
+            )
+            self.order_fields(["term_year"])
 
 
 MAX_TAG_NUMBER = 999_999_999

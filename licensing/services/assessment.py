@@ -17,6 +17,8 @@ from licensing.models import Animal, LicenseStatus, Sex
 from licensing.services.limits import premises_limit_check
 from licensing.services.receipts import FeeLine, fee_line
 from licensing.services.standing import Standing, license_age_day, license_requirement
+from licensing.services.terms import TermChoice, license_terms
+from licensing.services.vaccination import covered_until
 from ordinance.calendar import add_calendar_days, add_months
 from ordinance.fees import fee_amount
 from ordinance.money import CENT, money_sum
@@ -48,6 +50,10 @@ class Assessment:
     late_penalty: bool = False
     became_subject_on: date | None = None
     vaccination: object = None
+    # The terms offered on the day (LIC-07, LIC-13; ``terms.license_terms``) and the
+    # check that explains the one assessed.
+    terms: TermChoice | None = None
+    term_check: Check | None = None
 
     @property
     def total(self) -> Decimal:
@@ -108,32 +114,24 @@ def licensing_status(*, jurisdiction, species: str, on: date) -> Check:
     )
 
 
-def annual_term(*, expiry_md, days_before: int, on: date) -> tuple[date, date, bool]:
-    """(term_start, expires_on, renewal_window) of an annual license applied for on ``on``.
-
-    Licenses expire on the profile's month and day (NB December 31: dog licenses LIC-07,
-    kennel licenses KEN-05); the term starts the day after the previous expiry. From
-    ``days_before`` days before the next term starts (Dec 2 in NB, LIC-13) an application
-    is for the next term.
-    """
-    expires_on = expiry_md.on_year(on.year)
-    if on > expires_on:  # an expiry date other than Dec 31: the term rolled over already
-        expires_on = expiry_md.on_year(on.year + 1)
-    term_start = add_calendar_days(expiry_md.on_year(expires_on.year - 1), 1)
-    next_start = add_calendar_days(expires_on, 1)
-    if on >= add_calendar_days(next_start, -days_before):
-        return next_start, expiry_md.on_year(expires_on.year + 1), True
-    return term_start, expires_on, False
-
-
 def license_term(*, jurisdiction, on: date, rules=None) -> tuple[date, date, bool]:
-    """The dog license term applied for on ``on`` (LIC-07, LIC-13)."""
+    """(term_start, expires_on, is next term) of the default term applied for on ``on``
+    (LIC-07, LIC-13): ``terms.license_terms``' one answer."""
     rules = rules or get_rules(jurisdiction, TERM_KEYS, on=on)
-    return annual_term(
-        expiry_md=rules["license_expiry"].value,
-        on=on,
-        days_before=rules["renewal_window_days_before_term"].value,
-    )
+    choice = license_terms(jurisdiction=jurisdiction, on=on, rules=rules)
+    term = choice.default
+    return term.start, term.expires_on, choice.is_next(term)
+
+
+def license_term_choice(*, jurisdiction, on: date) -> TermChoice | None:
+    """The terms a dog license may be issued for on ``on`` (``terms.license_terms``);
+    None where the city issues none or has not set its term rules (the assessment then
+    says why, with the section)."""
+    try:
+        rules = get_rules(jurisdiction, TERM_KEYS, on=on)
+    except RuleUnavailable:
+        return None
+    return license_terms(jurisdiction=jurisdiction, on=on, rules=rules)
 
 
 def became_subject_on(animal: Animal, *, rules) -> date | None:
@@ -199,12 +197,35 @@ def rabies_check(animal: Animal, *, expires_on: date, on: date, rule, vaccinatio
         )
     else:
         latest = max(candidates, key=lambda v: v.vaccinated_on)
-        message = _(
+        message = _too_old_message(latest, rule, expires_on=expires_on, earliest=earliest, on=on)
+    return Check(label, "fail", message, rule.citation), None
+
+
+def _too_old_message(latest, rule, *, expires_on: date, earliest: date, on: date) -> str:
+    """Why a vaccination does not qualify, in words: a vaccine still valid today but given
+    more than the rule's months before the license expires (NB Sec. 6-61: the test is
+    against the license's expiry, not against the vaccine's own duration; LIC-05)."""
+    dates = {
+        "when": _d(latest.vaccinated_on),
+        "expiry": _d(expires_on),
+        "earliest": _d(earliest),
+        "limit": rule.display(),
+    }
+    if latest.vaccinated_on < earliest and covered_until(latest) >= on:
+        return _(
+            "The vaccination of %(when)s is still valid (until %(until)s), but it was given "
+            "more than %(limit)s before this license expires on %(expiry)s. The ordinance "
+            "requires a vaccination given no more than %(limit)s before the license's "
+            "expiry: on or after %(earliest)s."
+        ) % {**dates, "until": _d(covered_until(latest))}
+    return (
+        _(
             "The vaccination of %(when)s does not qualify: a license expiring "
             "%(expiry)s needs a vaccination given on or after %(earliest)s and not "
             "after today."
-        ) % {**dates, "when": _d(latest.vaccinated_on)}
-    return Check(label, "fail", message, rule.citation), None
+        )
+        % dates
+    )
 
 
 def requirement_check(animal, *, on) -> Check:
@@ -310,8 +331,13 @@ def license_assess(
     subject_on: date | None = None,
     vaccination=None,
     applied_on: date | None = None,
+    term_year: int | None = None,
 ) -> Assessment:
     """All checks and fee lines for licensing ``animal`` on ``on`` (the payment date).
+
+    ``term_year`` is the clerk's choice of term (the year its tags carry) among those
+    ``terms.license_terms`` offers; None takes the default (the next term once its sales
+    are open, LIC-13).
 
     ``applied_on`` is the day the application reached the city (an online application
     paid later, issue 12); it decides the term and the late penalty (NB Sec. 6-65(c),
@@ -328,15 +354,22 @@ def license_assess(
             enabled=False,
             checks=[status, Check(_("Ordinance"), "fail", str(exc), exc.citation or "")],
         )
-    term_start, expires_on, renewal = license_term(
-        jurisdiction=jurisdiction, on=applied_on, rules=rules
-    )
+    terms = license_terms(jurisdiction=jurisdiction, on=applied_on, rules=rules)
+    term = terms.pick(term_year)
+    if term is None:
+        return Assessment(
+            enabled=True, checks=[status, _term_refused(terms, term_year)], terms=terms
+        )
+    term_start, expires_on, renewal = term.start, term.expires_on, terms.is_next(term)
+    term_check = _term_check(terms, term)
     a = Assessment(
         enabled=True,
-        checks=[status],
+        checks=[status, term_check],
+        term_check=term_check,
         term_start=term_start,
         expires_on=expires_on,
         is_renewal_window=renewal,
+        terms=terms,
     )
     a.checks += _animal_checks(animal, owner)
     if application := application_check(animal, owner, on=on):
@@ -371,12 +404,34 @@ def license_assess(
         renewal=renewal,
         rules=rules,
     )
-    _add_fee_lines(a, jurisdiction=jurisdiction, on=on, rate=rules["late_penalty_rate"])
+    _add_fee_lines(
+        a, jurisdiction=jurisdiction, on=max(on, term_start), rate=rules["late_penalty_rate"]
+    )
     return a
 
 
+def _term_check(terms: TermChoice, term) -> Check:
+    """LIC-07/LIC-13: the term chosen, and what the clerk should know about it: the
+    current term's days left, or when the next term's sales open (with its authority:
+    the ordinance's section or "City policy")."""
+    status = "ok" if terms.is_next(term) else "info"  # the current term: mind its days left
+    return Check(_("License term"), status, terms.explain(term), terms.opening.source)
+
+
+def _term_refused(terms: TermChoice, year) -> Check:
+    return Check(
+        _("License term"),
+        "fail",
+        _("A license for %(y)s cannot be issued today. %(opening)s")
+        % {"y": year, "opening": terms.opening.describe(terms.on)},
+        terms.opening.source,
+        field="term_year",
+    )
+
+
 def _add_fee_lines(a: Assessment, *, jurisdiction, on, rate) -> None:
-    """FEE-01 license fee from the schedule in force on the payment date; FEE-03 penalty."""
+    """FEE-01 license fee from the schedule in force on ``on``: the payment date, or for a
+    next-term license the term's first day (the fee set for that year); FEE-03 penalty."""
     try:
         fee = fee_amount(jurisdiction, "dog_license", on=on)
     except RuleUnavailable as exc:

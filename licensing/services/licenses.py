@@ -57,12 +57,15 @@ def license_issue(
     subject_on: date | None = None,
     vaccination=None,
     applied_on: date | None = None,
+    term_year: int | None = None,
     now: datetime | None = None,
 ) -> IssueResult:
     """Issue (or renew) a dog license, its metal tag and a numbered receipt, or Refused.
 
     ``on`` is the issue (payment) date; ``applied_on``, when an online application came in
     earlier, decides the term and the late penalty (NB Sec. 6-65(c), LIC-13).
+    ``term_year`` is the clerk's choice among the terms offered that day (the current or,
+    once sales are open, the next: ``terms.license_terms``); None takes the default.
 
     One transaction: the animal row is locked (no double license from two windows), the
     checks are re-run, then license number, tag and receipt number are allocated.
@@ -81,6 +84,7 @@ def license_issue(
             subject_on=subject_on,
             vaccination=vaccination,
             applied_on=applied_on,
+            term_year=term_year,
         )
         if not a.can_issue:
             raise Refused(a.refusals)

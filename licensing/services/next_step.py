@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from licensing.models import OnlineApplication
 from licensing.models.online import OPEN_APPLICATION_STATUSES, ApplicationKind
 from licensing.services.assessment import licensing_status
-from licensing.services.standing import LicenseStanding, Standing, renewal_opens_on
+from licensing.services.standing import LicenseStanding, Standing, renewal_opening
 from licensing.services.vaccination import VaccinationStatus
 
 # The standings in which a license may be applied for online.
@@ -75,11 +75,10 @@ def license_step(
             _("A license is required now: apply for one."), None, standing.citation, urgent=True
         ), kind
     if state == Standing.LICENSED and standing.license and not standing.next_license:
-        opens = renewal_opens_on(standing.license, rules)
-        window = rules.get("renewal_window_days_before_term")
-        if opens and window:
+        opening = renewal_opening(standing.license, rules, jurisdiction=animal.jurisdiction)
+        if opening:
             return Step(
-                _("Renewal opens on %(d)s.") % {"d": _d(opens)}, opens, window.citation
+                _("Renewal opens on %(d)s.") % {"d": _d(opening.on)}, opening.on, opening.source
             ), None
     return None, None
 

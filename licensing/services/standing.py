@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from licensing.models import Animal, License, LicenseStatus, Tag
+from licensing.services.terms import Opening, next_term_opening
 from ordinance.calendar import add_calendar_days, add_months
 from ordinance.rules import Rule, RuleUnavailable, get_rule, get_rules, profile_for
 
@@ -178,7 +179,7 @@ def license_standing(animal: Animal, *, on: date, rules: dict | None = None) -> 
         None,
     )
     if current is not None:
-        return _licensed(current, upcoming, rules, on=on)
+        return _licensed(current, upcoming, rules, on=on, jurisdiction=animal.jurisdiction)
     if not animal.is_alive():
         return LicenseStanding(
             Standing.INACTIVE,
@@ -186,7 +187,7 @@ def license_standing(animal: Animal, *, on: date, rules: dict | None = None) -> 
             license=licenses[0] if licenses else None,
         )
     if upcoming is not None:  # licensed ahead for the next term (LIC-13)
-        return _licensed(upcoming, None, rules, on=on)
+        return _licensed(upcoming, None, rules, on=on, jurisdiction=animal.jurisdiction)
     return _unlicensed(animal, licenses, rules, on=on)
 
 
@@ -208,18 +209,23 @@ def license_standings(animals, *, on: date) -> dict[int, LicenseStanding]:
     return found
 
 
-def renewal_opens_on(license, rules) -> date | None:
-    """LIC-13: the first day the next term's license may be applied for, N days before
-    the next term starts (North Branch: December 2); None if the city sets no window."""
+def renewal_opening(license, rules, *, jurisdiction) -> Opening | None:
+    """LIC-13: when the term after ``license`` goes on sale (``terms.next_term_opening``:
+    the ordinance's N days before it, North Branch December 2, or the city's earlier
+    policy day); None if the city sets no window."""
     window = rules.get("renewal_window_days_before_term")
     if window is None:
         return None
-    return add_calendar_days(license.expires_on, 1 - window.value)
+    return next_term_opening(
+        jurisdiction=jurisdiction,
+        next_start=add_calendar_days(license.expires_on, 1),
+        window=window,
+    )
 
 
-def _licensed(license, upcoming, rules, *, on) -> LicenseStanding:
+def _licensed(license, upcoming, rules, *, on, jurisdiction) -> LicenseStanding:
     """LIC-07: licensed to the expiry; LIC-13: from N days before the next term the
-    renewal is open (North Branch: December 2)."""
+    renewal is open (North Branch: December 2, or the city's earlier policy day)."""
     expiry = rules.get("license_expiry")
     citation = expiry.citation if expiry else ""
     tag = license.current_tag
@@ -235,16 +241,23 @@ def _licensed(license, upcoming, rules, *, on) -> LicenseStanding:
             "s": _d(license.term_start),
             "d": _d(license.expires_on),
         }
-    window = rules.get("renewal_window_days_before_term")
-    if upcoming is None and window is not None and license.term_start <= on:
-        opens = renewal_opens_on(license, rules)
-        if on >= opens:
+    opening = renewal_opening(license, rules, jurisdiction=jurisdiction)
+    if upcoming is None and opening is not None and license.term_start <= on:
+        if on >= opening.on:
             return LicenseStanding(
                 Standing.RENEWAL_OPEN,
-                reason
-                + " "
-                + _("Renewal for the next term is open since %(d)s.") % {"d": _d(opens)},
-                f"{citation}; {window.citation}" if citation else window.citation,
+                " ".join(
+                    filter(
+                        None,
+                        (
+                            reason,
+                            _("Renewal for the next term is open since %(d)s.")
+                            % {"d": _d(opening.on)},
+                            opening.policy_note(),
+                        ),
+                    )
+                ),
+                f"{citation}; {opening.source}" if citation else opening.source,
                 license=license,
             )
     return LicenseStanding(

@@ -43,7 +43,7 @@ from licensing.models import (
 from licensing.selectors import owner_choices, registry_search
 from licensing.services import licenses as svc
 from licensing.services import registry, voids
-from licensing.services.assessment import license_assess, licensing_status
+from licensing.services.assessment import license_assess, license_term_choice, licensing_status
 from licensing.services.documents import documents_for, license_papers
 from licensing.services.receipts import fee_quote
 from licensing.services.standing import license_standing, standing_prefetch
@@ -54,6 +54,7 @@ COUNTER = (CLERK, ADMINISTRATOR)
 STAFF = (CLERK, OFFICER, ADMINISTRATOR)
 SEARCH_LIMIT = 25
 MAX_ID_DIGITS = 18  # fits a 64-bit primary key
+YEAR_DIGITS = 4
 
 
 def _refused(form, exc):
@@ -163,7 +164,11 @@ def counter_animal(request, owner_pk):
             _refused(exemption_form, exc)
         else:
             return redirect(f"{request.path}?animal={animal.pk}")
-    assessment = license_assess(animal=animal, owner=owner, on=today) if animal else None
+    assessment = (
+        license_assess(animal=animal, owner=owner, on=today, term_year=_year_param(request.GET))
+        if animal
+        else None
+    )
     status = (
         None
         if animal
@@ -189,15 +194,27 @@ def counter_animal(request, owner_pk):
 # --- Screen 3: fees, payment, tag, issue ----------------------------------------------
 
 
+def _year_param(query) -> int | None:
+    """The term the clerk chose (the year its tags carry) from the address; anything
+    else is no choice (the service then takes the default term)."""
+    value = query.get("term_year", "")
+    return int(value) if value.isdigit() and len(value) == YEAR_DIGITS else None
+
+
 @role_required(*COUNTER)
 @require_http_methods(["GET", "POST"])
 def counter_pay(request, animal_pk):
     animal = _animal_for_counter(request.user, animal_pk)
     today = timezone.localdate()
-    form = IssueForm(request.POST or request.GET or None)
-    subject_on = None
-    if form.is_bound and form.is_valid():
+    terms = license_term_choice(jurisdiction=animal.jurisdiction, on=today)
+    # Arriving from the checks screen (only the term in the address): nothing typed yet.
+    data = request.POST or (request.GET if "method" in request.GET else None)
+    form = IssueForm(data, terms=terms, initial={"term_year": _year_param(request.GET)})
+    subject_on, term_year = None, _year_param(request.GET)
+    if form.is_bound:
+        form.is_valid()  # the valid fields (term, subject date) recalculate the fee
         subject_on = form.cleaned_data.get("became_subject_on")
+        term_year = form.cleaned_data.get("term_year")
     if request.method == "POST" and form.is_valid():
         try:
             result = svc.license_issue(
@@ -210,12 +227,15 @@ def counter_pay(request, animal_pk):
                 tendered=form.cleaned_data.get("amount_tendered"),
                 tag_number=form.cleaned_data.get("tag_number"),
                 subject_on=subject_on,
+                term_year=term_year,
             )
         except Refused as exc:
             _refused(form, exc)
         else:
             return redirect("licensing:license_issued", pk=result.license.pk)
-    assessment = license_assess(animal=animal, owner=animal.owner, on=today, subject_on=subject_on)
+    assessment = license_assess(
+        animal=animal, owner=animal.owner, on=today, subject_on=subject_on, term_year=term_year
+    )
     return render(
         request,
         "licensing/counter/pay.html",

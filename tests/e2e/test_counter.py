@@ -1,17 +1,24 @@
 """A clerk licenses a new dog for a new owner at the counter, in three screens."""
 
-from datetime import timedelta
+import re
+from datetime import date, datetime, timedelta
+from zoneinfo import ZoneInfo
 
+import time_machine
 from django.urls import reverse
 from django.utils import timezone
 from playwright.sync_api import expect
 
-from licensing.models import Receipt
+from licensing.models import License, Receipt
 from licensing.services.assessment import license_term
+from licensing.services.licenses import license_issue
 from notices.models import IssuedDocument
 from notices.services import document_pdf
+from tests.licensing.factories import AnimalFactory, RabiesVaccinationFactory
 from tests.licensing.license_factories import TagStockFactory
 from tests.pdf import pdf_text
+
+CHICAGO = ZoneInfo("America/Chicago")
 
 
 def test_clerk_licenses_a_new_dog_for_a_new_owner(
@@ -81,3 +88,41 @@ def test_clerk_licenses_a_new_dog_for_a_new_owner(
     assert f"Tag number: 501, year {expires_on.year}" in text
     for line in receipt.lines.all():
         assert line.description in text and f"${line.amount}" in text
+
+
+def test_clerk_renews_a_north_branch_dog_for_next_year_on_december_2(
+    page, login_as, assert_accessible, clerk, north_branch
+):
+    """Issue 14: on December 2, 2026 the next term's sales open (NB Sec. 6-65(c)); the
+    clerk chooses the 2027 term, and the license carries a 2027 tag."""
+    for year in (2026, 2027):
+        TagStockFactory(jurisdiction=north_branch, recorded_by=clerk, year=year, last_number=20)
+    dog = AnimalFactory(jurisdiction=north_branch, name="Juniper", date_of_birth=date(2022, 5, 1))
+    RabiesVaccinationFactory(animal=dog, vaccinated_on=date(2025, 6, 1))
+    with time_machine.travel(datetime(2026, 3, 2, 10, tzinfo=CHICAGO), tick=False):
+        license_issue(animal=dog, owner=dog.owner, actor=clerk, on=date(2026, 3, 2), method="cash")
+    RabiesVaccinationFactory(animal=dog, vaccinated_on=date(2026, 11, 20))
+
+    with time_machine.travel(datetime(2026, 12, 2, 10, tzinfo=CHICAGO), tick=True):
+        login_as(clerk)
+        page.goto(reverse("licensing:counter_animal", args=[dog.owner.pk]) + f"?animal={dog.pk}")
+        checks = page.get_by_role("list", name="Checks")
+        expect(checks).to_contain_text("Next term, January 1, 2027 to December 31, 2027")
+        assert_accessible()
+        page.get_by_role("link", name="Continue to fee and payment").click()
+        note = page.get_by_test_id("term-note")
+        expect(note).to_contain_text("expires in 29 days")
+        expect(note).to_contain_text("North Branch Sec. 6-65(c)")
+        current = page.get_by_role("radio", name=re.compile(r"^Current term"))
+        expect(current).to_have_accessible_name(re.compile("expires in 29 days"))
+        expect(current).not_to_be_checked()
+        page.get_by_role("radio", name=re.compile(r"^Next term")).check()
+        page.get_by_label("Payment method").select_option("cash")
+        assert_accessible()
+        page.get_by_role("button", name="Issue license").click()
+        expect(page.get_by_role("heading", level=1)).to_contain_text("issued")
+        assert_accessible()
+
+    renewed = License.objects.get(animal=dog, term_start=date(2027, 1, 1))
+    assert renewed.expires_on == date(2027, 12, 31) and renewed.current_tag.year == 2027
+    assert not renewed.late_penalty

@@ -3,7 +3,8 @@ annual-term rule; None where the city's ordinance sets no kennel term."""
 
 from datetime import date
 
-from licensing.services.assessment import annual_term, is_late
+from licensing.services.assessment import is_late
+from licensing.services.terms import annual_term
 from ordinance.rules import RuleUnavailable, get_rule, get_rules
 
 KENNEL_TERM_KEYS = (
