@@ -10,6 +10,7 @@ from django.template.defaultfilters import filesizeformat
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from base import dates
 from licensing.models import Animal, Owner, RabiesVaccination
 from licensing.services.registry import clean_microchip
 from ordinance.models import Jurisdiction
@@ -157,6 +158,7 @@ class AnimalForm(forms.ModelForm):
             "microchip": gettext_lazy("9, 10 or 15 digits, as the scanner reads it."),
             "photo": gettext_lazy("JPEG or PNG."),
         }
+        field_classes = {"date_of_birth": dates.BirthDateField, "acquired_on": dates.PastDateField}
 
     def clean_microchip(self):
         return clean_microchip(self.cleaned_data["microchip"])
@@ -199,6 +201,11 @@ class VaccinationForm(forms.ModelForm):
             ),
             "certificate": gettext_lazy("PDF, JPEG or PNG scan of the signed certificate."),
         }
+        field_classes = {
+            "vaccinated_on": dates.PastDateField,  # no vaccination in the future
+            "next_due_on": dates.DateField,
+            "lot_expires_on": dates.DateField,
+        }
 
     def clean_certificate(self):
         certificate = self.cleaned_data.get("certificate")
@@ -208,5 +215,5 @@ class VaccinationForm(forms.ModelForm):
 
 
 class DeceasedForm(forms.Form):
-    died_on = forms.DateField(label=gettext_lazy("Date of death"), widget=DateInput())
+    died_on = dates.PastDateField(label=gettext_lazy("Date of death"), widget=DateInput())
     note = forms.CharField(label=gettext_lazy("Note"), max_length=200, required=False)

@@ -215,8 +215,10 @@ def animal_mark_deceased(request, pk):
             messages.success(
                 request, _("%(animal)s recorded as deceased.") % {"animal": animal.name}
             )
-    else:
-        messages.error(request, _("Enter the date of death."))
+    else:  # the form's own words: empty, or out of range (issue 13)
+        messages.error(
+            request, " ".join(form.errors.get("died_on", [_("Enter the date of death.")]))
+        )
     return redirect(animal)
 
 
