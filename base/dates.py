@@ -41,6 +41,14 @@ MESSAGES = {
     BIRTH: _("Enter a date of birth between %(earliest)s and today."),
     ANY: _("Enter a date between %(earliest)s and %(latest)s."),
 }
+# A date after today in a field of something that happened says so first.
+FUTURE = {
+    PAST: _("The date cannot be in the future. Enter a date between %(earliest)s and today."),
+    BIRTH: _(
+        "The date of birth cannot be in the future. Enter a date of birth between "
+        "%(earliest)s and today."
+    ),
+}
 
 
 def bounds(kind: str, *, today: date | None = None) -> tuple[date, date]:
@@ -52,8 +60,9 @@ def bounds(kind: str, *, today: date | None = None) -> tuple[date, date]:
     return EARLIEST, today or timezone.localdate()
 
 
-def out_of_range_message(kind: str) -> str:
-    return MESSAGES[kind] % {
+def out_of_range_message(kind: str, *, future: bool = False) -> str:
+    message = FUTURE[kind] if future and kind in FUTURE else MESSAGES[kind]
+    return message % {
         "earliest": date_format(EARLIEST, "M j, Y"),
         "latest": date_format(LATEST, "M j, Y"),
     }
@@ -97,7 +106,10 @@ class BoundedMixin:
         low, high = bounds(self.kind)
         day = self.day_of(value)
         if day is None or not low <= day <= high:
-            raise ValidationError(out_of_range_message(self.kind), code="date_out_of_range")
+            future = day is not None and day > high
+            raise ValidationError(
+                out_of_range_message(self.kind, future=future), code="date_out_of_range"
+            )
 
     def day_of(self, value) -> date | None:
         return value
