@@ -75,7 +75,6 @@ class BoundedMixin:
     fields), so a page served days after the server started still shows today."""
 
     kind = ANY
-    html_format = "%Y-%m-%d"
 
     def __init__(self, *args, kind: str | None = None, **kwargs):
         self.kind = kind or self.kind
