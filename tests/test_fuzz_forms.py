@@ -40,8 +40,10 @@ pytestmark = pytest.mark.slow
 TOTAL = int(os.environ.get("FUZZ_EXAMPLES", "100"))
 OK = {200, 302, 400, 403, 404, 405, 413}
 REFUSED = {400, 403, 404, 405, 413}
-# Rows a refused post may write: the session a login makes, axes' record of a failed login.
-NOT_A_SAVE = ("django_session", "axes_")
+# Rows a refused post may write: the session a login makes, axes' record of a failed login,
+# a resident's refused try at linking an owner record (kept for the rate limit and the
+# clerk's review: licensing.models.LinkAttempt).
+NOT_A_SAVE = ("django_session", "axes_", "licensing_linkattempt")
 
 ODD = st.sampled_from(
     [
