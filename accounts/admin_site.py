@@ -2,6 +2,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 
 from base.admin_scoping import lock_unscoped_admins
+from base.dates import bound_admin_dates
 from base.roles import ADMINISTRATOR
 
 
@@ -24,3 +25,4 @@ def restrict_admin_to_administrators(site):
     # Rows of the whole installation (beat schedules, lockouts, role groups) are a
     # superuser's; every other admin is scoped to the administrator's cities.
     lock_unscoped_admins(site)
+    bound_admin_dates(site)  # no 0001-01-01 or 9999-12-31 in admin either (issue 13)

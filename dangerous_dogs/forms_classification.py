@@ -4,6 +4,7 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from base import dates
 from dangerous_dogs.models import ClassificationTerm
 from licensing.forms.registry import CERTIFICATE_TYPES, DateInput, check_upload
 
@@ -21,7 +22,7 @@ class ClassificationForm(forms.Form):
         label=_("Evidence"), required=False, widget=forms.Textarea(attrs={"rows": 3})
     )
     file = forms.FileField(label=_("Evidence document (PDF or image)"), required=False)
-    classified_on = forms.DateField(label=_("Classified on"), widget=DateInput())
+    classified_on = dates.PastDateField(label=_("Classified on"), widget=DateInput())
     classified_by_name = forms.CharField(label=_("Officer"), max_length=120)
 
     def clean_file(self):
@@ -32,5 +33,5 @@ class ClassificationForm(forms.Form):
 
 
 class ClassificationEndForm(forms.Form):
-    ended_on = forms.DateField(label=_("Ended on"), widget=DateInput())
+    ended_on = dates.PastDateField(label=_("Ended on"), widget=DateInput())
     reason = forms.CharField(label=_("Why it ends"), max_length=300)

@@ -9,6 +9,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from base import dates
 from dangerous_dogs.models import ComplianceProof, CoverageKind, Requirement
 from dangerous_dogs.services.seizure import GROUNDS
 from impound.forms import PLACED_AT_MAX_DAYS_BACK, DateTimeInput
@@ -49,7 +50,7 @@ class ProofForm(forms.Form):
         ),
     }
 
-    verified_on = forms.DateField(label=gettext_lazy("Verified on"), widget=DateInput())
+    verified_on = dates.PastDateField(label=gettext_lazy("Verified on"), widget=DateInput())
     details = forms.CharField(
         label=gettext_lazy("What was shown or seen"),
         required=False,
@@ -70,14 +71,14 @@ class ProofForm(forms.Form):
     amount = forms.DecimalField(
         label=gettext_lazy("Amount ($)"), max_digits=12, decimal_places=2, min_value=0
     )
-    expires_on = forms.DateField(label=gettext_lazy("Expires on"), widget=DateInput())
+    expires_on = dates.DateField(label=gettext_lazy("Expires on"), widget=DateInput())
     microchip = _field(
         "microchip",
         widget=forms.TextInput(attrs={"inputmode": "numeric"}),
         help_text=gettext_lazy("9, 10 or 15 digits, as the scanner reads it."),
     )
     microchip_manufacturer = _field("microchip_manufacturer")
-    implanted_on = forms.DateField(label=gettext_lazy("Implanted on"), widget=DateInput())
+    implanted_on = dates.PastDateField(label=gettext_lazy("Implanted on"), widget=DateInput())
     veterinarian = _field("veterinarian")
 
     def __init__(self, *args, requirement: str, **kwargs):
@@ -133,7 +134,7 @@ class ProofForm(forms.Form):
 
 
 class DestroyedForm(forms.Form):
-    on = forms.DateField(label=gettext_lazy("Destroyed on"), widget=DateInput())
+    on = dates.PastDateField(label=gettext_lazy("Destroyed on"), widget=DateInput())
     veterinarian = forms.CharField(label=gettext_lazy("Veterinarian"), max_length=160)
 
     def clean_on(self):
@@ -182,7 +183,7 @@ class SeizeForm(forms.Form):
     pound = forms.ModelChoiceField(
         queryset=Pound.objects.none(), label=gettext_lazy("Pound"), empty_label=None
     )
-    placed_at = forms.DateTimeField(
+    placed_at = dates.PastDateTimeField(
         label=gettext_lazy("Placed in the pound at"),
         widget=DateTimeInput(),
         input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M", "%Y-%m-%d %H:%M:%S"],

@@ -5,6 +5,7 @@ services' (dangerous_dogs/services/hearing.py, appeal.py)."""
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from base import dates
 from dangerous_dogs.models import Seat, Vote
 from dangerous_dogs.services.hearing import DISTRIBUTION_METHODS, RECIPIENTS
 from impound.forms import DateTimeInput
@@ -20,14 +21,18 @@ def _text(label, rows=3, required=True, **kw):
     )
 
 
-def _when(label, required=True):
-    return forms.DateTimeField(
-        label=label, required=required, widget=DateTimeInput(), input_formats=DATETIME_FORMATS
+def _when(label, required=True, kind=dates.PAST):
+    return dates.DateTimeField(
+        label=label,
+        required=required,
+        kind=kind,
+        widget=DateTimeInput(),
+        input_formats=DATETIME_FORMATS,
     )
 
 
 def _date(label, required=True):
-    return forms.DateField(label=label, required=required, widget=DateInput())
+    return dates.PastDateField(label=label, required=required, widget=DateInput())
 
 
 class AttorneyReviewForm(forms.Form):
@@ -46,7 +51,7 @@ class AttorneyReviewForm(forms.Form):
 
 
 class ScheduleForm(forms.Form):
-    scheduled_for = _when(_("Hearing date and time"))
+    scheduled_for = _when(_("Hearing date and time"), kind=dates.ANY)
     place = forms.CharField(label=_("Place"), max_length=200)
 
 

@@ -7,6 +7,7 @@ refusals go next to the fields (``apply_service_errors``)."""
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from base import dates
 from dangerous_dogs.models import Criterion, Designation, DesignationCase, IncidentKind
 from dangerous_dogs.services.cases import RECIPIENTS
 from licensing.forms.registry import DateInput, check_upload
@@ -28,7 +29,7 @@ def _text(rows=3):
 
 class CaseOpenForm(forms.Form):
     incident_kind = forms.ChoiceField(label=_("What happened"), choices=IncidentKind.choices)
-    occurred_at = forms.DateTimeField(label=_("When it happened"), widget=DateTimeInput())
+    occurred_at = dates.PastDateTimeField(label=_("When it happened"), widget=DateTimeInput())
     location = forms.CharField(label=_("Where it happened"), max_length=200)
     off_owner_property = forms.BooleanField(
         label=_("Off the owner's property"), required=False, initial=True
@@ -57,7 +58,7 @@ class CaseOpenForm(forms.Form):
         label=_("Why each exemption does or does not apply"), widget=_text(3)
     )
     investigated_by_name = forms.CharField(label=_("Investigated by"), max_length=120)
-    investigated_on = forms.DateField(label=_("Investigation completed on"), widget=DateInput())
+    investigated_on = dates.PastDateField(label=_("Investigation completed on"), widget=DateInput())
 
     def clean_evidence_file(self):
         upload = self.cleaned_data.get("evidence_file")
@@ -68,7 +69,7 @@ class CaseOpenForm(forms.Form):
 
 class ServedForm(forms.Form):
     method = forms.ChoiceField(label=_("How it was served"))
-    served_at = forms.DateTimeField(label=_("Served or attempted at"), widget=DateTimeInput())
+    served_at = dates.PastDateTimeField(label=_("Served or attempted at"), widget=DateTimeInput())
     served_to = forms.CharField(
         label=_("Served on (leave blank for the owner at the owner's address)"),
         max_length=200,
@@ -78,7 +79,7 @@ class ServedForm(forms.Form):
     posted_where = forms.CharField(
         label=_("Posted at (posting only)"), max_length=200, required=False
     )
-    received_on = forms.DateField(
+    received_on = dates.PastDateField(
         label=_("Owner received it on (blank if not reached)"),
         required=False,
         widget=DateInput(),
@@ -90,7 +91,7 @@ class ServedForm(forms.Form):
 
 
 class ContestForm(forms.Form):
-    received_on = forms.DateField(label=_("Written request received on"), widget=DateInput())
+    received_on = dates.PastDateField(label=_("Written request received on"), widget=DateInput())
     delivered_to = forms.ChoiceField(
         label=_("Delivered to"), choices=[(k, v) for k, v in RECIPIENTS.items()]
     )
@@ -111,9 +112,11 @@ class LateContestForm(forms.Form):
     )
     decided_by_name = forms.CharField(label=_("Decided by"), max_length=120)
     capacity = forms.CharField(label=_("In the capacity of"), max_length=120)
-    decided_on = forms.DateField(label=_("Decided on"), widget=DateInput())
+    decided_on = dates.PastDateField(label=_("Decided on"), widget=DateInput())
     reasons = forms.CharField(label=_("Reasons"), widget=_text(3))
 
 
 class DeclarationReceivedForm(forms.Form):
-    received_on = forms.DateField(label=_("Owner received the declaration on"), widget=DateInput())
+    received_on = dates.PastDateField(
+        label=_("Owner received the declaration on"), widget=DateInput()
+    )

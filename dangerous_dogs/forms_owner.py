@@ -7,6 +7,7 @@ destruction) are the services'. Uploads are checked for size and type here.
 from django import forms
 from django.utils.translation import gettext_lazy as _l
 
+from base import dates
 from dangerous_dogs.models import ChargeOutcome, DestructionGround, ReportKind
 from licensing.forms.registry import DateInput, check_upload
 from licensing.models import Owner
@@ -33,10 +34,10 @@ def _text(label, required=True, rows=None, max_length=None):
 
 class ReportForm(forms.Form):
     kind = forms.ChoiceField(label=_l("The owner reports"), choices=ReportKind.choices)
-    event_on = forms.DateField(
+    event_on = dates.PastDateField(
         label=_l("Date of the death, transfer, sale, or disclosure"), widget=DateInput()
     )
-    notified_on = forms.DateField(label=_l("Written notice received on"), widget=DateInput())
+    notified_on = dates.PastDateField(label=_l("Written notice received on"), widget=DateInput())
     circumstances = _text(_l("Circumstances and disposition"), required=False, rows=2)
     party_name = _text(_l("Transferee, buyer or property owner"), False, max_length=160)
     party_address = _text(_l("Their address (for a lease: the property)"), False, max_length=300)
@@ -63,20 +64,20 @@ class ReportForm(forms.Form):
 
 
 class AffidavitRequestForm(forms.Form):
-    on = forms.DateField(label=_l("Affidavit requested on"), widget=DateInput())
+    on = dates.PastDateField(label=_l("Affidavit requested on"), widget=DateInput())
 
 
 class AffidavitForm(forms.Form):
-    received_on = forms.DateField(label=_l("Affidavit received on"), widget=DateInput())
+    received_on = dates.PastDateField(label=_l("Affidavit received on"), widget=DateInput())
     file = UploadField(label=_l("Signed affidavit under oath"), required=True)
 
 
 class SterilizationOrderForm(forms.Form):
-    ordered_on = forms.DateField(label=_l("Ordered on"), widget=DateInput())
+    ordered_on = dates.PastDateField(label=_l("Ordered on"), widget=DateInput())
 
 
 class SterilizationDoneForm(forms.Form):
-    done_on = forms.DateField(label=_l("Sterilized on"), widget=DateInput())
+    done_on = dates.PastDateField(label=_l("Sterilized on"), widget=DateInput())
     veterinarian = _text(_l("Veterinarian"), max_length=160)
     certificate = UploadField(label=_l("Veterinarian's statement"))
     by_authority = forms.BooleanField(
@@ -93,7 +94,7 @@ REASON_CHOICES = [
 
 
 class ReviewRequestForm(forms.Form):
-    requested_on = forms.DateField(label=_l("Requested on"), widget=DateInput())
+    requested_on = dates.PastDateField(label=_l("Requested on"), widget=DateInput())
     reasons = forms.MultipleChoiceField(
         label=_l("The dog's behavior changed because of"),
         choices=REASON_CHOICES,
@@ -108,7 +109,7 @@ class ReviewRequestForm(forms.Form):
 class DecisionFields(forms.Form):
     decided_by_name = _text(_l("Decided by"), max_length=120)
     capacity = _text(_l("In the capacity of"), max_length=120)
-    decided_on = forms.DateField(label=_l("Decided on"), widget=DateInput())
+    decided_on = dates.PastDateField(label=_l("Decided on"), widget=DateInput())
     reasons = _text(_l("Reasons"), rows=3)
 
 
@@ -121,7 +122,7 @@ class ReviewDecideForm(DecisionFields):
 
 
 class ChargeForm(forms.Form):
-    charged_on = forms.DateField(label=_l("Charged on"), widget=DateInput())
+    charged_on = dates.PastDateField(label=_l("Charged on"), widget=DateInput())
     offence = _text(_l("Offence and section"), max_length=200)
 
 
@@ -133,12 +134,12 @@ class ChargeDecideForm(forms.Form):
             (ChargeOutcome.NOT_CONVICTED, ChargeOutcome.NOT_CONVICTED.label),
         ],
     )
-    decided_on = forms.DateField(label=_l("Decided on"), widget=DateInput())
+    decided_on = dates.PastDateField(label=_l("Decided on"), widget=DateInput())
     court = _text(_l("Court"), max_length=160)
 
 
 class CourtOrderForm(forms.Form):
-    ordered_on = forms.DateField(label=_l("Order dated"), widget=DateInput())
+    ordered_on = dates.PastDateField(label=_l("Order dated"), widget=DateInput())
     court = _text(_l("Court"), max_length=160)
     terms = _text(_l("What the court ordered"), rows=2)
 
@@ -147,10 +148,10 @@ class SummaryDestructionForm(forms.Form):
     ground = forms.ChoiceField(label=_l("Reasonable cause"), choices=DestructionGround.choices)
     facts = _text(_l("The facts"), rows=3)
     officer_name = _text(_l("Officer"), max_length=120)
-    hearing_notice_on = forms.DateField(
+    hearing_notice_on = dates.PastDateField(
         label=_l("Owner given notice of the hearing on"), widget=DateInput(), required=False
     )
-    hearing_on = forms.DateField(
+    hearing_on = dates.DateField(
         label=_l("Hearing held or offered on"), widget=DateInput(), required=False
     )
     decision_maker = _text(_l("Impartial decision maker"), False, max_length=160)
@@ -159,9 +160,9 @@ class SummaryDestructionForm(forms.Form):
         choices=[("", "—"), ("destroy", _l("Destroy")), ("spare", _l("Do not destroy"))],
         required=False,
     )
-    decided_on = forms.DateField(label=_l("Decided on"), widget=DateInput(), required=False)
+    decided_on = dates.PastDateField(label=_l("Decided on"), widget=DateInput(), required=False)
     reasons = _text(_l("Decision maker's reasons"), False, rows=2)
 
 
 class DestroyedForm(forms.Form):
-    destroyed_on = forms.DateField(label=_l("Destroyed on"), widget=DateInput())
+    destroyed_on = dates.PastDateField(label=_l("Destroyed on"), widget=DateInput())

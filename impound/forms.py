@@ -9,6 +9,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from base import dates
 from impound.models import ImpoundCase, Pound
 from impound.services.intake import impound_grounds, party_age_months
 from licensing.forms.registry import PHOTO_TYPES, DateInput, check_upload
@@ -52,12 +53,12 @@ class IntakeForm(forms.Form):
         queryset=Pound.objects.none(), label=gettext_lazy("Pound"), empty_label=None
     )
     ground = forms.ChoiceField(label=gettext_lazy("Ground for impounding"))
-    placed_at = forms.DateTimeField(
+    placed_at = dates.PastDateTimeField(
         label=gettext_lazy("Placed in the pound at"),
         widget=DateTimeInput(),
         input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M", "%Y-%m-%d %H:%M:%S"],
     )
-    seized_on = _model_field("seized_on", widget=DateInput())
+    seized_on = _model_field("seized_on", form_class=dates.PastDateField, widget=DateInput())
     seized_where = _model_field("seized_where")
     brought_by_name = _model_field("brought_by_name")
     brought_by_address = _model_field("brought_by_address")

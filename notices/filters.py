@@ -4,6 +4,7 @@ import django_filters
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from base import dates
 from ordinance.models import Jurisdiction
 
 from .models import IssuedDocument
@@ -13,16 +14,20 @@ class DateInput(forms.DateInput):
     input_type = "date"
 
 
+class DateFilter(django_filters.DateFilter):
+    field_class = dates.DateField
+
+
 class DocumentFilter(django_filters.FilterSet):
     kind = django_filters.ChoiceFilter(label=_("Kind"), empty_label=_("Any kind"))
     number = django_filters.CharFilter(label=_("Number"), lookup_expr="icontains")
-    issued_from = django_filters.DateFilter(
+    issued_from = DateFilter(
         label=_("Issued on or after"),
         field_name="issued_at",
         lookup_expr="date__gte",
         widget=DateInput,
     )
-    issued_to = django_filters.DateFilter(
+    issued_to = DateFilter(
         label=_("Issued on or before"),
         field_name="issued_at",
         lookup_expr="date__lte",

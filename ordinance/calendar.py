@@ -37,6 +37,19 @@ ORDINANCE_HOLD = "impound_hold_business_days"
 WeeklyHours = Mapping[int, Sequence[tuple[time, time]]]
 
 
+class DateOutOfRange(ValueError):
+    """A date the calendar cannot count from: the deadline would fall past the last date
+    Python holds (9999-12-31) or before the first. ``str(e)`` says so in plain words;
+    ``ordinance.refusals.refusing`` turns it into a refusal a form shows (issue 13)."""
+
+    def __init__(self, start):
+        self.start = start
+        super().__init__(
+            _("No deadline can be counted from %(date)s: it is too far from today.")
+            % {"date": start.isoformat()}
+        )
+
+
 @lru_cache(maxsize=512)
 def state_holidays(state: str, year: int) -> frozenset[date]:
     """Legal holidays (observed dates) falling in ``year``; cached, called in loops."""
@@ -69,13 +82,21 @@ def add_business_days(jurisdiction: Jurisdiction, start: date, n: int) -> date:
     """The ``n``th business day after ``start`` (``start`` itself never counts)."""
     if n < 0:
         raise ValueError("Business days are counted forward only.")
+    try:
+        return _count_business_days(jurisdiction, start, n)
+    except OverflowError as exc:  # counting ran past 9999-12-31
+        raise DateOutOfRange(start) from exc
+
+
+def _count_business_days(jurisdiction: Jurisdiction, start: date, n: int) -> date:
     day, counted = start, 0
     # Closed days are read a window at a time (one query per window, not per day).
     window_end, closed = start, set()
     while counted < n:
         day += timedelta(days=1)
         if day > window_end:
-            window_end = day + timedelta(days=2 * (n - counted) + 31)
+            ahead = min(2 * (n - counted) + 31, (date.max - day).days)  # not past date.max
+            window_end = day + timedelta(days=ahead)
             closed = _closed_days(jurisdiction, day - timedelta(days=1), window_end)
         if _open(jurisdiction, day, closed):
             counted += 1
@@ -83,12 +104,18 @@ def add_business_days(jurisdiction: Jurisdiction, start: date, n: int) -> date:
 
 
 def add_calendar_days(start: date, n: int) -> date:
-    return start + timedelta(days=n)
+    try:
+        return start + timedelta(days=n)
+    except OverflowError as exc:
+        raise DateOutOfRange(start) from exc
 
 
 def add_months(start: date, n: int) -> date:
     """Calendar months; the 31st plus one month is the last day of a shorter month."""
-    return start + relativedelta(months=n)
+    try:
+        return start + relativedelta(months=n)
+    except ValueError as exc:  # relativedelta says "year 10000 is out of range"
+        raise DateOutOfRange(start) from exc
 
 
 def due_date(
@@ -113,7 +140,10 @@ def due_datetime(
     when = timezone.localtime(start) if timezone.is_aware(start) else start
     rule = get_rule(jurisdiction, key, on=on or when.date())
     if rule.kind == "int" and rule.unit == "hours":
-        return start + timedelta(hours=rule.value), rule
+        try:
+            return start + timedelta(hours=rule.value), rule
+        except OverflowError as exc:
+            raise DateOutOfRange(when.date()) from exc
     day = _due(jurisdiction, rule, when.date())
     end = datetime.combine(day, time(23, 59, 59))
     return (timezone.make_aware(end) if timezone.is_aware(start) else end), rule
@@ -121,7 +151,10 @@ def due_datetime(
 
 def _due(jurisdiction: Jurisdiction, rule: Rule, start: date) -> date:
     if rule.kind == "month_day":
-        return rule.value.next_on_or_after(start)
+        try:
+            return rule.value.next_on_or_after(start)
+        except ValueError as exc:  # December 31 of year 9999 has no next one
+            raise DateOutOfRange(start) from exc
     if rule.kind != "int":
         raise ValueError(f"{rule.key} is not a duration.")
     if rule.unit == "business_days":
@@ -261,12 +294,15 @@ def add_regular_business_days(
     if n and not weekdays:
         raise NoRegularBusinessDay(_no_regular_day(definition))
     day, counted = start, 0
-    last = start + timedelta(days=10 * (n + len(closed) + 14))  # a guard, never reached
-    while counted < n:
-        day += timedelta(days=1)
-        if day > last:
-            raise NoRegularBusinessDay(_no_regular_day(definition))
-        counted += _pound_open(jurisdiction, day, weekdays, closed, holidays_closed)
+    try:
+        last = start + timedelta(days=10 * (n + len(closed) + 14))  # a guard, never reached
+        while counted < n:
+            day += timedelta(days=1)
+            if day > last:
+                raise NoRegularBusinessDay(_no_regular_day(definition))
+            counted += _pound_open(jurisdiction, day, weekdays, closed, holidays_closed)
+    except OverflowError as exc:
+        raise DateOutOfRange(start) from exc
     return day
 
 

@@ -1,6 +1,8 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from base import dates
+
 from . import kinds
 
 
@@ -8,7 +10,7 @@ class AmendmentForm(forms.Form):
     """Record an amendment of one profile value, or fill in a blank (rules.md Section 0)."""
 
     value = forms.CharField(label=_("New value"))
-    effective_from = forms.DateField(
+    effective_from = dates.DateField(
         label=_("In force from"),
         widget=forms.DateInput(attrs={"type": "date"}),
         help_text=_("The date the amending ordinance takes effect."),

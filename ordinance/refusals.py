@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext_lazy as _
 
+from .calendar import DateOutOfRange
 from .rules import RuleUnavailable
 
 ORDINANCE = _("Ordinance")  # the label of a check that a rule itself fails
@@ -84,7 +85,8 @@ class Refused(Exception):
 
 
 class refusing(ContextDecorator):  # noqa: N801  (used like a function: @refusing())
-    """Turn the rule layer's ``RuleUnavailable`` into ``Refused`` at a service boundary.
+    """Turn the rule layer's ``RuleUnavailable`` into ``Refused`` at a service boundary,
+    and the calendar's ``DateOutOfRange`` (a deadline past 9999-12-31) too.
 
     ``label`` is the check's label (default "Ordinance"); the section is the rule's.
     """
@@ -98,4 +100,6 @@ class refusing(ContextDecorator):  # noqa: N801  (used like a function: @refusin
     def __exit__(self, exc_type, exc, tb):
         if exc is not None and isinstance(exc, RuleUnavailable):
             raise Refused.from_rule(exc, self.label) from exc
+        if isinstance(exc, DateOutOfRange):
+            raise Refused.because(self.label, str(exc)) from exc
         return False

@@ -5,6 +5,7 @@ offers) are the services'. Uploads are checked for size and type here."""
 from django import forms
 from django.utils.translation import gettext_lazy as _l
 
+from base import dates
 from impound.forms import DateTimeInput
 from licensing.forms.registry import CERTIFICATE_TYPES, DateInput, check_upload
 from ordinance.models import Jurisdiction
@@ -56,14 +57,16 @@ class BiteReportForm(forms.Form):
     reporter_kind = forms.ChoiceField(label=_l("Reported by"), choices=ReporterKind.choices)
     reporter_name = _text(_l("Reporter's name"), max_length=160)
     reporter_phone = _text(_l("Reporter's phone"), False, max_length=40)
-    reported_at = forms.DateTimeField(label=_l("Reported at"), widget=DateTimeInput())
+    reported_at = dates.PastDateTimeField(label=_l("Reported at"), widget=DateTimeInput())
     diagnosis = _text(
         _l("Veterinarian's diagnosis"),
         False,
         rows=2,
         help_text=_l("For a veterinarian's report of a rabies suspect."),
     )
-    bitten_at = forms.DateTimeField(label=_l("Date and time of the bite"), widget=DateTimeInput())
+    bitten_at = dates.PastDateTimeField(
+        label=_l("Date and time of the bite"), widget=DateTimeInput()
+    )
     bitten_where = _text(_l("Where"), max_length=200)
     victim_kind = forms.ChoiceField(
         label=_l("Who was bitten"), choices=VictimKind.choices, widget=forms.RadioSelect
@@ -113,11 +116,11 @@ class BiteReportForm(forms.Form):
 class DocumentRequestForm(forms.Form):
     kind = forms.ChoiceField(label=_l("Document"), choices=RequestedDocument.choices)
     why_warranted = _text(_l("Why it is warranted"), max_length=300)
-    requested_on = forms.DateField(label=_l("Requested on"), widget=DateInput())
+    requested_on = dates.PastDateField(label=_l("Requested on"), widget=DateInput())
 
 
 class DocumentReceivedForm(forms.Form):
-    received_on = forms.DateField(label=_l("Received on"), widget=DateInput())
+    received_on = dates.PastDateField(label=_l("Received on"), widget=DateInput())
     file = UploadField(label=_l("The document"))
     note = _text(_l("Note"), False, max_length=300)
 
@@ -125,10 +128,10 @@ class DocumentReceivedForm(forms.Form):
 class BiteDecisionForm(forms.Form):
     decision = forms.ChoiceField(label=_l("Decision"), choices=())
     reasons = _text(_l("Reasons"), rows=3)
-    destroyed_on = forms.DateField(
+    destroyed_on = dates.PastDateField(
         label=_l("Humanely destroyed on"), widget=DateInput(), required=False
     )
-    submitted_on = forms.DateField(
+    submitted_on = dates.PastDateField(
         label=_l("Submitted to the laboratory on"), widget=DateInput(), required=False
     )
     laboratory = _text(_l("Laboratory"), False, max_length=200)
@@ -138,7 +141,7 @@ class BiteDecisionForm(forms.Form):
         required=False,
         initial=True,
     )
-    scheduled_for = forms.DateTimeField(
+    scheduled_for = dates.DateTimeField(
         label=_l("Hearing date and time"), widget=DateTimeInput(), required=False
     )
     place = _text(_l("Place of the hearing"), False, max_length=200)
@@ -149,8 +152,10 @@ class BiteDecisionForm(forms.Form):
 
 
 class LabSubmitForm(forms.Form):
-    destroyed_on = forms.DateField(label=_l("Humanely euthanized on"), widget=DateInput())
-    submitted_on = forms.DateField(label=_l("Submitted to the laboratory on"), widget=DateInput())
+    destroyed_on = dates.PastDateField(label=_l("Humanely euthanized on"), widget=DateInput())
+    submitted_on = dates.PastDateField(
+        label=_l("Submitted to the laboratory on"), widget=DateInput()
+    )
     laboratory = _text(_l("Laboratory"), False, max_length=200)
     specimen_reference = _text(_l("Laboratory reference"), False, max_length=80)
 
@@ -159,12 +164,12 @@ class LabResultForm(forms.Form):
     result = forms.ChoiceField(
         label=_l("Result"), choices=[(r.value, r.label) for r in map(LabResult, RESULTS)]
     )
-    result_on = forms.DateField(label=_l("Result received on"), widget=DateInput())
+    result_on = dates.PastDateField(label=_l("Result received on"), widget=DateInput())
     result_file = UploadField(label=_l("Laboratory report"))
 
 
 class HearingWaiverForm(forms.Form):
-    waived_on = forms.DateField(label=_l("Hearing waived on"), widget=DateInput())
+    waived_on = dates.PastDateField(label=_l("Hearing waived on"), widget=DateInput())
     waiver_file = UploadField(label=_l("Owner's signed waiver"))
 
 
@@ -174,10 +179,10 @@ class HearingDecideForm(forms.Form):
         choices=[(o.value, o.label) for o in map(HearingOutcome, HEARING_OUTCOMES)],
     )
     examiner_name = _text(_l("Hearing Examiner"), max_length=160)
-    held_on = forms.DateField(
+    held_on = dates.PastDateField(
         label=_l("Hearing held on (blank if waived)"), widget=DateInput(), required=False
     )
-    decided_on = forms.DateField(label=_l("Decided on"), widget=DateInput())
+    decided_on = dates.PastDateField(label=_l("Decided on"), widget=DateInput())
     reasons = _text(_l("Reasons"), rows=3)
     factor_species = _text(_l("The species"), False, rows=1)
     factor_circumstances = _text(_l("The circumstances of the bite"), False, rows=1)

@@ -4,6 +4,7 @@ rules (paths, periods, release conditions) are the services'."""
 from django import forms
 from django.utils.translation import gettext_lazy as _l
 
+from base import dates
 from licensing.forms.registry import DateInput, check_upload
 from rabies.models import HearingOutcome, RabidBasis
 
@@ -30,7 +31,9 @@ def _text(label, *, required=True, max_length=300, rows=None, help_text=""):
 
 
 def _date(label, *, required=True, help_text=""):
-    return forms.DateField(label=label, required=required, widget=DateInput(), help_text=help_text)
+    return dates.PastDateField(
+        label=label, required=required, widget=DateInput(), help_text=help_text
+    )
 
 
 class ExposureOpenForm(forms.Form):
@@ -136,7 +139,7 @@ class NoncomplianceForm(forms.Form):
     owner_known = forms.BooleanField(
         label=_l("The owner is known (a notice is issued)"), required=False, initial=True
     )
-    scheduled_for = forms.DateTimeField(
+    scheduled_for = dates.DateTimeField(
         label=_l("Hearing date and time"),
         required=False,
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),

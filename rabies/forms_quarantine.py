@@ -5,6 +5,7 @@ from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
+from base import dates
 from impound.forms import DateTimeInput
 from impound.models import Pound
 from licensing.forms.registry import CERTIFICATE_TYPES, DateInput, check_upload
@@ -34,7 +35,7 @@ class OrderForm(forms.Form):
         max_length=160,
         required=False,
     )
-    consent_on = forms.DateField(
+    consent_on = dates.PastDateField(
         label=gettext_lazy("Authorized on"), required=False, widget=DateInput()
     )
     home_address = forms.CharField(
@@ -53,7 +54,7 @@ class OrderForm(forms.Form):
         max_length=160,
         required=False,
     )
-    enclosure_approved_on = forms.DateField(
+    enclosure_approved_on = dates.PastDateField(
         label=gettext_lazy("Enclosure approved on (optional)"), required=False, widget=DateInput()
     )
 
@@ -74,7 +75,7 @@ class InspectionForm(forms.Form):
         initial=InspectionKind.INSPECTION,
         widget=forms.RadioSelect,
     )
-    at = forms.DateTimeField(
+    at = dates.PastDateTimeField(
         label=gettext_lazy("Date and time"), widget=DateTimeInput(), input_formats=DATETIME_FORMATS
     )
     inspector_name = forms.CharField(label=gettext_lazy("Inspected or reported by"), max_length=160)
@@ -122,7 +123,7 @@ class FacilityForm(forms.Form):
 
 
 class ExamForm(forms.Form):
-    examined_on = forms.DateField(label=gettext_lazy("Examined on"), widget=DateInput())
+    examined_on = dates.PastDateField(label=gettext_lazy("Examined on"), widget=DateInput())
     examiner_name = forms.CharField(label=gettext_lazy("Examined by"), max_length=160)
     examiner_capacity = forms.ChoiceField(
         label=gettext_lazy("In the capacity of"), widget=forms.RadioSelect
@@ -148,7 +149,7 @@ class ExamForm(forms.Form):
 class PermissionForm(forms.Form):
     signer_name = forms.CharField(label=gettext_lazy("Signed by"), max_length=160)
     capacity = forms.ChoiceField(label=gettext_lazy("In the capacity of"), widget=forms.RadioSelect)
-    permission_on = forms.DateField(label=gettext_lazy("Dated"), widget=DateInput())
+    permission_on = dates.PastDateField(label=gettext_lazy("Dated"), widget=DateInput())
     reason = forms.CharField(label=gettext_lazy("Reason"), max_length=300)
 
     def __init__(self, *args, signers=(), **kwargs):
@@ -162,7 +163,7 @@ class ReportForm(forms.Form):
     recorded is left out (``has_report``), so each date can come on its own day."""
 
     veterinarian = forms.CharField(label=gettext_lazy("Veterinarian"), max_length=160)
-    inspected_on = forms.DateField(label=gettext_lazy("Inspected on"), widget=DateInput())
+    inspected_on = dates.PastDateField(label=gettext_lazy("Inspected on"), widget=DateInput())
     no_signs = forms.BooleanField(
         label=gettext_lazy("The report states that no signs of rabies were observed"),
         required=False,
@@ -173,8 +174,8 @@ class ReportForm(forms.Form):
             "PDF, JPEG or PNG. If the page comes back with a problem, choose it again."
         ),
     )
-    received_by_officer_on = forms.DateField(required=False, widget=DateInput())
-    received_by_board_on = forms.DateField(required=False, widget=DateInput())
+    received_by_officer_on = dates.PastDateField(required=False, widget=DateInput())
+    received_by_board_on = dates.PastDateField(required=False, widget=DateInput())
 
     def __init__(self, *args, has_report=False, recipients=(), done=(), **kwargs):
         super().__init__(*args, **kwargs)

@@ -3,10 +3,10 @@
 For each page of tests/test_every_page.py, as each persona that may open it, the forms
 the page really renders are read from its HTML (method, action, field names, the values
 the page filled in), then sent back with empty, garbage, over-long, wrong-type, NUL-byte,
-negative and out-of-range values: all fields at once, and one field at a time with the
-others as the page filled them. File fields get a file of the wrong type and one over
-the size limit. The answer must be a re-render with errors (200/400), a redirect, 403,
-404 or 405; the test client re-raises any exception a view lets escape.
+negative and out-of-range values (dates too: 0001-01-01, 9999-12-31): all fields at once,
+and one field at a time with the others as the page filled them. File fields get a file
+of the wrong type and one over the size limit. The answer must be a re-render with errors
+(200/400), a redirect, 403, 404 or 405; the test client re-raises any exception a view lets escape.
 """
 
 from html.parser import HTMLParser
@@ -28,6 +28,11 @@ BAD_VALUES = {
     "negative": "-1",
     "huge": "99999999999999999999999",
     "bad-date": "2026-02-30",
+    # Dates Python holds but no deadline can be counted from (issue 13, item 8): a
+    # subject date of 9999-12-31 on the pay form was an OverflowError.
+    "year-one": "0001-01-01",
+    "last-date": "9999-12-31",
+    "last-moment": "9999-12-31T23:59",
     "html": "<script>alert(1)</script>",
 }
 ONE_FIELD_VALUES = ("nul-byte", "over-long", "negative")

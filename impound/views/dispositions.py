@@ -15,6 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _l
 
+from base import dates
 from base.access import get_in_jurisdiction, role_required
 from base.roles import ADMINISTRATOR, CLERK, OFFICER
 from impound.models import (
@@ -38,7 +39,7 @@ UPLOAD_TYPES = ("application/pdf", "image/jpeg", "image/png")
 class DecisionForm(forms.Form):
     decided_by_name = forms.CharField(label=_l("Decided by"), max_length=120)
     capacity = forms.CharField(label=_l("In the capacity of"), max_length=120)
-    decided_on = forms.DateField(label=_l("Decided on"), widget=DateInput())
+    decided_on = dates.PastDateField(label=_l("Decided on"), widget=DateInput())
     reasons = forms.CharField(label=_l("Reasons"), widget=forms.Textarea(attrs={"rows": 3}))
     override_reason = forms.CharField(
         label=_l("Override of the hold (only before it ends): reason"),
@@ -59,7 +60,7 @@ class AdoptForm(DecisionForm):
     humane_society_undertakes = forms.BooleanField(
         label=_l("The humane society will spay (North Branch)"), required=False
     )
-    date_of_birth = forms.DateField(
+    date_of_birth = dates.BirthDateField(
         label=_l("Date of birth, if known"), required=False, widget=DateInput()
     )
     payment_method = forms.ChoiceField(
@@ -84,7 +85,7 @@ class TransferForm(DecisionForm):
 
 
 class CertificateForm(forms.Form):
-    sterilized_on = forms.DateField(label=_l("Sterilized on"), widget=DateInput())
+    sterilized_on = dates.PastDateField(label=_l("Sterilized on"), widget=DateInput())
     veterinarian = forms.CharField(label=_l("Veterinarian"), max_length=200)
     certificate = forms.FileField(label=_l("Veterinarian's certificate"), required=False)
 
@@ -97,13 +98,13 @@ class CertificateForm(forms.Form):
 
 class RemitForm(forms.Form):
     remitted_to = forms.CharField(label=_l("Remitted to (veterinarian)"), max_length=200)
-    remitted_on = forms.DateField(label=_l("Remitted on"), widget=DateInput())
+    remitted_on = dates.PastDateField(label=_l("Remitted on"), widget=DateInput())
 
 
 class AgreementDecisionForm(forms.Form):
     decided_by_name = forms.CharField(label=_l("Decided by"), max_length=120)
     capacity = forms.CharField(label=_l("In the capacity of"), max_length=120)
-    decided_on = forms.DateField(label=_l("Decided on"), widget=DateInput())
+    decided_on = dates.PastDateField(label=_l("Decided on"), widget=DateInput())
     reasons = forms.CharField(label=_l("Reasons"), widget=forms.Textarea(attrs={"rows": 3}))
 
 

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_POST
 
+from base import dates
 from base.access import get_in_jurisdiction, role_required
 from base.roles import ADMINISTRATOR, CLERK, OFFICER
 from impound.models import ImpoundCase
@@ -42,7 +43,7 @@ def _choices(methods):
 
 class AttemptForm(forms.Form):
     method = forms.ChoiceField(label=_lazy("How"), choices=_choices(svc.ATTEMPT_METHODS))
-    attempted_at = forms.DateTimeField(label=_lazy("When"), widget=DateTimeInput)
+    attempted_at = dates.PastDateTimeField(label=_lazy("When"), widget=DateTimeInput)
     contacted = forms.CharField(
         label=_lazy("To whom (name, number or address)"), max_length=200, required=False
     )
@@ -52,7 +53,7 @@ class AttemptForm(forms.Form):
 
 class ServedForm(forms.Form):
     method = forms.ChoiceField(label=_lazy("How"), choices=_choices(svc.LETTER_METHODS))
-    served_at = forms.DateTimeField(label=_lazy("When"), widget=DateTimeInput)
+    served_at = dates.PastDateTimeField(label=_lazy("When"), widget=DateTimeInput)
     served_to = forms.CharField(
         label=_lazy("To (leave blank for the owner's address)"), max_length=200, required=False
     )
@@ -60,7 +61,7 @@ class ServedForm(forms.Form):
 
 class PostingForm(forms.Form):
     location = forms.ChoiceField(label=_lazy("Posted at"))
-    posted_at = forms.DateTimeField(label=_lazy("When"), widget=DateTimeInput)
+    posted_at = dates.PastDateTimeField(label=_lazy("When"), widget=DateTimeInput)
 
     def __init__(self, *args, locations=(), **kwargs):
         super().__init__(*args, **kwargs)

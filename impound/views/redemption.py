@@ -16,6 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods
 
+from base import dates
 from base.access import get_in_jurisdiction, role_required
 from base.roles import ADMINISTRATOR, CLERK, OFFICER
 from impound.models import CaseGate, CaseStatus, GateKind, ImpoundCase
@@ -62,7 +63,7 @@ class RedeemForm(PaymentForm):
 class CourtOrderForm(forms.Form):
     court = forms.CharField(label=_("Court"), max_length=120)
     order_number = forms.CharField(label=_("Order number"), max_length=60)
-    order_date = forms.DateField(label=_("Order date"), widget=DATE)
+    order_date = dates.PastDateField(label=_("Order date"), widget=DATE)
     terms = forms.CharField(label=_("Terms of the order"), required=False, max_length=200)
     document = forms.FileField(label=_("The court's order (PDF or image)"))
 
@@ -76,7 +77,7 @@ class CourtOrderForm(forms.Form):
 class HumaneDestructionForm(forms.Form):
     decided_by_name = forms.CharField(label=_("Judged by"), max_length=120)
     capacity = forms.CharField(label=_("In the capacity of"), max_length=120)
-    decided_on = forms.DateField(label=_("Judged on"), widget=DATE)
+    decided_on = dates.PastDateField(label=_("Judged on"), widget=DATE)
     reasons = forms.CharField(label=_("Humane reasons"), widget=forms.Textarea(attrs={"rows": 3}))
 
 

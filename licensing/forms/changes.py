@@ -7,6 +7,7 @@ The shape of the input only; what the change does is decided by the services
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from base import dates
 from licensing.forms.counter import PaymentForm
 from licensing.forms.registry import DateInput
 from licensing.models import ChangeKind
@@ -34,7 +35,7 @@ class ReportForm(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["happened_on"] = forms.DateField(label=self.date_label, widget=DateInput())
+        self.fields["happened_on"] = dates.PastDateField(label=self.date_label, widget=DateInput())
         self.order_fields(["happened_on", *self.detail_fields])
 
     def details(self) -> dict:

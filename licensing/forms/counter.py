@@ -3,6 +3,7 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from base import dates
 from base.confirm import ConfirmStep
 from licensing.forms.registry import VaccinationForm
 from licensing.models import Animal, ExemptionKind, Owner, PaymentMethod
@@ -69,6 +70,7 @@ class CounterAnimalForm(forms.ModelForm):
             "acquired_on",
         ]
         widgets = {"date_of_birth": DATE, "acquired_on": DATE}
+        field_classes = {"date_of_birth": dates.BirthDateField, "acquired_on": dates.PastDateField}
 
 
 class CounterVaccinationForm(VaccinationForm):
@@ -134,7 +136,7 @@ class CashPaymentForm(PaymentForm):
 
 
 class SubjectDateForm(forms.Form):
-    became_subject_on = forms.DateField(
+    became_subject_on = dates.PastDateField(
         label=_("Became subject to licensing on"),
         required=False,
         widget=DATE,
@@ -175,7 +177,7 @@ class TagStockForm(JurisdictionChoiceMixin, forms.Form):
     last_number = forms.IntegerField(
         label=_("Last tag number"), min_value=1, max_value=MAX_TAG_NUMBER
     )
-    received_on = forms.DateField(label=_("Received on"), widget=DATE)
+    received_on = dates.PastDateField(label=_("Received on"), widget=DATE)
     vendor = forms.CharField(label=_("Vendor"), max_length=120, required=False)
 
     def __init__(self, *args, user, **kwargs):
@@ -234,8 +236,8 @@ class AddressChangeForm(forms.Form):
             ("no", _("Out of the city (closes the license)")),
         ],
     )
-    moved_on = forms.DateField(label=_("Date of the move"), widget=DATE)
-    reported_on = forms.DateField(label=_("Date reported"), widget=DATE)
+    moved_on = dates.PastDateField(label=_("Date of the move"), widget=DATE)
+    reported_on = dates.PastDateField(label=_("Date reported"), widget=DATE)
     address_line = forms.CharField(label=_("New street address"), max_length=160, required=False)
     unit = forms.CharField(label=_("Apartment or unit"), max_length=40, required=False)
     city = forms.CharField(label=_("City"), max_length=80, required=False)
@@ -259,7 +261,7 @@ class CloseForm(ConfirmStep):
         label=_("Reason"),
         choices=[("deceased", _("The animal died")), ("moved_away", _("The animal moved away"))],
     )
-    on = forms.DateField(label=_("Date"), widget=DATE)
+    on = dates.PastDateField(label=_("Date"), widget=DATE)
 
 
 class VoidForm(ConfirmStep):
@@ -268,8 +270,8 @@ class VoidForm(ConfirmStep):
 
 class ExemptionForm(forms.Form):
     kind = forms.ChoiceField(label=_("Exemption"), choices=ExemptionKind.choices)
-    starts_on = forms.DateField(label=_("From"), widget=DATE)
-    ends_on = forms.DateField(label=_("Until"), widget=DATE, required=False)
+    starts_on = dates.DateField(label=_("From"), widget=DATE)
+    ends_on = dates.DateField(label=_("Until"), widget=DATE, required=False)
     evidence = forms.CharField(
         label=_("Evidence"),
         widget=forms.Textarea(attrs={"rows": 2}),
@@ -280,7 +282,7 @@ class ExemptionForm(forms.Form):
 class CloseOutDayForm(JurisdictionChoiceMixin, forms.Form):
     """The day (and city, for staff of several) whose receipts a clerk closes out."""
 
-    day = forms.DateField(label=_("Business day"), widget=DATE)
+    day = dates.PastDateField(label=_("Business day"), widget=DATE)
 
     def __init__(self, *args, user, **kwargs):
         super().__init__(*args, **kwargs)

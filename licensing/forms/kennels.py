@@ -4,6 +4,7 @@ from django import forms
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
+from base import dates
 from licensing.forms.counter import OwnerPickForm
 from licensing.models import Animal, KennelAnimal, KennelDecision, Owner, PaymentMethod
 from ordinance.rules import rule_citation
@@ -29,7 +30,7 @@ class KennelApplyForm(forms.Form):
     cup_reference = forms.CharField(
         label=_("Conditional use permit reference"), required=False, max_length=60
     )
-    became_subject_on = forms.DateField(
+    became_subject_on = dates.PastDateField(
         label=_("Became subject to kennel licensing on"),
         required=False,
         widget=DateInput,
@@ -70,7 +71,7 @@ class KennelApplyForm(forms.Form):
 class PersonDecisionFields(forms.Form):
     decided_by_name = forms.CharField(label=_("Decided by (name)"), max_length=120)
     decided_by_capacity = forms.CharField(label=_("In the capacity of"), max_length=120)
-    decided_on = forms.DateField(label=_("Decided on"), widget=DateInput)
+    decided_on = dates.PastDateField(label=_("Decided on"), widget=DateInput)
     reasons = forms.CharField(label=_("Reasons"), widget=forms.Textarea(attrs={"rows": 2}))
 
 
@@ -88,7 +89,7 @@ class StepDecisionForm(PersonDecisionFields):
         required=False,
         widget=forms.Textarea(attrs={"rows": 2}),
     )
-    notified_on = forms.DateField(
+    notified_on = dates.PastDateField(
         label=_("Applicant notified of a denial on"), required=False, widget=DateInput
     )
     field_order = [
@@ -121,11 +122,13 @@ class PaymentForm(forms.Form):
 
 
 class NotifiedForm(forms.Form):
-    notified_on = forms.DateField(label=_("Applicant notified of the denial on"), widget=DateInput)
+    notified_on = dates.PastDateField(
+        label=_("Applicant notified of the denial on"), widget=DateInput
+    )
 
 
 class AppealFileForm(forms.Form):
-    filed_on = forms.DateField(label=_("Appeal filed with the Council on"), widget=DateInput)
+    filed_on = dates.PastDateField(label=_("Appeal filed with the Council on"), widget=DateInput)
 
 
 class AppealDecideForm(PersonDecisionFields):
@@ -150,8 +153,8 @@ class AppealDecideForm(PersonDecisionFields):
 
 
 class RevocationNoticeForm(forms.Form):
-    served_on = forms.DateField(label=_("Notice served on"), widget=DateInput)
-    hearing_on = forms.DateField(label=_("Hearing date"), widget=DateInput)
+    served_on = dates.PastDateField(label=_("Notice served on"), widget=DateInput)
+    hearing_on = dates.DateField(label=_("Hearing date"), widget=DateInput)
     decided_by_name = forms.CharField(label=_("Notice given by (name)"), max_length=120)
     decided_by_capacity = forms.CharField(label=_("In the capacity of"), max_length=120)
     reasons = forms.CharField(
@@ -176,7 +179,7 @@ class KennelAnimalRemoveForm(forms.Form):
     animal = forms.ModelChoiceField(
         label=_("Animal no longer kept under this license"), queryset=Animal.objects.none()
     )
-    removed_on = forms.DateField(label=_("Removed on"), widget=DateInput)
+    removed_on = dates.PastDateField(label=_("Removed on"), widget=DateInput)
 
     def __init__(self, *args, kennel, **kwargs):
         super().__init__(*args, **kwargs)

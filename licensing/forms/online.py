@@ -7,6 +7,7 @@ from django import forms
 from django.utils.formats import date_format
 from django.utils.translation import gettext_lazy as _
 
+from base import dates
 from licensing.forms.registry import CERTIFICATE_TYPES, DateInput, check_upload
 from licensing.models import OnlineApplication, PaymentMethod, RabiesVaccination
 
@@ -47,6 +48,7 @@ class ApplicationForm(forms.ModelForm):
             "vaccinated_on": _("As on the certificate."),
             "certificate": _("A scan or photo of the signed certificate: PDF, JPEG or PNG."),
         }
+        field_classes = {"vaccinated_on": dates.PastDateField}
 
     def __init__(self, *args, on_file: RabiesVaccination | None = None, **kwargs):
         super().__init__(*args, **kwargs)

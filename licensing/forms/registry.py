@@ -8,6 +8,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from base import dates
 from base.confirm import ConfirmStep
 from base.uploads import JPEG, PDF, PNG, upload_check
 from licensing.models import Animal, Owner, RabiesVaccination
@@ -128,6 +129,7 @@ class AnimalForm(forms.ModelForm):
             "microchip": gettext_lazy("9, 10 or 15 digits, as the scanner reads it."),
             "photo": gettext_lazy("JPEG or PNG."),
         }
+        field_classes = {"date_of_birth": dates.BirthDateField, "acquired_on": dates.PastDateField}
 
     def clean_microchip(self):
         return clean_microchip(self.cleaned_data["microchip"])
@@ -170,6 +172,11 @@ class VaccinationForm(forms.ModelForm):
             ),
             "certificate": gettext_lazy("PDF, JPEG or PNG scan of the signed certificate."),
         }
+        field_classes = {
+            "vaccinated_on": dates.PastDateField,  # no vaccination in the future
+            "next_due_on": dates.DateField,
+            "lot_expires_on": dates.DateField,
+        }
 
     def clean_certificate(self):
         certificate = self.cleaned_data.get("certificate")
@@ -182,7 +189,7 @@ class DeceasedForm(ConfirmStep):
     """Recording a death cannot be undone at the counter: the reason is asked for, and a
     confirmation step (issue 14, item 11)."""
 
-    died_on = forms.DateField(label=gettext_lazy("Date of death"), widget=DateInput())
+    died_on = dates.PastDateField(label=gettext_lazy("Date of death"), widget=DateInput())
     note = forms.CharField(
         label=gettext_lazy("How the death was reported"),
         max_length=200,

@@ -4,6 +4,8 @@ from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from base import dates
+
 # A screen limit that keeps a report's work bounded; not an ordinance value.
 MAX_REPORT_DAYS = 3 * 366
 
@@ -13,8 +15,8 @@ class DateInput(forms.DateInput):
 
 
 class DateRangeForm(forms.Form):
-    start = forms.DateField(label=_("From"), widget=DateInput)
-    end = forms.DateField(label=_("To"), widget=DateInput)
+    start = dates.DateField(label=_("From"), widget=DateInput)
+    end = dates.DateField(label=_("To"), widget=DateInput)
 
     def clean(self):
         data = super().clean()

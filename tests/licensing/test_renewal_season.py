@@ -238,7 +238,9 @@ def test_counter_on_december_2_renews_for_next_year(client_as, clerk, licensed, 
     page = client.get(_pay(licensed)).content.decode()
     assert 'name="term_year"' in page and 'value="2027"' in page and 'value="2026"' in page
     assert "expires in 29 days" in page and "$20.00" in page
-    resp = client.post(_pay(licensed), {"method": "cash", "term_year": "2027"})
+    resp = client.post(
+        _pay(licensed), {"method": "cash", "amount_tendered": "20.00", "term_year": "2027"}
+    )
     assert resp.status_code == 302, resp.content.decode()[:3000]
     lic = License.objects.get(animal=licensed, term_start=date(2027, 1, 1))
     assert lic.current_tag.year == 2027 and lic.receipt.total == Decimal("20.00")
