@@ -16,8 +16,9 @@ def restrict_admin_to_administrators(site):
             user.is_active
             and user.is_authenticated
             and user.has_role(ADMINISTRATOR)
-            # Past the second step (SecondFactorMiddleware sends them there first).
-            and user.is_verified()
+            # Past the second step (SecondFactorMiddleware sends them there first and
+            # sets is_verified; a request that did not pass through it is refused).
+            and getattr(user, "is_verified", lambda: False)()
         )
 
     def login(request, extra_context=None):

@@ -3,7 +3,7 @@ from urllib.parse import urlencode
 from django.shortcuts import redirect
 from django.urls import Resolver404, resolve, reverse
 
-from .services import second_step_for
+from .services import second_step_for, session_passed_second_step
 
 # The pages a staff member may open before the second step, by what that step is.
 OPEN_BEFORE = {
@@ -18,7 +18,7 @@ class SecondFactorMiddleware:
     step: one with an authenticator app enters its code, an administrator without one
     enrolls first. Residents, and staff without one who need none, pass as before.
 
-    Goes after django-otp's OTPMiddleware, which sets ``user.is_verified()``.
+    Sets ``user.is_verified()`` (django-otp's name for it), which Django admin checks too.
     """
 
     def __init__(self, get_response):
@@ -26,7 +26,9 @@ class SecondFactorMiddleware:
 
     def __call__(self, request):
         user = request.user
-        if user.is_authenticated and user.is_staff_member and not user.is_verified():
+        verified = user.is_authenticated and session_passed_second_step(request.session, user)
+        user.is_verified = lambda: verified
+        if user.is_authenticated and user.is_staff_member and not verified:
             step = second_step_for(user)
             if step and _url_name(request) not in OPEN_BEFORE[step]:
                 query = urlencode({"next": request.get_full_path()})

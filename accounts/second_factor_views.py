@@ -19,7 +19,6 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
-from django_otp import login as otp_login
 
 from base.access import role_required
 from base.roles import STAFF_ROLES
@@ -45,8 +44,8 @@ def _with_next(url_name: str, next_url: str) -> str:
     return f"{reverse(url_name)}?{urlencode({'next': next_url})}"
 
 
-def _pass_second_step(request, device) -> None:
-    otp_login(request, device)
+def _pass_second_step(request) -> None:
+    services.session_pass_second_step(request.session, request.user)
     request.session.cycle_key()  # a new session id once both factors are in
 
 
@@ -65,7 +64,7 @@ def verify(request):
         except services.CodeRefused as refused:
             form.refuse(refused)
         else:
-            _pass_second_step(request, result.device)
+            _pass_second_step(request)
             if result.recovery_code_used:
                 _recovery_code_message(request, result.recovery_codes_left)
             return redirect(next_url)
@@ -113,7 +112,7 @@ def enroll(request):
         except services.CodeRefused as refused:
             form.refuse(refused)
         else:
-            _pass_second_step(request, device)
+            _pass_second_step(request)
             request.session[SHOWN_CODES_KEY] = codes
             return redirect(_with_next("accounts:second_factor_codes", next_url))
     device = services.second_factor_enroll_start(user=user)

@@ -2,9 +2,10 @@
 one-time recovery codes, on django-otp's devices.
 
 Administrators must have one; clerks and officers may turn it on; residents are not
-asked. A session passes the second step with ``django_otp.login`` (the session keeps the
-device's id; ``OTPMiddleware`` drops it when the device is removed, so a reset ends every
-session that used the old device). Every change is an ``Event`` on the user's account.
+asked. A session passes the second step when it holds the time the user's app was set up
+(``User.second_factor_since``, on the row every request loads: no extra query); a reset
+or a new enrollment changes that time, which ends every session verified before. Every
+change is an ``Event`` on the user's account.
 Wrong codes are throttled by django-otp per device: 1, 2, 4, 8... seconds between tries.
 """
 
@@ -53,7 +54,20 @@ def app_device(user, *, confirmed: bool = True) -> TOTPDevice | None:
 
 
 def has_second_factor(user) -> bool:
-    return TOTPDevice.objects.filter(user=user, confirmed=True).exists()
+    return user.second_factor_since is not None
+
+
+SESSION_KEY = "second_step_passed"
+
+
+def session_passed_second_step(session, user) -> bool:
+    """The session passed the second step with the app the user has now."""
+    since = user.second_factor_since
+    return since is not None and session.get(SESSION_KEY) == since.isoformat()
+
+
+def session_pass_second_step(session, user) -> None:
+    session[SESSION_KEY] = user.second_factor_since.isoformat()
 
 
 def second_step_for(user) -> str | None:
@@ -142,9 +156,6 @@ def second_factor_verify(*, user, code: str) -> Verified:
             summary=f"{user.username} logged in with a recovery code ({left} left)",
             data={"left": left},
         )
-        # The session stays verified by the app's device: the recovery device keeps
-        # existing as long as codes do, but holding the app's id reads more plainly.
-        device = app_device(user) or device
     return Verified(device=device, recovery_code_used=used_recovery, recovery_codes_left=left)
 
 
@@ -178,6 +189,7 @@ def second_factor_enroll_confirm(*, user, code: str) -> tuple[TOTPDevice, list[s
         TOTPDevice.objects.filter(user=user).exclude(pk=device.pk).delete()
         device.confirmed = True
         device.save(update_fields=["confirmed"])
+        _mark(user, timezone.now())
         codes = _new_recovery_codes(user)
         Event.record(
             "accounts.second_factor.enrolled",
@@ -212,9 +224,17 @@ def recovery_codes_regenerate(*, user, code: str) -> list[str]:
     return codes
 
 
+def _mark(user, since) -> None:
+    user.second_factor_since = since
+    user.save(update_fields=["second_factor_since"])
+
+
 def _remove_devices(user) -> int:
     removed, _per_model = TOTPDevice.objects.filter(user=user).delete()
     removed += StaticDevice.objects.filter(user=user).delete()[0]
+    if user.second_factor_since is not None:
+        _mark(user, None)
+        removed = removed or 1
     return removed
 
 

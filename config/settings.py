@@ -70,8 +70,6 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    # user.is_verified(): the session passed the second step with a device still enrolled.
-    "django_otp.middleware.OTPMiddleware",
     # Staff with a second factor enter it, administrators enroll, before any page.
     "accounts.middleware.SecondFactorMiddleware",
     "base.privacy.PrivatePagesMiddleware",

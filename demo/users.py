@@ -66,6 +66,8 @@ def ensure_demo_authenticator(user) -> TOTPDevice:
         device = TOTPDevice.objects.create(
             user=user, name=APP_DEVICE_NAME, confirmed=True, key=b32decode(DEMO_TOTP_KEY).hex()
         )
+        user.second_factor_since = device.created_at
+        user.save(update_fields=["second_factor_since"])
     return device
 
 

@@ -178,15 +178,18 @@ class Client(django.test.Client):
 
     def force_login(self, user, backend=None):
         super().force_login(user, backend)
-        from django_otp import DEVICE_ID_SESSION_KEY
-
-        from accounts.services import app_device, second_factor_required
+        from accounts.services import (
+            has_second_factor,
+            second_factor_required,
+            session_pass_second_step,
+        )
         from tests.totp import enrolled_device
 
-        device = enrolled_device(user) if second_factor_required(user) else app_device(user)
-        if device is not None:
+        if second_factor_required(user):
+            enrolled_device(user)
+        if has_second_factor(user):
             session = self.session
-            session[DEVICE_ID_SESSION_KEY] = device.persistent_id
+            session_pass_second_step(session, user)
             session.save()
 
 

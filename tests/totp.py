@@ -37,4 +37,6 @@ def enrolled_device(user) -> TOTPDevice:
     device = TOTPDevice.objects.filter(user=user, confirmed=True).first()
     if device is None:
         device = TOTPDevice.objects.create(user=user, name=APP_DEVICE_NAME, confirmed=True)
+        user.second_factor_since = device.created_at
+        user.save(update_fields=["second_factor_since"])
     return device
