@@ -51,3 +51,31 @@ class LoginForm(AuthenticationForm):
             # link again (allauth's own rate limit keeps it to one every few minutes).
             send_verification_email_to_address(self.request, addresses.first())
             raise forms.ValidationError(self.error_messages["unverified"], code="unverified")
+
+
+class CodeForm(forms.Form):
+    """One code: from the authenticator app, or (where ``allow_recovery``) a recovery code.
+    The service checks it; its refusal is shown next to this field."""
+
+    code = forms.CharField(
+        label=_("Code from your authenticator app"),
+        max_length=40,
+        widget=forms.TextInput(
+            attrs={"autocomplete": "one-time-code", "autocapitalize": "none", "spellcheck": "false"}
+        ),
+    )
+
+    def __init__(self, *args, allow_recovery=False, **kwargs):
+        super().__init__(*args, **kwargs)
+        if allow_recovery:
+            self.fields["code"].label = _("Code from your authenticator app, or a recovery code")
+            self.fields["code"].help_text = _(
+                "Six digits from the app, or one of the recovery codes you printed. "
+                "A recovery code works once."
+            )
+        else:
+            self.fields["code"].help_text = _("The six digits the app shows now.")
+            self.fields["code"].widget.attrs["inputmode"] = "numeric"
+
+    def refuse(self, refused):
+        self.add_error("code", refused.message)

@@ -24,6 +24,11 @@ class User(AbstractUser):
         blank=True,
         help_text=_("Printed under the signature on documents."),
     )
+    # When the authenticator app now in use was set up (None: two-step verification off).
+    # Kept on the row every request loads anyway, so the second step costs no query: a
+    # session passed it when it holds this same time (accounts.services), and a reset or
+    # a new enrollment changes it, which ends the sessions verified before.
+    second_factor_since = models.DateTimeField(null=True, blank=True, editable=False)
 
     @cached_property
     def roles(self) -> frozenset[str]:

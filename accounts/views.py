@@ -15,6 +15,7 @@ from base.client_ip import client_ip
 from base.roles import ALL_ROLES, RESIDENT, STAFF_ROLES
 from ordinance import deadlines
 
+from . import services
 from .forms import LoginForm
 
 
@@ -83,6 +84,7 @@ def staff_home(request):
             "due_soon": [d for d in upcoming if d.due > today],
             "horizon_days": deadlines.UPCOMING_HORIZON_DAYS,
             "role": request.user.primary_role,
+            "second_factor_on": services.has_second_factor(request.user),
         },
     )
 

@@ -42,6 +42,10 @@ INSTALLED_APPS = [
     "simple_history",
     "allauth",  # resident sign-up, e-mail verification, password reset (accounts/urls_allauth.py)
     "allauth.account",
+    # Staff's second factor (issue 13 item 6): TOTP apps and one-time recovery codes.
+    "django_otp",
+    "django_otp.plugins.otp_totp",
+    "django_otp.plugins.otp_static",
     "axes",
     "csp",
     "django_celery_beat",
@@ -66,6 +70,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # Staff with a second factor enter it, administrators enroll, before any page.
+    "accounts.middleware.SecondFactorMiddleware",
     "base.privacy.PrivatePagesMiddleware",
     "ordinance.middleware.RulesReadOnce",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -159,6 +165,12 @@ AXES_CLIENT_IP_CALLABLE = "base.client_ip.client_ip"
 # Beside the lockout of one username from one address: failed logins from one address,
 # whatever the usernames, within the cool-off time (a password sprayed over many users).
 LOGIN_FAILURES_PER_ADDRESS = env.int("LOGIN_FAILURES_PER_ADDRESS", default=30)
+
+# Staff's second factor (django-otp; accounts/second_factor.py). The name an
+# authenticator app shows beside the account; wrong codes wait 1, 2, 4, 8... seconds.
+OTP_TOTP_ISSUER = env.str("OTP_TOTP_ISSUER", default="Animal licensing")
+OTP_TOTP_THROTTLE_FACTOR = env.int("OTP_THROTTLE_FACTOR", default=1)
+OTP_STATIC_THROTTLE_FACTOR = OTP_TOTP_THROTTLE_FACTOR
 
 # --- django-allauth: residents sign up, verify their e-mail, reset a password. Logging in
 # stays on our own page (accounts:login, Django's view on the backends above), so Axes

@@ -4,6 +4,7 @@ import os
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
+import django.test
 import pytest
 import time_machine
 from django.conf import settings
@@ -166,6 +167,35 @@ def resident(cities):
 @pytest.fixture
 def other_resident(cities):
     return make_user("bob", RESIDENT, first_name="Bob", last_name="Neighbour")
+
+
+class Client(django.test.Client):
+    """Django's test client, whose ``force_login`` also passes the second step (issue 13,
+    item 6), as the person would by typing their code: a session with a staff member's
+    authenticator app is verified by it, and an administrator (who must have one) gets
+    one set up first. tests/accounts/test_second_factor.py tests the step itself with a
+    plain client."""
+
+    def force_login(self, user, backend=None):
+        super().force_login(user, backend)
+        from accounts.services import (
+            has_second_factor,
+            second_factor_required,
+            session_pass_second_step,
+        )
+        from tests.totp import enrolled_device
+
+        if second_factor_required(user):
+            enrolled_device(user)
+        if has_second_factor(user):
+            session = self.session
+            session_pass_second_step(session, user)
+            session.save()
+
+
+@pytest.fixture
+def client():
+    return Client()
 
 
 @pytest.fixture

@@ -361,6 +361,9 @@ def _dangerous_dog_case(gl, glencoe_clerk):
 WALK = {
     "accounts:home": [((), "", None)],  # follows to staff_home
     "accounts:staff_home": [((), "", "Zzgldenied")],  # deadlines (KEN-07 appeal)
+    # The user's own two-step verification (issue 13, item 6): no city's records.
+    "accounts:second_factor": [((), "", None)],
+    "accounts:second_factor_enroll": [((), "", None)],
     "ordinance:profile_list": [((), "", "701 Subd")],
     "ordinance:fee_schedule": [((), "", "701 Subd")],
     "notices:document_list": [((), "", "Gus Glencoe"), ((), "kind=kennel_license", "Gus Glencoe")],
@@ -425,6 +428,9 @@ NOT_WALKED = {
     "accounts:login": "sends a signed-in user on; lists nothing",
     "accounts:logout": "POST only",
     "accounts:resident_home": "residents only: a clerk is refused",
+    "accounts:second_factor_verify": "the code after the password; sends a verified user on",
+    "accounts:second_factor_codes": "the user's own new recovery codes, shown once",
+    "accounts:second_factor_off": "POST only",
     "licensing:portal_home": "residents only: their own animals, not the city's",
     "licensing:portal_link": "residents only: a form that lists nothing",
     "impound:intake": "officers and administrators only: a clerk is refused",

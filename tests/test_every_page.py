@@ -402,6 +402,15 @@ PAGES = {
     "old_spelling": (lambda w: [f"licences/{w.license.pk}/"], {"*": 301}),
     "accounts:staff_home": (lambda w: [], {}),
     "accounts:resident_home": (lambda w: [], {"*": 302}),  # to licensing's portal
+    # Two-step verification (issue 13, item 6). The personas' sessions have passed the
+    # second step (administrators) or have nothing to pass (the others): the code page
+    # sends them on; fresh recovery codes show once, right after they are made; an
+    # administrator, enrolled already, is sent from enrollment to the account page.
+    "accounts:second_factor_verify": (lambda w: [], {"*": 302}),
+    "accounts:second_factor": (lambda w: [], {}),
+    "accounts:second_factor_enroll": (lambda w: [], {ADMINISTRATOR: 302}),
+    "accounts:second_factor_codes": (lambda w: [], {"*": 302}),
+    "accounts:second_factor_off": (lambda w: [], {"*": 405}),
     # django-allauth (public): our login page is the one login; a signed-in user is sent
     # on from sign-up; the other pages show their own state (a bad key says so).
     "account_login": (lambda w: [], {"*": 302}),

@@ -75,12 +75,23 @@ def page(browser, live_server):
 
 @pytest.fixture
 def login_as(page):
+    """Log in through the form; staff with two-step verification (every administrator,
+    with an app set up earlier if they have none) then type the code their app shows."""
+
     def login(user, password=None):
+        from accounts.services import app_device, second_factor_required
+        from tests.totp import code_for, enrolled_device
+
+        device = enrolled_device(user) if second_factor_required(user) else app_device(user)
         page.goto("/login/")
         page.get_by_label("Username").fill(user.username)
         page.get_by_label("Password").fill(password or f"pw-{user.username}")
         page.get_by_role("button", name="Log in").click()
         page.wait_for_load_state("networkidle")
+        if device is not None:
+            page.get_by_label("Code from your authenticator app").fill(code_for(device))
+            page.get_by_role("button", name="Verify").click()
+            page.wait_for_load_state("networkidle")
         return page
 
     return login
