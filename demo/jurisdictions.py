@@ -68,7 +68,14 @@ def ensure_demo_jurisdictions() -> list[Jurisdiction]:
     found = []
     for row in DEMO_JURISDICTIONS:
         values = {k: v for k, v in row.items() if k != "slug"}
-        jurisdiction, _ = Jurisdiction.objects.update_or_create(slug=row["slug"], defaults=values)
+        jurisdiction, created = Jurisdiction.objects.get_or_create(
+            slug=row["slug"], defaults=values
+        )
+        changed = [k for k, v in values.items() if getattr(jurisdiction, k) != v]
+        if changed and not created:  # saved only when it differs: no empty history rows
+            for key in changed:
+                setattr(jurisdiction, key, values[key])
+            jurisdiction.save(update_fields=changed)
         load_profile(jurisdiction)
         found.append(jurisdiction)
     _ensure_demo_fees({j.slug: j for j in found})

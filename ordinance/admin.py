@@ -1,5 +1,6 @@
 from django import forms
 from django.contrib import admin
+from django.core.exceptions import PermissionDenied
 from django.db.models import Q
 from django.utils import timezone
 from simple_history.admin import SimpleHistoryAdmin
@@ -53,6 +54,12 @@ class JurisdictionAdmin(SimpleHistoryAdmin):
 
     def has_delete_permission(self, request, obj=None):
         return request.user.is_superuser and super().has_delete_permission(request, obj)
+
+    # The city's history page (simple-history) follows the same city rule as its list.
+    def has_view_history_or_change_history_permission(self, request, obj):
+        if not request.user.is_superuser and obj.pk not in served(request):
+            raise PermissionDenied
+        return super().has_view_history_or_change_history_permission(request, obj)
 
     def save_model(self, request, obj, form, change):
         # A new city adopts its profile at once: its values (with citations) are seeded so

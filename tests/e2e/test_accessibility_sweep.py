@@ -26,6 +26,7 @@ NOT_PAGES = {
     "licensing:vaccination_certificate",
     "licensing:portal_certificate",
     "licensing:application_certificate",  # the uploaded file, streamed
+    "rabies:record_file",  # an uploaded file, served as a download
     "online:mailing_list",  # a PDF
     "licensing:animal_mark_deceased",
     "dangerous_dogs:classification_end",

@@ -1,9 +1,12 @@
 """A clerk takes cash with change at the counter and closes the day (issue 14 item 4):
 the deposit slip's PDF carries the totals by payment method and the check numbers."""
 
-from datetime import date
+from datetime import date, datetime
 from decimal import Decimal
+from zoneinfo import ZoneInfo
 
+import pytest
+import time_machine
 from django.urls import reverse
 from django.utils import timezone
 from playwright.sync_api import expect
@@ -16,6 +19,17 @@ from notices.services import document_pdf
 from tests.licensing.factories import AnimalFactory, RabiesVaccinationFactory
 from tests.licensing.license_factories import TagStockFactory
 from tests.pdf import pdf_text
+
+
+@pytest.fixture(autouse=True)
+def _before_renewal_season():
+    """These pages are about the current term: run on December 1, 2026, the day before
+    North Branch's next-term sales open (Sec. 6-65(c); issue 14), whatever the real date.
+    Ticking, so the live server and the browser see time pass."""
+    with time_machine.travel(
+        datetime(2026, 12, 1, 10, tzinfo=ZoneInfo("America/Chicago")), tick=True
+    ):
+        yield
 
 
 def _dog(city, name):

@@ -118,6 +118,7 @@ def test_clerk_renews_a_north_branch_dog_for_next_year_on_december_2(
         expect(current).not_to_be_checked()
         page.get_by_role("radio", name=re.compile(r"^Next term")).check()
         page.get_by_label("Payment method").select_option("cash")
+        page.get_by_label("Amount tendered").fill("100.00")
         assert_accessible()
         page.get_by_role("button", name="Issue license").click()
         expect(page.get_by_role("heading", level=1)).to_contain_text("issued")

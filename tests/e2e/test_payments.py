@@ -10,8 +10,11 @@ offline); Stripe's API is the local stand-in of tests/licensing/payments_helpers
 """
 
 import re
+from datetime import datetime
+from zoneinfo import ZoneInfo
 
 import pytest
+import time_machine
 from django.test import Client
 from django.utils import timezone
 from playwright.sync_api import expect
@@ -26,6 +29,18 @@ from tests.licensing.payments_helpers import (
     deliver,
 )
 from tests.pdf import pdf_text
+
+
+@pytest.fixture(autouse=True)
+def _before_renewal_season():
+    """These pages are about the current term: run on December 1, 2026, the day before
+    North Branch's next-term sales open (Sec. 6-65(c); issue 14), whatever the real date.
+    Ticking, so the live server and the browser see time pass."""
+    with time_machine.travel(
+        datetime(2026, 12, 1, 10, tzinfo=ZoneInfo("America/Chicago")), tick=True
+    ):
+        yield
+
 
 PHONE = {"width": 375, "height": 812}
 

@@ -1,7 +1,11 @@
 """A resident with the demo's records logs in, sees the dog and its license, opens the
 animal page and downloads the receipt; axe passes on each page (LIC-07, LIC-08, REC-01)."""
 
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
 import pytest
+import time_machine
 from django.utils import timezone
 from playwright.sync_api import expect
 
@@ -9,6 +13,17 @@ from demo.registry import PLANS, ensure_resident_animals
 from licensing.services.assessment import license_term
 from licensing.services.licenses import license_issue
 from tests.licensing.license_factories import TagStockFactory
+
+
+@pytest.fixture(autouse=True)
+def _before_renewal_season():
+    """These pages are about the current term: run on December 1, 2026, the day before
+    North Branch's next-term sales open (Sec. 6-65(c); issue 14), whatever the real date.
+    Ticking, so the live server and the browser see time pass."""
+    with time_machine.travel(
+        datetime(2026, 12, 1, 10, tzinfo=ZoneInfo("America/Chicago")), tick=True
+    ):
+        yield
 
 
 @pytest.fixture

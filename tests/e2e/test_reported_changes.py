@@ -3,7 +3,11 @@ counter's duplicate-tag fee (LIC-10, North Branch Sec. 6-63); the resident sees 
 with the receipt. axe passes on every page, and no page scrolls sideways (issue 12 item 7).
 """
 
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
 import pytest
+import time_machine
 from django.utils import timezone
 from playwright.sync_api import expect
 
@@ -11,6 +15,18 @@ from licensing.services.assessment import license_term
 from licensing.services.licenses import license_issue
 from tests.licensing.factories import AnimalFactory, OwnerFactory, RabiesVaccinationFactory
 from tests.licensing.license_factories import TagStockFactory
+
+
+@pytest.fixture(autouse=True)
+def _before_renewal_season():
+    """These pages are about the current term: run on December 1, 2026, the day before
+    North Branch's next-term sales open (Sec. 6-65(c); issue 14), whatever the real date.
+    Ticking, so the live server and the browser see time pass."""
+    with time_machine.travel(
+        datetime(2026, 12, 1, 10, tzinfo=ZoneInfo("America/Chicago")), tick=True
+    ):
+        yield
+
 
 PHONE = {"width": 375, "height": 740}
 
