@@ -6,6 +6,7 @@ filled in. No script is needed, so it works the same by keyboard and screen read
 """
 
 from django import forms
+from django.utils.formats import date_format
 
 
 class ConfirmStep(forms.Form):
@@ -41,8 +42,6 @@ class ConfirmStep(forms.Form):
             if value in choices:
                 value = choices[value]
             elif hasattr(value, "strftime"):
-                from django.utils.formats import date_format
-
                 value = date_format(value, "M j, Y")
             rows.append((str(field.label), "" if value in (None, "") else str(value)))
         return rows

@@ -52,7 +52,6 @@ def tag_replace_lost(
                 rule_citation(license.jurisdiction, "LIC-10"),
             )
         fee = fee_amount(license.jurisdiction, "duplicate_tag", on=on)  # LIC-10, FEE-05
-        # (the page shows the same fee first: receipts.fee_quote with the same code)
         old = license.tags.filter(status=TagStatus.ISSUED).first()
         tag = tag_claim(
             jurisdiction=license.jurisdiction, year=license.expires_on.year, number=tag_number
