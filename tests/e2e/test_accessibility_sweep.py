@@ -161,3 +161,36 @@ def test_the_counter_new_owner_form_can_be_filled_and_sent_with_the_keyboard(
     page.keyboard.press("Enter")
     page.wait_for_url("**/counter/owner/*/")
     expect(page.locator("main")).to_contain_text("Berg")
+
+
+PHONE = {"width": 375, "height": 812}
+_SIDEWAYS = """() => {
+    const doc = document.documentElement, over = doc.scrollWidth - doc.clientWidth;
+    if (over <= 0) return null;
+    const wide = [...document.querySelectorAll('main *')]
+        .filter(el => el.getBoundingClientRect().right > doc.clientWidth + 1)
+        .slice(0, 3).map(el => el.tagName + (el.id ? '#' + el.id : ''));
+    return {over, wide};
+}"""
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("persona", ["clerk", "officer", "administrator", "resident"])
+def test_no_page_scrolls_sideways_on_a_phone(persona, request, world, page, login_as):
+    """Issue 14, item 11: at 375 px wide no page a role can reach scrolls sideways;
+    wide tables stack their rows (static/css/app.css, .table-stack)."""
+    page.set_viewport_size(PHONE)
+    user = request.getfixturevalue(persona)
+    login_as(user)
+    problems, visited = [], 0
+    for url in _urls_for(user, world):
+        response = page.goto(url)
+        visited += 1
+        if response.status >= 500:
+            problems.append((url, response.status))
+            continue
+        sideways = page.evaluate(_SIDEWAYS)
+        if sideways:
+            problems.append((url, sideways))
+    assert visited, f"{persona} reached no page"
+    assert not problems, "\n".join(str(p) for p in problems)
