@@ -166,6 +166,9 @@ def test_the_counter_new_owner_form_can_be_filled_and_sent_with_the_keyboard(
 PHONE = {"width": 375, "height": 812}
 _SIDEWAYS = """() => {
     const doc = document.documentElement, over = doc.scrollWidth - doc.clientWidth;
+    const scrolling = [...document.querySelectorAll('main table')]
+        .filter(t => t.scrollWidth > t.clientWidth + 1).length;
+    if (scrolling) return {tables_scrolling_inside: scrolling};
     if (over <= 0) return null;
     const wide = [...document.querySelectorAll('main *')]
         .filter(el => el.getBoundingClientRect().right > doc.clientWidth + 1)
