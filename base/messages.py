@@ -10,6 +10,12 @@ def success_with_receipt(request, message: str, receipt) -> None:
     """``message`` (plain text, escaped here) followed by a link to the receipt's page,
     where it is printed. Django's message storage keeps the markup safe across the
     redirect."""
+    change = receipt.change_due
+    if change is not None:  # cash (issue 14, item 4): what was handed over and given back
+        message = f"{message} " + _("Cash tendered $%(t)s; change due $%(c)s.") % {
+            "t": receipt.amount_tendered,
+            "c": change,
+        }
     messages.success(
         request,
         format_html(

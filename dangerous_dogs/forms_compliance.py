@@ -14,8 +14,9 @@ from dangerous_dogs.models import ComplianceProof, CoverageKind, Requirement
 from dangerous_dogs.services.seizure import GROUNDS
 from impound.forms import PLACED_AT_MAX_DAYS_BACK, DateTimeInput
 from impound.models import Pound
-from licensing.forms.counter import PaymentForm
+from licensing.forms.counter import CashPaymentForm
 from licensing.forms.registry import CERTIFICATE_TYPES, PHOTO_TYPES, DateInput, check_upload
+from licensing.forms.tendered import licensed_answer
 from licensing.services.registry import clean_microchip
 
 YES_NO = [("yes", gettext_lazy("Yes")), ("no", gettext_lazy("No"))]
@@ -144,7 +145,7 @@ class DestroyedForm(forms.Form):
         return value
 
 
-class FeePaymentForm(PaymentForm):
+class FeePaymentForm(CashPaymentForm):
     """The registration fee at the counter: method and reference (no tag)."""
 
     def __init__(self, *args, **kwargs):
@@ -168,7 +169,7 @@ class ReclaimForm(FeePaymentForm):
             self.fields["licensed"].required = True
 
     def licensed_value(self):
-        return {"yes": True, "no": False}.get(self.cleaned_data.get("licensed"))
+        return licensed_answer(self.cleaned_data)
 
 
 class SeizeForm(forms.Form):

@@ -17,6 +17,7 @@ charges the fee again; the new registration ``renews`` the old, on the anniversa
 
 from dataclasses import dataclass
 from datetime import date, datetime
+from decimal import Decimal
 
 from django.db import transaction
 from django.utils import timezone
@@ -202,7 +203,17 @@ def certificate_context(registration: Registration, *, case: DesignationCase) ->
 
 
 def _issue(
-    case, *, fees, actor, now, method, reference, renews: Registration | None, expires_on, citation
+    case,
+    *,
+    fees,
+    actor,
+    now,
+    method,
+    reference,
+    tendered=None,
+    renews: Registration | None,
+    expires_on,
+    citation,
 ):
     from notices.services import document_issue
 
@@ -213,6 +224,7 @@ def _issue(
         lines=[fee_line(fees.fee)],
         method=method,
         reference=reference,
+        tendered=tendered,
         actor=actor,
         now=now,
     )
@@ -266,7 +278,13 @@ def _check_proofs(case, today, label):
 @refusing()
 @transaction.atomic
 def registration_issue(
-    case: DesignationCase, *, actor, now: datetime | None = None, method: str, reference: str = ""
+    case: DesignationCase,
+    *,
+    actor,
+    now: datetime | None = None,
+    method: str,
+    reference: str = "",
+    tendered: Decimal | None = None,
 ) -> Registration:
     """Issue the certificate of registration (C30) and move the case to REGISTERED."""
     now = now or timezone.now()
@@ -291,6 +309,7 @@ def registration_issue(
         now=now,
         method=method,
         reference=reference,
+        tendered=tendered,
         renews=None,
         expires_on=expires_on,
         citation=rule.citation,
@@ -318,6 +337,7 @@ def registration_renew(
     now: datetime | None = None,
     method: str,
     reference: str = "",
+    tendered: Decimal | None = None,
 ) -> Registration:
     """Renew for another term (DD-15): coverage unexpired, the fee charged again."""
     now = now or timezone.now()
@@ -349,6 +369,7 @@ def registration_renew(
         now=now,
         method=method,
         reference=reference,
+        tendered=tendered,
         renews=registration,
         expires_on=expires_on,
         citation=rule.citation,

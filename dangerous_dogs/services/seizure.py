@@ -19,6 +19,7 @@ costs (stated on the notice).
 """
 
 from datetime import date, datetime
+from decimal import Decimal
 
 from django.db import transaction
 from django.utils import timezone
@@ -329,6 +330,7 @@ def case_reclaim(
     actor,
     method: str,
     reference: str = "",
+    tendered: Decimal | None = None,
     licensed: bool | None = None,
     resident: bool | None = None,
     now: datetime | None = None,
@@ -381,6 +383,7 @@ def case_reclaim(
         actor=actor,
         method=method,
         reference=reference,
+        tendered=tendered,
         now=now,
         licensed=licensed,
         resident=resident,

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from base.access import get_in_jurisdiction, role_required
+from base.messages import success_with_receipt
 from base.roles import ADMINISTRATOR, OFFICER, STAFF_ROLES
 from dangerous_dogs.forms_compliance import DestroyedForm, FeePaymentForm, ProofForm
 from dangerous_dogs.models import (
@@ -242,18 +243,21 @@ def registration_page(request, pk, renew=False):
             "actor": request.user,
             "method": form.cleaned_data["method"],
             "reference": form.cleaned_data["reference"],
+            "tendered": form.cleaned_data.get("amount_tendered"),
         }
         try:
             if renew:
                 if status.registration is None:
                     raise Http404
-                registration_renew(status.registration, **values)
+                registration = registration_renew(status.registration, **values)
             else:
-                registration_issue(case, **values)
+                registration = registration_issue(case, **values)
         except Refused as exc:
             apply_service_errors(form, exc)
         else:
-            messages.success(request, _("Certificate of registration issued."))
+            success_with_receipt(
+                request, _("Certificate of registration issued."), registration.receipt
+            )
             return redirect(case)
     fees, refusal = _fee_state(case, today)
     checklist = compliance_checklist(case, on=today, registration_in_force=False)

@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from base.access import role_required
+from base.messages import success_with_receipt
 from base.roles import ADMINISTRATOR, OFFICER, STAFF_ROLES
 from dangerous_dogs.forms_compliance import ReclaimForm, SeizeForm
 from dangerous_dogs.models import CaseStatus, Designation
@@ -27,6 +28,7 @@ from dangerous_dogs.services.compliance import (
 from dangerous_dogs.services.seizure import case_reclaim, case_seize, seizure_notice
 from impound.services.redemption import licenses_dogs, redemption_conditions, redemption_quote
 from licensing.forms.registry import apply_service_errors
+from licensing.forms.tendered import licensed_answer, payment_form
 from ordinance.refusals import Refused
 
 from .compliance import _case, compliance_state
@@ -106,24 +108,30 @@ def reclaim(request, pk):
         raise PermissionDenied
     today = timezone.localdate()
     ask = not licenses_dogs(case.jurisdiction, on=today)
-    data = request.POST if request.method == "POST" else (request.GET or None)
-    form = ReclaimForm(data, ask_licensed=ask)
+    form = payment_form(ReclaimForm, request, ask_licensed=ask)
     licensed = None
-    if form.is_bound and form.is_valid():
+    if request.method == "GET" and ask:
+        licensed = licensed_answer(request.GET)  # "Recalculate" asks again, nothing paid
+    elif form.is_bound and form.is_valid():
         licensed = form.licensed_value() if ask else None
     if request.method == "POST" and form.is_valid():
         try:
-            case_reclaim(
+            redemption = case_reclaim(
                 case,
                 actor=request.user,
                 method=form.cleaned_data["method"],
                 reference=form.cleaned_data["reference"],
+                tendered=form.cleaned_data.get("amount_tendered"),
                 licensed=licensed,
             )
         except Refused as exc:
             apply_service_errors(form, exc)
         else:
-            messages.success(request, _("Reclaimed: the dog is released to the owner."))
+            message = _("Reclaimed: the dog is released to the owner.")
+            if redemption.receipt is not None:
+                success_with_receipt(request, message, redemption.receipt)
+            else:
+                messages.success(request, message)
             return redirect(case)
     quote = refusal = conditions = None
     if case.status == CaseStatus.SEIZED and case.impound_case and case.impound_case.is_open:

@@ -15,6 +15,7 @@ closes the case (Glencoe Subd. 13 item 5: to whom it went).
 
 from dataclasses import dataclass, field
 from datetime import date, datetime
+from decimal import Decimal
 
 from django.db import transaction
 from django.urls import reverse
@@ -290,6 +291,7 @@ def case_redeem(
     actor,
     method: str,
     reference: str = "",
+    tendered: Decimal | None = None,
     now: datetime | None = None,
     resident: bool | None = None,
     licensed: bool | None = None,
@@ -327,6 +329,7 @@ def case_redeem(
         lines=[line.fee_line() for line in quote.lines],
         method=method,
         reference=reference,
+        tendered=tendered,
         actor=actor,
         now=now,
     )

@@ -18,6 +18,7 @@ from django.views.decorators.http import require_http_methods
 
 from base import dates
 from base.access import get_in_jurisdiction, role_required
+from base.messages import success_with_receipt
 from base.roles import ADMINISTRATOR, CLERK, OFFICER
 from impound.models import CaseGate, CaseStatus, GateKind, ImpoundCase
 from impound.services.gates import case_humane_destruction_judgement, gate_clear_court_authorization
@@ -27,8 +28,9 @@ from impound.services.redemption import (
     redemption_conditions,
     redemption_quote,
 )
-from licensing.forms.counter import DATE, PaymentForm
+from licensing.forms.counter import DATE, CashPaymentForm
 from licensing.forms.registry import CERTIFICATE_TYPES, apply_service_errors, check_upload
+from licensing.forms.tendered import licensed_answer, payment_form
 from licensing.services.documents import documents_for
 from ordinance.refusals import Refused
 from ordinance.rules import get_optional
@@ -39,7 +41,7 @@ GATEKEEPERS = (OFFICER, ADMINISTRATOR)
 YES_NO = [("yes", _("Yes")), ("no", _("No"))]
 
 
-class RedeemForm(PaymentForm):
+class RedeemForm(CashPaymentForm):
     licensed = forms.ChoiceField(
         label=_("Is the animal licensed?"),
         choices=YES_NO,
@@ -56,8 +58,7 @@ class RedeemForm(PaymentForm):
             self.fields["licensed"].required = True
 
     def licensed_value(self):
-        value = self.cleaned_data.get("licensed") if hasattr(self, "cleaned_data") else None
-        return {"yes": True, "no": False}.get(value)
+        return licensed_answer(self.cleaned_data if hasattr(self, "cleaned_data") else {})
 
 
 class CourtOrderForm(forms.Form):
@@ -112,24 +113,31 @@ def case_redeem_page(request, pk):
         raise PermissionDenied
     today = timezone.localdate()
     ask = not licenses_dogs(case.jurisdiction, on=today)
-    data = request.POST if request.method == "POST" else (request.GET or None)
-    form = RedeemForm(data, ask_licensed=ask)
+    form = payment_form(RedeemForm, request, ask_licensed=ask)
     licensed = case.licensed
-    if form.is_bound and form.is_valid():
+    if request.method == "GET" and ask and "licensed" in request.GET:
+        licensed = licensed_answer(request.GET)  # "Recalculate" asks again, nothing paid
+    elif form.is_bound and form.is_valid():
         licensed = form.licensed_value() if ask else None
     if request.method == "POST" and form.is_valid() and case.is_open:
         try:
-            case_redeem(
+            redemption = case_redeem(
                 case=case,
                 owner=case.owner,
                 actor=request.user,
                 method=form.cleaned_data["method"],
                 reference=form.cleaned_data["reference"],
+                tendered=form.cleaned_data.get("amount_tendered"),
                 licensed=licensed,
             )
         except Refused as exc:
             apply_service_errors(form, exc)
         else:
+            success_with_receipt(
+                request,
+                _("Redeemed; receipt %(n)s issued.") % {"n": redemption.receipt.number},
+                redemption.receipt,
+            )
             return redirect("impound:case_redeem", pk=case.pk)
     quote = refusal = conditions = None
     receipt_docs = {}

@@ -8,7 +8,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from base import dates
-from licensing.forms.counter import PaymentForm
+from licensing.forms.counter import CashPaymentForm
 from licensing.forms.registry import DateInput
 from licensing.models import ChangeKind
 
@@ -135,7 +135,7 @@ class ApplyAddressForm(ApplyNoteMixin):
     )
 
 
-class ApplyPaidForm(PaymentForm, ApplyNoteMixin):
+class ApplyPaidForm(CashPaymentForm, ApplyNoteMixin):
     """A transfer or a lost tag: paid at the counter as any other fee."""
 
 

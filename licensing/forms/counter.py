@@ -6,6 +6,7 @@ from django.utils.translation import gettext_lazy as _
 from base import dates
 from base.confirm import ConfirmStep
 from licensing.forms.registry import VaccinationForm
+from licensing.forms.tendered import CashTendered
 from licensing.models import Animal, ExemptionKind, Owner, PaymentMethod
 
 DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
@@ -113,26 +114,10 @@ class PaymentForm(forms.Form):
         return data
 
 
-class CashPaymentForm(PaymentForm):
-    """A counter payment that records the cash handed over (issue 14 item 4); the service
-    refuses an amount below the total, next to this field."""
+class CashPaymentForm(PaymentForm, CashTendered):
+    """A counter payment that records the cash handed over (issue 14 item 4)."""
 
-    amount_tendered = forms.DecimalField(
-        label=_("Amount tendered"),
-        required=False,
-        min_value=0,
-        max_digits=10,
-        decimal_places=2,
-        help_text=_("Cash only: what the payer handed over. The change due is shown."),
-    )
     field_order = ["method", "reference", "amount_tendered", "tag_number"]
-
-    def clean(self):
-        data = super().clean()
-        if data.get("method") == PaymentMethod.CASH and data.get("amount_tendered") is None:
-            if "amount_tendered" not in self.errors:
-                self.add_error("amount_tendered", _("Enter the amount of cash handed over."))
-        return data
 
 
 class SubjectDateForm(forms.Form):

@@ -6,6 +6,7 @@ from django.utils.translation import gettext_lazy as _
 
 from base import dates
 from licensing.forms.counter import OwnerPickForm
+from licensing.forms.tendered import CashTendered
 from licensing.models import Animal, KennelAnimal, KennelDecision, Owner, PaymentMethod
 from ordinance.rules import rule_citation
 
@@ -114,11 +115,12 @@ class StepDecisionForm(PersonDecisionFields):
         return data
 
 
-class PaymentForm(forms.Form):
+class PaymentForm(CashTendered):
     method = forms.ChoiceField(label=_("Payment method"), choices=PaymentMethod.choices)
     reference = forms.CharField(
         label=_("Check number or card last 4"), required=False, max_length=40
     )
+    field_order = ["method", "reference", "amount_tendered"]
 
 
 class NotifiedForm(forms.Form):

@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy as _
 
 from base import dates
 from licensing.forms.registry import CERTIFICATE_TYPES, DateInput, check_upload
+from licensing.forms.tendered import CashTendered
 from licensing.models import OnlineApplication, PaymentMethod, RabiesVaccination
 
 ON_FILE = "on_file"
@@ -105,11 +106,12 @@ class ReturnForm(forms.Form):
     )
 
 
-class CounterPaymentForm(forms.Form):
+class CounterPaymentForm(CashTendered):
     method = forms.ChoiceField(label=_("Payment method"), choices=PaymentMethod.choices)
     reference = forms.CharField(
         label=_("Check number or card last 4 digits"), max_length=40, required=False
     )
+    field_order = ["method", "reference", "amount_tendered"]
 
     def clean(self):
         data = super().clean()

@@ -19,6 +19,7 @@ Or the clerk declines it with a reason. The resident is e-mailed either way, aft
 import logging
 from dataclasses import dataclass
 from datetime import date, datetime
+from decimal import Decimal
 
 from django.conf import settings
 from django.core import signing
@@ -240,6 +241,7 @@ def change_apply(
     method: str = "",
     reference: str = "",
     tag_number: int | None = None,
+    amount_tendered: Decimal | None = None,
     within_city: bool = True,
     note: str = "",
     on: date | None = None,
@@ -270,6 +272,7 @@ def change_apply(
             method=method,
             reference=reference,
             tag_number=tag_number,
+            tendered=amount_tendered,
             within_city=within_city,
         )
         change.transition(
@@ -369,13 +372,14 @@ def _apply_death(change, *, actor, on, now, **_unused):
     return None, _("The animal is recorded as deceased.")
 
 
-def _apply_lost_tag(change, *, actor, on, now, method, reference, tag_number, **_unused):
+def _apply_lost_tag(change, *, actor, on, now, method, reference, tag_number, tendered, **_unused):
     result = tag_replace_lost(
         license=_license(change, on),
         actor=actor,
         on=on,
         method=method,
         reference=reference,
+        tendered=tendered,
         tag_number=tag_number,
         now=now,
     )
@@ -385,7 +389,7 @@ def _apply_lost_tag(change, *, actor, on, now, method, reference, tag_number, **
     }
 
 
-def _apply_transfer(change, *, actor, on, now, method, reference, **_unused):
+def _apply_transfer(change, *, actor, on, now, method, reference, tendered, **_unused):
     new_owner = _new_owner(change, actor=actor, now=now)
     result = license_transfer(
         license=_license(change, on),
@@ -394,6 +398,7 @@ def _apply_transfer(change, *, actor, on, now, method, reference, **_unused):
         on=on,
         method=method,
         reference=reference,
+        tendered=tendered,
         now=now,
     )
     return result.receipt, _("License transferred to %(name)s; receipt %(n)s.") % {

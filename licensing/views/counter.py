@@ -61,16 +61,6 @@ def _refused(form, exc):
     apply_service_errors(form, exc)
 
 
-def _change_note(receipt) -> str:
-    """The cash tendered and change due after a cash payment (issue 14 item 4)."""
-    if receipt.change_due is None:
-        return ""
-    return " " + _("Cash tendered $%(t)s; change due $%(c)s.") % {
-        "t": receipt.amount_tendered,
-        "c": receipt.change_due,
-    }
-
-
 # --- Screen 1: owner ------------------------------------------------------------------
 
 
@@ -350,8 +340,7 @@ def license_transfer(request, pk):
             tendered=data.get("amount_tendered"),
         )
         return (
-            _("License transferred; receipt %(n)s issued.") % {"n": result.receipt.number}
-            + _change_note(result.receipt),
+            _("License transferred; receipt %(n)s issued.") % {"n": result.receipt.number},
             result.receipt,
         )
 
@@ -403,7 +392,7 @@ def license_duplicate_tag(request, pk):
         message = _("Tag %(t)s issued; receipt %(n)s.") % {
             "t": result.tag.number,
             "n": result.receipt.number,
-        } + _change_note(result.receipt)
+        }
         return message, result.receipt
 
     return _license_action(

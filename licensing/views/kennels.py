@@ -121,7 +121,11 @@ def _person(data):
 
 
 def _payment(data):
-    return {"method": data["method"], "reference": data["reference"]}
+    return {
+        "method": data["method"],
+        "reference": data["reference"],
+        "tendered": data.get("amount_tendered"),
+    }
 
 
 # One handler per action: each calls one service with its form's cleaned data.
@@ -338,6 +342,7 @@ def kennel_transfer(request, pk):
                 on=today,
                 method=form.cleaned_data["method"],
                 reference=form.cleaned_data["reference"],
+                tendered=form.cleaned_data.get("amount_tendered"),
             )
         except Refused as exc:
             apply_service_errors(form, exc)

@@ -176,6 +176,7 @@ def review_pay(request, pk):
                 actor=request.user,
                 method=form.cleaned_data["method"],
                 reference=form.cleaned_data["reference"],
+                tendered=form.cleaned_data.get("amount_tendered"),
             )
         except Refused as exc:
             return _detail(request, application, pay_form=form, refused=exc.checks)

@@ -150,12 +150,19 @@ def test_the_registration_page_names_the_blank_fee_then_issues(client_as, office
     client = client_as(officer)
     page = client.get(url("registration_issue", case)).content.decode()
     assert "Subd. 15(E)(3)" in page and "not set" in page
-    response = client.post(url("registration_issue", case), {"method": "cash"})
+    response = client.post(
+        url("registration_issue", case), {"method": "cash", "amount_tendered": "1000"}
+    )
     assert "Subd. 15(E)(3)" in response.content.decode()
     set_fee(glencoe, "dd_registration", "250.00")
     page = client.get(url("registration_issue", case)).content.decode()
     assert "not more than $500.00 (Minn. Stat. 347.51 subd. 2)" in page
-    assert client.post(url("registration_issue", case), {"method": "cash"}).status_code == 302
+    assert (
+        client.post(
+            url("registration_issue", case), {"method": "cash", "amount_tendered": "1000"}
+        ).status_code
+        == 302
+    )
     case.refresh_from_db()
     assert case.status == CaseStatus.REGISTERED
 

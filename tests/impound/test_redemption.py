@@ -271,7 +271,7 @@ def test_the_counter_page_shows_blank_fees_with_their_sections_not_a_500(
     text = response.content.decode()
     assert response.status_code == 200
     assert "Glencoe 701 Subd. 8, 13" in text and "Glencoe 701 Subd. 24(A)" in text
-    response = client.post(url, {"licensed": "yes", "method": "cash"})
+    response = client.post(url, {"licensed": "yes", "method": "cash", "amount_tendered": "1000"})
     assert response.status_code == 200
     assert "Glencoe 701 Subd. 8, 13" in response.content.decode()
     case.refresh_from_db()
@@ -292,9 +292,10 @@ def test_the_clerk_redeems_at_the_counter_and_sees_the_receipt(
     assert response.status_code == 200
     form = response.context["form"]
     assert "licensed" in form.errors and "reference" in form.errors
-    response = client.post(url, {"licensed": "yes", "method": "cash"})
+    response = client.post(url, {"licensed": "yes", "method": "cash", "amount_tendered": "60"})
     assert response.status_code == 302
     page = client.get(url).content.decode()
+    assert "Cash tendered $60.00; change due $2.50." in page  # issue 14, item 4
     case.refresh_from_db()
     assert case.status == CaseStatus.REDEEMED
     assert f"receipt {case.redemption.receipt.number}" in page

@@ -165,7 +165,7 @@ def test_the_transfer_page_finds_the_new_owner_by_search(
         page = client.get(url, {"q": "quillfeather"}).content.decode()
     assert page.count("Quillfeather") == 1  # the NB owner only, not the Glencoe one
     assert f'value="{buyer.pk}"' in page
-    response = client.post(url, {"new_owner": buyer.pk, "method": "cash"})
+    response = client.post(url, {"new_owner": buyer.pk, "method": "cash", "amount_tendered": "20"})
     assert response.status_code == 302
     nb_kennel.refresh_from_db()
     assert nb_kennel.owner == buyer

@@ -171,7 +171,8 @@ def test_steps_recorded_through_the_page_approve_and_issue(client_as, glencoe_cl
     kennel.refresh_from_db()
     assert kennel.status == KennelStatus.APPROVED
     response = client.post(
-        reverse("licensing:kennel_action", args=[kennel.pk, "issue"]), {"issue-method": "cash"}
+        reverse("licensing:kennel_action", args=[kennel.pk, "issue"]),
+        {"issue-method": "cash", "issue-amount_tendered": "500"},
     )
     kennel.refresh_from_db()
     assert response.status_code == 302 and kennel.status == KennelStatus.ACTIVE

@@ -222,7 +222,7 @@ def test_the_page_says_the_fee_is_due_again_and_offers_payment(
     assert "Demo Res. 2025-01" in body  # the fee due with its authority
     response = client.post(
         reverse("licensing:kennel_action", args=[kennel.pk, "pay"]),
-        {"pay-method": "cash", "pay-reference": ""},
+        {"pay-method": "cash", "pay-reference": "", "pay-amount_tendered": "500"},
     )
     assert response.status_code == 302
     kennel.refresh_from_db()
@@ -248,7 +248,11 @@ def test_the_void_page_shows_the_refusal_for_an_active_license(client_as, clerk,
     assert "Replace the fee payment" in page
     response = client.post(
         reverse("licensing:kennel_action", args=[kennel.pk, "replace-fee"]),
-        {"replace-fee-method": "cash", "replace-fee-reference": ""},
+        {
+            "replace-fee-method": "cash",
+            "replace-fee-reference": "",
+            "replace-fee-amount_tendered": "500",
+        },
     )
     assert response.status_code == 302
     kennel.refresh_from_db()

@@ -322,7 +322,7 @@ def test_the_clerk_applies_a_lost_tag_with_the_duplicate_fee(
 ):
     old_tag = license.tags.get()
     change = report(dog, resident, ChangeKind.LOST_TAG, where="Dog park")
-    assert apply(client_as(clerk), change, method="cash").status_code == 302
+    assert apply(client_as(clerk), change, method="cash", amount_tendered="10").status_code == 302
     old_tag.refresh_from_db()
     assert old_tag.status == TagStatus.LOST
     new_tag = license.tags.get(status=TagStatus.ISSUED)

@@ -2,6 +2,7 @@
 its document issued in the same use case."""
 
 from datetime import datetime
+from decimal import Decimal
 
 from django.db import transaction
 from django.utils import timezone
@@ -19,7 +20,15 @@ from ordinance.refusals import refusing
 
 
 @refusing()
-def kennel_issue(*, kennel, actor, now: datetime, method: str = "", reference: str = ""):
+def kennel_issue(
+    *,
+    kennel,
+    actor,
+    now: datetime,
+    method: str = "",
+    reference: str = "",
+    tendered: Decimal | None = None,
+):
     """Issue an approved kennel license (KEN-04): every review step satisfied, fee paid."""
     on = timezone.localdate(now)
     require_status(kennel, KennelStatus.APPROVED)
@@ -37,7 +46,14 @@ def kennel_issue(*, kennel, actor, now: datetime, method: str = "", reference: s
                 or _("Take the kennel fee first (choose a payment method)."),
                 kennel,
             )
-        kennel_fee_collect(kennel=kennel, method=method, reference=reference, actor=actor, now=now)
+        kennel_fee_collect(
+            kennel=kennel,
+            method=method,
+            reference=reference,
+            tendered=tendered,
+            actor=actor,
+            now=now,
+        )
     with transaction.atomic():
         # Locked and re-read: a receipt void running now either sees the license issued
         # (and is refused) or has voided the fee first (and issuance is refused here).

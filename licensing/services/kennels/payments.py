@@ -2,6 +2,7 @@
 means for the kennel licenses it paid for (KEN-08)."""
 
 from datetime import date, datetime
+from decimal import Decimal
 
 from django.db import transaction
 from django.utils import timezone
@@ -36,7 +37,9 @@ def kennel_fee_lines(kennel, *, on: date) -> list[FeeLine]:
 
 
 @refusing()
-def kennel_fee_collect(*, kennel, method: str, reference: str, actor, now: datetime) -> Receipt:
+def kennel_fee_collect(
+    *, kennel, method: str, reference: str, actor, now: datetime, tendered: Decimal | None = None
+) -> Receipt:
     """Take the fee and issue a numbered receipt (LIC-06, REC-01) through the one receipt
     service; Glencoe takes it with the application (701 Subd. 4(C)), North Branch at the
     latest when issuing."""
@@ -59,6 +62,7 @@ def kennel_fee_collect(*, kennel, method: str, reference: str, actor, now: datet
             lines=lines,
             method=method,
             reference=reference,
+            tendered=tendered,
             actor=actor,
             now=now,
         )
@@ -78,7 +82,9 @@ def kennel_fee_collect(*, kennel, method: str, reference: str, actor, now: datet
 
 
 @refusing()
-def kennel_fee_replace(*, kennel, method: str, reference: str, actor, now: datetime) -> Receipt:
+def kennel_fee_replace(
+    *, kennel, method: str, reference: str, actor, now: datetime, tendered: Decimal | None = None
+) -> Receipt:
     """Take an issued kennel license's fee again (the first payment failed: a bounced
     check), on a new receipt with the same lines, so the first receipt can then be voided
     without leaving the license unpaid (LIC-06, REC-01, KEN-08)."""
@@ -108,6 +114,7 @@ def kennel_fee_replace(*, kennel, method: str, reference: str, actor, now: datet
             lines=lines,
             method=method,
             reference=reference,
+            tendered=tendered,
             actor=actor,
             now=now,
         )

@@ -1,6 +1,7 @@
 """Transfer of a current kennel license to a new owner (LIC-12, NB Sec. 6-65(d))."""
 
 from datetime import date, datetime
+from decimal import Decimal
 
 from django.db import transaction
 from django.utils import timezone
@@ -29,6 +30,7 @@ def kennel_transfer(
     on: date,
     method: str,
     reference: str = "",
+    tendered: Decimal | None = None,
     now: datetime | None = None,
 ) -> Receipt:
     """LIC-12 for kennels (NB Sec. 6-65(d)): the new owner takes over the current license,
@@ -48,6 +50,7 @@ def kennel_transfer(
             lines=[fee_line(fee)],
             method=method,
             reference=reference,
+            tendered=tendered,
             actor=actor,
             now=now,
         )
