@@ -122,8 +122,8 @@ def _person(data):
 
 def _payment(data):
     return {
-        "method": data["method"],
-        "reference": data["reference"],
+        "method": data.get("method", ""),
+        "reference": data.get("reference", ""),
         "tendered": data.get("amount_tendered"),
     }
 
@@ -232,6 +232,8 @@ ACTIONS = {
 
 def _form(action, kennel, steps, data=None):
     cls = ACTIONS[action].form
+    if action == "issue" and kennel.fee_paid:  # nothing more to take: issue with one click
+        return django_forms.Form(data, prefix=action)
     if cls is forms.StepDecisionForm:
         return cls(data, steps=steps, prefix=action)
     if ACTIONS[action].kennel_form:

@@ -202,6 +202,7 @@ def test_a_contested_glencoe_case_from_hearing_to_seizure_and_reclaim(
         assert_accessible()
         page.get_by_label("Yes", exact=True).check()  # licensed (Glencoe issues none)
         page.get_by_label("Payment method").select_option("cash")
+        page.get_by_label("Amount tendered").fill("1000.00")
         go(page, "Take payment and release")
         case.refresh_from_db()
         impound.refresh_from_db()

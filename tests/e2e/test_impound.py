@@ -103,9 +103,11 @@ def test_a_glencoe_stray_is_taken_in_posted_and_redeemed_at_the_counter(
     assert_accessible()
     page.get_by_label("Yes").check()
     page.get_by_label("Payment method").select_option("cash")
+    page.get_by_label("Amount tendered").fill("1000.00")
     page.get_by_role("button", name="Take payment and release").click()
     page.wait_for_load_state("networkidle")
-    expect(page.get_by_role("status")).to_contain_text("receipt")
+    expect(page.locator("main [role=status].alert-success")).to_contain_text("receipt")
+    expect(page.locator(".messages")).to_contain_text("change due")
     case.refresh_from_db()
     assert case.status == CaseStatus.REDEEMED
     receipt = case.redemption.receipt

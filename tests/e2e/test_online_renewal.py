@@ -78,7 +78,9 @@ def test_resident_renews_online_clerk_approves_and_records_payment_resident_gets
     page.get_by_role("button", name="Approve").click()
     expect(page.get_by_text("Amount due: $18.00").first).to_be_visible()
     page.get_by_label("Payment method").select_option("cash")
+    page.get_by_label("Amount tendered").fill("20.00")
     page.get_by_role("button", name="Record payment and issue the license").click()
+    expect(page.get_by_text("Cash tendered $20.00; change due $2.00.")).to_be_visible()
     expect(page.locator("[data-status='issued']")).to_be_visible()
     application.refresh_from_db()
     license = application.license

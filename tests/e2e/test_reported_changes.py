@@ -112,6 +112,7 @@ def test_a_lost_tag_reported_on_a_phone_applied_by_the_clerk(
     expect(desk.get_by_text("Dog park on Main Street")).to_be_visible()
     checked(desk)
     desk.get_by_label("Payment method").select_option("cash")
+    desk.get_by_label("Amount tendered").fill("50.00")
     desk.get_by_role("button", name="Apply").click()
     expect(desk.get_by_text("issued; receipt")).to_be_visible()
 
