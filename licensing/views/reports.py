@@ -252,11 +252,16 @@ def report_expiring_notices(request):
 
 @role_required(*COUNTER)
 def report_expiring_labels(request):
-    """Mailing labels for the same owners (an Avery 5160 sheet); records nothing."""
-    form = RenewalNoticesForm(request.GET, auto_id="labels_%s")
-    if not form.is_valid():
-        return _report(request, "expiring", refused=("labels", form))
-    pdf, _batch = renewal_labels_pdf(user=request.user, now=timezone.now(), **form.cleaned_data)
+    """Mailing labels for the same owners (an Avery 5160 sheet); records nothing. Without
+    a query: the report's default range, owners not yet sent a notice."""
+    if request.GET:
+        form = RenewalNoticesForm(request.GET, auto_id="labels_%s")
+        if not form.is_valid():
+            return _report(request, "expiring", refused=("labels", form))
+        choice = form.cleaned_data
+    else:
+        choice = {**_default_range("expiring", timezone.localdate()), "which": "unsent"}
+    pdf, _batch = renewal_labels_pdf(user=request.user, now=timezone.now(), **choice)
     return _pdf(pdf, "renewal-labels.pdf")
 
 
