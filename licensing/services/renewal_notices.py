@@ -69,7 +69,7 @@ def renewal_term_start(license: License) -> date:
 
 def renewal_batch(*, user, start: date, end: date, which: str = UNSENT, on: date) -> Batch:
     """The owners of the user's cities' licenses expiring in the range, one notice each;
-    an owner with no mailing address is skipped, with the reason. Three queries."""
+    an owner with no mailing address is skipped, with the reason. Two queries."""
     licenses = list(
         expiring_licenses(jurisdiction_ids=user.jurisdiction_ids, start=start, end=end)
         .select_related("owner", "animal", "jurisdiction")
