@@ -219,3 +219,15 @@ def test_the_report_page_stays_within_ten_queries_with_many_rows(
         response = client.get(reverse("licensing:report_expiring"), RANGE)
     assert response.status_code == 200
     assert response.content.decode().count("Notice printed Dec 2, 2026") == 120
+
+
+def test_a_fee_the_council_has_not_set_is_said_with_its_section(expiring, clerk, client_as):
+    """FEE-01: no dog license fee in force for the renewal term; the notice says so, with
+    the section, instead of a 500 or a made-up amount."""
+    from ordinance.models import FeeScheduleEntry
+
+    rows = FeeScheduleEntry.objects.filter(code="dog_license")
+    rows._raw_delete(rows.db)  # issued fee rows are never deleted: only a test does this
+    text = pdf_text(_print(client_as(clerk)))
+    assert "fee for City of North Branch is not set (North Branch Sec. 6-62)" in text
+    assert RenewalNotice.objects.count() == 3
