@@ -438,6 +438,10 @@ NOT_WALKED = {
     "online:mailing_list": "a PDF; its rows are scoped by the same query as the queue (to_mail)",
     "online:mailing_list_mailed": "POST only",
     "licensing:stripe_webhook": "Stripe's signed deliveries only (public, POST): no page",
+    # Renewal notices by mail (issue 14 item 6): scoped by the expiring report's own query;
+    # tests/licensing/test_renewal_notices.py prints them as the Glencoe clerk.
+    "licensing:report_expiring_notices": "POST only (a PDF of the report's owners)",
+    "licensing:report_expiring_labels": "a PDF of the expiring report's owners",
 }
 
 

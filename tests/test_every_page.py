@@ -464,6 +464,10 @@ PAGES = {
     "licensing:report_revenue": (lambda w: [], {}),
     "licensing:report_tags": (lambda w: [], {}),
     "licensing:report_expiring": (lambda w: [], {}),
+    # Renewal notices by mail (issue 14 item 6): the notices print on POST (they are
+    # recorded as printed); the labels are a PDF of the same owners.
+    "licensing:report_expiring_notices": (lambda w: [], {"*": 405}),
+    "licensing:report_expiring_labels": (lambda w: [], {}),
     # The clerk's daily close-out and deposit slip (issue 14 item 4).
     "licensing:closeout_list": (lambda w: [], {}),
     "licensing:closeout_day": (lambda w: [], {}),

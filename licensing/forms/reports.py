@@ -41,3 +41,24 @@ class TagLookupForm(forms.Form):
 
     def clean_year(self):
         return self.cleaned_data.get("year") or timezone.localdate().year
+
+
+class RenewalNoticesForm(DateRangeForm):
+    """Renewal notices by mail (issue 14 item 6): the report's range (hidden, as shown)
+    and which owners to print for."""
+
+    which = forms.ChoiceField(
+        label=_("Owners"),
+        choices=[
+            ("unsent", _("Not yet sent a notice")),
+            ("today", _("Notice printed today (the same batch again)")),
+            ("all", _("All owners (reprint every notice)")),
+        ],
+        initial="unsent",
+        widget=forms.RadioSelect,
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for name in ("start", "end"):
+            self.fields[name].widget = forms.HiddenInput()

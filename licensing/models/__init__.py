@@ -25,6 +25,7 @@ from .online import (
     LinkAttempt,
     OnlineApplication,
     Payment,
+    RenewalNotice,
     RenewalReminder,
     ReportedChange,
 )
@@ -48,6 +49,7 @@ __all__ = [
     "LinkAttempt",
     "OnlineApplication",
     "Payment",
+    "RenewalNotice",
     "RenewalReminder",
     "ReportedChange",
     "Animal",

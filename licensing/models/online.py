@@ -431,3 +431,32 @@ class RenewalReminder(models.Model):
 
     def __str__(self):
         return f"{self.license} {self.term_start:%Y}"
+
+
+class RenewalNotice(models.Model):
+    """One printed renewal notice per owner, license and term (issue 14 item 6): the clerk
+    printed it from the expiring-licenses report for mailing. Printing the batch again
+    adds no row (the unique constraint); ``printed_at`` stays the first print."""
+
+    owner = models.ForeignKey(Owner, on_delete=models.PROTECT, related_name="renewal_notices")
+    license = models.ForeignKey(License, on_delete=models.PROTECT, related_name="renewal_notices")
+    term_start = models.DateField(_("term of the renewal"))
+    mailed_to = models.CharField(_("mailing address"), max_length=300)
+    printed_at = models.DateTimeField(_("printed at"))
+    printed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="+",
+        verbose_name=_("printed by"),
+    )
+
+    class Meta:
+        ordering = ["-printed_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["owner", "license", "term_start"], name="one_renewal_notice_per_term"
+            )
+        ]
+
+    def __str__(self):
+        return f"{self.license} {self.term_start:%Y}"

@@ -433,11 +433,24 @@ def _add_fee_lines(a: Assessment, *, jurisdiction, on, rate) -> None:
     """FEE-01 license fee from the schedule in force on ``on``: the payment date, or for a
     next-term license the term's first day (the fee set for that year); FEE-03 penalty."""
     try:
-        fee = fee_amount(jurisdiction, "dog_license", on=on)
+        fee = license_fee(jurisdiction, on=on)
     except RuleUnavailable as exc:
         a.checks.append(Check(_("License fee"), "fail", str(exc), exc.citation or ""))
         return
     a.fee_lines += fee_lines(fee, late=a.late_penalty, rate=rate)
+
+
+def license_fee(jurisdiction, *, on: date):
+    """FEE-01: the dog license fee in force on ``on`` (the schedule's, with its authority).
+    Raises ``RuleUnavailable`` (``FeeNotSet``) when the council has set none."""
+    return fee_amount(jurisdiction, "dog_license", on=on)
+
+
+def renewal_fee_lines(jurisdiction, *, term_start: date) -> list[FeeLine]:
+    """What a renewal for the term from ``term_start`` costs when made on time (LIC-13:
+    no late penalty): the fee in force on the term's first day, as ``license_assess``
+    charges a next-term license (the renewal notices by mail, issue 14 item 6)."""
+    return fee_lines(license_fee(jurisdiction, on=term_start), late=False)
 
 
 def late_penalty_line(base: FeeLine, *, rate, code: str = "late_penalty") -> FeeLine:

@@ -7,10 +7,17 @@ download; the number of queries does not grow with the data (one aggregate each)
 from datetime import date, datetime, time
 from decimal import Decimal
 
-from django.db.models import Count, Max, Q, Sum
+from django.db.models import Count, Max, OuterRef, Q, Subquery, Sum
 from django.utils import timezone
 
-from licensing.models import License, LicenseStatus, ReceiptLine, Tag, TagStatus
+from licensing.models import (
+    License,
+    LicenseStatus,
+    ReceiptLine,
+    RenewalNotice,
+    Tag,
+    TagStatus,
+)
 from ordinance.money import money_sum, to_money
 
 # How services.voids describes a void line (untranslated: the stored text is English).
@@ -143,14 +150,34 @@ def report_tags(*, jurisdiction_ids, start: date, end: date, on: date) -> list[d
     ]
 
 
+def expiring_licenses(*, jurisdiction_ids, start: date, end: date):
+    """Active licenses whose expiry falls in the range (LIC-07): the expiring report's rows,
+    and the renewal notices printed from it (issue 14 item 6)."""
+    return License.objects.filter(
+        jurisdiction_id__in=jurisdiction_ids,
+        status=LicenseStatus.ACTIVE,
+        expires_on__range=(start, end),
+    )
+
+
+def address_lines(*, street: str, unit: str, city: str, state: str, postal_code: str) -> list:
+    """A mailing address as an envelope's lines; [] when the street, city or ZIP code is
+    missing (no notice can be mailed there)."""
+    if not all((part or "").strip() for part in (street, city, postal_code)):
+        return []
+    return [f"{street} {unit}".strip(), f"{city}, {state} {postal_code}".strip()]
+
+
 def report_expiring(*, jurisdiction_ids, start: date, end: date, limit: int | None = None):
-    """Active licenses whose expiry falls in the range (LIC-07), with owner contact."""
+    """Active licenses whose expiry falls in the range (LIC-07), with owner contact: phone,
+    mailing address, e-mail and when a renewal notice was printed (issue 14 item 6). One
+    query: the latest notice comes in as a subquery."""
+    printed = RenewalNotice.objects.filter(
+        license=OuterRef("pk"), owner=OuterRef("owner")
+    ).order_by("-printed_at")
     rows = (
-        License.objects.filter(
-            jurisdiction_id__in=jurisdiction_ids,
-            status=LicenseStatus.ACTIVE,
-            expires_on__range=(start, end),
-        )
+        expiring_licenses(jurisdiction_ids=jurisdiction_ids, start=start, end=end)
+        .annotate(notice_printed_at=Subquery(printed.values("printed_at")[:1]))
         .order_by("expires_on", "jurisdiction__short_name", "number")
         .values(
             "jurisdiction__short_name",
@@ -161,6 +188,13 @@ def report_expiring(*, jurisdiction_ids, start: date, end: date, limit: int | No
             "owner__last_name",
             "owner__organization_name",
             "owner__phone",
+            "owner__email",
+            "owner__address_line",
+            "owner__unit",
+            "owner__city",
+            "owner__state",
+            "owner__postal_code",
+            "notice_printed_at",
             "pk",
         )
     )
@@ -177,6 +211,19 @@ def report_expiring(*, jurisdiction_ids, start: date, end: date, limit: int | No
                 or f"{r['owner__first_name']} {r['owner__last_name']}".strip()
             ),
             "phone": r["owner__phone"],
+            "address": ", ".join(
+                address_lines(
+                    street=r["owner__address_line"],
+                    unit=r["owner__unit"],
+                    city=r["owner__city"],
+                    state=r["owner__state"],
+                    postal_code=r["owner__postal_code"],
+                )
+            ),
+            "email": r["owner__email"],
+            "notice_printed": (
+                timezone.localdate(r["notice_printed_at"]) if r["notice_printed_at"] else None
+            ),
             "pk": r["pk"],
         }
         for r in rows

@@ -6,12 +6,15 @@ from datetime import date
 from django.http import HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext_lazy as _
+from django.views.decorators.http import require_POST
 
 from base.access import role_required
 from base.roles import ADMINISTRATOR, CLERK, STAFF_ROLES
-from licensing.forms.reports import DateRangeForm, TagLookupForm
+from licensing.forms.reports import DateRangeForm, RenewalNoticesForm, TagLookupForm
 from licensing.services import reports
+from licensing.services.renewal_notices import renewal_labels_pdf, renewal_notices_print
 from licensing.services.standing import license_standings, prefetch_standing
 from ordinance.models import Jurisdiction
 from ordinance.rules import RuleUnavailable, get_optional, rule_citation
@@ -32,7 +35,17 @@ REPORTS = {
     ),
     "expiring": (
         _("Licenses expiring"),
-        ["city", "license", "expires_on", "animal", "owner", "phone"],
+        [
+            "city",
+            "license",
+            "expires_on",
+            "animal",
+            "owner",
+            "phone",
+            "address",
+            "email",
+            "notice_printed",
+        ],
     ),
 }
 
@@ -59,15 +72,22 @@ COLUMN_LABELS = {
     "animal": _("Animal"),
     "owner": _("Owner"),
     "phone": _("Phone"),
+    "address": _("Mailing address"),
+    "email": _("E-mail"),
+    "notice_printed": _("Renewal notice"),
 }
 MONEY_COLUMNS = {"net"}
 
 
 def _display(column, value):
-    """Money with its dollar sign on the page (the CSV keeps plain numbers)."""
+    """Money with its dollar sign on the page (the CSV keeps plain numbers and ISO dates)."""
     if column in MONEY_COLUMNS and value is not None:
         sign = "-" if value < 0 else ""
         return f"{sign}${abs(value):,.2f}"
+    if column == "notice_printed" and value is not None:
+        return _("Notice printed %(day)s") % {"day": date_format(value, "M j, Y")}
+    if column == "address" and not value:
+        return _("No mailing address: no notice can be mailed")
     return value
 
 
@@ -110,7 +130,7 @@ def _rows(key, *, ids, start, end, today, limit=None):
     return reports.report_expiring(jurisdiction_ids=ids, start=start, end=end, limit=limit)
 
 
-def _report(request, key):
+def _report(request, key, *, refused=None):
     title, columns = REPORTS[key]
     today = timezone.localdate()
     data = request.GET if "start" in request.GET or "end" in request.GET else None
@@ -118,7 +138,7 @@ def _report(request, key):
     several = len(request.user.jurisdiction_ids) > 1
     if not several:
         columns = [c for c in columns if c != "city"]
-    rows, truncated = None, False
+    rows, truncated, bounds = None, False, _default_range(key, today)
     if data is None or form.is_valid():
         bounds = form.cleaned_data if data is not None else _default_range(key, today)
         csv_wanted = request.GET.get("format") == "csv"
@@ -128,6 +148,7 @@ def _report(request, key):
             return _csv(key, columns, rows, bounds)
         truncated = len(rows) > EXPIRING_SCREEN_ROWS
         rows = rows[:EXPIRING_SCREEN_ROWS]
+    notices = _notices_forms(key, bounds, refused) if rows is not None or refused else None
     return render(
         request,
         "licensing/reports/report.html",
@@ -143,9 +164,25 @@ def _report(request, key):
             "total_row": _total_row(key, columns, rows) if rows is not None else None,
             "truncated": truncated,
             "query": request.GET.urlencode(),
+            "notices": notices,
         },
-        status=200 if data is None or form.is_valid() else 400,
+        status=400 if refused or (data is not None and not form.is_valid()) else 200,
     )
+
+
+def _notices_forms(key, bounds, refused):
+    """The expiring report's print forms (issue 14 item 6): notices (POST) and labels
+    (GET), each for the range shown; ``refused`` = (kind, form) comes back with its errors."""
+    if key != "expiring":
+        return None
+    initial = {**bounds, "which": "unsent"}
+    forms = {
+        kind: RenewalNoticesForm(initial=initial, auto_id=f"{kind}_%s")
+        for kind in ("notices", "labels")
+    }
+    if refused:
+        forms[refused[0]] = refused[1]
+    return forms
 
 
 def _csv(key, columns, rows, bounds):
@@ -191,6 +228,41 @@ def report_tags(request):
 @role_required(*COUNTER)
 def report_expiring(request):
     return _report(request, "expiring")
+
+
+def _pdf(data: bytes, name: str) -> HttpResponse:
+    response = HttpResponse(data, content_type="application/pdf")
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    response["Cache-Control"] = "private, no-store"
+    return response
+
+
+@role_required(*COUNTER)
+@require_POST
+def report_expiring_notices(request):
+    """One renewal notice per owner as one PDF, recorded as printed (issue 14 item 6)."""
+    form = RenewalNoticesForm(request.POST, auto_id="notices_%s")
+    if not form.is_valid():
+        return _report(request, "expiring", refused=("notices", form))
+    pdf, _batch, _created = renewal_notices_print(
+        user=request.user, now=timezone.now(), **form.cleaned_data
+    )
+    return _pdf(pdf, "renewal-notices.pdf")
+
+
+@role_required(*COUNTER)
+def report_expiring_labels(request):
+    """Mailing labels for the same owners (an Avery 5160 sheet); records nothing. Without
+    a query: the report's default range, owners not yet sent a notice."""
+    if request.GET:
+        form = RenewalNoticesForm(request.GET, auto_id="labels_%s")
+        if not form.is_valid():
+            return _report(request, "expiring", refused=("labels", form))
+        choice = form.cleaned_data
+    else:
+        choice = {**_default_range("expiring", timezone.localdate()), "which": "unsent"}
+    pdf, _batch = renewal_labels_pdf(user=request.user, now=timezone.now(), **choice)
+    return _pdf(pdf, "renewal-labels.pdf")
 
 
 @role_required(*STAFF_ROLES)

@@ -28,6 +28,8 @@ NOT_PAGES = {
     "licensing:application_certificate",  # the uploaded file, streamed
     "rabies:record_file",  # an uploaded file, served as a download
     "online:mailing_list",  # a PDF
+    "licensing:report_expiring_notices",  # POST only: a PDF
+    "licensing:report_expiring_labels",  # a PDF
     "licensing:animal_mark_deceased",
     "dangerous_dogs:classification_end",
     "licensing:kennel_document",

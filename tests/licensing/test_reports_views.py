@@ -269,23 +269,43 @@ def test_the_tags_report_page_shows_tags_outstanding(licensed, client_as, clerk)
 
 def test_the_expiring_report_page_lists_the_live_licenses_with_contacts(licensed, client_as, clerk):
     """LIC-07: the two active licenses expire December 31 (the void one is not listed);
-    the owner's name and phone are there to call."""
+    the owner's name and phone are there to call, the mailing address and e-mail to
+    write (issue 14 item 6; no renewal notice printed yet)."""
     client = client_as(clerk)
     params = {"start": "2026-12-01", "end": "2026-12-31"}
     header, rows = table_of(client.get(reverse("licensing:report_expiring"), params))
     shown = date_format(date(2026, 12, 31))
-    assert header == ["License", "Expires on", "Animal", "Owner", "Phone"]
+    assert header == [
+        "License",
+        "Expires on",
+        "Animal",
+        "Owner",
+        "Phone",
+        "Mailing address",
+        "E-mail",
+        "Renewal notice",
+    ]
+    ann, carl = (lic.owner for lic in licensed[:2])
     assert rows == [
-        ["2026-0001", shown, "Rex", "Ann Berg", "651-555-0101"],
-        ["2026-0002", shown, "Molly", "Carl Dahl", "651-555-0202"],
+        ["2026-0001", shown, "Rex", "Ann Berg", "651-555-0101", ann.address, ann.email, ""],
+        ["2026-0002", shown, "Molly", "Carl Dahl", "651-555-0202", carl.address, carl.email, ""],
     ]
     data = rows_of_csv(
         client.get(reverse("licensing:report_expiring"), {**params, "format": "csv"})
     )
     assert data == [
-        ["license", "expires_on", "animal", "owner", "phone"],
-        ["2026-0001", "2026-12-31", "Rex", "Ann Berg", "651-555-0101"],
-        ["2026-0002", "2026-12-31", "Molly", "Carl Dahl", "651-555-0202"],
+        ["license", "expires_on", "animal", "owner", "phone", "address", "email", "notice_printed"],
+        ["2026-0001", "2026-12-31", "Rex", "Ann Berg", "651-555-0101", ann.address, ann.email, ""],
+        [
+            "2026-0002",
+            "2026-12-31",
+            "Molly",
+            "Carl Dahl",
+            "651-555-0202",
+            carl.address,
+            carl.email,
+            "",
+        ],
     ]
     # Without a range the page runs from today to December 31 of this year.
     for moment, expected in (
