@@ -123,7 +123,12 @@ def animal_create(request, owner_pk):
     owner = get_in_jurisdiction(
         Owner.objects.select_related("jurisdiction"), request.user, pk=owner_pk
     )
-    form = AnimalForm(request.POST or None, request.FILES or None)
+    form = AnimalForm(
+        request.POST or None,
+        request.FILES or None,
+        jurisdiction=owner.jurisdiction,
+        on=timezone.localdate(),
+    )
     if request.method == "POST" and form.is_valid():
         try:
             animal = services.animal_register(
@@ -141,12 +146,29 @@ def animal_create(request, owner_pk):
     )
 
 
+def _safe_next(request) -> str:
+    """The page to return to after saving (the counter's checks screen), only when it is
+    a path on this site: anything else is ignored (an open redirect otherwise)."""
+    back = request.POST.get("next") or request.GET.get("next", "")
+    safe = back.startswith("/") and url_has_allowed_host_and_scheme(
+        back, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    )
+    return back if safe else ""
+
+
 @role_required(*STAFF_ROLES)
 def animal_edit(request, pk):
-    animal = get_in_jurisdiction(Animal.objects.select_related("owner"), request.user, pk=pk)
-    form = AnimalForm(
-        request.POST or None, request.FILES or None, instance=Animal.objects.get(pk=animal.pk)
+    animal = get_in_jurisdiction(
+        Animal.objects.select_related("owner", "jurisdiction"), request.user, pk=pk
     )
+    form = AnimalForm(
+        request.POST or None,
+        request.FILES or None,
+        instance=Animal.objects.get(pk=animal.pk),
+        jurisdiction=animal.jurisdiction,
+        on=timezone.localdate(),
+    )
+    back = _safe_next(request)
     if request.method == "POST" and form.is_valid():
         try:
             services.animal_update(
@@ -156,11 +178,11 @@ def animal_edit(request, pk):
             apply_service_errors(form, exc)
         else:
             messages.success(request, _("Animal details saved."))
-            return redirect(animal)
+            return redirect(back or animal.get_absolute_url())
     return render(
         request,
         "licensing/registry/animal_form.html",
-        {"form": form, "owner": animal.owner, "animal": animal},
+        {"form": form, "owner": animal.owner, "animal": animal, "next": back},
     )
 
 
