@@ -28,6 +28,7 @@ from licensing.selectors import animal_for_detail, owner_with_animals, registry_
 from licensing.services import linking
 from licensing.services import registry as services
 from licensing.services.limits import premises_limit_status
+from licensing.services.owner_merge import owner_duplicates
 from licensing.services.standing import license_standing, license_standings
 from licensing.services.vaccination import vaccination_status
 from ordinance.models import Event
@@ -88,17 +89,26 @@ def owner_detail(request, pk):
 def owner_create(request):
     cities = list(request.user.served_jurisdictions())
     form = OwnerForm(request.POST or None, jurisdictions=cities, initial=_city_initial(cities))
+    duplicates, back = [], _safe_next(request)
     if request.method == "POST" and form.is_valid():
         data = dict(form.cleaned_data)
         jurisdiction = data.pop("jurisdiction", None) or cities[0]
-        owner = services.owner_create(jurisdiction=jurisdiction, actor=request.user, **data)
-        messages.success(request, _("Owner %(name)s registered.") % {"name": owner.name})
-        back = request.GET.get("next", "")
-        if back.startswith("/") and url_has_allowed_host_and_scheme(back, allowed_hosts=None):
-            # Back to the page that asked for a new owner (a transfer), with them picked.
-            return redirect(f"{back}?{urlencode({'pick': owner.pk})}")
-        return redirect(owner)
-    return render(request, "licensing/registry/owner_form.html", {"form": form, "owner": None})
+        # The same person at the same address in this city: offer that record first
+        # (issue 14, item 7); the clerk may still confirm a new one.
+        if not request.POST.get("confirm_new"):
+            duplicates = owner_duplicates(jurisdiction=jurisdiction, **data)
+        if not duplicates:
+            owner = services.owner_create(jurisdiction=jurisdiction, actor=request.user, **data)
+            messages.success(request, _("Owner %(name)s registered.") % {"name": owner.name})
+            if back:
+                # Back to the page that asked for a new owner (a transfer), with them picked.
+                return redirect(f"{back}?{urlencode({'pick': owner.pk})}")
+            return redirect(owner)
+    return render(
+        request,
+        "licensing/registry/owner_form.html",
+        {"form": form, "owner": None, "duplicates": duplicates, "back": back},
+    )
 
 
 def _city_initial(cities) -> dict:

@@ -199,6 +199,24 @@ def test_a_matching_owner_is_offered_instead_of_a_duplicate(client_as, clerk, no
     assert resp.status_code == 302 and Owner.objects.count() == 2
 
 
+def test_the_registry_owner_form_warns_too_and_offers_the_record_to_the_transfer(
+    client_as, clerk, north_branch
+):
+    existing = OwnerFactory(
+        jurisdiction=north_branch, first_name="Dana", last_name="Berg", address_line="12 Elm Street"
+    )
+    back = "/licenses/7/transfer/"
+    url = reverse("licensing:owner_create") + "?next=" + back
+    data = {**NEW_OWNER, "kind": "person", "state": "MN"}
+    client = client_as(clerk)
+    page = client.post(url, data).content.decode()
+    assert Owner.objects.count() == 1
+    assert f'href="{back}?pick={existing.pk}">Use this owner</a>' in page
+    resp = client.post(url, {**data, "confirm_new": "1"})
+    assert resp.status_code == 302 and resp.url.startswith(back + "?pick=")
+    assert Owner.objects.count() == 2
+
+
 def test_no_warning_for_another_address_or_another_city(client_as, administrator, glencoe):
     OwnerFactory(
         jurisdiction=glencoe, first_name="Dana", last_name="Berg", address_line="12 Elm St"
