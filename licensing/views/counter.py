@@ -84,7 +84,8 @@ def counter_start(request):
     if search.is_valid() and (q := search.cleaned_data["q"].strip()):
         # The registry's one search: names, address, phone, microchip, rabies or license tag.
         hits = registry_search(user=request.user, query=q, limit=SEARCH_LIMIT)
-        owners = [hit.owner for hit in hits]
+        # A record merged into another is not offered: its survivor is (issue 14, item 7).
+        owners = [hit.owner for hit in hits if not hit.owner.merged_into_id]
     form = CounterOwnerForm(request.POST or None, user=request.user)
     duplicates = []
     if request.method == "POST" and form.is_valid():
@@ -130,6 +131,8 @@ def counter_animal(request, owner_pk):
     owner = get_in_jurisdiction(
         Owner.objects.select_related("jurisdiction"), request.user, pk=owner_pk
     )
+    if owner.merged_into_id:  # a merged duplicate: the counter works on the survivor
+        return redirect("licensing:counter_animal", owner_pk=owner.merged_into_id)
     animal = None
     animal_pk = request.GET.get("animal", "")
     # An id is a bounded number: a 5,000-digit "id" must be a 404, not a ValueError.

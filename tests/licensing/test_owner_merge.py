@@ -204,3 +204,15 @@ def test_merge_pages_make_bounded_queries(
         assert client.get(search, {"q": "berg"}).status_code == 200
     with django_assert_max_num_queries(10):
         assert client.get(confirm).status_code == 200
+
+
+def test_the_counter_offers_the_survivor_not_the_merged_record(client_as, clerk, north_branch):
+    a = OwnerFactory(jurisdiction=north_branch, last_name="Zzmerged")
+    b = OwnerFactory(jurisdiction=north_branch, last_name="Zzmerged")
+    owner_merge(survivor=a, duplicate=b, actor=clerk)
+    client = client_as(clerk)
+    page = client.get(reverse("licensing:counter_start"), {"q": "zzmerged"}).content.decode()
+    counter = "licensing:counter_animal"
+    assert reverse(counter, args=[a.pk]) in page and reverse(counter, args=[b.pk]) not in page
+    resp = client.get(reverse(counter, args=[b.pk]))
+    assert resp.status_code == 302 and resp.url == reverse(counter, args=[a.pk])
