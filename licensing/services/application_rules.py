@@ -84,8 +84,11 @@ def require_application_fields(form, jurisdiction, *, on: date) -> ApplicationRe
             section=needs.citation,
         )
         field.error_messages["required"] = message
-        field.help_text = format_lazy(
+        required = format_lazy(
             _("Required on the application ({section})."), section=needs.citation
+        )
+        field.help_text = (
+            format_lazy("{} {}", field.help_text, required) if field.help_text else required
         )
         if name == "sex":  # "Unknown" does not state the sex
             field.choices = [("", "---------")] + [
