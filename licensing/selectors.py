@@ -179,16 +179,18 @@ def owner_choices(
     picked: str = "",
     limit: int = 25,
 ) -> list[Owner]:
-    """Owners of one city to choose from by search (a transfer's new owner): the search
-    hits plus the owner already picked (just registered, or chosen before an error), so
-    the page never lists every owner of the city (it grows with the data)."""
+    """Owners of one city to choose from by search (a transfer's new owner, a kennel's
+    applicant): the search hits plus the owner already picked (just registered, or
+    chosen before an error), so the page never lists every owner of the city (it grows
+    with the data). ``jurisdiction`` None: the cities the user serves. Records merged
+    into another are not offered (issue 14, item 7)."""
+    city_ids = [jurisdiction.pk] if jurisdiction is not None else list(user.jurisdiction_ids)
     hits = [
         h.owner
-        for h in registry_search(
-            user=user, query=query, limit=limit, jurisdiction_ids=[jurisdiction.pk]
-        )
+        for h in registry_search(user=user, query=query, limit=limit, jurisdiction_ids=city_ids)
     ]
     if str(picked).isdigit() and int(picked) not in {o.pk for o in hits}:
-        chosen = Owner.objects.filter(pk=int(picked), jurisdiction=jurisdiction).first()
+        chosen = Owner.objects.filter(pk=int(picked), jurisdiction_id__in=city_ids).first()
         hits = ([chosen] if chosen else []) + hits
+    hits = [o for o in hits if not o.merged_into_id]
     return [o for o in hits if o.pk != exclude_pk]

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from licensing.views import counter
+from licensing.views import counter, owner_merge
 
 urlpatterns = [
     path("counter/", counter.counter_start, name="counter_start"),
@@ -19,4 +19,11 @@ urlpatterns = [
     path("receipts/<int:pk>/", counter.receipt_detail, name="receipt_detail"),
     path("receipts/<int:pk>/void/", counter.receipt_void, name="receipt_void"),
     path("tags/stock/", counter.tag_stock, name="tag_stock"),
+    # Merging a duplicate owner record into this one (issue 14, item 7).
+    path("owners/<int:pk>/merge/", owner_merge.owner_merge_search, name="owner_merge"),
+    path(
+        "owners/<int:pk>/merge/<int:duplicate_pk>/",
+        owner_merge.owner_merge_confirm,
+        name="owner_merge_confirm",
+    ),
 ]

@@ -380,7 +380,8 @@ WALK = {
         ((), "q=3205550199", "Zzglencoeonly"),
     ],
     "licensing:owner_create": [((), "", None)],  # its city choice
-    "licensing:kennel_apply": [((), "", "Zzglencoeonly")],  # its list of applicants
+    # Its applicants, found by search (issue 14, item 7).
+    "licensing:kennel_apply": [((), "q=zzglencoe", "Zzglencoeonly")],
     "licensing:kennel_list": [
         ((), "", "Zzglhennepin"),
         ((), "status=active", "Zzglhennepin"),
@@ -407,6 +408,8 @@ WALK = {
     # Searches for the new owner: only the license's own city is offered (LIC-12).
     "licensing:license_transfer": [((lambda c: [c.nb_license.pk]), "q=zzglencoe", None)],
     "licensing:kennel_transfer": [((lambda c: [c.nb_kennel.pk]), "q=zzglencoe", None)],
+    # The duplicate to merge is searched in the owner's own city only (issue 14, item 7).
+    "licensing:owner_merge": [((lambda c: [c.nb_license.owner_id]), "q=zzglencoe", None)],
     "impound:sterilization_list": [((), "", None)],
     "impound:board": [((), "", "Zzgl brindle"), ((), "status=all", "Zzgl brindle")],
     "dangerous_dogs:board": [((), "", "Zzgl Rex"), ((), "closed=1", "Zzgl Rex")],

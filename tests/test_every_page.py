@@ -452,6 +452,9 @@ PAGES = {
     "licensing:receipt_detail": (lambda w: [w.receipt.pk], {}),
     "licensing:receipt_void": (lambda w: [w.receipt.pk], {}),
     "licensing:tag_stock": (lambda w: [], {}),
+    # Merging a duplicate owner record (issue 14, item 7): the search, the confirmation.
+    "licensing:owner_merge": (lambda w: [w.owner.pk], {}),
+    "licensing:owner_merge_confirm": (lambda w: [w.owner.pk, w.kennel.owner_id], {}),
     "licensing:kennel_list": (lambda w: [], {}),
     "licensing:kennel_apply": (lambda w: [], {}),
     "licensing:kennel_detail": (lambda w: [w.kennel.pk], {}),

@@ -8,6 +8,7 @@ from base.confirm import ConfirmStep
 from licensing.forms.registry import VaccinationForm
 from licensing.forms.tendered import CashTendered
 from licensing.models import Animal, ExemptionKind, Owner, PaymentMethod
+from licensing.services.application_rules import require_application_fields
 
 DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 
@@ -72,6 +73,12 @@ class CounterAnimalForm(forms.ModelForm):
         ]
         widgets = {"date_of_birth": DATE, "acquired_on": DATE}
         field_classes = {"date_of_birth": dates.BirthDateField, "acquired_on": dates.PastDateField}
+
+    def __init__(self, *args, jurisdiction, on, **kwargs):
+        """``jurisdiction``: the owner's city, whose application fields (LIC-04) are
+        required here; the others stay optional."""
+        super().__init__(*args, **kwargs)
+        require_application_fields(self, jurisdiction, on=on)
 
 
 class CounterVaccinationForm(VaccinationForm):

@@ -16,7 +16,15 @@ class DateInput(forms.DateInput):
 
 
 class KennelApplyForm(forms.Form):
-    owner = forms.ModelChoiceField(label=_("Applicant (owner)"), queryset=Owner.objects.none())
+    # Chosen among search results (``selectors.owner_choices``), never a list of every
+    # owner: any owner of the clerk's cities validates, only the results are offered.
+    owner = forms.ModelChoiceField(
+        label=_("Applicant (owner)"),
+        queryset=Owner.objects.none(),
+        widget=forms.RadioSelect,
+        empty_label=None,
+        error_messages={"required": _("Find the applicant and choose them.")},
+    )
     business_nature = forms.CharField(
         label=_("Nature of business"),
         required=False,
@@ -41,16 +49,19 @@ class KennelApplyForm(forms.Form):
         ),
     )
 
-    def __init__(self, *args, user, jurisdiction=None, **kwargs):
+    def __init__(self, *args, user, jurisdiction=None, candidates=(), **kwargs):
         """``jurisdiction``: the city the application is for, when the page knows it (the
         clerk serves one city); its sections (KEN-03, LIC-13) then go in the help texts.
-        Without it the help texts cite no section: the owner picked decides the city."""
+        Without it the help texts cite no section: the owner picked decides the city.
+        ``candidates``: the owners the clerk's search found."""
         super().__init__(*args, **kwargs)
         self._cite("business_nature", jurisdiction, "KEN-03")
         self._cite("became_subject_on", jurisdiction, "LIC-13")
-        self.fields["owner"].queryset = Owner.objects.for_user(user).order_by(
-            "last_name", "first_name", "organization_name"
-        )
+        field = self.fields["owner"]
+        field.queryset = Owner.objects.for_user(user).filter(merged_into__isnull=True)
+        field.widget.choices = [(o.pk, f"{o.name}, {o.address}") for o in candidates]
+        if len(candidates) == 1 and not self.is_bound:
+            self.initial["owner"] = candidates[0].pk
 
     def _cite(self, name, jurisdiction, rule):
         """End the help text with the city's section for ``rule`` (a rules.md ID), or with a

@@ -12,6 +12,7 @@ from base import dates
 from base.confirm import ConfirmStep
 from base.uploads import JPEG, PDF, PNG, upload_check
 from licensing.models import Animal, Owner, RabiesVaccination
+from licensing.services.application_rules import require_application_fields
 from licensing.services.registry import clean_microchip
 from ordinance.models import Jurisdiction
 
@@ -130,6 +131,13 @@ class AnimalForm(forms.ModelForm):
             "photo": gettext_lazy("JPEG or PNG."),
         }
         field_classes = {"date_of_birth": dates.BirthDateField, "acquired_on": dates.PastDateField}
+
+    def __init__(self, *args, jurisdiction=None, on=None, **kwargs):
+        """``jurisdiction``: the owner's city, whose application fields (LIC-04) are
+        required here, as at the counter (one answer: services/application_rules.py)."""
+        super().__init__(*args, **kwargs)
+        if jurisdiction is not None:
+            require_application_fields(self, jurisdiction, on=on)
 
     def clean_microchip(self):
         return clean_microchip(self.cleaned_data["microchip"])

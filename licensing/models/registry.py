@@ -75,6 +75,16 @@ class Owner(models.Model):
         verbose_name=_("online account"),
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    # A duplicate record merged into another owner of the same city: kept (nothing is
+    # lost, receipts keep the payer they were issued to), no longer used for new work.
+    merged_into = models.ForeignKey(
+        "self",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="merged_owners",
+        verbose_name=_("merged into"),
+    )
 
     history = HistoricalRecords()
     objects = JurisdictionScopedQuerySet.as_manager()

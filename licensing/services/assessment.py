@@ -13,7 +13,8 @@ from decimal import ROUND_HALF_UP, Decimal
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
-from licensing.models import Animal, LicenseStatus, Sex
+from licensing.models import Animal, LicenseStatus
+from licensing.services.application_rules import application_requirements
 from licensing.services.limits import premises_limit_check
 from licensing.services.receipts import FeeLine, fee_line
 from licensing.services.standing import Standing, license_age_day, license_requirement
@@ -23,7 +24,7 @@ from ordinance.calendar import add_calendar_days, add_months
 from ordinance.fees import fee_amount
 from ordinance.money import CENT, money_sum
 from ordinance.refusals import Check, Refused
-from ordinance.rules import RuleUnavailable, get_optional, get_rules, rule_value_cached
+from ordinance.rules import RuleUnavailable, get_rules, rule_value_cached
 
 TERM_KEYS = (
     "license_expiry",
@@ -255,44 +256,23 @@ def _duplicate_check(animal, *, term_start) -> Check | None:
     return None
 
 
-# What each application field of the profile's `license_application_fields` (LIC-04)
-# reads on the record, and how the clerk is asked for it.
-APPLICATION_FIELDS = {
-    "owner_name": (_("the owner's name"), lambda animal, owner: owner.name),
-    "owner_address": (_("the owner's address"), lambda animal, owner: owner.address_line),
-    "name": (_("the dog's name"), lambda animal, owner: animal.name),
-    "breed": (_("the breed"), lambda animal, owner: animal.breed),
-    "color": (_("the color"), lambda animal, owner: animal.color),
-    "age": (
-        _("the age (date of birth, or an estimate)"),
-        lambda animal, owner: animal.date_of_birth,
-    ),
-    "sex": (_("the sex"), lambda animal, owner: animal.sex != Sex.UNKNOWN),
-}
-
-
 def application_check(animal, owner, *, on: date) -> Check | None:
-    """LIC-04: the written application states what the city's ordinance lists."""
-    rule = get_optional(animal.jurisdiction, "license_application_fields", on=on)
-    if rule is None:
+    """LIC-04: the written application states what the city's ordinance lists (the one
+    answer the entry forms use too: ``application_rules.application_requirements``)."""
+    needs = application_requirements(animal.jurisdiction, on=on)
+    if not needs.keys:
         return None
-    missing = [
-        label
-        for key in rule.value
-        if key in APPLICATION_FIELDS
-        for label, read in [APPLICATION_FIELDS[key]]
-        if not read(animal, owner)
-    ]
+    missing = needs.missing(animal, owner)
     if missing:
         return Check(
             _("Application"),
             "fail",
             _("The application must also state %(what)s.")
             % {"what": ", ".join(str(m) for m in missing)},
-            rule.citation,
+            needs.citation,
         )
     return Check(
-        _("Application"), "ok", _("The application states everything required."), rule.citation
+        _("Application"), "ok", _("The application states everything required."), needs.citation
     )
 
 

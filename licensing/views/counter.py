@@ -43,8 +43,10 @@ from licensing.models import (
 from licensing.selectors import owner_choices, registry_search
 from licensing.services import licenses as svc
 from licensing.services import registry, voids
+from licensing.services.application_rules import application_requirements
 from licensing.services.assessment import license_assess, license_term_choice, licensing_status
 from licensing.services.documents import documents_for, license_papers
+from licensing.services.owner_merge import owner_duplicates
 from licensing.services.receipts import fee_quote
 from licensing.services.standing import license_standing, standing_prefetch
 from licensing.services.tags import tag_replace_lost, tag_stock_receive
@@ -72,14 +74,21 @@ def counter_start(request):
     if search.is_valid() and (q := search.cleaned_data["q"].strip()):
         # The registry's one search: names, address, phone, microchip, rabies or license tag.
         hits = registry_search(user=request.user, query=q, limit=SEARCH_LIMIT)
-        owners = [hit.owner for hit in hits]
+        # A record merged into another is not offered: its survivor is (issue 14, item 7).
+        owners = [hit.owner for hit in hits if not hit.owner.merged_into_id]
     form = CounterOwnerForm(request.POST or None, user=request.user)
+    duplicates = []
     if request.method == "POST" and form.is_valid():
         fields = {k: v for k, v in form.cleaned_data.items() if k != "jurisdiction"}
-        owner = registry.owner_create(
-            jurisdiction=form.chosen_jurisdiction(), actor=request.user, **fields
-        )
-        return redirect("licensing:counter_animal", owner_pk=owner.pk)
+        # The same normalized name and address in the same city: offer that record; the
+        # clerk may still confirm a new one (a namesake at the same address).
+        if not request.POST.get("confirm_new"):
+            duplicates = owner_duplicates(jurisdiction=form.chosen_jurisdiction(), **fields)
+        if not duplicates:
+            owner = registry.owner_create(
+                jurisdiction=form.chosen_jurisdiction(), actor=request.user, **fields
+            )
+            return redirect("licensing:counter_animal", owner_pk=owner.pk)
     return render(
         request,
         "licensing/counter/start.html",
@@ -87,6 +96,7 @@ def counter_start(request):
             "search": search,
             "owners": owners,
             "form": form,
+            "duplicates": duplicates,
             "searched": bool(search.data),
             "many_cities": len(request.user.jurisdiction_ids) > 1,
         },
@@ -111,6 +121,8 @@ def counter_animal(request, owner_pk):
     owner = get_in_jurisdiction(
         Owner.objects.select_related("jurisdiction"), request.user, pk=owner_pk
     )
+    if owner.merged_into_id:  # a merged duplicate: the counter works on the survivor
+        return redirect("licensing:counter_animal", owner_pk=owner.merged_into_id)
     animal = None
     animal_pk = request.GET.get("animal", "")
     # An id is a bounded number: a 5,000-digit "id" must be a 404, not a ValueError.
@@ -119,14 +131,19 @@ def counter_animal(request, owner_pk):
         if animal.owner_id != owner.pk:
             animal = None
     action = request.POST.get("action")
-    animal_form = CounterAnimalForm(request.POST if action == "animal" else None, prefix="animal")
+    today = timezone.localdate()
+    animal_form = CounterAnimalForm(
+        request.POST if action == "animal" else None,
+        prefix="animal",
+        jurisdiction=owner.jurisdiction,
+        on=today,
+    )
     vacc_form = CounterVaccinationForm(
         request.POST if action == "vaccination" else None,
         request.FILES if action == "vaccination" else None,
         prefix="vacc",
     )
     exemption_form = ExemptionForm(request.POST if action == "exemption" else None, prefix="ex")
-    today = timezone.localdate()
     # The registry services apply the date, microchip and veterinarian rules (one
     # implementation each, RAB-03, RAB-05); their errors go back next to the fields.
     if action == "animal" and animal_form.is_valid():
@@ -174,6 +191,7 @@ def counter_animal(request, owner_pk):
             "animal_form": animal_form,
             "vacc_form": vacc_form,
             "exemption_form": exemption_form,
+            "application": application_requirements(owner.jurisdiction, on=today),  # LIC-04
             "assessment": assessment,
             "status": status,
             "standing": license_standing(animal, on=today) if animal else None,  # LIC-01/02/07

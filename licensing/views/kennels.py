@@ -22,6 +22,7 @@ from base.roles import ADMINISTRATOR, CLERK
 from licensing.forms import kennels as forms
 from licensing.forms.registry import apply_service_errors
 from licensing.models import KennelDecision, KennelLicense, KennelStatus
+from licensing.selectors import owner_choices
 from licensing.services.kennels import (
     animals,
     applications,
@@ -74,10 +75,19 @@ def _only_city(user):
 @role_required(*COUNTER)
 def kennel_apply(request):
     city = _only_city(request.user)
+    # The applicant is found by search within the clerk's cities (issue 14, item 7).
+    query = request.GET.get("q", "").strip()[:100]
+    candidates = owner_choices(
+        user=request.user,
+        jurisdiction=city,
+        query=query,
+        picked=request.POST.get("owner") or request.GET.get("owner", ""),
+    )
     form = forms.KennelApplyForm(
         request.POST or None,
         user=request.user,
         jurisdiction=city,
+        candidates=candidates,
         initial={"owner": request.GET.get("owner")},
     )
     if request.method == "POST" and form.is_valid():
@@ -101,7 +111,13 @@ def kennel_apply(request):
             return redirect(kennel)
     review_section = rule_citation(city, "KEN-04") if city is not None else ""
     return render(
-        request, "licensing/kennels/apply.html", {"form": form, "review_section": review_section}
+        request,
+        "licensing/kennels/apply.html",
+        {
+            "form": form,
+            "review_section": review_section,
+            "pick": {"q": query, "searched": bool(query), "count": len(candidates)},
+        },
     )
 
 

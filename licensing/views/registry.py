@@ -28,6 +28,7 @@ from licensing.selectors import animal_for_detail, owner_with_animals, registry_
 from licensing.services import linking
 from licensing.services import registry as services
 from licensing.services.limits import premises_limit_status
+from licensing.services.owner_merge import owner_duplicates
 from licensing.services.standing import license_standing, license_standings
 from licensing.services.vaccination import vaccination_status
 from ordinance.models import Event
@@ -88,17 +89,26 @@ def owner_detail(request, pk):
 def owner_create(request):
     cities = list(request.user.served_jurisdictions())
     form = OwnerForm(request.POST or None, jurisdictions=cities, initial=_city_initial(cities))
+    duplicates, back = [], _safe_next(request)
     if request.method == "POST" and form.is_valid():
         data = dict(form.cleaned_data)
         jurisdiction = data.pop("jurisdiction", None) or cities[0]
-        owner = services.owner_create(jurisdiction=jurisdiction, actor=request.user, **data)
-        messages.success(request, _("Owner %(name)s registered.") % {"name": owner.name})
-        back = request.GET.get("next", "")
-        if back.startswith("/") and url_has_allowed_host_and_scheme(back, allowed_hosts=None):
-            # Back to the page that asked for a new owner (a transfer), with them picked.
-            return redirect(f"{back}?{urlencode({'pick': owner.pk})}")
-        return redirect(owner)
-    return render(request, "licensing/registry/owner_form.html", {"form": form, "owner": None})
+        # The same person at the same address in this city: offer that record first
+        # (issue 14, item 7); the clerk may still confirm a new one.
+        if not request.POST.get("confirm_new"):
+            duplicates = owner_duplicates(jurisdiction=jurisdiction, **data)
+        if not duplicates:
+            owner = services.owner_create(jurisdiction=jurisdiction, actor=request.user, **data)
+            messages.success(request, _("Owner %(name)s registered.") % {"name": owner.name})
+            if back:
+                # Back to the page that asked for a new owner (a transfer), with them picked.
+                return redirect(f"{back}?{urlencode({'pick': owner.pk})}")
+            return redirect(owner)
+    return render(
+        request,
+        "licensing/registry/owner_form.html",
+        {"form": form, "owner": None, "duplicates": duplicates, "back": back},
+    )
 
 
 def _city_initial(cities) -> dict:
@@ -123,7 +133,12 @@ def animal_create(request, owner_pk):
     owner = get_in_jurisdiction(
         Owner.objects.select_related("jurisdiction"), request.user, pk=owner_pk
     )
-    form = AnimalForm(request.POST or None, request.FILES or None)
+    form = AnimalForm(
+        request.POST or None,
+        request.FILES or None,
+        jurisdiction=owner.jurisdiction,
+        on=timezone.localdate(),
+    )
     if request.method == "POST" and form.is_valid():
         try:
             animal = services.animal_register(
@@ -141,12 +156,29 @@ def animal_create(request, owner_pk):
     )
 
 
+def _safe_next(request) -> str:
+    """The page to return to after saving (the counter's checks screen), only when it is
+    a path on this site: anything else is ignored (an open redirect otherwise)."""
+    back = request.POST.get("next") or request.GET.get("next", "")
+    safe = back.startswith("/") and url_has_allowed_host_and_scheme(
+        back, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    )
+    return back if safe else ""
+
+
 @role_required(*STAFF_ROLES)
 def animal_edit(request, pk):
-    animal = get_in_jurisdiction(Animal.objects.select_related("owner"), request.user, pk=pk)
-    form = AnimalForm(
-        request.POST or None, request.FILES or None, instance=Animal.objects.get(pk=animal.pk)
+    animal = get_in_jurisdiction(
+        Animal.objects.select_related("owner", "jurisdiction"), request.user, pk=pk
     )
+    form = AnimalForm(
+        request.POST or None,
+        request.FILES or None,
+        instance=Animal.objects.get(pk=animal.pk),
+        jurisdiction=animal.jurisdiction,
+        on=timezone.localdate(),
+    )
+    back = _safe_next(request)
     if request.method == "POST" and form.is_valid():
         try:
             services.animal_update(
@@ -156,11 +188,11 @@ def animal_edit(request, pk):
             apply_service_errors(form, exc)
         else:
             messages.success(request, _("Animal details saved."))
-            return redirect(animal)
+            return redirect(back or animal.get_absolute_url())
     return render(
         request,
         "licensing/registry/animal_form.html",
-        {"form": form, "owner": animal.owner, "animal": animal},
+        {"form": form, "owner": animal.owner, "animal": animal, "next": back},
     )
 
 

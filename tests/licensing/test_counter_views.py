@@ -236,6 +236,8 @@ def test_counter_animal_dates_are_checked_by_the_registry_service(client_as, cle
             "action": "animal",
             "animal-species": "dog",
             "animal-name": "Ghost",
+            "animal-breed": "Husky",  # what the application states (LIC-04)
+            "animal-color": "White",
             "animal-sex": "male",
             "animal-date_of_birth": "2024-04-01",
             "animal-acquired_on": "2023-06-01",
@@ -271,7 +273,16 @@ def test_counter_new_owner_and_animal_share_the_registry_premises_and_history(
     assert owner.history.first().history_user == clerk
     client.post(
         resp["Location"],
-        {"action": "animal", "animal-species": "dog", "animal-name": "Pip", "animal-sex": "female"},
+        {
+            "action": "animal",
+            "animal-species": "dog",
+            "animal-name": "Pip",
+            "animal-sex": "female",
+            # What North Branch's application states (LIC-04, NB Sec. 6-61).
+            "animal-breed": "Beagle",
+            "animal-color": "Tricolor",
+            "animal-date_of_birth": "2024-04-01",
+        },
     )
     animal = owner.animals.get()
     assert animal.premises == Premises.objects.get(address_line="5 Elm St")
