@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('licensing', '0011_acquired_on_help_any_city'),
+        ('licensing', '0012_renewal_notices'),
     ]
 
     operations = [
