@@ -1,4 +1,5 @@
 from django import forms
+from django.utils.formats import date_format
 from django.utils.translation import gettext_lazy as _
 
 from base import dates
@@ -66,6 +67,6 @@ class AmendmentForm(forms.Form):
         if day < self.adopted:
             raise forms.ValidationError(
                 _("An amendment cannot take effect before the ordinance was adopted (%(date)s).")
-                % {"date": self.adopted.strftime("%B %d, %Y")}
+                % {"date": date_format(self.adopted)}
             )
         return day

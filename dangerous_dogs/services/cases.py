@@ -20,6 +20,7 @@ from datetime import date, datetime
 from django.contrib.contenttypes.models import ContentType
 from django.db import transaction
 from django.utils import timezone
+from django.utils.formats import date_format, time_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 
@@ -316,8 +317,8 @@ def incident_facts(case: DesignationCase) -> str:
     """The facts of the basis, as the notice and the declaration print them."""
     when = timezone.localtime(case.occurred_at)
     facts = _("On %(date)s at %(time)s, at %(where)s%(off)s: %(what)s; %(victim)s.") % {
-        "date": when.strftime("%B %-d, %Y"),
-        "time": when.strftime("%-I:%M %p").lower(),
+        "date": date_format(when),
+        "time": time_format(when, "g:i a"),
         "where": case.location,
         "off": _(" (off the owner's property)") if case.off_owner_property else "",
         "what": case.get_incident_kind_display().lower(),
@@ -478,7 +479,7 @@ def notice_served(
         raise Refused.because(
             _("When"),
             _("The notice was issued later than that (%(at)s).")
-            % {"at": timezone.localtime(case.notice.issued_at).strftime("%Y-%m-%d %H:%M")},
+            % {"at": date_format(timezone.localtime(case.notice.issued_at), "DATETIME_FORMAT")},
             field="served_at",
         )
     if method == ServiceMethod.POSTED and not posted_where.strip():

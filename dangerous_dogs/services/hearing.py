@@ -18,6 +18,7 @@ from datetime import date, datetime
 from django.contrib.contenttypes.models import ContentType
 from django.db import transaction
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 
@@ -397,7 +398,7 @@ def hearing_schedule(
         raise Refused.because(
             _("Hearing"),
             _("A hearing is already scheduled for %(when)s.")
-            % {"when": timezone.localtime(pending.scheduled_for).strftime("%Y-%m-%d %H:%M")},
+            % {"when": date_format(timezone.localtime(pending.scheduled_for), "DATETIME_FORMAT")},
             panel_citation(jurisdiction),
         )
     rules = panel_rules(jurisdiction, on=today)
@@ -470,7 +471,7 @@ def hearing_schedule(
         at=now,
         summary=_("Review Panel hearing scheduled for %(when)s at %(place)s (%(c)s)")
         % {
-            "when": timezone.localtime(scheduled_for).strftime("%Y-%m-%d %H:%M"),
+            "when": date_format(timezone.localtime(scheduled_for), "DATETIME_FORMAT"),
             "place": hearing.place,
             "c": panel_citation(jurisdiction),
         },

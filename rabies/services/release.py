@@ -37,7 +37,7 @@ VETERINARIAN_REPORT = "veterinarian_report"
 
 
 def _d(value: date) -> str:
-    return date_format(value, "F j, Y")
+    return date_format(value)
 
 
 @dataclass(frozen=True)
