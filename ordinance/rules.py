@@ -43,6 +43,7 @@ from django.utils.translation import gettext as _
 from simple_history.utils import bulk_create_with_history, bulk_update_with_history
 
 from . import kinds
+from .display import words
 from .models import Jurisdiction, RuleValue
 from .profiles import (
     AT_LEAST,
@@ -105,7 +106,7 @@ class Rule:
     why: str = ""
 
     def display(self) -> str:
-        return kinds.display(self.kind, self.unit, self.value)
+        return words(self.kind, self.unit, self.value, key=self.key)
 
     def __str__(self) -> str:
         return f"{self.display()} ({self.citation})"
