@@ -45,9 +45,7 @@ def test_resident_renews_online_clerk_approves_and_records_payment_resident_gets
     page.set_viewport_size(PHONE)
     login_as(resident)
     page.goto("/my/animals/")
-    expect(
-        page.get_by_text("Renew the license before it expires on Dec 31, 2026.")
-    ).to_be_visible()
+    expect(page.get_by_text("Renew the license before it expires on Dec 31, 2026.")).to_be_visible()
     assert_accessible()
     page.get_by_role("link", name="Renew online for Biscuit").click()
 

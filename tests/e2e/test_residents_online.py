@@ -91,9 +91,7 @@ def test_sign_up_link_renew_approve_pay_and_download_the_receipt(
     page.get_by_label("ZIP code").fill("55056")
     page.get_by_role("button", name="Link").click()
     expect(page).to_have_url(re.compile(r"/my/animals/$"))
-    expect(
-        page.get_by_text("Renew the license before it expires on Dec 31, 2026.")
-    ).to_be_visible()
+    expect(page.get_by_text("Renew the license before it expires on Dec 31, 2026.")).to_be_visible()
     assert_accessible()
     fits(page)
 

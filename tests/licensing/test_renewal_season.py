@@ -285,9 +285,7 @@ def test_checks_screen_explains_a_valid_vaccine_too_old_for_the_term(
     assert "on or after Dec 31, 2025" in page and "North Branch Sec. 6-61" in page
     assert "Check for the 2026 term instead" in page
     page = client_as(clerk).get(url + "&term_year=2026").content.decode()
-    assert "Vaccinated Mar 1, 2025" in page and "covers a license expiring Dec 31, 2026" in (
-        page
-    )
+    assert "Vaccinated Mar 1, 2025" in page and "covers a license expiring Dec 31, 2026" in (page)
 
 
 def test_an_expired_vaccine_keeps_the_plain_refusal(north_branch):

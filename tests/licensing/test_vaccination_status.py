@@ -179,8 +179,7 @@ def test_labels_and_str_carry_the_section(north_branch):
     assert answer.label == "Vaccinated"
     assert answer.badge == "success"
     assert str(answer) == (
-        "Vaccinated: Vaccinated Mar 10, 2026; due again by Mar 10, 2027. "
-        "(North Branch Sec. 6-77)"
+        "Vaccinated: Vaccinated Mar 10, 2026; due again by Mar 10, 2027. (North Branch Sec. 6-77)"
     )
 
 

@@ -73,9 +73,7 @@ def ordinance_pages(*cities):
 
 
 @pytest.mark.slow
-def test_every_ordinance_page_reads_in_plain_words(
-    client_as, administrator, north_branch, glencoe
-):
+def test_every_ordinance_page_reads_in_plain_words(client_as, administrator, north_branch, glencoe):
     client = client_as(administrator)
     keys = rule_keys(north_branch, glencoe)
     for url in ordinance_pages(north_branch, glencoe):
@@ -124,12 +122,8 @@ def test_a_comparison_reads_with_its_neighbouring_amount():
     profile = get_profile("north_branch")
     values = {"license_age_months": 6}
     spec = profile.values["license_age_comparison"]
-    assert display.spec_words(spec, "gt", profile=profile, values=values) == (
-        "older than 6 months"
-    )
-    assert display.spec_words(spec, "gte", profile=profile, values=values) == (
-        "6 months or older"
-    )
+    assert display.spec_words(spec, "gt", profile=profile, values=values) == ("older than 6 months")
+    assert display.spec_words(spec, "gte", profile=profile, values=values) == ("6 months or older")
 
 
 def test_a_note_loses_the_developers_references():

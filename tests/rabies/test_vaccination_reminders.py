@@ -38,9 +38,7 @@ def test_one_email_to_the_owner_naming_the_animal_the_date_and_the_section(rex, 
     mail = mailoutbox[0]
     assert mail.to == [dog.owner.email]
     assert "Rex" in mail.subject and "Dec 20, 2026" in mail.subject
-    assert "rabies vaccination of your dog Rex is due again by Sun, Dec 20, 2026" in (
-        mail.body
-    )
+    assert "rabies vaccination of your dog Rex is due again by Sun, Dec 20, 2026" in (mail.body)
     assert "North Branch Sec. 6-77" in mail.body
     assert "Dec 20, 2025 (1 year vaccine)" in mail.body
     reminder = VaccinationReminder.objects.get()
