@@ -41,11 +41,17 @@ _LENGTH_TESTS = {
     "lt": lambda v: _("shorter than %(v)s") % {"v": v},
     "lte": lambda v: _("%(v)s or shorter") % {"v": v},
 }
-_BARE_TESTS = {
-    "gt": lambda: _("more than the limit"),
-    "gte": lambda: _("the limit or more"),
-    "lt": lambda: _("less than the limit"),
-    "lte": lambda: _("the limit or less"),
+_BARE_AGE_TESTS = {
+    "gt": lambda: _("older than the age"),
+    "gte": lambda: _("that age or older"),
+    "lt": lambda: _("younger than the age"),
+    "lte": lambda: _("that age or younger"),
+}
+_BARE_LENGTH_TESTS = {
+    "gt": lambda: _("longer than the time"),
+    "gte": lambda: _("that long or longer"),
+    "lt": lambda: _("shorter than the time"),
+    "lte": lambda: _("that long or shorter"),
 }
 
 
@@ -121,10 +127,11 @@ def _comparison(key: str, code: str, values: Mapping[str, Any], specs: Mapping) 
     sibling = next(
         (k for k in specs if k != key and k.startswith(prefix) and specs[k].kind == "int"), None
     )
-    tests = _AGE_TESTS if "age" in prefix.split("_") else _LENGTH_TESTS
+    is_age = "age" in prefix.split("_")
     if sibling is not None and values.get(sibling) is not None:
+        tests = _AGE_TESTS if is_age else _LENGTH_TESTS
         return tests[code](_amount(specs[sibling].unit, values[sibling]))
-    return _BARE_TESTS[code]()
+    return (_BARE_AGE_TESTS if is_age else _BARE_LENGTH_TESTS)[code]()
 
 
 def words(

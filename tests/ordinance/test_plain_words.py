@@ -134,3 +134,12 @@ def test_a_note_loses_the_developers_references():
         "The ordinance defines none."
     )
     assert display.plain_note("Appendix D G2.") == ""
+
+
+def test_the_admin_list_of_rules_shows_labels_and_words(client_as, administrator, north_branch):
+    client = client_as(administrator)
+    page = client.get("/admin/ordinance/rulevalue/?q=license_age")
+    text = text_of(page)
+    assert "License age test" in text and "older than" in text  # "gt"
+    assert "License age (months)" in text and "6 months" in text
+    assert "license_age_months" not in text and "['" not in text
