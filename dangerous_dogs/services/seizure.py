@@ -22,6 +22,7 @@ from datetime import date, datetime
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -121,7 +122,7 @@ def _ground(case, ground, ground_detail, today, checklist):
                 _("Ground"), _("Every requirement is met."), compliance, field="ground"
             )
         return _("The compliance deadline of %(d)s passed with %(items)s missing") % {
-            "d": case.compliance_deadline,
+            "d": date_format(case.compliance_deadline),
             "items": checklist.missing_labels,
         }
     if ground == BREACH:

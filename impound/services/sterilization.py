@@ -24,6 +24,7 @@ from datetime import date, datetime
 from django.contrib.contenttypes.models import ContentType
 from django.db import transaction
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from impound.models import (
@@ -108,7 +109,7 @@ def _glencoe_terms(case, adopted_on, date_of_birth) -> Terms:
     born = estimated_birth(case) if estimated else date_of_birth
     reaches = add_months(born, by_age.value)
     born_text = _("born %(d)s%(est)s") % {
-        "d": born.isoformat(),
+        "d": date_format(born),
         "est": _(" (estimated from the age at intake)") if estimated else "",
     }
     deposit = DEPOSIT_FEE in profile_for(j).fees

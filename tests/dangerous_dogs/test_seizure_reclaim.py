@@ -82,7 +82,7 @@ def test_the_seizure_notice_states_ground_date_proof_deadline_and_costs(case, of
     for expected in (
         "Notice of seizure of a dangerous dog",
         case.owner.name,
-        "The compliance deadline of 2026-12-07 passed with the enclosure and warning sign",
+        "The compliance deadline of Dec 7, 2026 passed with the enclosure and warning sign",
         "Tue, Dec 8, 2026",
         "Subd. 15(E)",
         "the sections named in Glencoe 701 Subd. 15(K)(3) are blank",
