@@ -145,7 +145,7 @@ def words(
 ) -> str:
     """How a value reads on a page: "5 business days", "$3.00", "50%", "December 31",
     "older than 6 months", "dogs, cats". ``values`` (key -> value in force) and
-    ``profile`` let a code borrow its neighbour's words."""
+    ``profile`` let a code borrow its neighbor's words."""
     if value is None:
         return _("blank (requires city input)")
     if kind == "money":

@@ -65,8 +65,8 @@ class RuleLine:
     history: list[RuleValue] = field(default_factory=list)
     state: StateLine | None = None  # where the state's law sets the same value
     profile: Profile | None = None
-    # every value of the city in force (key -> value): a code's neighbours give its words
-    neighbours: dict[str, Any] = field(default_factory=dict)
+    # every value of the city in force (key -> value): a code's neighbors give its words
+    neighbors: dict[str, Any] = field(default_factory=dict)
 
     @property
     def value(self) -> Any:
@@ -85,7 +85,7 @@ class RuleLine:
         return display.plain_note(self.spec.note)
 
     def words(self, value) -> str:
-        return display.spec_words(self.spec, value, profile=self.profile, values=self.neighbours)
+        return display.spec_words(self.spec, value, profile=self.profile, values=self.neighbors)
 
     @property
     def citation(self) -> str:
@@ -198,9 +198,9 @@ def rule_history(jurisdiction: Jurisdiction, *, on: date) -> CityRules:
 def _in_words(city: CityRules) -> None:
     """Give each line what it needs to word its value, and each history row its words
     (``row.words``), as the page shows them."""
-    neighbours = {line.spec.key: line.value for line in city.lines}
+    neighbors = {line.spec.key: line.value for line in city.lines}
     for line in city.lines:
-        line.profile, line.neighbours = city.profile, neighbours
+        line.profile, line.neighbors = city.profile, neighbors
         for row in line.history:
             row.words = line.words(kinds.to_python(line.spec.kind, row.value))
             row.plain_note = display.plain_note(row.note)

@@ -118,7 +118,7 @@ def test_the_formatting_service_words_each_type(kind, unit, value, expected):
     assert display.words(kind, unit, value) == expected
 
 
-def test_a_comparison_reads_with_its_neighbouring_amount():
+def test_a_comparison_reads_with_its_neighboring_amount():
     profile = get_profile("north_branch")
     values = {"license_age_months": 6}
     spec = profile.values["license_age_comparison"]
