@@ -180,7 +180,7 @@ def sweep_registration_lapsed(*, now: datetime, dry_run: bool = False):
             "%(consequence)s"
         ) % {
             "n": registration.number,
-            "d": registration.expires_on,
+            "d": date_format(registration.expires_on),
             "section": registration.renewal_citation,
             "consequence": consequence,
         }

@@ -113,7 +113,8 @@ def _ground(case, ground, ground_detail, today, checklist):
         if case.compliance_deadline >= today:
             raise Refused.because(
                 _("Ground"),
-                _("The owner has until %(d)s to comply.") % {"d": case.compliance_deadline},
+                _("The owner has until %(d)s to comply.")
+                % {"d": date_format(case.compliance_deadline)},
                 compliance,
                 field="ground",
             )
@@ -133,7 +134,7 @@ def _ground(case, ground, ground_detail, today, checklist):
                     "A breach is a ground for seizure only within the compliance period "
                     "(through %(d)s)."
                 )
-                % {"d": case.compliance_deadline},
+                % {"d": date_format(case.compliance_deadline)},
                 compliance,
                 field="ground",
             )
@@ -264,7 +265,7 @@ def case_seize(
         % {
             "ground": ground_text,
             "n": impound.number,
-            "d": impound.hold_ends_on,
+            "d": date_format(impound.hold_ends_on),
             "s": impound.hold_citation,
         },
         rule_citation=seizure_citation(case.jurisdiction, on=today),
@@ -312,12 +313,12 @@ def _proof_record(case, today) -> str:
         "Proofs verified: enclosure and sign %(e)s; %(kind)s %(issuer)s no. %(no)s, $%(amt)s "
         "to %(exp)s; microchip %(chip)s"
     ) % {
-        "e": enclosure.verified_on,
+        "e": date_format(enclosure.verified_on),
         "kind": coverage.get_coverage_kind_display().lower(),
         "issuer": coverage.issuer,
         "no": coverage.policy_number,
         "amt": f"{coverage.amount:,.2f}",
-        "exp": coverage.expires_on,
+        "exp": date_format(coverage.expires_on),
         "chip": chip.microchip,
     }
 
@@ -354,7 +355,10 @@ def case_reclaim(
                 "The period to reclaim ended on %(d)s; the impound case is %(status)s and its "
                 "disposition applies, the owner liable for the costs."
             )
-            % {"d": impound.hold_ends_on, "status": impound.get_status_display().lower()},
+            % {
+                "d": date_format(impound.hold_ends_on),
+                "status": impound.get_status_display().lower(),
+            },
             impound.hold_citation or days.citation,
         )
     checklist = compliance_checklist(case, on=today, registration_in_force=False)

@@ -175,7 +175,7 @@ def check_pound_may_sterilize(case: ImpoundCase) -> None:
         raise Refused.because(
             _("Sterilization"),
             _("The reclaim period runs through %(d)s: the pound may not sterilize before then.")
-            % {"d": case.hold_ends_on},
+            % {"d": date_format(case.hold_ends_on)},
             citation,
         )
     if case.status == CaseStatus.REDEEMED:
@@ -253,7 +253,8 @@ def agreement_create(
         actor=actor,
         at=now,
         jurisdiction=case.jurisdiction,
-        summary=_("Sterilization due %(d)s (%(c)s)") % {"d": terms.due_on, "c": terms.citation},
+        summary=_("Sterilization due %(d)s (%(c)s)")
+        % {"d": date_format(terms.due_on), "c": terms.citation},
         data={
             "case": case.number,
             "due_on": str(terms.due_on),
@@ -320,7 +321,7 @@ def agreement_record_certificate(
         raise Refused.because(
             _("Sterilized on"),
             _("The date must fall between the adoption (%(a)s) and today.")
-            % {"a": agreement.adopted_on},
+            % {"a": date_format(agreement.adopted_on)},
             agreement.due_citation,
             field="sterilized_on",
         )
@@ -337,7 +338,7 @@ def agreement_record_certificate(
         actor,
         now,
         _("Sterilized %(d)s, certified by %(v)s")
-        % {"d": sterilized_on, "v": agreement.veterinarian},
+        % {"d": date_format(sterilized_on), "v": agreement.veterinarian},
         {"sterilized_on": str(sterilized_on), "late": sterilized_on > agreement.due_on},
     )
     return agreement

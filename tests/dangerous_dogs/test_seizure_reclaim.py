@@ -99,7 +99,7 @@ def test_no_seizure_for_missing_items_before_the_deadline(glencoe, officer, poun
     with pytest.raises(Refused) as caught:
         seize(case, officer, pound)
     assert caught.value.checks[0].field == "ground"
-    assert "until 2026-12-15" in str(caught.value)
+    assert "until Dec 15, 2026" in str(caught.value)
 
 
 def test_a_breach_within_the_window_is_a_ground_with_its_facts(glencoe, officer, pound):
@@ -181,7 +181,7 @@ def test_no_reclaim_after_the_hold_ended(case, officer, pound):
     with time_machine.travel(datetime(2026, 12, 16, 9, 0, tzinfo=CHICAGO), tick=False):
         with pytest.raises(Refused) as caught:
             case_reclaim(case, actor=officer, method="cash", licensed=True)
-    assert "ended on 2026-12-15" in str(caught.value)
+    assert "ended on Dec 15, 2026" in str(caught.value)
     assert "liable for the costs" in str(caught.value)
 
 
