@@ -96,7 +96,7 @@ class UserAdmin(BaseUserAdmin):
             return _("Off")
         left = services.recovery_codes_left(obj)
         return _("On since %(date)s; %(n)d recovery codes left") % {
-            "date": date_format(timezone.localtime(device.created_at), "F j, Y"),
+            "date": date_format(timezone.localtime(device.created_at)),
             "n": left,
         }
 

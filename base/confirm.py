@@ -42,6 +42,6 @@ class ConfirmStep(forms.Form):
             if value in choices:
                 value = choices[value]
             elif hasattr(value, "strftime"):
-                value = date_format(value, "M j, Y")
+                value = date_format(value)
             rows.append((str(field.label), "" if value in (None, "") else str(value)))
         return rows

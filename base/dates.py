@@ -63,8 +63,8 @@ def bounds(kind: str, *, today: date | None = None) -> tuple[date, date]:
 def out_of_range_message(kind: str, *, future: bool = False) -> str:
     message = FUTURE[kind] if future and kind in FUTURE else MESSAGES[kind]
     return message % {
-        "earliest": date_format(EARLIEST, "M j, Y"),
-        "latest": date_format(LATEST, "M j, Y"),
+        "earliest": date_format(EARLIEST),
+        "latest": date_format(LATEST),
     }
 
 

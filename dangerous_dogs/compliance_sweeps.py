@@ -26,6 +26,7 @@ from django.db.models import CharField, Exists, OuterRef
 from django.db.models.functions import Cast
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from dangerous_dogs.models import (
@@ -114,7 +115,7 @@ def sweep_compliance_overdue(*, now: datetime, dry_run: bool = False):
                     "The compliance deadline of %(d)s passed while an appeal is pending; the "
                     "ordinance does not say whether an appeal stays it: decide whether to "
                     "seize the dog."
-                ) % {"d": case.compliance_deadline}
+                ) % {"d": date_format(case.compliance_deadline)}
                 case.flag(reason, citation, on=today, at=at)
                 Event.record(STAY_FLAGGED, case, at=at, summary=reason, data={"on": str(today)})
                 return
@@ -179,7 +180,7 @@ def sweep_registration_lapsed(*, now: datetime, dry_run: bool = False):
             "%(consequence)s"
         ) % {
             "n": registration.number,
-            "d": registration.expires_on,
+            "d": date_format(registration.expires_on),
             "section": registration.renewal_citation,
             "consequence": consequence,
         }

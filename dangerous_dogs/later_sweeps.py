@@ -15,6 +15,7 @@ from datetime import date, datetime
 
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from dangerous_dogs.models import IN_FORCE_STATUSES, SterilizationOrder
@@ -43,7 +44,7 @@ def sweep_sterilization_overdue(*, now: datetime, dry_run: bool = False):
                 "Sterilization overdue since %(due)s: the authority seizes the dog and has it "
                 "sterilized at the owner's expense."
             )
-            % {"due": order.due_on},
+            % {"due": date_format(order.due_on)},
             order.due_citation,
             on=today,
             at=at,

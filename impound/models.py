@@ -17,6 +17,7 @@ from django.db import models
 from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as __
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
@@ -309,7 +310,8 @@ class ImpoundCase(KeptMixin, models.Model):
             actor=actor,
             at=at,
             action="impound.case.available",
-            summary=__("Hold ended %(d)s; available for disposition") % {"d": self.hold_ends_on},
+            summary=__("Hold ended %(d)s; available for disposition")
+            % {"d": date_format(self.hold_ends_on)},
             data=data,
             rule="IMP-04",
         )
@@ -542,6 +544,6 @@ class SterilizationAgreement(KeptMixin, models.Model):
             at=at,
             jurisdiction=self.jurisdiction,
             summary=__("Sterilization due %(d)s not shown (%(c)s)")
-            % {"d": self.due_on, "c": self.due_citation},
+            % {"d": date_format(self.due_on), "c": self.due_citation},
             data={"due_on": str(self.due_on), "case": self.case.number},
         )

@@ -3,12 +3,14 @@ from django.contrib import admin
 from django.core.exceptions import PermissionDenied
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 
 from base.admin_scoping import CityScopedAdminMixin, served
 
+from . import display, kinds
 from .models import ClosedDay, Event, FeeScheduleEntry, Jurisdiction, RuleValue
-from .profiles import available_profiles
+from .profiles import ProfileError, available_profiles, get_profile, get_state_layer
 from .rules import load_profile
 
 
@@ -127,12 +129,13 @@ class RuleValueAdmin(CityScopedAdminMixin, EndedNotDeletedAdminMixin, SimpleHist
     list_display = (
         "jurisdiction",
         "state",
-        "key",
-        "value",
+        "rule",
+        "value_in_words",
         "effective_from",
         "citation",
         "ordinance_ref",
     )
+    list_select_related = ("jurisdiction",)
     list_filter = ("jurisdiction", "state", "effective_from")
     search_fields = ("key", "citation", "ordinance_ref")
     readonly_fields = ("recorded_by", "recorded_at")
@@ -143,6 +146,32 @@ class RuleValueAdmin(CityScopedAdminMixin, EndedNotDeletedAdminMixin, SimpleHist
         every city's, so only a superuser records its amendment."""
         states = Jurisdiction.objects.filter(pk__in=served(request)).values("state")
         return Q(jurisdiction__isnull=True, state__in=states)
+
+    @staticmethod
+    def _spec(obj):
+        """The value's description in its profile (or its state's law); None if gone."""
+        try:
+            if obj.jurisdiction_id is None:
+                layer = get_state_layer(obj.state)
+                return layer.values.get(obj.key) if layer else None
+            return get_profile(obj.jurisdiction.profile_key).values.get(obj.key)
+        except ProfileError:
+            return None
+
+    @admin.display(description=_("Rule"), ordering="key")
+    def rule(self, obj):
+        spec = self._spec(obj)
+        return spec.label if spec else obj.key
+
+    @admin.display(description=_("Value"))
+    def value_in_words(self, obj):
+        spec = self._spec(obj)
+        if spec is None:
+            return obj.value
+        profile = None
+        if obj.jurisdiction_id is not None:
+            profile = get_profile(obj.jurisdiction.profile_key)
+        return display.spec_words(spec, kinds.to_python(spec.kind, obj.value), profile=profile)
 
     def get_form(self, request, obj=None, **kwargs):
         form = super().get_form(request, obj, **kwargs)

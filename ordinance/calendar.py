@@ -341,10 +341,10 @@ def later_of(*, ordinance: tuple[date, str], pound: tuple[date, str]) -> HoldEnd
     same day both govern and both are cited."""
     (o_day, o_cite), (p_day, p_cite) = ordinance, pound
     words = {
-        "date": date_format(max(o_day, p_day), "F j, Y"),
+        "date": date_format(max(o_day, p_day)),
         "ordinance": o_cite,
         "statute": p_cite,
-        "other": date_format(min(o_day, p_day), "F j, Y"),
+        "other": date_format(min(o_day, p_day)),
     }
     if o_day == p_day:
         citation = f"{o_cite}; {p_cite}"

@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
 
+from django.utils.formats import date_format
+
 from .models import FeeScheduleEntry, Jurisdiction
 from .rules import RuleNotInOrdinance, RuleNotSet, RuleUnavailable, get_rule, profile_for
 
@@ -51,7 +53,7 @@ def fee_amount(jurisdiction: Jurisdiction, code: str, *, on: date) -> FeeAmount:
     where = f" ({citation})" if citation else ""
     raise FeeNotSet(
         f"The {what.lower()} fee for {jurisdiction.name} is not set{where}: no council "
-        f"resolution is in force on {on:%B} {on.day}, {on.year}. An administrator must "
+        f"resolution is in force on {date_format(on)}. An administrator must "
         "add it to the fee schedule first.",
         jurisdiction=jurisdiction,
         key=code,

@@ -1,4 +1,5 @@
 from django import forms
+from django.utils.formats import date_format
 from django.utils.translation import gettext_lazy as _
 
 from base import dates
@@ -34,7 +35,17 @@ class AmendmentForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.spec, self.adopted = spec, adopted
         field = self.fields["value"]
-        if spec.kind == "bool":
+        if spec.key.endswith("_comparison"):
+            # a comparison code (rules.md DEF-01), offered in words
+            self.fields["value"] = forms.ChoiceField(
+                label=field.label,
+                choices=[
+                    ("", "—"),
+                    ("gt", _("More than (older or longer than) the value")),
+                    ("gte", _("The value or more (that age or longer)")),
+                ],
+            )
+        elif spec.kind == "bool":
             self.fields["value"] = forms.ChoiceField(
                 label=field.label, choices=[("", "—"), ("yes", _("Yes")), ("no", _("No"))]
             )
@@ -66,6 +77,6 @@ class AmendmentForm(forms.Form):
         if day < self.adopted:
             raise forms.ValidationError(
                 _("An amendment cannot take effect before the ordinance was adopted (%(date)s).")
-                % {"date": self.adopted.strftime("%B %d, %Y")}
+                % {"date": date_format(self.adopted)}
             )
         return day

@@ -163,30 +163,8 @@ def parse_input(kind: str, text: str) -> Any:
 
 
 def display(kind: str, unit: str, value: Any) -> str:
-    """How a value reads on a page: "5 business days", "$3.00", "50%", "December 31"."""
-    if value is None:
-        return "blank (requires city input)"
-    if kind == "money":
-        return f"${value:,.2f}"
-    if kind == "rate":
-        return f"{(value * 100).normalize():f}%"
-    if kind == "bool":
-        return "Yes" if value else "No"
-    if kind == "list":
-        return ", ".join(value) if value else "none"
-    if kind == "month_day":
-        return value.display()
-    if kind == "time":
-        return _clock(value)
-    if unit in _UNIT_WORDS:
-        singular, plural = _UNIT_WORDS[unit]
-        return f"{value} {singular if value == 1 else plural}"
-    return str(value)
+    """How a value reads on a page: "5 business days", "$3.00", "50%", "December 31"
+    (``ordinance.display.words``, the one place that words a value)."""
+    from .display import words  # display reads MonthDay from here
 
-
-def _clock(value: time) -> str:
-    """8:00 a.m., 7:00 p.m., noon and midnight as the statutes write them."""
-    if value.minute == 0 and value.hour in (0, 12):
-        return "midnight" if value.hour == 0 else "noon"
-    hour = value.hour % 12 or 12
-    return f"{hour}:{value.minute:02d} {'a.m.' if value.hour < 12 else 'p.m.'}"
+    return words(kind, unit, value)

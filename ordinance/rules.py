@@ -43,6 +43,7 @@ from django.utils.translation import gettext as _
 from simple_history.utils import bulk_create_with_history, bulk_update_with_history
 
 from . import kinds
+from .display import words
 from .models import Jurisdiction, RuleValue
 from .profiles import (
     AT_LEAST,
@@ -105,7 +106,7 @@ class Rule:
     why: str = ""
 
     def display(self) -> str:
-        return kinds.display(self.kind, self.unit, self.value)
+        return words(self.kind, self.unit, self.value, key=self.key)
 
     def __str__(self) -> str:
         return f"{self.display()} ({self.citation})"
@@ -393,7 +394,7 @@ def _without_ordinance(jurisdiction, city_spec, city_row, state: Rule, on: date)
         "floor": _floor_phrase(state),
         "city": jurisdiction.short_name,
         "section": city_row.citation if city_row else "",
-        "date": date_format(on, "F j, Y"),
+        "date": date_format(on),
     }
     if city_spec is None or (city_row and _SOFTWARE_DEFAULT.search(city_row.citation)):
         return _("%(statute)s sets %(floor)s; %(city)s's ordinance has no such rule.") % words
@@ -493,7 +494,7 @@ def _rule(
 
 def _not_in_force(jurisdiction, spec: ValueSpec, on: date) -> RuleNotSet:
     return RuleNotSet(
-        f"{spec.label} has no value in force on {on:%B} {on.day}, {on.year} for "
+        f"{spec.label} has no value in force on {date_format(on)} for "
         f"{jurisdiction.name} "
         f"({spec.citation}); an administrator must load the ordinance profile or "
         "record the value first.",

@@ -12,7 +12,7 @@ from typing import Any
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
-from . import kinds
+from . import display, kinds
 from .models import FeeScheduleEntry, Jurisdiction, RuleValue
 from .profiles import (
     AT_LEAST,
@@ -47,6 +47,10 @@ class StateLine:
         return _("Fixed:")
 
     @property
+    def note(self) -> str:
+        return display.plain_note(self.spec.note)
+
+    @property
     def state_governs(self) -> bool:
         return self.layers is not None and self.layers.governing.governed_by == STATE
 
@@ -60,6 +64,9 @@ class RuleLine:
     passage: Passage | None = None
     history: list[RuleValue] = field(default_factory=list)
     state: StateLine | None = None  # where the state's law sets the same value
+    profile: Profile | None = None
+    # every value of the city in force (key -> value): a code's neighbors give its words
+    neighbors: dict[str, Any] = field(default_factory=dict)
 
     @property
     def value(self) -> Any:
@@ -71,7 +78,14 @@ class RuleLine:
 
     @property
     def display(self) -> str:
-        return kinds.display(self.spec.kind, self.spec.unit, self.value)
+        return self.words(self.value)
+
+    @property
+    def note(self) -> str:
+        return display.plain_note(self.spec.note)
+
+    def words(self, value) -> str:
+        return display.spec_words(self.spec, value, profile=self.profile, values=self.neighbors)
 
     @property
     def citation(self) -> str:
@@ -148,6 +162,7 @@ def rules_in_force(jurisdictions, *, on: date, with_text: bool = True) -> list[C
             for spec in specs
         ]
         city = CityRules(jurisdiction, profile, lines, error)
+        _in_words(city)
         _add_state_law(city, on, lambda owner, key: latest.get((owner, key)))
         found.append(city)
     return found
@@ -171,12 +186,24 @@ def rule_history(jurisdiction: Jurisdiction, *, on: date) -> CityRules:
         current = next((r for r in history if r.effective_from <= on), None)
         lines.append(RuleLine(spec, current, profile.passage(spec.quote), history))
     city = CityRules(jurisdiction, profile, lines, error)
+    _in_words(city)
 
     def in_force(owner, key):
         return next((r for r in by_key.get((owner, key), []) if r.effective_from <= on), None)
 
     _add_state_law(city, on, in_force, history=by_key)
     return city
+
+
+def _in_words(city: CityRules) -> None:
+    """Give each line what it needs to word its value, and each history row its words
+    (``row.words``), as the page shows them."""
+    neighbors = {line.spec.key: line.value for line in city.lines}
+    for line in city.lines:
+        line.profile, line.neighbors = city.profile, neighbors
+        for row in line.history:
+            row.words = line.words(kinds.to_python(line.spec.kind, row.value))
+            row.plain_note = display.plain_note(row.note)
 
 
 def _add_state_law(city: CityRules, on: date, in_force, history=None) -> None:
@@ -201,6 +228,9 @@ def _add_state_law(city: CityRules, on: date, in_force, history=None) -> None:
         except RuleUnavailable as exc:
             layers, problem = None, str(exc)
         line = StateLine(spec, layers, problem, (history or {}).get((j.state, spec.key), []))
+        for row in line.history:
+            row.words = display.spec_words(spec, kinds.to_python(spec.kind, row.value))
+            row.plain_note = display.plain_note(row.note)
         city.state_lines.append(line)
     by_key = {line.spec.key: line for line in city.state_lines}
     for line in city.lines:

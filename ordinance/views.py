@@ -5,6 +5,8 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
 
 from base.access import role_required
 from base.roles import ADMINISTRATOR, STAFF_ROLES
@@ -75,9 +77,8 @@ def rule_amend_view(request, slug, key):
         )
         messages.success(
             request,
-            f"Recorded: {spec.label}, in force from "
-            f"{data['effective_from']:%B} {data['effective_from'].day}, "
-            f"{data['effective_from'].year}.",
+            _("Recorded: %(label)s, in force from %(date)s.")
+            % {"label": spec.label, "date": date_format(data["effective_from"])},
         )
         return redirect(f"{jurisdiction_url(jurisdiction)}#rule-{key}")
     city = selectors.rule_history(jurisdiction, on=timezone.localdate())

@@ -83,7 +83,7 @@ def send_reminder(
     subject = _("%(city)s: rabies vaccination of %(animal)s due by %(due)s") % {
         "city": city.short_name,
         "animal": animal.name,
-        "due": date_format(status.due_on, "F j, Y"),
+        "due": date_format(status.due_on),
     }
     body = render_to_string("rabies/emails/vaccination_reminder.txt", context)
     try:

@@ -16,6 +16,7 @@ from datetime import date, datetime
 from django.contrib.contenttypes.models import ContentType
 from django.db import transaction
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from base.roles import ADMINISTRATOR, CLERK
@@ -130,7 +131,7 @@ def appeal_file(
             Check(
                 str(_("Filed on")),
                 "fail",
-                str(_("The panel ruled later (%(date)s).") % {"date": case.ruling_on}),
+                str(_("The panel ruled later (%(date)s).") % {"date": date_format(case.ruling_on)}),
                 citation,
                 "filed_on",
             )
@@ -155,8 +156,8 @@ def appeal_file(
             "Appeal to the City Council filed with the City Clerk on %(date)s%(late)s (%(c)s)"
         )
         % {
-            "date": filed_on,
-            "late": (_(", after the deadline of %(d)s") % {"d": case.appeal_deadline})
+            "date": date_format(filed_on),
+            "late": (_(", after the deadline of %(d)s") % {"d": date_format(case.appeal_deadline)})
             if late
             else "",
             "c": case.appeal_citation or citation,
@@ -166,7 +167,7 @@ def appeal_file(
     if late:
         case.flag(
             _("Appeal filed late (%(filed)s; due by %(due)s): decide whether the Council hears it.")
-            % {"filed": filed_on, "due": case.appeal_deadline},
+            % {"filed": date_format(filed_on), "due": date_format(case.appeal_deadline)},
             case.appeal_citation or citation,
             on=today,
             actor=actor,
@@ -248,7 +249,10 @@ def appeal_decide(
             Check(
                 str(_("Decided on")),
                 "fail",
-                str(_("The appeal was filed later (%(date)s).") % {"date": appeal.filed_on}),
+                str(
+                    _("The appeal was filed later (%(date)s).")
+                    % {"date": date_format(appeal.filed_on)}
+                ),
                 "",
                 "decided_on",
             )
@@ -282,7 +286,7 @@ def appeal_decide(
             at=now,
             action="dangerous_dogs.appeal.reversed",
             summary=_("The City Council reversed the Review Panel on %(date)s (%(c)s)")
-            % {"date": decided_on, "c": citation},
+            % {"date": date_format(decided_on), "c": citation},
             rule_citation=citation,
             data=data,
             fields=["closed_on", "closing_note"],
@@ -294,7 +298,7 @@ def appeal_decide(
             actor=actor,
             at=now,
             summary=_("The City Council upheld the Review Panel on %(date)s (%(c)s)")
-            % {"date": decided_on, "c": citation},
+            % {"date": date_format(decided_on), "c": citation},
             data=data,
         )
     return decision
@@ -321,14 +325,15 @@ def court_of_appeals(*, appeal: Appeal, on: date, actor, now: datetime | None = 
     if appeal.court_of_appeals_on is not None:
         raise Refused.because(
             _("Court of Appeals"),
-            _("Recorded already (%(date)s).") % {"date": appeal.court_of_appeals_on},
+            _("Recorded already (%(date)s).") % {"date": date_format(appeal.court_of_appeals_on)},
             citation,
         )
     not_future(on, timezone.localdate(now), _("Appealed on"), "on")
     if on < appeal.decision.decided_on:
         raise Refused.because(
             _("Appealed on"),
-            _("The Council decided later (%(date)s).") % {"date": appeal.decision.decided_on},
+            _("The Council decided later (%(date)s).")
+            % {"date": date_format(appeal.decision.decided_on)},
             field="on",
         )
     appeal.court_of_appeals_on = on

@@ -20,6 +20,7 @@ from datetime import date, datetime
 from django.contrib.contenttypes.models import ContentType
 from django.db import transaction
 from django.utils import timezone
+from django.utils.formats import date_format, time_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 
@@ -210,7 +211,7 @@ def case_open(
         raise Refused.because(
             _("Investigation completed on"),
             _("The investigation cannot end before the incident (%(date)s).")
-            % {"date": occurred_on},
+            % {"date": date_format(occurred_on)},
             field="investigated_on",
         )
     prior = prior_pdd_notice(animal)
@@ -233,7 +234,7 @@ def case_open(
                     "Prong (3) needs an attack after the owner was sent notice (%(date)s); "
                     "this incident was on %(when)s."
                 )
-                % {"date": prior, "when": occurred_on},
+                % {"date": prior, "when": date_format(occurred_on)},
                 definition,
                 field="criterion",
             )
@@ -316,8 +317,8 @@ def incident_facts(case: DesignationCase) -> str:
     """The facts of the basis, as the notice and the declaration print them."""
     when = timezone.localtime(case.occurred_at)
     facts = _("On %(date)s at %(time)s, at %(where)s%(off)s: %(what)s; %(victim)s.") % {
-        "date": when.strftime("%B %-d, %Y"),
-        "time": when.strftime("%-I:%M %p").lower(),
+        "date": date_format(when),
+        "time": time_format(when, "g:i a"),
         "where": case.location,
         "off": _(" (off the owner's property)") if case.off_owner_property else "",
         "what": case.get_incident_kind_display().lower(),
@@ -478,7 +479,7 @@ def notice_served(
         raise Refused.because(
             _("When"),
             _("The notice was issued later than that (%(at)s).")
-            % {"at": timezone.localtime(case.notice.issued_at).strftime("%Y-%m-%d %H:%M")},
+            % {"at": date_format(timezone.localtime(case.notice.issued_at), "DATETIME_FORMAT")},
             field="served_at",
         )
     if method == ServiceMethod.POSTED and not posted_where.strip():
@@ -497,7 +498,7 @@ def notice_served(
             raise Refused.because(
                 _("Owner received it on"),
                 _("The owner's receipt was recorded already (%(date)s).")
-                % {"date": case.notice_received_on},
+                % {"date": date_format(case.notice_received_on)},
                 field="received_on",
             )
     record = ServiceRecord.objects.create(
@@ -512,7 +513,7 @@ def notice_served(
         result=(
             result.strip()
             or (
-                _("Received on %(date)s") % {"date": received_on}
+                _("Received on %(date)s") % {"date": date_format(received_on)}
                 if received_on
                 else _("Receipt not recorded")
             )
@@ -543,7 +544,11 @@ def notice_served(
         summary=_(
             "Owner received the notice of intent on %(date)s; contest by %(due)s (%(section)s)"
         )
-        % {"date": received_on, "due": case.contest_deadline, "section": case.contest_citation},
+        % {
+            "date": date_format(received_on),
+            "due": date_format(case.contest_deadline),
+            "section": case.contest_citation,
+        },
         rule_citation=case.contest_citation,
         data={
             "service_record": record.pk,
@@ -590,7 +595,8 @@ def contest_received(
     if case.contest_received_on is not None:
         raise Refused.because(
             _("Request for a hearing"),
-            _("A request was recorded already (%(date)s).") % {"date": case.contest_received_on},
+            _("A request was recorded already (%(date)s).")
+            % {"date": date_format(case.contest_received_on)},
             section,
         )
     if delivered_to not in RECIPIENTS:
@@ -609,7 +615,7 @@ def contest_received(
         raise Refused.because(
             _("Received on"),
             _("The owner received the notice on %(date)s: the request cannot come before it.")
-            % {"date": case.notice_received_on},
+            % {"date": date_format(case.notice_received_on)},
             field="received_on",
         )
     case.contest_received_on = received_on
@@ -628,7 +634,7 @@ def contest_received(
             at=now,
             action="dangerous_dogs.case.contested",
             summary=_("Written request for a hearing received on %(date)s, in time (%(section)s)")
-            % {"date": received_on, "section": section},
+            % {"date": date_format(received_on), "section": section},
             rule_citation=section,
             data=data,
             fields=fields,
@@ -642,12 +648,12 @@ def contest_received(
         actor=actor,
         at=now,
         summary=_("Written request for a hearing received on %(date)s, after %(due)s")
-        % {"date": received_on, "due": case.contest_deadline},
+        % {"date": date_format(received_on), "due": date_format(case.contest_deadline)},
         data=data,
     )
     case.flag(
         _("A late request for a hearing: a person decides (received %(date)s, due by %(due)s).")
-        % {"date": received_on, "due": case.contest_deadline},
+        % {"date": date_format(received_on), "due": date_format(case.contest_deadline)},
         section,
         on=today,
         actor=actor,
@@ -758,7 +764,7 @@ def mark_defaulted(case: DesignationCase, *, on: date, at: datetime) -> None:
         at=at,
         action="dangerous_dogs.case.defaulted",
         summary=_("Not contested by %(due)s: default (%(section)s); declaration due")
-        % {"due": case.contest_deadline, "section": section},
+        % {"due": date_format(case.contest_deadline), "section": section},
         rule_citation=section,
         data={"contest_deadline": str(case.contest_deadline), "defaulted_on": str(on)},
         fields=["defaulted_on"],

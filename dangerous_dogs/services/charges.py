@@ -16,6 +16,7 @@ from datetime import date, datetime
 from django.contrib.contenttypes.models import ContentType
 from django.db import transaction
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from dangerous_dogs.models import (
@@ -73,7 +74,11 @@ def _repeat_offence(case: DesignationCase, charge: Charge, *, actor, now) -> Non
             "Seizure required (%(section)s): the owner was convicted on %(date)s (%(offence)s) "
             "and is charged again."
         )
-        % {"section": rule.citation, "date": earlier.decided_on, "offence": earlier.offence},
+        % {
+            "section": rule.citation,
+            "date": date_format(earlier.decided_on),
+            "offence": earlier.offence,
+        },
         rule.citation,
         on=today,
         actor=actor,
@@ -108,7 +113,7 @@ def charge_record(
         actor=actor,
         at=now,
         summary=_("Owner charged on %(date)s: %(offence)s")
-        % {"date": charged_on, "offence": charge.offence},
+        % {"date": date_format(charged_on), "offence": charge.offence},
         data={"charge": charge.pk},
     )
     _repeat_offence(case, charge, actor=actor, now=now)
@@ -138,7 +143,10 @@ def charge_decide(
         raise Refused.because(
             _("Charge"),
             _("Already decided: %(outcome)s on %(date)s.")
-            % {"outcome": charge.get_outcome_display().lower(), "date": charge.decided_on},
+            % {
+                "outcome": charge.get_outcome_display().lower(),
+                "date": date_format(charge.decided_on),
+            },
         )
     if outcome not in (ChargeOutcome.CONVICTED, ChargeOutcome.NOT_CONVICTED):
         raise Refused.because(
@@ -151,7 +159,7 @@ def charge_decide(
         raise Refused.because(
             _("Decided on"),
             _("The outcome cannot come before the charge (%(date)s).")
-            % {"date": charge.charged_on},
+            % {"date": date_format(charge.charged_on)},
             field="decided_on",
         )
     charge.outcome, charge.decided_on, charge.court = outcome, decided_on, court.strip()
@@ -166,7 +174,7 @@ def charge_decide(
             "offence": charge.offence,
             "outcome": charge.get_outcome_display().lower(),
             "court": charge.court,
-            "date": decided_on,
+            "date": date_format(decided_on),
         },
         data={"charge": charge.pk, "outcome": outcome},
     )
@@ -184,7 +192,7 @@ def court_orders(case: DesignationCase):
 def _conviction(charge: Charge) -> str:
     return _("Conviction no. %(pk)s of %(date)s: %(offence)s") % {
         "pk": charge.pk,
-        "date": charge.decided_on,
+        "date": date_format(charge.decided_on),
         "offence": charge.offence,
     }
 
@@ -239,7 +247,7 @@ def court_order_record(
         raise Refused.because(
             _("Ordered on"),
             _("The order cannot come before the conviction (%(date)s).")
-            % {"date": charge.decided_on},
+            % {"date": date_format(charge.decided_on)},
             citation,
             field="ordered_on",
         )
@@ -265,7 +273,7 @@ def court_order_record(
         summary=_("%(court)s ordered on %(date)s: %(terms)s (%(section)s)")
         % {
             "court": decision.decided_by_name,
-            "date": ordered_on,
+            "date": date_format(ordered_on),
             "terms": decision.reasons,
             "section": citation,
         },

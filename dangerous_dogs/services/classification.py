@@ -13,6 +13,7 @@ from datetime import date, datetime
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from base.roles import ADMINISTRATOR, OFFICER
@@ -112,7 +113,7 @@ def classification_record(
             % {
                 "name": animal.name,
                 "term": standing.get_term_display().lower(),
-                "date": standing.classified_on,
+                "date": date_format(standing.classified_on),
             },
             standing.citation,
         )
@@ -139,7 +140,7 @@ def classification_record(
         % {
             "name": animal.name,
             "term": classification.get_term_display().lower(),
-            "date": classified_on,
+            "date": date_format(classified_on),
             "officer": classification.classified_by_name,
             "section": duty.citation,
         },
@@ -167,14 +168,14 @@ def classification_end(
         raise Refused.because(
             _("Classification"),
             _("This classification was ended on %(date)s already.")
-            % {"date": classification.ended_on},
+            % {"date": date_format(classification.ended_on)},
         )
     not_future(ended_on, today, _("Ended on"), "ended_on")
     if ended_on < classification.classified_on:
         raise Refused.because(
             _("Ended on"),
             _("The classification began on %(date)s; it cannot end before.")
-            % {"date": classification.classified_on},
+            % {"date": date_format(classification.classified_on)},
             field="ended_on",
         )
     if not reason.strip():
@@ -190,7 +191,7 @@ def classification_end(
         summary=_("Classification %(term)s ended on %(date)s: %(reason)s")
         % {
             "term": classification.get_term_display().lower(),
-            "date": ended_on,
+            "date": date_format(ended_on),
             "reason": classification.ended_reason,
         },
         data={"ended_on": str(ended_on)},

@@ -22,6 +22,7 @@ from decimal import Decimal
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -402,7 +403,7 @@ def case_destroyed(
     if case.declared_on and on < case.declared_on:
         raise Refused.because(
             _("Destroyed on"),
-            _("The date is before the declaration (%(d)s).") % {"d": case.declared_on},
+            _("The date is before the declaration (%(d)s).") % {"d": date_format(case.declared_on)},
             field="on",
         )
     case.closed_on = on

@@ -13,6 +13,7 @@ of the notice that the dog is dangerous starts the compliance clock.
 from datetime import date, datetime
 
 from django.db import transaction
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from dangerous_dogs.models import CaseStatus, DeclaredBy, Designation, DesignationCase
@@ -85,26 +86,26 @@ def declaration_received(
         raise Refused.because(
             _("Received on"),
             _("The owner's receipt was recorded already (%(date)s).")
-            % {"date": case.declaration_received_on},
+            % {"date": date_format(case.declaration_received_on)},
             field="received_on",
         )
     if case.declared_on and received_on < case.declared_on:
         raise Refused.because(
             _("Received on"),
             _("The owner cannot have received it before it was issued (%(date)s).")
-            % {"date": case.declared_on},
+            % {"date": date_format(case.declared_on)},
             field="received_on",
         )
     case.declaration_received_on = received_on
     fields = ["declaration_received_on"]
-    summary = _("Owner received the declaration on %(date)s") % {"date": received_on}
+    summary = _("Owner received the declaration on %(date)s") % {"date": date_format(received_on)}
     if case.declared_designation == Designation.DANGEROUS:
         case.compliance_deadline, case.compliance_citation = deadline(
             case.jurisdiction, "dd_compliance_days", received_on
         )
         fields += ["compliance_deadline", "compliance_citation"]
         summary += _("; comply by %(date)s (%(section)s)") % {
-            "date": case.compliance_deadline,
+            "date": date_format(case.compliance_deadline),
             "section": case.compliance_citation,
         }
     case.save(update_fields=fields)

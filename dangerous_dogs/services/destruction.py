@@ -16,6 +16,7 @@ from datetime import date, datetime
 from django.contrib.contenttypes.models import ContentType
 from django.db import transaction
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from dangerous_dogs.models import (
@@ -126,7 +127,7 @@ def summary_destruction_record(
         raise Refused.because(
             _("Hearing"),
             _("The hearing cannot come before the notice of it (%(date)s).")
-            % {"date": hearing_notice_on},
+            % {"date": date_format(hearing_notice_on)},
             citation,
             field="hearing_on",
         )
@@ -134,7 +135,7 @@ def summary_destruction_record(
         raise Refused.because(
             _("Decided on"),
             _("The decision comes after the hearing opportunity (%(date)s).")
-            % {"date": hearing_on},
+            % {"date": date_format(hearing_on)},
             citation,
             field="decided_on",
         )
@@ -170,7 +171,7 @@ def summary_destruction_record(
         "(%(section)s)"
     ) % {
         "ground": record.get_ground_display(),
-        "hearing": hearing_on,
+        "hearing": date_format(hearing_on),
         "who": record.decision_maker,
         "outcome": decision.get_outcome_display().lower(),
         "section": citation,
@@ -203,7 +204,7 @@ def summary_destruction_done(
     if record.destroyed_on:
         raise Refused.because(
             _("Destroyed on"),
-            _("Already recorded: %(date)s.") % {"date": record.destroyed_on},
+            _("Already recorded: %(date)s.") % {"date": date_format(record.destroyed_on)},
             citation,
         )
     if record.decision is None or record.decision.outcome != DecisionOutcome.ORDERED:
@@ -216,14 +217,15 @@ def summary_destruction_done(
     if destroyed_on < record.decision.decided_on:
         raise Refused.because(
             _("Destroyed on"),
-            _("Not before the decision (%(date)s).") % {"date": record.decision.decided_on},
+            _("Not before the decision (%(date)s).")
+            % {"date": date_format(record.decision.decided_on)},
             citation,
             field="destroyed_on",
         )
     record.destroyed_on = destroyed_on
     record.save(update_fields=["destroyed_on"])
     summary = _("Summarily destroyed on %(date)s (%(section)s)") % {
-        "date": destroyed_on,
+        "date": date_format(destroyed_on),
         "section": citation,
     }
     case = record.case

@@ -18,6 +18,7 @@ from datetime import date, datetime
 from django.contrib.contenttypes.models import ContentType
 from django.db import transaction
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 
@@ -149,7 +150,7 @@ def attorney_review(
         raise Refused.because(
             _("Decided on"),
             _("The hearing request was received later (%(date)s).")
-            % {"date": case.contest_received_on},
+            % {"date": date_format(case.contest_received_on)},
             citation,
             field="decided_on",
         )
@@ -180,7 +181,7 @@ def attorney_review(
             at=now,
             action="dangerous_dogs.case.withdrawn",
             summary=_("The City Attorney (%(who)s) withdrew the designation on %(date)s (%(c)s)")
-            % {"who": decision.decided_by_name, "date": decided_on, "c": citation},
+            % {"who": decision.decided_by_name, "date": date_format(decided_on), "c": citation},
             rule_citation=citation,
             data=data,
             fields=["closed_on", "closing_note"],
@@ -196,7 +197,7 @@ def attorney_review(
                 "The City Attorney (%(who)s) referred the case to the Review Panel on "
                 "%(date)s (%(c)s)"
             )
-            % {"who": decision.decided_by_name, "date": decided_on, "c": citation},
+            % {"who": decision.decided_by_name, "date": date_format(decided_on), "c": citation},
             rule_citation=citation,
             data=data,
         )
@@ -397,7 +398,7 @@ def hearing_schedule(
         raise Refused.because(
             _("Hearing"),
             _("A hearing is already scheduled for %(when)s.")
-            % {"when": timezone.localtime(pending.scheduled_for).strftime("%Y-%m-%d %H:%M")},
+            % {"when": date_format(timezone.localtime(pending.scheduled_for), "DATETIME_FORMAT")},
             panel_citation(jurisdiction),
         )
     rules = panel_rules(jurisdiction, on=today)
@@ -470,7 +471,7 @@ def hearing_schedule(
         at=now,
         summary=_("Review Panel hearing scheduled for %(when)s at %(place)s (%(c)s)")
         % {
-            "when": timezone.localtime(scheduled_for).strftime("%Y-%m-%d %H:%M"),
+            "when": date_format(timezone.localtime(scheduled_for), "DATETIME_FORMAT"),
             "place": hearing.place,
             "c": panel_citation(jurisdiction),
         },
@@ -585,7 +586,9 @@ def hearing_notice_served(
         summary=_("Hearing notice served (%(how)s)%(received)s")
         % {
             "how": record.get_method_display().lower(),
-            "received": (_("; received %(d)s") % {"d": received_on}) if received_on else "",
+            "received": (_("; received %(d)s") % {"d": date_format(received_on)})
+            if received_on
+            else "",
         },
         data={"service_record": record.pk},
     )
@@ -718,7 +721,8 @@ def hearing_record(
     if hearing.held_on is not None:
         raise Refused.because(
             _("Hearing"),
-            _("This hearing was recorded already (%(date)s).") % {"date": hearing.held_on},
+            _("This hearing was recorded already (%(date)s).")
+            % {"date": date_format(hearing.held_on)},
         )
     ruled_on = ruled_on or held_on
     errors = []
@@ -889,7 +893,7 @@ def hearing_record(
         at=now,
         summary=_("Review Panel hearing held %(date)s: %(finding)s (%(d)s of %(m)s members)")
         % {
-            "date": held_on,
+            "date": date_format(held_on),
             "finding": finding_label.lower(),
             "d": result.dangerous + result.potentially if result.upheld else result.not_upheld,
             "m": result.members,
@@ -924,7 +928,7 @@ def hearing_record(
             at=now,
             action="dangerous_dogs.case.dismissed",
             summary=_("Not upheld by the Review Panel on %(date)s (%(c)s)")
-            % {"date": ruled_on, "c": citation},
+            % {"date": date_format(ruled_on), "c": citation},
             rule_citation=citation,
             data={"hearing": hearing.pk},
             fields=["closed_on", "closing_note"],
@@ -1085,7 +1089,7 @@ def findings_received(
         raise Refused.because(
             _("Received on"),
             _("The owner's receipt was recorded already (%(date)s).")
-            % {"date": record.received_on},
+            % {"date": date_format(record.received_on)},
             field="owner_received_on",
         )
     _owner_received(case, record, received_on, actor, now)

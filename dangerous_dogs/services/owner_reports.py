@@ -18,6 +18,7 @@ from datetime import date, datetime
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from dangerous_dogs.models import (
@@ -111,14 +112,15 @@ def report_record(
         raise Refused.because(
             _("Notice received on"),
             _("The notice cannot come before the event it reports (%(date)s).")
-            % {"date": event_on},
+            % {"date": date_format(event_on)},
             citation,
             field="notified_on",
         )
     if case.declared_on and event_on < case.declared_on:
         raise Refused.because(
             _("Date"),
-            _("The date is before the declaration (%(date)s).") % {"date": case.declared_on},
+            _("The date is before the declaration (%(date)s).")
+            % {"date": date_format(case.declared_on)},
             citation,
             field="event_on",
         )
@@ -162,12 +164,12 @@ def report_record(
     report.save()
     summary = _("%(kind)s on %(date)s; written notice received %(notified)s") % {
         "kind": report.get_kind_display(),
-        "date": event_on,
-        "notified": notified_on,
+        "date": date_format(event_on),
+        "notified": date_format(notified_on),
     }
     if report.late:
         summary += _(" (late: due by %(due)s, %(section)s)") % {
-            "due": report.due_on,
+            "due": date_format(report.due_on),
             "section": report.citation,
         }
     Event.record(
@@ -228,7 +230,8 @@ def _consequence(case, report, buyer, *, actor, now) -> None:
         status = CLOSING_KINDS.get(report.kind, CaseStatus.TRANSFERRED)
         case.closed_on = today
         case.closing_note = str(
-            _("%(kind)s on %(date)s") % {"kind": report.get_kind_display(), "date": report.event_on}
+            _("%(kind)s on %(date)s")
+            % {"kind": report.get_kind_display(), "date": date_format(report.event_on)}
         )[:300]
         case.move(
             status,
@@ -297,14 +300,15 @@ def affidavit_request(
     if report.affidavit_requested_on:
         raise Refused.because(
             _("Affidavit"),
-            _("Already requested on %(date)s.") % {"date": report.affidavit_requested_on},
+            _("Already requested on %(date)s.")
+            % {"date": date_format(report.affidavit_requested_on)},
             report.citation,
         )
     if on < report.notified_on:
         raise Refused.because(
             _("Requested on"),
             _("The request cannot come before the notice (%(date)s).")
-            % {"date": report.notified_on},
+            % {"date": date_format(report.notified_on)},
             report.citation,
             field="on",
         )
@@ -337,7 +341,8 @@ def affidavit_receive(
     if report.affidavit_received_on:
         raise Refused.because(
             _("Affidavit"),
-            _("Already received on %(date)s.") % {"date": report.affidavit_received_on},
+            _("Already received on %(date)s.")
+            % {"date": date_format(report.affidavit_received_on)},
             report.citation,
         )
     not_future(received_on, timezone.localdate(now), _("Received on"), "received_on")
@@ -345,7 +350,7 @@ def affidavit_receive(
         raise Refused.because(
             _("Received on"),
             _("It cannot arrive before it was requested (%(date)s).")
-            % {"date": report.affidavit_requested_on},
+            % {"date": date_format(report.affidavit_requested_on)},
             report.citation,
             field="received_on",
         )
@@ -361,7 +366,7 @@ def affidavit_receive(
         report.case,
         actor=actor,
         at=now,
-        summary=_("Affidavit under oath received on %(date)s") % {"date": received_on},
+        summary=_("Affidavit under oath received on %(date)s") % {"date": date_format(received_on)},
         data={"report": report.pk},
     )
     return report

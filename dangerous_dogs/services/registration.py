@@ -21,6 +21,7 @@ from decimal import Decimal
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from dangerous_dogs.models import (
@@ -100,14 +101,14 @@ def registration_status(case: DesignationCase, *, on: date) -> RegistrationStatu
             RegState.IN_FORCE,
             latest,
             _("Registered: certificate %(n)s, renew by %(d)s.")
-            % {"n": latest.number, "d": latest.expires_on},
+            % {"n": latest.number, "d": date_format(latest.expires_on)},
             latest.renewal_citation,
         )
     return RegistrationStatus(
         RegState.LAPSED,
         latest,
         _("Registration lapsed: certificate %(n)s was to be renewed by %(d)s.")
-        % {"n": latest.number, "d": latest.expires_on},
+        % {"n": latest.number, "d": date_format(latest.expires_on)},
         latest.renewal_citation,
     )
 
@@ -321,7 +322,7 @@ def registration_issue(
         at=now,
         action="dangerous_dogs.case.registered",
         summary=_("Certificate of registration %(n)s issued; renew by %(d)s (%(s)s)")
-        % {"n": registration.number, "d": expires_on, "s": rule.citation},
+        % {"n": registration.number, "d": date_format(expires_on), "s": rule.citation},
         rule_citation=rule.citation,
         data={"registration": registration.pk, "receipt": registration.receipt.number},
     )
@@ -380,7 +381,7 @@ def registration_renew(
         actor=actor,
         at=now,
         summary=_("Registration renewed: certificate %(n)s, renew by %(d)s (%(s)s)")
-        % {"n": renewed.number, "d": expires_on, "s": rule.citation},
+        % {"n": renewed.number, "d": date_format(expires_on), "s": rule.citation},
         data={"registration": renewed.pk, "renews": registration.pk},
     )
     return renewed

@@ -15,6 +15,7 @@ from datetime import date, datetime
 from django.contrib.contenttypes.models import ContentType
 from django.db import transaction
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from dangerous_dogs.models import (
@@ -84,7 +85,8 @@ def review_request(
     if last is not None and last.decision_id is None:
         raise Refused.because(
             _("Review"),
-            _("The request of %(date)s is not decided yet.") % {"date": last.requested_on},
+            _("The request of %(date)s is not decided yet.")
+            % {"date": date_format(last.requested_on)},
         )
     opens_on, citation = review_opens_on(case, last)
     if requested_on < opens_on:
@@ -106,10 +108,10 @@ def review_request(
             _("Requested on"),
             message
             % {
-                "date": opens_on,
+                "date": date_format(opens_on),
                 "after": rule.display(),
-                "declared": case.declared_on,
-                "last": last.requested_on if last else "",
+                "declared": date_format(case.declared_on),
+                "last": date_format(last.requested_on) if last else "",
             },
             citation,
             field="requested_on",
@@ -153,7 +155,7 @@ def review_request(
         actor=actor,
         at=now,
         summary=_("Review of the designation requested on %(date)s (%(section)s)")
-        % {"date": requested_on, "section": citation},
+        % {"date": date_format(requested_on), "section": citation},
         data={"review": request.pk, "reasons": sorted(chosen), "other": request.changed_by_other},
     )
     return request
@@ -206,7 +208,7 @@ def review_decide(
         raise Refused.because(
             _("Decided on"),
             _("The decision cannot come before the request (%(date)s).")
-            % {"date": request.requested_on},
+            % {"date": date_format(request.requested_on)},
             citation,
             field="decided_on",
         )
@@ -238,7 +240,11 @@ def review_decide(
             at=now,
             action="dangerous_dogs.case.rescinded",
             summary=_("Designation rescinded on review by %(who)s on %(date)s (%(section)s)")
-            % {"who": decision.decided_by_name, "date": decided_on, "section": citation},
+            % {
+                "who": decision.decided_by_name,
+                "date": date_format(decided_on),
+                "section": citation,
+            },
             rule_citation=citation,
             data={"review": request.pk, "decision": decision.pk},
             fields=["closed_on", "closing_note"],
@@ -250,7 +256,11 @@ def review_decide(
             actor=actor,
             at=now,
             summary=_("Designation upheld on review by %(who)s on %(date)s (%(section)s)")
-            % {"who": decision.decided_by_name, "date": decided_on, "section": citation},
+            % {
+                "who": decision.decided_by_name,
+                "date": date_format(decided_on),
+                "section": citation,
+            },
             data={"review": request.pk, "decision": decision.pk},
         )
     return decision

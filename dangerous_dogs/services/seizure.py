@@ -23,6 +23,7 @@ from decimal import Decimal
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -113,7 +114,8 @@ def _ground(case, ground, ground_detail, today, checklist):
         if case.compliance_deadline >= today:
             raise Refused.because(
                 _("Ground"),
-                _("The owner has until %(d)s to comply.") % {"d": case.compliance_deadline},
+                _("The owner has until %(d)s to comply.")
+                % {"d": date_format(case.compliance_deadline)},
                 compliance,
                 field="ground",
             )
@@ -122,7 +124,7 @@ def _ground(case, ground, ground_detail, today, checklist):
                 _("Ground"), _("Every requirement is met."), compliance, field="ground"
             )
         return _("The compliance deadline of %(d)s passed with %(items)s missing") % {
-            "d": case.compliance_deadline,
+            "d": date_format(case.compliance_deadline),
             "items": checklist.missing_labels,
         }
     if ground == BREACH:
@@ -133,7 +135,7 @@ def _ground(case, ground, ground_detail, today, checklist):
                     "A breach is a ground for seizure only within the compliance period "
                     "(through %(d)s)."
                 )
-                % {"d": case.compliance_deadline},
+                % {"d": date_format(case.compliance_deadline)},
                 compliance,
                 field="ground",
             )
@@ -264,7 +266,7 @@ def case_seize(
         % {
             "ground": ground_text,
             "n": impound.number,
-            "d": impound.hold_ends_on,
+            "d": date_format(impound.hold_ends_on),
             "s": impound.hold_citation,
         },
         rule_citation=seizure_citation(case.jurisdiction, on=today),
@@ -312,12 +314,12 @@ def _proof_record(case, today) -> str:
         "Proofs verified: enclosure and sign %(e)s; %(kind)s %(issuer)s no. %(no)s, $%(amt)s "
         "to %(exp)s; microchip %(chip)s"
     ) % {
-        "e": enclosure.verified_on,
+        "e": date_format(enclosure.verified_on),
         "kind": coverage.get_coverage_kind_display().lower(),
         "issuer": coverage.issuer,
         "no": coverage.policy_number,
         "amt": f"{coverage.amount:,.2f}",
-        "exp": coverage.expires_on,
+        "exp": date_format(coverage.expires_on),
         "chip": chip.microchip,
     }
 
@@ -355,7 +357,10 @@ def case_reclaim(
                 "The period to reclaim ended on %(d)s; the impound case is %(status)s and its "
                 "disposition applies, the owner liable for the costs."
             )
-            % {"d": impound.hold_ends_on, "status": impound.get_status_display().lower()},
+            % {
+                "d": date_format(impound.hold_ends_on),
+                "status": impound.get_status_display().lower(),
+            },
             impound.hold_citation or days.citation,
         )
     checklist = compliance_checklist(case, on=today, registration_in_force=False)

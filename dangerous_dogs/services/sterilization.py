@@ -12,6 +12,7 @@ from datetime import date, datetime
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from dangerous_dogs.models import Designation, DesignationCase, SterilizationOrder
@@ -101,7 +102,7 @@ def sterilization_order(
         raise Refused.because(
             _("Ordered on"),
             _("The order cannot come before the declaration (%(date)s).")
-            % {"date": case.declared_on},
+            % {"date": date_format(case.declared_on)},
             rule.citation,
             field="ordered_on",
         )
@@ -109,7 +110,7 @@ def sterilization_order(
     if pending is not None:
         raise Refused.because(
             _("Sterilization"),
-            _("An order of %(date)s is not yet done.") % {"date": pending.ordered_on},
+            _("An order of %(date)s is not yet done.") % {"date": date_format(pending.ordered_on)},
             rule.citation,
         )
     if case.sterilization_orders.exists():
@@ -143,7 +144,7 @@ def sterilization_order(
         actor=actor,
         at=now,
         summary=_("Sterilization ordered on %(on)s, due by %(due)s (%(section)s)")
-        % {"on": ordered_on, "due": due_on, "section": rule.citation},
+        % {"on": date_format(ordered_on), "due": date_format(due_on), "section": rule.citation},
         data={"order": order.pk, "due_on": str(due_on), "why": rule.why},
     )
     return order
@@ -174,14 +175,15 @@ def sterilization_done(
     if order.done_on:
         raise Refused.because(
             _("Sterilization"),
-            _("Already recorded as done on %(date)s.") % {"date": order.done_on},
+            _("Already recorded as done on %(date)s.") % {"date": date_format(order.done_on)},
             order.due_citation,
         )
     not_future(done_on, timezone.localdate(now), _("Sterilized on"), "done_on")
     if case.declared_on and done_on < case.declared_on:
         raise Refused.because(
             _("Sterilized on"),
-            _("The date is before the declaration (%(date)s).") % {"date": case.declared_on},
+            _("The date is before the declaration (%(date)s).")
+            % {"date": date_format(case.declared_on)},
             order.due_citation,
             field="done_on",
         )
@@ -200,7 +202,10 @@ def sterilization_done(
         order.certificate = certificate
         fields.append("certificate")
     order.save(update_fields=fields)
-    summary = _("Sterilized on %(date)s by %(vet)s") % {"date": done_on, "vet": order.veterinarian}
+    summary = _("Sterilized on %(date)s by %(vet)s") % {
+        "date": date_format(done_on),
+        "vet": order.veterinarian,
+    }
     if order.done_by_authority:
         summary += _(" (by the authority, at the owner's expense)")
     Event.record(

@@ -27,6 +27,7 @@ from datetime import date, datetime
 from django.contrib.contenttypes.models import ContentType
 from django.db import transaction
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from impound.models import CaseStatus, GateKind, ImpoundCase
@@ -109,7 +110,7 @@ def check_disposable(case: ImpoundCase, *, override_reason: str, decided_by_name
                 "records an override and its reason (a humane-destruction judgement, "
                 "summary destruction, a rabies case)."
             )
-            % {"d": case.hold_ends_on},
+            % {"d": date_format(case.hold_ends_on)},
             case.hold_citation,
             field="override_reason",
         )
@@ -154,7 +155,7 @@ def _decide(
     if override:
         text = _("%(r)s\n\nOverride of the hold running through %(d)s (%(c)s): %(o)s") % {
             "r": text,
-            "d": case.hold_ends_on,
+            "d": date_format(case.hold_ends_on),
             "c": case.hold_citation,
             "o": override_reason.strip(),
         }
@@ -181,7 +182,7 @@ def _override_event(case, actor, now, override_reason, decision):
         actor=actor,
         at=now,
         summary=_("Hold through %(d)s overridden: %(o)s")
-        % {"d": case.hold_ends_on, "o": override_reason},
+        % {"d": date_format(case.hold_ends_on), "o": override_reason},
         data={"decision": decision.pk, "hold_ends_on": str(case.hold_ends_on)},
     )
 

@@ -12,6 +12,7 @@ from datetime import date, datetime
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from impound.models import CaseGate, GateKind, ImpoundCase
@@ -100,7 +101,7 @@ def gate_clear_court_authorization(
     record = _("%(court)s, order %(n)s of %(d)s") % {
         "court": court.strip(),
         "n": order_number.strip(),
-        "d": order_date.isoformat(),
+        "d": date_format(order_date),
     }
     if terms.strip():
         record = f"{record}: {terms.strip()}"

@@ -55,7 +55,7 @@ def hold_end(
         ends_on, rule = due_date(jurisdiction, key, start)
         basis = _("%(n)s from %(start)s (%(cite)s).") % {
             "n": rule.display(),
-            "start": date_format(start, "F j, Y"),
+            "start": date_format(start),
             "cite": rule.citation,
         }
         return HoldEnd(ends_on, rule.citation, basis)

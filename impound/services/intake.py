@@ -12,6 +12,7 @@ from datetime import date, datetime
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from impound.models import (
@@ -290,7 +291,7 @@ def case_intake(
         actor=actor,
         at=now,
         summary=_("%(n)s taken in: %(ground)s; hold ends %(end)s")
-        % {"n": case.number, "ground": chosen.label, "end": hold.ends_on},
+        % {"n": case.number, "ground": chosen.label, "end": date_format(hold.ends_on)},
         data={
             "ground": chosen.code,
             "hold_key": hold_key,

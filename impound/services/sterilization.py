@@ -24,6 +24,7 @@ from datetime import date, datetime
 from django.contrib.contenttypes.models import ContentType
 from django.db import transaction
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from impound.models import (
@@ -108,7 +109,7 @@ def _glencoe_terms(case, adopted_on, date_of_birth) -> Terms:
     born = estimated_birth(case) if estimated else date_of_birth
     reaches = add_months(born, by_age.value)
     born_text = _("born %(d)s%(est)s") % {
-        "d": born.isoformat(),
+        "d": date_format(born),
         "est": _(" (estimated from the age at intake)") if estimated else "",
     }
     deposit = DEPOSIT_FEE in profile_for(j).fees
@@ -174,7 +175,7 @@ def check_pound_may_sterilize(case: ImpoundCase) -> None:
         raise Refused.because(
             _("Sterilization"),
             _("The reclaim period runs through %(d)s: the pound may not sterilize before then.")
-            % {"d": case.hold_ends_on},
+            % {"d": date_format(case.hold_ends_on)},
             citation,
         )
     if case.status == CaseStatus.REDEEMED:
@@ -252,7 +253,8 @@ def agreement_create(
         actor=actor,
         at=now,
         jurisdiction=case.jurisdiction,
-        summary=_("Sterilization due %(d)s (%(c)s)") % {"d": terms.due_on, "c": terms.citation},
+        summary=_("Sterilization due %(d)s (%(c)s)")
+        % {"d": date_format(terms.due_on), "c": terms.citation},
         data={
             "case": case.number,
             "due_on": str(terms.due_on),
@@ -319,7 +321,7 @@ def agreement_record_certificate(
         raise Refused.because(
             _("Sterilized on"),
             _("The date must fall between the adoption (%(a)s) and today.")
-            % {"a": agreement.adopted_on},
+            % {"a": date_format(agreement.adopted_on)},
             agreement.due_citation,
             field="sterilized_on",
         )
@@ -336,7 +338,7 @@ def agreement_record_certificate(
         actor,
         now,
         _("Sterilized %(d)s, certified by %(v)s")
-        % {"d": sterilized_on, "v": agreement.veterinarian},
+        % {"d": date_format(sterilized_on), "v": agreement.veterinarian},
         {"sterilized_on": str(sterilized_on), "late": sterilized_on > agreement.due_on},
     )
     return agreement

@@ -12,6 +12,7 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import path
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from base.access import get_in_jurisdiction, role_required
@@ -62,7 +63,11 @@ def intake(request):
             messages.success(
                 request,
                 _("Case %(n)s recorded; the hold ends %(end)s (%(section)s).")
-                % {"n": case.number, "end": case.hold_ends_on, "section": case.hold_citation},
+                % {
+                    "n": case.number,
+                    "end": date_format(case.hold_ends_on),
+                    "section": case.hold_citation,
+                },
             )
             return redirect(case)
     return render(

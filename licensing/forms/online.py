@@ -60,7 +60,7 @@ class ApplicationForm(forms.ModelForm):
                     ON_FILE,
                     _("My dog's vaccination on file (%(date)s, %(vet)s) still covers the term")
                     % {
-                        "date": date_format(on_file.vaccinated_on, "F j, Y"),
+                        "date": date_format(on_file.vaccinated_on),
                         "vet": on_file.veterinarian_name,
                     },
                 ),

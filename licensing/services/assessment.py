@@ -70,7 +70,7 @@ class Assessment:
 
 
 def _d(value: date) -> str:
-    return date_format(value, "F j, Y")
+    return date_format(value)
 
 
 # --- Terms and enablement -------------------------------------------------------------

@@ -28,6 +28,7 @@ from django.db import transaction
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from licensing.models import (
@@ -354,7 +355,7 @@ def _apply_address(change, *, actor, on, now, within_city, **_unused):
         _("Reported late: due by %(due)s (%(cite)s).")
         if result.late
         else _("Reported in time (due by %(due)s, %(cite)s).")
-    ) % {"due": result.due_on.isoformat(), "cite": result.citation}
+    ) % {"due": date_format(result.due_on), "cite": result.citation}
     return None, _("Address change recorded. ") + note
 
 

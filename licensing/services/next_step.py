@@ -49,7 +49,7 @@ class NextSteps:
 
 
 def _d(value: date) -> str:
-    return date_format(value, "F j, Y")
+    return date_format(value)
 
 
 def license_step(

@@ -14,6 +14,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.files import File
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _l
 
@@ -369,7 +370,7 @@ def _vaccination_dates(fields: dict, on: date, jurisdiction) -> None:
                 "next_due_on": _(
                     "The next due date must be after the vaccination date (%(given)s)."
                 )
-                % {"given": given.strftime("%m/%d/%Y")}
+                % {"given": date_format(given)}
             },
             rule_citation(jurisdiction, "RAB-03"),
         )

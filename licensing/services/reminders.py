@@ -157,7 +157,7 @@ def send_renewal_reminder(license: License, window: RenewalWindow, at: datetime)
     subject = _("%(city)s: time to renew the license of %(animal)s (expires %(day)s)") % {
         "city": city.short_name,
         "animal": animal.name,
-        "day": date_format(license.expires_on, "F j, Y"),
+        "day": date_format(license.expires_on),
     }
     transaction.on_commit(lambda: _mail(subject, context, owner.email, license.pk))
     return True

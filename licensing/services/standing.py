@@ -99,7 +99,7 @@ class LicenseStanding:
 
 
 def _d(value: date) -> str:
-    return date_format(value, "F j, Y")
+    return date_format(value)
 
 
 # --- Reads --------------------------------------------------------------------------------

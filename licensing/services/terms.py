@@ -42,7 +42,7 @@ def annual_term(*, expiry_md, days_before: int, on: date) -> tuple[date, date, b
 
 
 def _d(value: date) -> str:
-    return date_format(value, "F j, Y")
+    return date_format(value)
 
 
 @dataclass(frozen=True)

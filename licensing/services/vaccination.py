@@ -131,7 +131,7 @@ def reminder_lead_days() -> int:
 
 
 def _d(value: date) -> str:
-    return date_format(value, "F j, Y")
+    return date_format(value)
 
 
 def _set(rule):

@@ -9,6 +9,7 @@ from django.contrib import messages
 from django.db.models import Count, Prefetch
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
@@ -434,7 +435,7 @@ def license_address(request, pk):
             else _("Reported in time (due by %(due)s, %(cite)s).")
         )
         return _("Address change recorded. ") + note % {
-            "due": change.due_on,
+            "due": date_format(change.due_on),
             "cite": change.citation,
         }, None
 

@@ -21,6 +21,7 @@ from datetime import UTC, date, datetime
 from django.contrib.contenttypes.models import ContentType
 from django.db import transaction
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from licensing.models import Animal
@@ -286,7 +287,7 @@ def bite_report_record(
                 "(%(hours)s hours after the bite)."
             )
             % {
-                "due": timezone.localtime(bite.owner_report_due_at).strftime("%Y-%m-%d %H:%M"),
+                "due": date_format(timezone.localtime(bite.owner_report_due_at), "DATETIME_FORMAT"),
                 "hours": late_rule.value,
             },
             late_rule.citation,

@@ -88,7 +88,7 @@ EXPOSURE = _("Exposure case")
 
 
 def _d(value: date) -> str:
-    return date_format(value, "F j, Y")
+    return date_format(value)
 
 
 def no_rule_sentence(jurisdiction) -> tuple[str, str]:

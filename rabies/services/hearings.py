@@ -16,6 +16,7 @@ from datetime import date, datetime
 from django.contrib.contenttypes.models import ContentType
 from django.db import transaction
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from notices.models import Decision, DecisionOutcome
@@ -163,7 +164,7 @@ def hearing_waived(
         _subject(hearing),
         actor=actor,
         at=now,
-        summary=_("The owner waived the hearing on %(d)s") % {"d": waived_on},
+        summary=_("The owner waived the hearing on %(d)s") % {"d": date_format(waived_on)},
         data={"hearing": hearing.pk},
     )
     return hearing

@@ -48,7 +48,7 @@ CONFINE_KEY = "bite_confinement_days"
 
 
 def _d(value: date) -> str:
-    return date_format(value, "F j, Y")
+    return date_format(value)
 
 
 def bite_date(bite: BiteReport) -> date:

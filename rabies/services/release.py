@@ -37,7 +37,7 @@ VETERINARIAN_REPORT = "veterinarian_report"
 
 
 def _d(value: date) -> str:
-    return date_format(value, "F j, Y")
+    return date_format(value)
 
 
 @dataclass(frozen=True)
@@ -409,7 +409,7 @@ def _clearing_record(q) -> str:
         return _("Written permission of %(n)s (%(c)s), %(d)s") % {
             "n": q.permission_by_name,
             "c": q.permission_capacity,
-            "d": q.permission_on.isoformat(),
+            "d": date_format(q.permission_on),
         }
     if q.report_veterinarian:
         return _(
@@ -417,9 +417,9 @@ def _clearing_record(q) -> str:
             "and the Board %(b)s"
         ) % {
             "v": q.report_veterinarian,
-            "d": q.report_inspected_on.isoformat(),
-            "o": q.report_received_by_officer_on.isoformat(),
-            "b": q.report_received_by_board_on.isoformat(),
+            "d": date_format(q.report_inspected_on),
+            "o": date_format(q.report_received_by_officer_on),
+            "b": date_format(q.report_received_by_board_on),
         }
     return _("Released from quarantine %(n)s") % {"n": q.number}
 

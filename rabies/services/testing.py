@@ -11,6 +11,7 @@ from datetime import date, datetime
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from ordinance.models import Event
@@ -100,7 +101,7 @@ def lab_submit(
         at=now,
         action="rabies.bite.submitted",
         summary=_("Destroyed on %(d)s; submitted to %(lab)s on %(s)s")
-        % {"d": destroyed_on, "lab": laboratory, "s": submitted_on},
+        % {"d": date_format(destroyed_on), "lab": laboratory, "s": date_format(submitted_on)},
         data={"submission": submission.pk},
     )
     return submission
@@ -135,7 +136,7 @@ def lab_result_record(
         raise Refused.because(
             _("Result received on"),
             _("The result cannot come before the submission (%(d)s).")
-            % {"d": submission.submitted_on},
+            % {"d": date_format(submission.submitted_on)},
             field="result_on",
         )
     if not result_file:
@@ -162,7 +163,7 @@ def lab_result_record(
     bite.closed_on = timezone.localdate(now)
     bite.closing_note = _("Laboratory result from %(lab)s on %(d)s: %(r)s") % {
         "lab": submission.laboratory,
-        "d": result_on,
+        "d": date_format(result_on),
         "r": label,
     }
     bite.move(

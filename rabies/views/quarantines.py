@@ -11,6 +11,7 @@ from django.contrib import messages
 from django.shortcuts import redirect, render
 from django.urls import path
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
@@ -171,7 +172,7 @@ def order(request, pk):
             messages.success(
                 request,
                 _("Confinement ordered until %(d)s; the quarantine order is issued.")
-                % {"d": quarantine.ends_on},
+                % {"d": date_format(quarantine.ends_on)},
             )
             return redirect(quarantine)
     gate = release_gate(bite.jurisdiction, on=today)

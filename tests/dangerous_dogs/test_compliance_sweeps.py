@@ -102,7 +102,7 @@ def test_a_lapsed_registration_is_flagged_once_without_seizure(glencoe, officer)
     assert sweep_registration_lapsed(now=moment(2026, 12, 1)).applied == 0
     assert sweep_registration_lapsed(now=moment(2026, 12, 5)).applied == 1
     case.refresh_from_db()
-    assert "not renewed by 2026-12-01" in case.attention
+    assert "not renewed by Dec 1, 2026" in case.attention
     assert "Glencoe 701 Subd. 15(G)(2)" in case.attention
     assert "not a ground for seizure" in case.attention
     assert "Glencoe 701 Subd. 15(K)(1)" in case.attention

@@ -108,7 +108,7 @@ def test_scheduling_issues_the_hearing_notice_with_the_owners_rights(glencoe, of
     assert hearing.seats.count() == 3
     assert hearing.notice.kind == "dd_hearing_notice"
     text = pdf_text(document_pdf(hearing.notice))
-    assert "Thursday, December 10, 2026" in text and "Glencoe City Center" in text
+    assert "Thu, Dec 10, 2026" in text and "Glencoe City Center" in text
     assert "present evidence" in text and "cross-examine" in text
     assert "burden of proof is on the animal control officer" in text
     assert "preponderance of the evidence" in text
@@ -280,7 +280,7 @@ def test_a_two_to_one_dangerous_finding_declares_the_dog_and_issues_findings(gle
     text = pdf_text(document_pdf(hearing.findings))
     assert "Dangerous dog" in text
     assert "Cora Council" in text and "Not upheld" in text
-    assert "within 14 days of the panel's ruling" in text and "December 15, 2026" in text
+    assert "within 14 days of the panel's ruling" in text and "Dec 15, 2026" in text
     assert "Glencoe 701 Subd. 15(H)" in text and "City Clerk" in text
     assert "Court of Appeals" in text
     assert "preponderance of the evidence" in text and "burden of proof" in text

@@ -138,7 +138,7 @@ def test_issue_serve_and_the_clock_on_the_case_page(client_as, officer, glencoe)
     )
     assert ok.status_code == 302
     page = client.get(case.get_absolute_url()).content.decode()
-    assert "Monday, November 16, 2026" in page and "Glencoe 701 Subd. 15(B), (J)" in page
+    assert "Mon, Nov 16, 2026" in page and "Glencoe 701 Subd. 15(B), (J)" in page
     assert "14 days left" in page
 
 
@@ -227,7 +227,7 @@ def test_the_declaration_and_its_receipt(client_as, officer, glencoe):
     case.refresh_from_db()
     assert case.compliance_deadline == TODAY + timedelta(days=14)
     page = client.get(case.get_absolute_url()).content.decode()
-    assert "Monday, November 16, 2026" in page and "Glencoe 701 Subd. 15(E), (J), (K)" in page
+    assert "Mon, Nov 16, 2026" in page and "Glencoe 701 Subd. 15(E), (J), (K)" in page
 
 
 @pytest.mark.parametrize(

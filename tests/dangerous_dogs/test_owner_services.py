@@ -179,7 +179,7 @@ def test_the_statutes_30_days_govern_where_glencoe_is_blank_and_the_pdf_says_so(
     text = " ".join(pdf_text(document_pdf(order.document)).split())
     assert case.animal.name in text and "Minn. Stat. 347.52(d)" in text
     assert "owner's expense" in text
-    assert any(d in text for d in ("December 10, 2026", "Dec. 10, 2026", "2026-12-10"))
+    assert any(d in text for d in ("Dec 10, 2026", "Dec 10, 2026", "2026-12-10"))
     assert "may seize the dog and have it sterilized" in text
     with pytest.raises(Refused, match="not yet done"):
         sterilization_order(case=case, ordered_on=date(2026, 11, 13), actor=officer)

@@ -93,10 +93,10 @@ def test_issue_takes_the_fee_with_a_receipt_and_issues_the_certificate(case, off
         "North Star Mutual",
         "HP-5512",
         "$300,000.00",
-        "December 31, 2027",
+        "Dec 31, 2027",
         "$250.00",
-        "Issue date December 1, 2026",
-        "Renewal date December 1, 2027",
+        "Issue date Dec 1, 2026",
+        "Renewal date Dec 1, 2027",
         "Minn. Stat. 347.515",
         "warning symbol",
     ):

@@ -105,7 +105,7 @@ def test_closing_snapshots_the_day_and_prints_the_deposit_slip(day, north_branch
     assert closeout.history.count() == 1  # audit history
     slip = documents_for(closeout)["deposit_slip"]
     text = pdf_text(document_pdf(slip))
-    assert "Deposit slip" in text and "December 2, 2026" in text and "Carol Clerk" in text
+    assert "Deposit slip" in text and "Dec 2, 2026" in text and "Carol Clerk" in text
     assert "Cash $21.00" in text and "Check $61.00" in text and "Card $5.00" in text
     assert "Total of all receipts $87.00" in text
     assert "To deposit (cash and checks) $82.00" in text

@@ -201,7 +201,7 @@ def test_the_counter_records_a_visitor_and_shows_the_cap(client_as, clerk, dog):
     assert LicenseExemption.objects.get().ends_on == date(2026, 7, 1)
     page = client.get(response["Location"]).content.decode()
     # The one standing service's sentence (licensing.services.standing), with the evidence.
-    assert "Exempt: Owner temporarily in the city until July 1, 2026 (Arrived June 1)." in page
+    assert "Exempt: Owner temporarily in the city until Jul 1, 2026 (Arrived June 1)." in page
     assert VISITOR_CITATION in page
 
 

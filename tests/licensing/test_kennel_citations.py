@@ -107,7 +107,7 @@ def test_the_tag_lookup_cites_the_tags_city(client_as, clerk, north_branch):
     client = client_as(clerk)
     url = reverse("licensing:tag_lookup")
     body = body_of(client, url, number="7", year=str(stock.year))
-    assert "reported lost on April 2, 2026" in body
+    assert "reported lost on Apr 2, 2026" in body
     assert "(North Branch Sec. 6-63; North Branch Sec. 6-64)" in body  # LIC-10, LIC-14
     body = body_of(client, url, number="8", year=str(stock.year))
     assert "presumed unlicensed (North Branch Sec. 6-63) until a license is found." in body

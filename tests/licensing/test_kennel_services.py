@@ -187,7 +187,7 @@ def test_a_denial_sets_the_appeal_deadline_ten_days_after_notification(gl_denied
 
 
 def test_a_late_appeal_is_refused_with_the_deadline(gl_denied, glencoe_clerk):
-    with pytest.raises(Refused, match="March|2026-03-16"):
+    with pytest.raises(Refused, match="Mar 16, 2026"):
         kennel_appeal_file(kennel=gl_denied, filed_on=date(2026, 3, 17), actor=glencoe_clerk)
 
 

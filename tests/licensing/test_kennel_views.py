@@ -94,7 +94,7 @@ def test_recording_a_step_through_the_page(client_as, glencoe_clerk, glencoe):
     kennel.refresh_from_db()
     assert kennel.status == KennelStatus.DENIED and kennel.appeal_deadline == date(2026, 3, 16)
     page = client_as(glencoe_clerk).get(kennel.get_absolute_url()).content.decode()
-    assert "March 16, 2026" in page and "Glencoe 701 Subd. 4(E)" in page
+    assert "Mar 16, 2026" in page and "Glencoe 701 Subd. 4(E)" in page
 
 
 def test_a_refused_action_re_renders_with_the_reason_and_the_input(

@@ -103,7 +103,7 @@ def test_a_puppy_is_not_required_the_day_it_reaches_six_months(four):
     # LIC-01: strictly "over six months old" (license_age_comparison = gt).
     standing = _standing(four["puppy"], on=date(2026, 7, 10))
     assert standing.state == Standing.NOT_REQUIRED
-    assert standing.reason == "Under the license age of 6 months: required from July 11, 2026."
+    assert standing.reason == "Under the license age of 6 months: required from Jul 11, 2026."
     assert standing.citation == "North Branch Sec. 6-60"
     assert standing.required_from == date(2026, 7, 11) and standing.is_covered
 
@@ -112,7 +112,7 @@ def test_a_puppy_is_required_the_day_after_it_reaches_six_months(four):
     standing = _standing(four["puppy"], on=date(2026, 7, 11))
     assert standing.state == Standing.REQUIRED and not standing.is_covered
     assert standing.reason == (
-        "Over the license age of 6 months since July 11, 2026: a license is required."
+        "Over the license age of 6 months since Jul 11, 2026: a license is required."
     )
     assert standing.citation == "North Branch Sec. 6-60"
 
@@ -129,14 +129,14 @@ def test_a_service_dog_is_exempt_with_the_section(four):
 def test_an_expired_license_gives_its_date(four):
     standing = _standing(four["expired"])
     assert standing.state == Standing.EXPIRED and standing.license.number == "2025-0031"
-    assert standing.reason == "License 2025-0031 expired December 31, 2025; a license is required."
+    assert standing.reason == "License 2025-0031 expired Dec 31, 2025; a license is required."
     assert standing.citation == "North Branch Sec. 6-62; North Branch Sec. 6-60"
 
 
 def test_a_current_license_gives_number_tag_and_expiry_with_its_section(four):
     standing = _standing(four["current"])  # LIC-07
     assert standing.state == Standing.LICENSED
-    assert standing.reason == "License 2026-0007, tag 7 (2026), expires December 31, 2026."
+    assert standing.reason == "License 2026-0007, tag 7 (2026), expires Dec 31, 2026."
     assert standing.citation == "North Branch Sec. 6-62"
 
 
@@ -145,7 +145,7 @@ def test_the_renewal_window_opens_thirty_days_before_the_term(four):
     assert _standing(four["current"], on=date(2026, 12, 1)).state == Standing.LICENSED
     standing = _standing(four["current"], on=date(2026, 12, 2))
     assert standing.state == Standing.RENEWAL_OPEN and standing.is_covered
-    assert "Renewal for the next term is open since December 2, 2026." in standing.reason
+    assert "Renewal for the next term is open since Dec 2, 2026." in standing.reason
     assert standing.citation == "North Branch Sec. 6-62; North Branch Sec. 6-65(c)"
 
 
@@ -190,7 +190,7 @@ def test_a_recorded_visitor_exemption_runs_to_its_end(rita, clerk):
     standing = _standing(dog)  # LIC-02(a): 30 days from arrival
     assert standing.state == Standing.EXEMPT
     assert standing.reason == (
-        "Exempt: Owner temporarily in the city until July 1, 2026 (Staying with family)."
+        "Exempt: Owner temporarily in the city until Jul 1, 2026 (Staying with family)."
     )
     assert _standing(dog, on=date(2026, 7, 2)).state == Standing.REQUIRED
 

@@ -129,7 +129,7 @@ def test_the_resident_reports_a_move_and_sees_it_waiting(client_as, resident, do
     assert change.submitted_by == resident
     detail = client.get(response.url).content.decode()
     assert "Waiting for the clerk" in detail and "12 Elm Street" in detail
-    assert "Reported in time (due by March 22, 2026, North Branch Sec. 6-61)" in detail
+    assert "Reported in time (due by Mar 22, 2026, North Branch Sec. 6-61)" in detail
     animal_page = client.get(reverse("licensing:portal_animal", args=[dog.pk])).content.decode()
     assert "Your reports" in animal_page and "Waiting for the clerk" in animal_page
     assert Event.objects.filter(action="licensing.change.reported").count() == 1
@@ -140,7 +140,7 @@ def test_a_move_reported_after_the_30_days_is_flagged_late(client_as, resident, 
     change = report(dog, resident, ChangeKind.ADDRESS, date(2025, 12, 15), **ADDRESS)
     page = client_as(resident).get(reverse("licensing:change_detail", args=[change.pk]))
     assert (
-        "Reported late: a move was to be reported by January 14, 2026 (North Branch Sec. 6-61)"
+        "Reported late: a move was to be reported by Jan 14, 2026 (North Branch Sec. 6-61)"
         in page.content.decode()
     )
 

@@ -55,8 +55,8 @@ def test_north_branch_requires_vaccination_only_once_older_than_six_months(north
 def test_the_too_young_reason_names_the_first_day_it_is_required(north_branch):
     dog = owned_dog(north_branch, date_of_birth=date(2026, 6, 15))
     answer = status(dog, date(2026, 9, 1))
-    assert "Born June 15, 2026" in answer.reason
-    assert "required from December 16, 2026" in answer.reason
+    assert "Born Jun 15, 2026" in answer.reason
+    assert "required from Dec 16, 2026" in answer.reason
     assert not answer.is_vaccinated and answer.in_order
 
 
@@ -74,7 +74,7 @@ def test_an_adult_dog_with_no_vaccination_is_overdue_since_it_turned_six_months(
     assert answer.state == Vaccination.OVERDUE
     assert answer.due_on == date(2022, 11, 1)
     assert "No rabies vaccination is on file" in answer.reason
-    assert "November 1, 2022" in answer.reason
+    assert "Nov 1, 2022" in answer.reason
     assert not answer.in_order and answer.is_overdue
 
 
@@ -120,7 +120,7 @@ def test_a_one_year_vaccine_covers_through_its_anniversary(north_branch):
     late = status(dog, date(2027, 3, 11))
     assert late.state == Vaccination.OVERDUE
     assert late.vaccination == shot
-    assert "March 10, 2027" in late.reason
+    assert "Mar 10, 2027" in late.reason
     assert late.citation == "North Branch Sec. 6-77"
 
 
@@ -130,7 +130,7 @@ def test_a_three_year_vaccine(north_branch):
     answer = status(dog, date(2026, 12, 7))
     assert answer.state == Vaccination.CURRENT
     assert answer.until == date(2028, 2, 28)
-    assert "Vaccinated February 28, 2025" in answer.reason
+    assert "Vaccinated Feb 28, 2025" in answer.reason
     assert status(dog, date(2028, 2, 29)).state == Vaccination.OVERDUE
 
 
@@ -179,8 +179,7 @@ def test_labels_and_str_carry_the_section(north_branch):
     assert answer.label == "Vaccinated"
     assert answer.badge == "success"
     assert str(answer) == (
-        "Vaccinated: Vaccinated March 10, 2026; due again by March 10, 2027. "
-        "(North Branch Sec. 6-77)"
+        "Vaccinated: Vaccinated Mar 10, 2026; due again by Mar 10, 2027. (North Branch Sec. 6-77)"
     )
 
 
@@ -224,7 +223,7 @@ def test_a_nonresidents_confined_dog_is_exempt_in_north_branch(north_branch, cle
     answer = status(dog, date(2026, 12, 7))
     assert answer.state == Vaccination.EXEMPT
     assert answer.citation == "North Branch Sec. 6-96(4)(b)"
-    assert "Nonresident's dog kept confined since November 1, 2026" in answer.reason
+    assert "Nonresident's dog kept confined since Nov 1, 2026" in answer.reason
     # Before the exemption was recorded it was owed.
     assert status(dog, date(2026, 10, 31)).state == Vaccination.OVERDUE
 
@@ -312,8 +311,8 @@ def test_glencoe_young_animal_due_30_days_after_the_minimum_age(
 def test_glencoe_young_reason_names_the_minimum_age_and_the_due_date(glencoe, min_age_three_months):
     pup = owned_dog(glencoe, date_of_birth=date(2026, 9, 1), acquired_on=date(2026, 9, 1))
     reason = status(pup, date(2026, 10, 1)).reason
-    assert "reaches the minimum age on December 1, 2026" in reason
-    assert "to be vaccinated by December 31, 2026" in reason
+    assert "reaches the minimum age on Dec 1, 2026" in reason
+    assert "to be vaccinated by Dec 31, 2026" in reason
 
 
 def test_the_minimum_age_governs_only_from_when_it_was_entered(glencoe, administrator):
@@ -345,7 +344,7 @@ def test_glencoe_new_arrival_within_30_days_of_arrival(glencoe, min_age_three_mo
     if state == Vaccination.NEW_ARRIVAL:
         assert answer.due_on == date(2026, 12, 31)
         assert answer.citation == "Glencoe 701 Subd. 20(D)"
-        assert "Acquired December 1, 2026" in answer.reason
+        assert "Acquired Dec 1, 2026" in answer.reason
 
 
 def test_a_young_new_arrival_is_due_at_the_later_date(glencoe, min_age_three_months):

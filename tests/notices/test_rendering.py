@@ -99,7 +99,7 @@ def test_the_void_notice_renders_its_fields():
         "Entered twice",
         "#12",
         "ab" * 32,
-        "Originally issued March 3, 2025, 9:30 AM CST by Gus Glencoe",
+        "Originally issued Mar 3, 2025, 9:30 a.m. by Gus Glencoe",
     ]:
         assert expected in text, expected
 
@@ -110,7 +110,7 @@ def test_the_sample_receipt_renders_every_line_with_its_citation():
     text = pdf_text(data)
     assert "Dog license, Rex North Branch Sec. 6-61 $30.00" in text
     assert "Duplicate tag North Branch Sec. 6-63 $15.00" in text
-    assert "Issued March 3, 2025, 9:30 AM CST by Gus Glencoe, City Clerk" in text
+    assert "Issued Mar 3, 2025, 9:30 a.m. by Gus Glencoe, City Clerk" in text
     assert pdf_page_sizes_mm(data)[0][0] == 80.0
 
 

@@ -91,7 +91,7 @@ def test_the_detail_page_shows_when_who_hash_and_reprint(issue, client_as, clerk
     html = response.content.decode()
     assert response.status_code == 200
     assert doc.sha256 in html and "Carol Clerk" in html
-    assert "March 3, 2025, 9:30:00 AM CST" in html
+    assert "Mar 3, 2025, 9:30 a.m." in html
     assert f'href="{pdf_url(doc)}"' in html and "Re-print" in html
 
 

@@ -149,7 +149,7 @@ def test_worked_example_glencoe_intake_before_thanksgiving(glencoe):
         ordinance_citation="Glencoe 701 Subd. 13",
         pound_ends_on=date(2026, 12, 3),
         pound_citation=STATUTE,
-        why="The hold ends on December 3, 2026: Glencoe 701 Subd. 13 and the pound's regular "
+        why="The hold ends on Dec 3, 2026: Glencoe 701 Subd. 13 and the pound's regular "
         f"business days ({STATUTE}) both end then.",
     )
 
@@ -161,8 +161,8 @@ def test_a_pound_open_fewer_days_makes_the_hold_longer(glencoe):
     assert (end.ends_on, end.citation) == (date(2026, 12, 7), STATUTE)
     assert end.ordinance_ends_on == date(2026, 12, 3)
     assert end.why == (
-        f"The hold ends on December 7, 2026, when the pound's regular business days ({STATUTE}) "
-        "end, later than Glencoe 701 Subd. 13 (December 3, 2026)."
+        f"The hold ends on Dec 7, 2026, when the pound's regular business days ({STATUTE}) "
+        "end, later than Glencoe 701 Subd. 13 (Dec 3, 2026)."
     )
 
 
@@ -174,8 +174,8 @@ def test_the_ordinance_count_governs_when_it_ends_later(glencoe):
     assert (end.ends_on, end.citation) == (date(2026, 12, 4), "Glencoe 701 Subd. 13")
     assert end.pound_ends_on == date(2026, 12, 2)
     assert end.why == (
-        "The hold ends on December 4, 2026, when Glencoe 701 Subd. 13 ends, later than the "
-        f"pound's regular business days ({STATUTE}, December 2, 2026)."
+        "The hold ends on Dec 4, 2026, when Glencoe 701 Subd. 13 ends, later than the "
+        f"pound's regular business days ({STATUTE}, Dec 2, 2026)."
     )
 
 

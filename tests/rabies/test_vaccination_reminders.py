@@ -37,12 +37,10 @@ def test_one_email_to_the_owner_naming_the_animal_the_date_and_the_section(rex, 
     assert len(mailoutbox) == 1
     mail = mailoutbox[0]
     assert mail.to == [dog.owner.email]
-    assert "Rex" in mail.subject and "December 20, 2026" in mail.subject
-    assert "rabies vaccination of your dog Rex is due again by Sunday, December 20, 2026" in (
-        mail.body
-    )
+    assert "Rex" in mail.subject and "Dec 20, 2026" in mail.subject
+    assert "rabies vaccination of your dog Rex is due again by Sun, Dec 20, 2026" in (mail.body)
     assert "North Branch Sec. 6-77" in mail.body
-    assert "December 20, 2025 (1 year vaccine)" in mail.body
+    assert "Dec 20, 2025 (1 year vaccine)" in mail.body
     reminder = VaccinationReminder.objects.get()
     assert reminder.vaccination == shot
     assert reminder.due_on == date(2026, 12, 20)
@@ -123,7 +121,7 @@ def test_a_glencoe_cat_cites_the_revaccination_rule(glencoe, mailoutbox):
     vaccinate(cat, date(2023, 12, 24), years=3)
     sweep(date(2026, 12, 7))
     assert len(mailoutbox) == 1
-    assert "your cat Mochi is due again by Thursday, December 24, 2026" in mailoutbox[0].body
+    assert "your cat Mochi is due again by Thu, Dec 24, 2026" in mailoutbox[0].body
     assert "Glencoe 701 Subd. 20(C)" in mailoutbox[0].body
     assert "City of Glencoe" in mailoutbox[0].body
 
@@ -135,7 +133,7 @@ def test_the_next_vaccination_gets_its_own_reminder(rex, mailoutbox):
     assert sweep(date(2027, 11, 14)).due == 0
     assert sweep(date(2027, 11, 15)).due == 1
     assert len(mailoutbox) == 2
-    assert "December 15, 2027" in mailoutbox[1].subject
+    assert "Dec 15, 2027" in mailoutbox[1].subject
 
 
 def test_a_failed_send_is_recorded_and_retried(rex, mailoutbox, monkeypatch):

@@ -2,6 +2,7 @@
 
 from datetime import date, datetime
 
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from licensing.models import Animal, KennelAnimal
@@ -42,7 +43,7 @@ def kennel_animal_remove(
     if on < member.added_on:
         raise refused(
             _("The removal cannot come before the animal was added (%(d)s).")
-            % {"d": member.added_on},
+            % {"d": date_format(member.added_on)},
             kennel,
         )
     member.removed_on = on

@@ -5,6 +5,7 @@ from datetime import date, datetime
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from licensing.models import KennelLicense, KennelStatus
@@ -121,8 +122,8 @@ def kennel_appeal_file(*, kennel, filed_on: date, actor, now: datetime | None = 
                 "is late."
             )
             % {
-                "deadline": kennel.appeal_deadline,
-                "filed": filed_on,
+                "deadline": date_format(kennel.appeal_deadline),
+                "filed": date_format(filed_on),
                 "cite": rule.citation if rule else "",
             },
             rule.citation if rule else rule_citation(kennel.jurisdiction, "KEN-07"),

@@ -3,6 +3,7 @@
 from datetime import date, datetime
 
 from django.db import transaction
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from licensing.models import KennelStatus
@@ -37,7 +38,10 @@ def kennel_revocation_notice(
     require_status(kennel, KennelStatus.ACTIVE, rule="KEN-08")
     if hearing_on < served_on:
         raise refused(_("The hearing must come after the notice is served."), kennel, "KEN-08")
-    reasons = _("Hearing on %(hearing)s. %(reasons)s") % {"hearing": hearing_on, "reasons": reasons}
+    reasons = _("Hearing on %(hearing)s. %(reasons)s") % {
+        "hearing": date_format(hearing_on),
+        "reasons": reasons,
+    }
     decision = decision_create(
         kennel,
         REVOCATION_NOTICE,
