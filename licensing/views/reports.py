@@ -85,7 +85,7 @@ def _display(column, value):
         sign = "-" if value < 0 else ""
         return f"{sign}${abs(value):,.2f}"
     if column == "notice_printed" and value is not None:
-        return _("Notice printed %(day)s") % {"day": date_format(value, "M j, Y")}
+        return _("Notice printed %(day)s") % {"day": date_format(value)}
     if column == "address" and not value:
         return _("No mailing address: no notice can be mailed")
     return value
