@@ -158,3 +158,16 @@ def test_the_confirmation_page_makes_bounded_queries(
     client.get(url)  # warm the menu's cached rule read
     with django_assert_max_num_queries(10):
         assert client.get(url).status_code == 200
+
+
+def test_a_bulk_load_under_rendering_deferred_queues_nothing(
+    clerk, dog, renders, django_capture_on_commit_callbacks
+):
+    """demo_data issues two seasons under ``rendering_deferred``: everything is laid out
+    at its first print, and no task is queued for the worker."""
+    from notices.services import rendering_deferred
+
+    with django_capture_on_commit_callbacks() as callbacks, rendering_deferred():
+        license_issue(animal=dog, owner=dog.owner, actor=clerk, on=date(2026, 1, 15), method="card")
+    assert callbacks == [] and renders.call_args_list == []
+    assert all(d.is_pending for d in IssuedDocument.objects.all())
