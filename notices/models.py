@@ -144,6 +144,12 @@ class IssuedDocument(models.Model):
         raise ImmutableDocumentError("Issued documents are never deleted; void them instead.")
 
     @property
+    def is_pending(self) -> bool:
+        """Issued (number, frozen data, who and when) but its PDF not laid out yet: the
+        worker's job after commit, or its first print's (``services.rendering_deferred``)."""
+        return not self.sha256
+
+    @property
     def is_void_record(self) -> bool:
         return self.voids_id is not None
 

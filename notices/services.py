@@ -38,6 +38,8 @@ __all__ = [
     "document_pdf",
     "document_render",
     "document_void",
+    "documents_render_after_commit",
+    "documents_render_pending",
     "rendering_deferred",
     "snapshot",
     "thaw",
@@ -63,8 +65,11 @@ def rendering_deferred():
     frozen snapshot, and archived with its SHA-256 then.
 
     For loading history in bulk (``demo_data`` replays two licensing seasons: about
-    1,300 documents at a quarter of a second of WeasyPrint layout each). The counter and
-    every other live use case render at issue, so what is served is archived at once.
+    1,300 documents at a quarter of a second of WeasyPrint layout each), and at the
+    counter for the papers the clerk does not print at once (the license certificate and
+    the 80 mm slip, issue 15 item 3): those are queued for the worker after commit with
+    ``documents_render_after_commit``, and a print before the worker gets there lays them
+    out on the spot. What the clerk hands over first (the receipt) renders at issue.
     """
     token = _DEFERRED.set(True)
     try:
@@ -262,6 +267,39 @@ def _render_deferred(document: IssuedDocument) -> IssuedDocument:
         data={"sha256": _sha256(pdf)},
     )
     return IssuedDocument.objects.get(pk=document.pk)
+
+
+def documents_render_pending(pks) -> list[int]:
+    """Lay out and archive those of ``pks`` still waiting for their PDF (issued under
+    ``rendering_deferred``); the ones already archived are left alone, so running this
+    twice for the same document renders it once and its bytes never change. Returns the
+    ids laid out by this call (or, at the same moment, by a print that held the lock)."""
+    done = []
+    for document in IssuedDocument.objects.filter(pk__in=list(pks), sha256="").order_by("pk"):
+        _render_deferred(document)  # locks the row and checks again
+        done.append(document.pk)
+    return done
+
+
+def documents_render_after_commit(documents) -> None:
+    """Queue the layout of documents just issued under ``rendering_deferred`` for the
+    Celery worker, once the use case's transaction commits (a rollback queues nothing).
+
+    Inside an outer ``rendering_deferred`` block (a bulk load) nothing is queued: those
+    documents are laid out at their first print. ``robust``: the use case has committed,
+    so a broker that cannot be reached is logged, not shown as an error; the document is
+    then laid out at its first print, as always.
+    """
+    pks = [document.pk for document in documents if not document.sha256]
+    if not pks or _DEFERRED.get():
+        return
+
+    def queue():
+        from .tasks import render_documents
+
+        render_documents.delay(pks)
+
+    transaction.on_commit(queue, robust=True)
 
 
 def document_render(*, template: str, snapshot: dict, page_size: str | None = None) -> bytes:

@@ -14,6 +14,7 @@ from licensing.services.assessment import license_term
 from licensing.services.licenses import license_issue
 from notices.models import IssuedDocument
 from notices.services import document_pdf
+from notices.tasks import render_documents
 from tests.licensing.factories import AnimalFactory, RabiesVaccinationFactory
 from tests.licensing.license_factories import TagStockFactory
 from tests.pdf import pdf_text
@@ -127,3 +128,42 @@ def test_clerk_renews_a_north_branch_dog_for_next_year_on_december_2(
     renewed = License.objects.get(animal=dog, term_start=date(2027, 1, 1))
     assert renewed.expires_on == date(2027, 12, 31) and renewed.current_tag.year == 2027
     assert not renewed.late_penalty
+
+
+def test_clerk_prints_the_receipt_at_once_and_the_certificate_when_the_worker_is_done(
+    page, login_as, assert_accessible, clerk, north_branch, monkeypatch
+):
+    """Issue 15, item 3: the receipt is printable on the confirmation; the certificate
+    and the 80 mm slip say "being prepared" until the worker has laid them out, then
+    appear without a reload (the page polls). The test plays the worker."""
+    queued = []
+    monkeypatch.setattr(render_documents, "delay", queued.append)
+    TagStockFactory(jurisdiction=north_branch, recorded_by=clerk, year=2026, last_number=20)
+    dog = AnimalFactory(jurisdiction=north_branch, name="Pepper")
+    RabiesVaccinationFactory(animal=dog, vaccinated_on=date(2026, 2, 1))
+
+    with time_machine.travel(datetime(2026, 3, 2, 10, tzinfo=CHICAGO), tick=True):
+        login_as(clerk)
+        page.goto(reverse("licensing:counter_pay", args=[dog.pk]))
+        page.get_by_label("Payment method").select_option("cash")
+        page.get_by_label("Amount tendered").fill("100.00")
+        page.get_by_role("button", name="Issue license").click()
+        expect(page.get_by_role("heading", level=1)).to_contain_text("issued")
+        expect(page.locator('[data-pending="license_certificate"]')).to_have_text("being prepared")
+        expect(page.locator('[data-pending="receipt_80mm"]')).to_be_visible()
+        assert_accessible()
+
+        receipt_link = page.get_by_role("link", name="Receipt (PDF)")
+        printed = page.request.get(receipt_link.get_attribute("href"))
+        assert printed.ok and printed.headers["content-type"] == "application/pdf"
+        assert "Pepper" in pdf_text(printed.body())
+        assert IssuedDocument.objects.get(kind="license_certificate").is_pending
+
+        assert len(queued) == 1
+        render_documents(queued[0])  # the worker
+        expect(page.locator("[data-pending]")).to_have_count(0, timeout=15_000)
+        certificate = page.get_by_role("link", name="License certificate (PDF)")
+        body = page.request.get(certificate.get_attribute("href")).body()
+        assert "Pepper" in pdf_text(body)
+        archived = IssuedDocument.objects.get(kind="license_certificate")
+        assert not archived.is_pending and document_pdf(archived) == body

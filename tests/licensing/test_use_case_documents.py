@@ -68,7 +68,8 @@ def test_issuing_a_license_leaves_receipt_slip_and_certificate(issued):
     text = _text(certificate)
     assert issued.license.number in text and "Biscuit" in text
     assert "North Branch Sec. 6-62" in text  # LIC-07: the expiry with its section
-    # Laid out and archived with its hash at issue, not at a later print.
+    # Every one archived with its hash: the receipt at issue, the slip and certificate by
+    # the worker after commit or, as here with no worker, at their first print (above).
     assert all(d.sha256 and d.size for d in IssuedDocument.objects.all())
 
 
