@@ -18,6 +18,7 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from licensing.models import Animal, Owner, Ownership, Premises, RabiesVaccination, Sex, Species
+from licensing.models.registry import phone_digits
 from licensing.services import registry as services
 from ordinance.models import Event, Jurisdiction
 
@@ -568,6 +569,7 @@ def _household_batch(rng, jurisdiction, plan, addresses, today, chips, cap) -> i
 
 def _owner(rng, jurisdiction, plan, address) -> Owner:
     first, last = rng.choice(FIRST_NAMES), rng.choice(LAST_NAMES)
+    phone = f"({plan.area_code}) 555-01{rng.randrange(100):02d}"
     return Owner(
         jurisdiction=jurisdiction,
         first_name=first,
@@ -575,7 +577,8 @@ def _owner(rng, jurisdiction, plan, address) -> Owner:
         address_line=address,
         city=jurisdiction.short_name,
         postal_code=plan.postal_code,
-        phone=f"({plan.area_code}) 555-01{rng.randrange(100):02d}",
+        phone=phone,
+        phone_digits=phone_digits(phone),  # bulk_create skips Owner.save()
         email=f"{first}.{last}{rng.randrange(100)}@example.org".lower(),
     )
 

@@ -2,24 +2,40 @@
 
 ``registry_search`` is the clerk's one search box: a lost dog's tag, a caller's phone
 number, half a surname. It is scoped to the cities the user serves and runs a fixed
-number of queries whatever the registry's size.
+number of queries whatever the registry's size (issue 15, item 1):
+
+1. one lookup: each kind of key is its own SELECT of (owner, animal, rank, name) that
+   its own index answers — tag numbers, rabies-tag numbers and microchips by btree,
+   phone digits (Owner.phone_digits) and names and addresses by trigram on PostgreSQL
+   (migrations 0003 and 0014) — joined by UNION ALL, never an OR across tables; the
+   rows come ranked (exact key first, then the first digits of a key, then names),
+   then by owner name, and are cut at a fixed number;
+2. the page's owners with their city, and 3. their animals.
+
+SQLite (``make run``) has no trigram index: the same queries scan, which is fine at a
+small city's size.
 """
 
 import re
 from dataclasses import dataclass, field
 
-from django.db.models import Prefetch, Q, Value
-from django.db.models.functions import Lower, Replace
+from django.db.models import Case, F, IntegerField, Prefetch, Q, Value, When
+from django.db.models.functions import Lower
 
 from .models import Animal, Owner, Ownership, RabiesVaccination, Tag
+from .models.registry import phone_digits
 from .services.standing import standing_prefetch
 
 MIN_QUERY_LENGTH = 2
 MIN_PHONE_DIGITS = 4
 MIN_MICROCHIP_DIGITS = 3
 MAX_TAG_DIGITS = 9  # fits the tag number column on every database
-# Characters people type inside phone numbers and chip numbers; dropped before comparing.
-_PHONE_PUNCTUATION = ("-", " ", "(", ")", ".", "+", "/")
+# Lookup rows read to fill one page: several animals of one owner can match.
+MAX_LOOKUP_ROWS = 500
+
+# Ranks: an exact key (tag, rabies tag, whole microchip) before the first digits of a
+# chip or part of a phone number, before names and addresses.
+RANK_EXACT, RANK_PARTIAL_KEY, RANK_NAME = 0, 1, 2
 
 
 @dataclass
@@ -30,7 +46,7 @@ class SearchHit:
 
 
 def _digits(text: str) -> str:
-    return re.sub(r"\D", "", text)
+    return phone_digits(text)
 
 
 def _looks_numeric(query: str) -> bool:
@@ -38,15 +54,9 @@ def _looks_numeric(query: str) -> bool:
     return bool(_digits(query)) and not re.search(r"[^\d\s().+/-]", query)
 
 
-def _phone_digits_expression():
-    expression = "phone"
-    for char in _PHONE_PUNCTUATION:
-        expression = Replace(expression, Value(char), Value(""))
-    return expression
-
-
 def _owner_text_q(query: str) -> Q:
-    """Every word must appear in a name or the street address ("ann 5th st")."""
+    """Every word must appear in a name or the street address ("ann 5th st"); one table,
+    so PostgreSQL answers it from the trigram indexes of each column (BitmapOr)."""
     combined = Q()
     for word in query.split():
         combined &= (
@@ -58,11 +68,11 @@ def _owner_text_q(query: str) -> Q:
     return combined
 
 
-def _license_tag_animal_ids(query: str, jurisdiction_ids):
-    """Animals wearing a license tag with this number, or None when tags don't exist yet.
+def _tag_lookup(query: str):
+    """The tag columns to match, or None when the query cannot be a tag number.
 
     LICENSE TAGS — the one place tag numbers are matched (REC-02, LIC-09: finding a lost
-    dog's owner by its tag). None when the query cannot be a tag number.
+    dog's owner by its tag).
     """
     if not _looks_numeric(query):
         return None
@@ -74,29 +84,115 @@ def _license_tag_animal_ids(query: str, jurisdiction_ids):
     if len(lookup["number"]) > MAX_TAG_DIGITS:  # a chip or phone number: no such tag
         return None
     lookup["number"] = int(lookup["number"])
-    # Wired to the Tag model (licensing.models.Tag): tags issued to a license, lost or void
-    # included, so a dog still wearing a lost tag is found; stock never issued is not.
-    return Tag.objects.filter(
-        jurisdiction_id__in=jurisdiction_ids,
-        license__isnull=False,
-        **lookup,
-    ).values("license__animal_id")
+    return lookup
 
 
-def _animal_q(query: str, jurisdiction_ids) -> Q:
-    matched = Q(name__icontains=query)
+def _rows(queryset, *, owner, animal, rank, names: str):
+    """One lookup's SELECT: (owner id, animal id or NULL, rank, owner's sort keys).
+
+    ``names`` is the path to the owner's name columns from the queryset's model."""
+    return (
+        queryset.order_by()
+        .annotate(
+            hit_owner=F(owner),
+            hit_animal=F(animal) if animal else Value(None, output_field=IntegerField()),
+            hit_rank=rank if hasattr(rank, "resolve_expression") else Value(rank),
+            hit_last=Lower(f"{names}last_name"),
+            hit_first=Lower(f"{names}first_name"),
+            hit_org=Lower(f"{names}organization_name"),
+        )
+        .values_list("hit_owner", "hit_animal", "hit_rank", "hit_last", "hit_first", "hit_org")
+    )
+
+
+def _lookups(query: str, scope) -> list:
+    """Each kind of key, its own query on its own index."""
+    owners = Owner.objects.filter(jurisdiction_id__in=scope)
+    animals = Animal.objects.filter(jurisdiction_id__in=scope)
+    lookups = [
+        _rows(
+            owners.filter(_owner_text_q(query)), owner="pk", animal=None, rank=RANK_NAME, names=""
+        ),
+        _rows(
+            animals.filter(name__icontains=query),
+            owner="owner_id",
+            animal="pk",
+            rank=RANK_NAME,
+            names="owner__",
+        ),
+        _rows(
+            RabiesVaccination.objects.filter(
+                animal__jurisdiction_id__in=scope, rabies_tag_number__iexact=query
+            ),
+            owner="animal__owner_id",
+            animal="animal_id",
+            rank=RANK_EXACT,
+            names="animal__owner__",
+        ),
+    ]
+    if not _looks_numeric(query):
+        return lookups
     digits = _digits(query)
-    if _looks_numeric(query) and len(digits) >= MIN_MICROCHIP_DIGITS:
-        matched |= Q(microchip__startswith=digits)  # exact or the first digits read
-    vaccinated = RabiesVaccination.objects.filter(
-        animal__jurisdiction_id__in=jurisdiction_ids,
-        rabies_tag_number__iexact=query.strip(),
-    ).values("animal_id")
-    matched |= Q(pk__in=vaccinated)
-    tagged = _license_tag_animal_ids(query, jurisdiction_ids)
-    if tagged is not None:
-        matched |= Q(pk__in=tagged)
-    return matched
+    if len(digits) >= MIN_MICROCHIP_DIGITS:
+        lookups.append(
+            _rows(
+                animals.filter(microchip__startswith=digits),  # exact or the first digits read
+                owner="owner_id",
+                animal="pk",
+                rank=Case(
+                    When(microchip=digits, then=Value(RANK_EXACT)),
+                    default=Value(RANK_PARTIAL_KEY),
+                    output_field=IntegerField(),
+                ),
+                names="owner__",
+            )
+        )
+    if len(digits) >= MIN_PHONE_DIGITS:
+        lookups.append(
+            _rows(
+                owners.filter(phone_digits__contains=digits),
+                owner="pk",
+                animal=None,
+                rank=RANK_PARTIAL_KEY,
+                names="",
+            )
+        )
+    tag = _tag_lookup(query)
+    if tag is not None:
+        # Tags issued to a license, lost or void included, so a dog still wearing a lost
+        # tag is found; stock never issued is not.
+        lookups.append(
+            _rows(
+                Tag.objects.filter(
+                    jurisdiction_id__in=scope,
+                    license__isnull=False,
+                    license__animal__jurisdiction_id__in=scope,
+                    **tag,
+                ),
+                owner="license__animal__owner_id",
+                animal="license__animal_id",
+                rank=RANK_EXACT,
+                names="license__animal__owner__",
+            )
+        )
+    return lookups
+
+
+def _ranked_matches(query: str, scope, limit: int) -> dict[int, set]:
+    """Owner id -> ids of the animals that matched, best first; one query."""
+    first, *rest = _lookups(query, scope)
+    rows = first.union(*rest, all=True).order_by(
+        "hit_rank", "hit_last", "hit_first", "hit_org", "hit_owner"
+    )[:MAX_LOOKUP_ROWS]
+    found: dict[int, set] = {}
+    for owner_id, animal_id, *_ in rows:
+        if owner_id not in found:
+            if len(found) >= limit:
+                continue
+            found[owner_id] = set()
+        if animal_id is not None:
+            found[owner_id].add(animal_id)
+    return found
 
 
 def registry_search(*, user, query: str, limit: int = 25, jurisdiction_ids=None) -> list[SearchHit]:
@@ -111,32 +207,24 @@ def registry_search(*, user, query: str, limit: int = 25, jurisdiction_ids=None)
         scope = frozenset(scope) & frozenset(jurisdiction_ids)
     if len(query) < MIN_QUERY_LENGTH or not scope:
         return []
-    matching_animals = Animal.objects.filter(jurisdiction_id__in=scope).filter(
-        _animal_q(query, scope)
-    )
-    owner_q = _owner_text_q(query) | Q(pk__in=matching_animals.values("owner_id"))
-    owners = Owner.objects.filter(jurisdiction_id__in=scope)
-    if _looks_numeric(query) and len(_digits(query)) >= MIN_PHONE_DIGITS:
-        owners = owners.annotate(phone_digits=_phone_digits_expression())
-        owner_q |= Q(phone_digits__contains=_digits(query))
-    owners = list(
-        owners.filter(owner_q)
+    scope = sorted(scope)
+    matches = _ranked_matches(query, scope, limit)
+    if not matches:
+        return []
+    owners = (
+        Owner.objects.filter(pk__in=list(matches), jurisdiction_id__in=scope)
         .select_related("jurisdiction")
         .prefetch_related(Prefetch("animals", queryset=Animal.objects.order_by("name", "pk")))
-        .order_by(Lower("last_name"), Lower("first_name"), Lower("organization_name"), "pk")[:limit]
-    )
-    matched = (
-        set(matching_animals.filter(owner__in=[o.pk for o in owners]).values_list("pk", flat=True))
-        if owners
-        else set()
+        .in_bulk()
     )
     return [
         SearchHit(
-            owner=o,
-            animals=list(o.animals.all()),
-            matched_animal_ids={a.pk for a in o.animals.all() if a.pk in matched},
+            owner=owners[pk],
+            animals=list(owners[pk].animals.all()),
+            matched_animal_ids=animal_ids,
         )
-        for o in owners
+        for pk, animal_ids in matches.items()
+        if pk in owners
     ]
 
 

@@ -430,6 +430,8 @@ class Tag(NoDeleteMixin, models.Model):
             models.Index(
                 fields=["jurisdiction", "year", "status", "number"], name="tag_next_free_idx"
             ),
+            # The search box's tag lookup: a bare number, any year (LIC-09).
+            models.Index(fields=["number", "year"], name="tag_number_idx"),
         ]
 
     def __str__(self):

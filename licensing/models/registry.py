@@ -4,12 +4,13 @@ Every row belongs to a jurisdiction (architecture.md): lists are scoped to the c
 user serves. Field history of every model is kept by django-simple-history.
 """
 
+import re
 from datetime import date
 
 from dateutil.relativedelta import relativedelta
 from django.conf import settings
 from django.db import models
-from django.db.models.functions import Lower
+from django.db.models.functions import Lower, Upper
 from django.urls import reverse
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
@@ -38,6 +39,11 @@ class AnimalStatus(models.TextChoices):
     TRANSFERRED_OUT = "transferred_out", _("Moved or transferred out")
 
 
+def phone_digits(phone: str) -> str:
+    """The digits of a phone number, what the search compares (Owner.phone_digits)."""
+    return re.sub(r"\D", "", phone or "")
+
+
 class JurisdictionScopedQuerySet(models.QuerySet):
     def for_user(self, user):
         """Rows of the jurisdictions this staff user serves (none for anyone else)."""
@@ -60,6 +66,9 @@ class Owner(models.Model):
     state = models.CharField(_("state"), max_length=2, default="MN")
     postal_code = models.CharField(_("ZIP code"), max_length=10)
     phone = models.CharField(_("phone"), max_length=30, blank=True)
+    # The phone's digits only ("(651) 555-0147" -> "6515550147"), kept in step by save():
+    # the search box matches a caller's number here, by a trigram index on PostgreSQL.
+    phone_digits = models.CharField(max_length=30, blank=True, editable=False)
     email = models.EmailField(_("e-mail"), blank=True)
     is_resident = models.BooleanField(
         _("resident of the city"),
@@ -98,6 +107,13 @@ class Owner(models.Model):
 
     def __str__(self):
         return self.name
+
+    def save(self, *args, **kwargs):
+        self.phone_digits = phone_digits(self.phone)
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and "phone" in update_fields:
+            kwargs["update_fields"] = {*update_fields, "phone_digits"}
+        super().save(*args, **kwargs)
 
     def get_absolute_url(self):
         return reverse("licensing:owner_detail", args=[self.pk])
@@ -319,7 +335,11 @@ class RabiesVaccination(models.Model):
 
     class Meta:
         ordering = ["-vaccinated_on", "-pk"]
-        indexes = [models.Index(fields=["animal", "-vaccinated_on"], name="vacc_animal_date_idx")]
+        indexes = [
+            models.Index(fields=["animal", "-vaccinated_on"], name="vacc_animal_date_idx"),
+            # The search box's rabies-tag lookup compares UPPER(tag) = UPPER(query).
+            models.Index(Upper("rabies_tag_number"), name="vacc_rabies_tag_upper_idx"),
+        ]
 
     def __str__(self):
         return f"Rabies vaccination {self.vaccinated_on:%Y-%m-%d} ({self.duration_years} yr)"

@@ -1,7 +1,7 @@
 import time
 
 from django.core.management.base import BaseCommand
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 
 from demo.dangerous_dogs import fill_demo_dangerous_dogs
@@ -77,5 +77,24 @@ class Command(BaseCommand):
                 if bulk
                 else "  bulk: already loaded"
             )
+            if bulk:
+                _refresh_planner_statistics()
         self.stdout.write(f"Demo data ready: {', '.join(j.short_name for j in jurisdictions)}.")
         self.stdout.write(demo_logins_text())
+
+
+def _refresh_planner_statistics():
+    """After a bulk load on PostgreSQL: merge the GIN (trigram) indexes' pending lists,
+    which a bulk insert leaves unmerged and the planner then prices as a whole-list scan,
+    and ANALYZE, so the search box's lookups use their indexes (issue 15, item 1).
+    Both work inside the load's transaction (VACUUM would not)."""
+    if connection.vendor != "postgresql":
+        return
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT gin_clean_pending_list(i.indexrelid) FROM pg_index i "
+            "JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_am am ON am.oid = c.relam "
+            "JOIN pg_namespace n ON n.oid = c.relnamespace "
+            "WHERE am.amname = 'gin' AND n.nspname = current_schema()"
+        )
+        cursor.execute("ANALYZE")

@@ -1,0 +1,60 @@
+"""EXPLAIN ANALYZE of each lookup of the search box (issue 15, item 1), on a loaded database.
+
+    DATABASE_URL=postgres://.../DB .venv/bin/python manage.py shell < tests/bench/search_explain.py
+
+Picks real keys from the data (an issued tag, a rabies tag, a microchip, a phone, a
+surname, a street, an animal's name) and prints, for each lookup the search runs for
+that key, its execution time and the indexes its plan names; then the time of the whole
+``registry_search`` (lookup, owners, animals) as a clerk of that city.
+"""
+
+import re
+import time
+
+from django.contrib.auth import get_user_model
+
+from licensing.models import Animal, Owner, RabiesVaccination, Tag
+from licensing.selectors import _lookups, registry_search
+
+LOOKUP_NAMES = ["owner names/address", "animal name", "rabies tag", "microchip", "phone", "tag"]
+
+owners = Owner.objects.exclude(phone="").order_by("pk")
+owner = owners[owners.count() // 2]
+animals = Animal.objects.exclude(microchip="").order_by("pk")
+animal = animals[animals.count() // 2]
+vaccination = RabiesVaccination.objects.exclude(rabies_tag_number="").order_by("-pk").first()
+tag = Tag.objects.filter(license__isnull=False).order_by("-pk").first()
+keys = {
+    "tag": f"{tag.year}-{tag.number}" if tag else None,
+    "rabies tag": vaccination.rabies_tag_number if vaccination else None,
+    "microchip": animal.microchip,
+    "phone": owner.phone,
+    "surname": owner.last_name,
+    "address": owner.address_line,
+    "animal name": animal.name,
+}
+city = owner.jurisdiction_id
+clerk = next(
+    u
+    for u in get_user_model().objects.filter(is_active=True)
+    if getattr(u, "jurisdiction_ids", None) and city in u.jurisdiction_ids
+)
+print(f"{Owner.objects.count():,} owners, {Animal.objects.count():,} animals")
+for kind, query in keys.items():
+    if not query:
+        continue
+    print(f"\n{kind}: {query!r}")
+    for name, lookup in zip(LOOKUP_NAMES, _lookups(query, [city]), strict=False):
+        plan = lookup.explain(analyze=True)
+        ms = re.search(r"Execution Time: ([\d.]+) ms", plan)[1]
+        indexes = sorted(
+            set(re.findall(r"(?:Index Scan|Index Only Scan) (?:using |on )(\w+)", plan))
+        )
+        seq = sorted(set(re.findall(r"Seq Scan on (\w+)", plan)))
+        print(
+            f"  {name:20} {ms:>9} ms  indexes: {', '.join(indexes)}"
+            + (f"  SEQ SCAN: {', '.join(seq)}" if seq else "")
+        )
+    started = time.monotonic()
+    hits = registry_search(user=clerk, query=query)
+    print(f"  whole search: {(time.monotonic() - started) * 1000:.1f} ms, {len(hits)} owners")
