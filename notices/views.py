@@ -66,6 +66,13 @@ def document_pdf(request, pk):
         return render(
             request, "notices/document_unavailable.html", {"document": document}, status=500
         )
+    except services.DocumentRenderError:
+        # A document issued for later rendering (issue 15) whose layout fails: the record
+        # stands, nothing is archived, and the person is told rather than shown a 500.
+        logger.exception("Document %s could not be rendered", document.pk)
+        return render(
+            request, "notices/document_not_rendered.html", {"document": document}, status=503
+        )
     response = HttpResponse(data, content_type="application/pdf")
     response["Content-Disposition"] = content_disposition_header(
         as_attachment=False, filename=document.download_name

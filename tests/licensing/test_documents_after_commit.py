@@ -171,3 +171,20 @@ def test_a_bulk_load_under_rendering_deferred_queues_nothing(
         license_issue(animal=dog, owner=dog.owner, actor=clerk, on=date(2026, 1, 15), method="card")
     assert callbacks == [] and renders.call_args_list == []
     assert all(d.is_pending for d in IssuedDocument.objects.all())
+
+
+def test_a_layout_that_fails_at_first_print_says_so_and_keeps_the_record(
+    client_as, clerk, dog, django_capture_on_commit_callbacks
+):
+    client = client_as(clerk)
+    with django_capture_on_commit_callbacks(execute=False):
+        _issue_at_counter(client, dog)
+    certificate = _by_kind()["license_certificate"]
+    broken = notices_services.DocumentRenderError("template missing")
+    with mock.patch.object(notices_services, "render_pdf", side_effect=broken):
+        resp = client.get(reverse("notices:document_pdf", args=[certificate.pk]))
+    assert resp.status_code == 503
+    assert "could not be prepared" in resp.content.decode()
+    assert IssuedDocument.objects.get(pk=certificate.pk).is_pending  # nothing archived
+    again = client.get(reverse("notices:document_pdf", args=[certificate.pk]))
+    assert again.status_code == 200 and "Biscuit" in pdf_text(again.content)
