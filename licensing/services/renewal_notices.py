@@ -16,6 +16,7 @@ from datetime import date, datetime
 from itertools import groupby
 
 from django.conf import settings
+from django.contrib.contenttypes.models import ContentType
 from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
@@ -130,31 +131,52 @@ def renewal_notices_print(*, user, start: date, end: date, which: str, now: date
 
 @transaction.atomic
 def renewal_notices_record(batch: Batch, *, actor, now: datetime) -> int:
-    """One row per owner, license and renewal term; an Event for each new one. The unique
-    constraint settles a second print or two clerks printing at once."""
-    created = 0
-    for notice in batch.notices:
-        mailed_to = ", ".join(notice.address)
-        for lic in notice.licenses:
-            term_start = renewal_term_start(lic)
-            _row, new = RenewalNotice.objects.get_or_create(
+    """One row per owner, license and renewal term; an Event for each new one. Set-based:
+    one read of the rows already printed, one insert of the new rows and one of their
+    Events, whatever the batch size. The unique constraint settles two clerks printing
+    the same batch at once (``ignore_conflicts``)."""
+    wanted = [
+        (notice, lic, renewal_term_start(lic), ", ".join(notice.address))
+        for notice in batch.notices
+        for lic in notice.licenses
+    ]
+    if not wanted:
+        return 0
+    printed = set(
+        RenewalNotice.objects.filter(license__in=[lic for _n, lic, _t, _m in wanted]).values_list(
+            "owner_id", "license_id", "term_start"
+        )
+    )
+    new = [w for w in wanted if (w[0].owner.pk, w[1].pk, w[2]) not in printed]
+    RenewalNotice.objects.bulk_create(
+        [
+            RenewalNotice(
                 owner=notice.owner,
                 license=lic,
                 term_start=term_start,
-                defaults={"mailed_to": mailed_to, "printed_at": now, "printed_by": actor},
+                mailed_to=mailed_to,
+                printed_at=now,
+                printed_by=actor,
             )
-            if new:
-                created += 1
-                Event.record(
-                    ACTION,
-                    lic,
-                    actor=actor,
-                    at=now,
-                    jurisdiction=lic.jurisdiction,
-                    summary=f"Renewal notice printed for {notice.owner.name}, {mailed_to}",
-                    data={"term_start": term_start.isoformat(), "owner": notice.owner.pk},
-                )
-    return created
+            for notice, lic, term_start, mailed_to in new
+        ],
+        ignore_conflicts=True,
+    )
+    license_type = ContentType.objects.get_for_model(License, for_concrete_model=False)
+    Event.objects.bulk_create(
+        Event(
+            action=ACTION,
+            actor=actor,
+            at=now,
+            jurisdiction_id=lic.jurisdiction_id,
+            subject_type=license_type,
+            subject_id=str(lic.pk),
+            summary=f"Renewal notice printed for {notice.owner.name}, {mailed_to}"[:300],
+            data={"term_start": term_start.isoformat(), "owner": notice.owner.pk},
+        )
+        for notice, lic, term_start, mailed_to in new
+    )
+    return len(new)
 
 
 def renewal_labels_pdf(*, user, start: date, end: date, which: str, now: datetime):

@@ -9,9 +9,11 @@ from datetime import date
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
 from licensing.models import License, RenewalNotice
 from licensing.services.assessment import renewal_fee_lines
+from licensing.services.renewal_notices import renewal_batch, renewal_notices_record
 from ordinance.models import Event
 from ordinance.rules import get_rule
 from tests.licensing.factories import AnimalFactory, OwnerFactory
@@ -231,3 +233,20 @@ def test_a_fee_the_council_has_not_set_is_said_with_its_section(expiring, clerk,
     text = pdf_text(_print(client_as(clerk)))
     assert "fee for City of North Branch is not set (North Branch Sec. 6-62)" in text
     assert RenewalNotice.objects.count() == 3
+
+
+def test_recording_a_batch_takes_the_same_queries_whatever_its_size(
+    expiring, clerk, django_assert_max_num_queries
+):
+    """Set-based (issue 15): one read, one insert of notices, one of Events."""
+    city = expiring["ann"][0].jurisdiction
+    for i in range(12):
+        _licensed(city, clerk, OwnerFactory(jurisdiction=city, last_name=f"Many{i}"), f"Dog{i}")
+    now = timezone.now()
+    on = timezone.localdate(now)
+    batch = renewal_batch(user=clerk, start=date(2026, 12, 1), end=date(2026, 12, 31), on=on)
+    assert len(batch.notices) > 12
+    with django_assert_max_num_queries(6):
+        created = renewal_notices_record(batch, actor=clerk, now=now)
+    assert created == RenewalNotice.objects.count() == Event.objects.filter(action=ACTION).count()
+    assert renewal_notices_record(batch, actor=clerk, now=now) == 0
