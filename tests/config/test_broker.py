@@ -4,6 +4,7 @@ import os
 import threading
 
 import pytest
+from celery._state import _set_task_join_will_block
 from celery.contrib.testing.worker import start_worker
 
 from config.celery import app as celery_app
@@ -44,6 +45,10 @@ def real_broker(tmp_path, monkeypatch):
     for key, value in saved.items():
         conf[key] = value
     drop_cached_connections()
+    # The worker's pool marks this process as a worker ("a join would block"), and its
+    # thread can do so after start_worker cleared the mark; left set, a later test's
+    # eager ``.delay().get()`` raises "Never call result.get() within a task!".
+    _set_task_join_will_block(False)
 
 
 def test_sweep_all_is_delivered_to_a_worker(real_broker, monkeypatch, db):

@@ -97,16 +97,29 @@ def login_as(page):
     return login
 
 
+AXE_SCRIPT = """async (tags) => {
+    const r = await axe.run(document, {runOnly: {type: 'tag', values: tags}});
+    return r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
+        nodes: v.nodes.slice(0, 3).map(n => n.target.join(' '))}));
+}"""
+
+# A click on a link returns before the next page has a document; injecting axe then
+# fails with "Cannot read properties of null" or a destroyed execution context.
+NAVIGATING = ("Cannot read properties of null", "Execution context was destroyed")
+
+
 def axe_violations(page):
-    page.add_script_tag(url="/static/vendor/axe-core/axe.min.js")
-    return page.evaluate(
-        """async (tags) => {
-            const r = await axe.run(document, {runOnly: {type: 'tag', values: tags}});
-            return r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
-                nodes: v.nodes.slice(0, 3).map(n => n.target.join(' '))}));
-        }""",
-        AXE_TAGS,
-    )
+    from playwright.sync_api import Error
+
+    for attempt in range(3):
+        page.wait_for_load_state("load")
+        try:
+            page.add_script_tag(url="/static/vendor/axe-core/axe.min.js")
+            return page.evaluate(AXE_SCRIPT, AXE_TAGS)
+        except Error as error:
+            if attempt == 2 or not any(m in str(error) for m in NAVIGATING):
+                raise
+            page.wait_for_timeout(200)
 
 
 @pytest.fixture
