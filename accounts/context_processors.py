@@ -17,7 +17,7 @@ def site(request):
     else:
         cities = list(Jurisdiction.objects.all()[:2])
     multi = len(cities) > 1 or (
-        user.is_authenticated and user.is_staff_member and Jurisdiction.objects.count() > 1
+        user.is_authenticated and user.is_staff_member and user.installation_is_multi_city
     )
     if len(cities) == 1:
         site_name = cities[0].name

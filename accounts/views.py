@@ -73,7 +73,9 @@ def staff_home(request):
     upcoming = [
         # A deadline on a page this role may not open is listed without its link.
         d if not d.url or may_open(request.user, d.url) else replace(d, url="")
-        for d in deadlines.upcoming(jurisdiction_ids=request.user.jurisdiction_ids, today=today)
+        for d in deadlines.upcoming_cached(
+            jurisdiction_ids=request.user.jurisdiction_ids, today=today
+        )
     ]
     return render(
         request,

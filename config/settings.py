@@ -120,11 +120,12 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 AUTH_USER_MODEL = "accounts.User"
 
 # Axes first (its documented place: it refuses a locked-out username+address before any
-# password is checked), then allauth's backend, which accepts a username or an e-mail
-# address in the login page's "username" field and does the ModelBackend's permissions.
+# password is checked), then allauth's backend (accounts.backends: the user row of each
+# request is read from the cache), which accepts a username or an e-mail address in the
+# login page's "username" field and does the ModelBackend's permissions.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
-    "allauth.account.auth_backends.AuthenticationBackend",
+    "accounts.backends.AuthenticationBackend",  # allauth's, the user row cached
 ]
 # Length over composition (NIST SP 800-63B): 15 characters at least, not a common
 # password, not close to the username or e-mail; no rules about digits or symbols.
@@ -249,6 +250,9 @@ STRIPE_WEBHOOK_SECRET = env.str("STRIPE_WEBHOOK_SECRET", default="")
 STRIPE_API_BASE = env.str("STRIPE_API_BASE", default="")
 
 CACHES = {"default": env.cache_url("CACHE_URL", default="locmemcache://")}
+# Sessions are read from the cache and written through to the database: a page costs
+# no session query, and a restart or an evicted entry loses no login (issue 15, item 2).
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 
 # --- Security headers. Production (DJANGO_DEBUG=false) is what `check --deploy` reads.
 SECURE_CONTENT_TYPE_NOSNIFF = True

@@ -9,7 +9,7 @@ class DangerousDogsConfig(AppConfig):
         from base import sections
 
         # Importing these registers the sweeps, the upcoming deadlines and the nav entry.
-        from . import compliance_sweeps, later_sweeps, nav, sweeps  # noqa: F401
+        from . import compliance_sweeps, later_sweeps, nav, sweeps, upcoming  # noqa: F401
         from .sections import animal_designations
         from .views import (
             appeal,

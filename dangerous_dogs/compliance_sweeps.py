@@ -199,24 +199,14 @@ def sweep_registration_lapsed(*, now: datetime, dry_run: bool = False):
     )
 
 
-@register_upcoming("dangerous_dogs.compliance_due")
 def upcoming_compliance(*, jurisdiction_ids, start: date, end: date) -> Iterable[Deadline]:
-    cases = DesignationCase.objects.filter(
-        jurisdiction_id__in=jurisdiction_ids,
-        status=CaseStatus.DECLARED,
-        declared_designation=Designation.DANGEROUS,
-        compliance_deadline__range=(start, end),
-    ).select_related("jurisdiction")
-    for case in cases:
-        yield Deadline(
-            due=case.compliance_deadline,
-            what=_("Dangerous dog: comply or destroy"),
-            subject=case.number,
-            consequence=_("seizure the next day"),
-            citation=case.compliance_citation,
-            url=reverse("dangerous_dogs:case_detail", args=[case.pk]),
-            jurisdiction=case.jurisdiction.short_name,
-        )
+    """ "Dangerous dog: comply or destroy" (the home page reads it with the other case
+    deadlines in one query: dangerous_dogs.upcoming)."""
+    from dangerous_dogs.upcoming import case_deadlines
+
+    return case_deadlines(
+        jurisdiction_ids=jurisdiction_ids, start=start, end=end, kinds=("compliance",)
+    )
 
 
 @register_upcoming("dangerous_dogs.registration_renewal")

@@ -14,14 +14,11 @@ the appeal periods still open, each with its section.
 from collections.abc import Iterable
 from datetime import date, datetime
 
-from django.urls import reverse
 from django.utils import timezone
-from django.utils.translation import gettext as _
 
-from dangerous_dogs.models import CaseStatus, DeclaredBy, DesignationCase, PanelHearing
-from dangerous_dogs.services.cases import citation, mark_defaulted
-from ordinance.deadlines import Deadline, register_sweep, register_upcoming
-from ordinance.rules import rule_citation
+from dangerous_dogs.models import CaseStatus, DesignationCase
+from dangerous_dogs.services.cases import mark_defaulted
+from ordinance.deadlines import Deadline, register_sweep
 from ordinance.sweeps import run_sweep
 
 
@@ -42,81 +39,22 @@ def sweep_contest_default(*, now: datetime, dry_run: bool = False):
     )
 
 
-@register_upcoming("dangerous_dogs.notice_stage")
 def upcoming_notice_stage(*, jurisdiction_ids, start: date, end: date) -> Iterable[Deadline]:
-    contested = DesignationCase.objects.filter(
-        jurisdiction_id__in=jurisdiction_ids,
-        status=CaseStatus.NOTICE_SERVED,
-        contest_deadline__range=(start, end),
-    ).select_related("jurisdiction")
-    for case in contested:
-        yield Deadline(
-            due=case.contest_deadline,
-            what=_("Contest period ends"),
-            subject=case.number,
-            consequence=_("default the next day unless a written request came in"),
-            citation=case.contest_citation,
-            url=case.get_absolute_url(),
-            jurisdiction=case.jurisdiction.short_name,
-        )
-    defaulted = DesignationCase.objects.filter(
-        jurisdiction_id__in=jurisdiction_ids,
-        status=CaseStatus.DEFAULTED,
-        defaulted_on__lte=end,
-    ).select_related("jurisdiction")
-    for case in defaulted:
-        yield Deadline(
-            # Due since the default: an outstanding declaration shows from today.
-            due=max(case.defaulted_on, start),
-            what=_("Declaration due"),
-            subject=case.number,
-            consequence=_("the officer issues the declaration"),
-            citation=citation(case.jurisdiction, "DD-09"),
-            url=reverse("dangerous_dogs:case_detail", args=[case.pk]),
-            jurisdiction=case.jurisdiction.short_name,
-        )
+    """ "Contest period ends" and "Declaration due" (the home page reads them with the
+    other case deadlines in one query: dangerous_dogs.upcoming)."""
+    from dangerous_dogs.upcoming import case_deadlines
+
+    return case_deadlines(
+        jurisdiction_ids=jurisdiction_ids, start=start, end=end, kinds=("contest", "declaration")
+    )
 
 
-@register_upcoming("dangerous_dogs.panel_stage")
 def upcoming_panel_stage(*, jurisdiction_ids, start: date, end: date) -> Iterable[Deadline]:
     """The Review Panel's hearings to be held, and the appeal periods still open (DD-07,
     DD-20): the appeal period ends ``appeal_deadline`` days after the ruling."""
-    hearings = PanelHearing.objects.filter(
-        case__jurisdiction_id__in=jurisdiction_ids,
-        case__status=CaseStatus.HEARING,
-        held_on__isnull=True,
-        scheduled_for__date__range=(start, end),
-    ).select_related("case__jurisdiction")
-    for hearing in hearings:
-        case = hearing.case
-        yield Deadline(
-            due=timezone.localdate(hearing.scheduled_for),
-            what=_("Review Panel hearing"),
-            subject=case.number,
-            consequence=_("record each member's vote and the findings"),
-            citation=rule_citation(case.jurisdiction, "DD-07"),
-            url=reverse("dangerous_dogs:hearing", args=[case.pk]),
-            jurisdiction=case.jurisdiction.short_name,
-        )
-    appealable = (
-        DesignationCase.objects.filter(
-            jurisdiction_id__in=jurisdiction_ids,
-            status=CaseStatus.DECLARED,
-            declared_by=DeclaredBy.PANEL,
-            appeal_deadline__range=(start, end),
-        )
-        .exclude(appeals__isnull=False)
-        .select_related("jurisdiction")
+    from dangerous_dogs.upcoming import case_deadlines, hearing_deadlines
+
+    yield from hearing_deadlines(jurisdiction_ids=jurisdiction_ids, start=start, end=end)
+    yield from case_deadlines(
+        jurisdiction_ids=jurisdiction_ids, start=start, end=end, kinds=("appeal",)
     )
-    for case in appealable:
-        yield Deadline(
-            due=case.appeal_deadline,
-            what=_("Appeal period ends"),
-            subject=case.number,
-            consequence=_(
-                "the panel's ruling stands unless an appeal was filed with the City Clerk"
-            ),
-            citation=case.appeal_citation,
-            url=reverse("dangerous_dogs:appeal", args=[case.pk]),
-            jurisdiction=case.jurisdiction.short_name,
-        )

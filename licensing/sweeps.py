@@ -13,7 +13,7 @@ Sweeps (run by beat through ``deadlines.sweep_all``; by hand with
 from collections.abc import Iterable
 from datetime import date, datetime
 
-from django.db.models import Count
+from django.db.models import Count, Q
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -87,13 +87,16 @@ def upcoming_license_expiries(*, jurisdiction_ids, start: date, end: date) -> It
 
 @register_upcoming("licensing.kennel_deadlines")
 def upcoming_kennel_deadlines(*, jurisdiction_ids, start: date, end: date) -> Iterable[Deadline]:
-    """Kennel licenses expiring, and kennel denial appeal deadlines (KEN-05, KEN-07)."""
-    expiring = KennelLicense.objects.filter(
-        jurisdiction_id__in=jurisdiction_ids,
-        status=KennelStatus.ACTIVE,
-        expires_on__range=(start, end),
-    ).select_related("jurisdiction", "premises")
-    for kennel in expiring:
+    """Kennel licenses expiring, and kennel denial appeal deadlines (KEN-05, KEN-07), read
+    with one query (issue 15, item 2)."""
+    expiring = Q(status=KennelStatus.ACTIVE, expires_on__range=(start, end))
+    appeals = Q(status=KennelStatus.DENIED, appeal_deadline__range=(start, end))
+    kennels = list(
+        KennelLicense.objects.filter(expiring | appeals, jurisdiction_id__in=jurisdiction_ids)
+        .select_related("jurisdiction", "premises")
+        .order_by("pk")
+    )
+    for kennel in (k for k in kennels if k.status == KennelStatus.ACTIVE):
         yield Deadline(
             due=kennel.expires_on,
             what=_("Kennel license expires"),
@@ -103,12 +106,7 @@ def upcoming_kennel_deadlines(*, jurisdiction_ids, start: date, end: date) -> It
             url=kennel.get_absolute_url(),
             jurisdiction=kennel.jurisdiction.short_name,
         )
-    appeals = KennelLicense.objects.filter(
-        jurisdiction_id__in=jurisdiction_ids,
-        status=KennelStatus.DENIED,
-        appeal_deadline__range=(start, end),
-    ).select_related("jurisdiction", "premises")
-    for kennel in appeals:
+    for kennel in (k for k in kennels if k.status == KennelStatus.DENIED):
         yield Deadline(
             due=kennel.appeal_deadline,
             what=_("Kennel denial: last day to appeal to the Council"),

@@ -14,8 +14,14 @@ class OrdinanceConfig(AppConfig):
         from base import nav
         from base.roles import STAFF_ROLES
 
+        from .deadlines import records_changed
         from .models import RuleValue
         from .rules import forget_read_rules
+
+        # Any row saved or deleted anywhere may move a deadline: the home page's cached
+        # list is read afresh (deadlines.upcoming_cached).
+        post_save.connect(records_changed, dispatch_uid="upcoming_changed_s")
+        post_delete.connect(records_changed, dispatch_uid="upcoming_changed_d")
 
         post_save.connect(forget_read_rules, sender=RuleValue, dispatch_uid="forget_rules_s")
         post_delete.connect(forget_read_rules, sender=RuleValue, dispatch_uid="forget_rules_d")

@@ -9,7 +9,9 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
+from django.core.cache import cache as django_cache
 from django.utils import timezone
+from django.utils.translation import get_language
 
 from .sweeps import SweepResult
 
@@ -59,7 +61,40 @@ def registered_sweeps() -> dict[str, SweepFn]:
 def sweep_all(*, now: datetime | None = None, dry_run: bool = False) -> list[SweepResult]:
     """Run every app's sweep once, with one reading of the clock."""
     now = now or timezone.now()
-    return [fn(now=now, dry_run=dry_run) for _, fn in sorted(_sweeps.items())]
+    results = [fn(now=now, dry_run=dry_run) for _, fn in sorted(_sweeps.items())]
+    records_changed()  # a sweep writes in bulk, which sends no post_save
+    return results
+
+
+# The staff home page's list asks every app (a query or two each): it is kept in Django's
+# cache for UPCOMING_CACHE_SECONDS under a version that any saved or deleted row, and
+# every sweep run, moves on (``records_changed``, connected in apps.py), so the list a
+# clerk sees after recording something is read afresh (issue 15, item 2). A page read by
+# someone else while the write was not yet committed may keep the old list for at most
+# those seconds.
+UPCOMING_CACHE_SECONDS = 60
+_UPCOMING_VERSION_KEY = "ordinance:upcoming-version"
+
+
+def records_changed(**_signal) -> None:
+    for _attempt in (1, 2):
+        try:
+            django_cache.incr(_UPCOMING_VERSION_KEY)
+            return
+        except ValueError:  # not set yet, or evicted
+            django_cache.add(_UPCOMING_VERSION_KEY, 1, timeout=None)
+
+
+def upcoming_cached(*, jurisdiction_ids: Iterable[int], today: date) -> list[Deadline]:
+    """``upcoming`` for the home page, from the cache while no record has changed."""
+    version = django_cache.get_or_set(_UPCOMING_VERSION_KEY, 1, timeout=None)
+    ids = ",".join(str(pk) for pk in sorted(jurisdiction_ids))
+    key = f"ordinance:upcoming:{ids}:{today.isoformat()}:{get_language()}:{version}"
+    found = django_cache.get(key)
+    if found is None:
+        found = upcoming(jurisdiction_ids=jurisdiction_ids, today=today)
+        django_cache.set(key, found, timeout=UPCOMING_CACHE_SECONDS)
+    return found
 
 
 def upcoming(

@@ -175,6 +175,9 @@ def forget_read_rules(**_signal) -> None:
     if cache is not None:
         cache.clear()
     _rules_version_bump()
+    # Again once the write is visible: a request that read the old rows between the
+    # write and its commit may have cached them under the version moved on just now.
+    transaction.on_commit(_rules_version_bump)
 
 
 # What every page asks of every city (does it issue dog licenses at all: the menu) is
@@ -216,13 +219,24 @@ def rule_value_cached(jurisdiction: Jurisdiction, key: str, *, on: date, default
     return value
 
 
+def _rows_cached(jurisdiction: Jurisdiction) -> list[RuleValue]:
+    """Both layers' rule rows of a city, from Django's cache under the rules version (a
+    request's first lookup then costs no query; issue 15, item 2)."""
+    cache_key = f"ordinance:rule-rows:{jurisdiction.pk}:{_rules_version()}"
+    rows = django_cache.get(cache_key)
+    if rows is None:
+        rows = list(RuleValue.objects.layered(jurisdiction))
+        django_cache.set(cache_key, rows, timeout=RULE_CACHE_SECONDS)
+    return rows
+
+
 def _rows_in_force(jurisdiction: Jurisdiction, keys: list[str], on: date):
     cache = _read_rows.get()
     if cache is None:
         return RuleValue.objects.in_force_layered(jurisdiction, keys, on)
     rows = cache.get(jurisdiction.pk)
     if rows is None:
-        rows = cache[jurisdiction.pk] = list(RuleValue.objects.layered(jurisdiction))
+        rows = cache[jurisdiction.pk] = _rows_cached(jurisdiction)
     wanted = set(keys)
     return [row for row in rows if row.key in wanted and row.effective_from <= on]
 

@@ -13,6 +13,7 @@ RAB-26).
 from collections.abc import Iterable
 from datetime import date, datetime
 
+from django.db.models import BooleanField, ExpressionWrapper, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -42,12 +43,32 @@ def sweep_exposure_periods(*, now: datetime, dry_run: bool = False):
 
 @register_upcoming("rabies.exposures")
 def upcoming_exposures(*, jurisdiction_ids, start: date, end: date) -> Iterable[Deadline]:
-    running = Exposure.objects.filter(
-        jurisdiction_id__in=jurisdiction_ids,
-        status__in=EXPOSURE_RUNNING,
-        period_ends_on__range=(start, end),
-    ).select_related("jurisdiction")
-    for exposure in running:
+    """Periods ending, Board reports not yet sent and vaccinations due before release,
+    read with one query of the exposures (issue 15, item 2)."""
+    conditions = {
+        "running": Q(status__in=EXPOSURE_RUNNING, period_ends_on__range=(start, end)),
+        "unsent": Q(board_report_sent_on__isnull=True, exposed_on__lte=end),
+        "quarantined": Q(
+            path=ExposurePath.UNVACCINATED_DOG_CAT,
+            status__in=(ExposureStatus.QUARANTINE, ExposureStatus.ENDED),
+            prerelease_vaccinated_on__isnull=True,
+        ),
+    }
+    exposures = list(
+        Exposure.objects.filter(
+            conditions["running"] | conditions["unsent"] | conditions["quarantined"],
+            jurisdiction_id__in=jurisdiction_ids,
+        )
+        .annotate(
+            **{
+                f"is_{kind}": ExpressionWrapper(q, output_field=BooleanField())
+                for kind, q in conditions.items()
+            }
+        )
+        .select_related("jurisdiction")
+        .order_by("pk")
+    )
+    for exposure in (e for e in exposures if e.is_running):
         yield Deadline(
             due=exposure.period_ends_on,
             what=_("%(status)s: period ends") % {"status": exposure.get_status_display()},
@@ -57,12 +78,7 @@ def upcoming_exposures(*, jurisdiction_ids, start: date, end: date) -> Iterable[
             url=exposure.get_absolute_url(),
             jurisdiction=exposure.jurisdiction.short_name,
         )
-    unsent = Exposure.objects.filter(
-        jurisdiction_id__in=jurisdiction_ids,
-        board_report_sent_on__isnull=True,
-        exposed_on__lte=end,
-    ).select_related("jurisdiction")
-    for exposure in unsent:
+    for exposure in (e for e in exposures if e.is_unsent):
         yield Deadline(
             due=max(exposure.exposed_on, start),
             what=_("Report to the Board of Animal Health not yet sent"),
@@ -72,13 +88,7 @@ def upcoming_exposures(*, jurisdiction_ids, start: date, end: date) -> Iterable[
             url=exposure.get_absolute_url(),
             jurisdiction=exposure.jurisdiction.short_name,
         )
-    quarantined = Exposure.objects.filter(
-        jurisdiction_id__in=jurisdiction_ids,
-        path=ExposurePath.UNVACCINATED_DOG_CAT,
-        status__in=(ExposureStatus.QUARANTINE, ExposureStatus.ENDED),
-        prerelease_vaccinated_on__isnull=True,
-    ).select_related("jurisdiction")
-    for exposure in quarantined:
+    for exposure in (e for e in exposures if e.is_quarantined):
         due = vaccinate_by(exposure)
         if due is None or due > end:
             continue

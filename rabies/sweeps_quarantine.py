@@ -12,6 +12,7 @@ the examination and release ("Examination and release due"), each with its secti
 from collections.abc import Iterable
 from datetime import date, datetime
 
+from django.db.models import BooleanField, ExpressionWrapper, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -40,12 +41,17 @@ def sweep_quarantine_ended(*, now: datetime, dry_run: bool = False):
 
 @register_upcoming("rabies.quarantines")
 def upcoming_quarantines(*, jurisdiction_ids, start: date, end: date) -> Iterable[Deadline]:
-    running = Quarantine.objects.filter(
-        jurisdiction_id__in=jurisdiction_ids,
-        status__in=QUARANTINE_ACTIVE,
-        ends_on__range=(start, end),
-    ).select_related("jurisdiction")
-    for q in running:
+    """Quarantines ending, and ended ones awaiting examination and release, read with one
+    query (issue 15, item 2)."""
+    running = Q(status__in=QUARANTINE_ACTIVE, ends_on__range=(start, end))
+    ended = Q(status=QuarantineStatus.ENDED, ends_on__lte=end)
+    quarantines = list(
+        Quarantine.objects.filter(running | ended, jurisdiction_id__in=jurisdiction_ids)
+        .annotate(is_running=ExpressionWrapper(running, output_field=BooleanField()))
+        .select_related("jurisdiction")
+        .order_by("pk")
+    )
+    for q in (q for q in quarantines if q.is_running):
         yield Deadline(
             due=q.ends_on,
             what=_("Quarantine ends"),
@@ -55,12 +61,7 @@ def upcoming_quarantines(*, jurisdiction_ids, start: date, end: date) -> Iterabl
             url=q.get_absolute_url(),
             jurisdiction=q.jurisdiction.short_name,
         )
-    ended = Quarantine.objects.filter(
-        jurisdiction_id__in=jurisdiction_ids,
-        status=QuarantineStatus.ENDED,
-        ends_on__lte=end,
-    ).select_related("jurisdiction")
-    for q in ended:
+    for q in (q for q in quarantines if not q.is_running):
         yield Deadline(
             due=max(q.ends_on, start),
             what=_("Examination and release due"),

@@ -70,6 +70,18 @@ def pytest_report_header(config):
 
 
 @pytest.fixture(autouse=True)
+def _empty_cache():
+    """Each test starts with an empty cache. Pages keep what every request asks (a
+    user's roles, a city's rule rows, sessions) in Django's cache under version keys
+    that writes move on; a rolled-back test moves no key back, and SQLite gives the next
+    test the same ids, so a kept entry could answer for another test's rows."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+
+
+@pytest.fixture(autouse=True)
 def _fixed_clock(request):
     """``@pytest.mark.clock("2026-06-15T10:00")``: the test runs with the clock stopped there.
 

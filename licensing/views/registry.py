@@ -213,11 +213,15 @@ def _limits(premises_list, on) -> list[dict]:
 def animal_detail(request, pk):
     animal = get_in_jurisdiction(animal_for_detail(Animal.objects), request.user, pk=pk)
     today = timezone.localdate()
+    if animal.premises_id and animal.premises.jurisdiction_id == animal.jurisdiction_id:
+        animal.premises.jurisdiction = animal.jurisdiction  # same city, already read
     return render(
         request,
         "licensing/registry/animal_detail.html",
         {
             "animal": animal,
+            # The counter's own role check, not a permission lookup (two queries).
+            "may_issue": request.user.has_role(CLERK, ADMINISTRATOR),
             "owner": animal.owner,
             "ownerships": animal.ownerships.all(),
             "vaccinations": animal.vaccinations.all(),
