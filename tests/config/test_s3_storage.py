@@ -17,23 +17,26 @@ import re
 import sqlite3
 import subprocess
 import sys
+import tarfile
+import urllib.request
 from datetime import date
 from pathlib import Path
 from urllib.parse import quote
 
 import boto3
 import pytest
+from django.core.files.base import ContentFile
 from django.db import connection
 from moto.server import ThreadedMotoServer
+from storages.backends.s3 import S3Storage
 
+from base.backup import BackupError, Database, backup, restore
 from tests.licensing.factories import AnimalFactory, RabiesVaccinationFactory
 
 ROOT = Path(__file__).resolve().parents[2]
 BUCKET = "city-media"
 PREFIX = "north-branch"
 KEYS = {"MEDIA_S3_ACCESS_KEY_ID": "testing-key", "MEDIA_S3_SECRET_ACCESS_KEY": "testing-secret"}
-
-pytestmark = pytest.mark.django_db(transaction=True)
 
 # Web host A: issue two receipts with the same number (so the same file name) through the
 # real issuing service (rendered by WeasyPrint, archived with its SHA-256), and store a
@@ -109,6 +112,8 @@ def s3():
     server.start()
     host, port = server.get_host_and_port()
     endpoint = f"http://{host}:{port}"
+    # moto keeps its buckets in the process: start from none whatever ran before.
+    urllib.request.urlopen(urllib.request.Request(f"{endpoint}/moto-api/reset", method="POST"))
     client = boto3.client(
         "s3",
         endpoint_url=endpoint,
@@ -167,6 +172,7 @@ def web_host(code, *args, endpoint, database_url, media_root, stdin=b""):
     return json.loads(result.stdout.decode().strip().splitlines()[-1])
 
 
+@pytest.mark.django_db(transaction=True)
 def test_a_document_stored_by_one_web_host_is_served_by_another(s3, tmp_path, clerk):
     endpoint, bucket = s3
     vaccination = RabiesVaccinationFactory(
@@ -226,3 +232,55 @@ def test_a_document_stored_by_one_web_host_is_served_by_another(s3, tmp_path, cl
     assert served["certificate"] == {"status": 200, "type": "application/pdf"}
     assert (received / "certificate").read_bytes() == certificate
     assert in_bucket(stored["certificate_file"]) == certificate
+
+
+def bucket_storage(endpoint, location):
+    return S3Storage(
+        bucket_name=BUCKET,
+        endpoint_url=endpoint,
+        region_name="us-east-1",
+        access_key=KEYS["MEDIA_S3_ACCESS_KEY_ID"],
+        secret_key=KEYS["MEDIA_S3_SECRET_ACCESS_KEY"],
+        location=location,
+        addressing_style="path",
+        file_overwrite=False,
+    )
+
+
+def test_a_backup_takes_the_files_from_the_bucket_and_a_restore_puts_them_back(s3, tmp_path):
+    """``manage.py backup`` reads the media through the storage, so with the files in a
+    bucket the archive holds them, and a restore puts them into a bucket again."""
+    endpoint, _client = s3
+    media = bucket_storage(endpoint, PREFIX)
+    files = {
+        "documents/north-branch/2026/receipt-NB-2026-00001.pdf": b"%PDF-1.7 receipt",
+        "certificates/2026/certificate.pdf": b"%PDF-1.4 certificate",
+    }
+    for name, data in files.items():
+        assert media.save(name, ContentFile(data)) == name
+    database = tmp_path / "db.sqlite3"
+    sqlite3.connect(database).close()
+
+    archive = backup(db=Database("sqlite", str(database)), media=media, output_dir=tmp_path)
+
+    with tarfile.open(archive) as tar:
+        manifest = json.load(tar.extractfile("manifest.json"))
+        assert {name: tar.extractfile(f"media/{name}").read() for name in files} == files
+    assert manifest["media"] == {
+        name: {"sha256": hashlib.sha256(data).hexdigest(), "size": len(data)}
+        for name, data in files.items()
+    }
+
+    elsewhere = bucket_storage(endpoint, "restored")
+    restore(archive=archive, db=Database("sqlite", str(tmp_path / "new.sqlite3")), media=elsewhere)
+    for name, data in files.items():
+        with elsewhere.open(name, "rb") as handle:
+            assert handle.read() == data
+
+    # A file already in the bucket with other contents is refused, not overwritten.
+    media.delete(next(iter(files)))
+    media.save(next(iter(files)), ContentFile(b"%PDF-1.7 something else"))
+    with pytest.raises(BackupError, match="other contents"):
+        restore(
+            archive=archive, db=Database("sqlite", str(tmp_path / "third.sqlite3")), media=media
+        )
