@@ -7,6 +7,10 @@ online backup API), ``media/`` (certificates, photos, evidence and the archived 
 of issued documents), and ``manifest.json`` (what was taken, each file's checksum).
 ``manage.py restore <archive>`` checks every checksum first, then loads the database
 into an empty one and puts the files back; it refuses a database that has tables.
+
+The files are read and put back through a Django storage (``listdir``, ``open``,
+``exists``, ``save``), so the same code takes them from the local media folder or from
+an object-store bucket (issue 15, item 5).
 """
 
 import hashlib
@@ -20,6 +24,8 @@ import tempfile
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+
+from django.core.files import File
 
 FORMAT = 1
 CHUNK = 1024 * 1024
@@ -115,36 +121,62 @@ def _dump_database(db: Database, target: Path) -> str:
     raise BackupError(f"No backup for the {db.vendor} database engine.")
 
 
-def backup(
-    *, db: Database, media_root: Path, output_dir: Path, now: datetime | None = None
-) -> Path:
-    """Write one archive and return its path."""
+def media_files(storage, folder: str = "") -> list[str]:
+    """The name of every file in ``storage``, sorted; none when its folder does not exist
+    yet."""
+    try:
+        folders, files = storage.listdir(folder)
+    except FileNotFoundError:
+        return []
+    names = [f"{folder}{name}" for name in files]
+    for sub in folders:
+        names += media_files(storage, f"{folder}{sub}/")
+    return sorted(names)
+
+
+class _Hashing:
+    """A file read through, counting its bytes and their SHA-256 on the way."""
+
+    def __init__(self, handle):
+        self.handle, self.digest, self.size = handle, hashlib.sha256(), 0
+
+    def read(self, size=-1):
+        data = self.handle.read(size)
+        self.digest.update(data)
+        self.size += len(data)
+        return data
+
+
+def backup(*, db: Database, media, output_dir: Path, now: datetime | None = None) -> Path:
+    """Write one archive and return its path. ``media`` is the Django storage the
+    uploads and archived documents are in; each file is streamed from it into the
+    archive, hashed on the way."""
     now = now or datetime.now(UTC)
     output_dir.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(dir=output_dir) as work:
         work = Path(work)
         database_file = _dump_database(db, work)
         files = {}
-        media_root = Path(media_root)
-        if media_root.exists():
-            for path in sorted(p for p in media_root.rglob("*") if p.is_file()):
-                relative = path.relative_to(media_root).as_posix()
-                files[relative] = {"sha256": sha256_of(path), "size": path.stat().st_size}
-        manifest = {
-            "format": FORMAT,
-            "created_at": now.isoformat(),
-            "vendor": db.vendor,
-            "database_file": database_file,
-            "database_sha256": sha256_of(work / database_file),
-            "media": files,
-        }
-        (work / "manifest.json").write_text(json.dumps(manifest, indent=2, sort_keys=True))
         archive = output_dir / f"backup-{now:%Y%m%dT%H%M%S}.tar"
         with tarfile.open(archive, "w") as tar:
-            tar.add(work / "manifest.json", arcname="manifest.json")
             tar.add(work / database_file, arcname=database_file)
-            for relative in files:
-                tar.add(media_root / relative, arcname=f"media/{relative}")
+            for name in media_files(media):
+                member = tarfile.TarInfo(f"media/{name}")
+                member.size, member.mtime = media.size(name), int(now.timestamp())
+                with media.open(name, "rb") as handle:
+                    reader = _Hashing(handle)
+                    tar.addfile(member, reader)
+                files[name] = {"sha256": reader.digest.hexdigest(), "size": reader.size}
+            manifest = {
+                "format": FORMAT,
+                "created_at": now.isoformat(),
+                "vendor": db.vendor,
+                "database_file": database_file,
+                "database_sha256": sha256_of(work / database_file),
+                "media": files,
+            }
+            (work / "manifest.json").write_text(json.dumps(manifest, indent=2, sort_keys=True))
+            tar.add(work / "manifest.json", arcname="manifest.json")
     return archive
 
 
@@ -192,8 +224,18 @@ def _pg_is_empty(db: Database) -> bool:
     return result.stdout.strip() == "0"
 
 
-def restore(*, archive: Path, db: Database, media_root: Path) -> dict:
-    """Check the archive, then load it into an empty database and ``media_root``."""
+def _stored_sha256(storage, name: str) -> str:
+    digest = hashlib.sha256()
+    with storage.open(name, "rb") as handle:
+        while chunk := handle.read(CHUNK):
+            digest.update(chunk)
+    return digest.hexdigest()
+
+
+def restore(*, archive: Path, db: Database, media) -> dict:
+    """Check the archive, then load it into an empty database and the Django storage
+    ``media`` (the media folder or the bucket); a file already there is left as it is
+    when it has the same contents, and refused otherwise."""
     with tempfile.TemporaryDirectory() as work:
         work = Path(work)
         with tarfile.open(archive, "r") as tar:
@@ -204,10 +246,8 @@ def restore(*, archive: Path, db: Database, media_root: Path) -> dict:
             raise BackupError(
                 f"The archive holds a {manifest['vendor']} database; this one is {db.vendor}."
             )
-        media_root = Path(media_root)
         for relative, entry in manifest["media"].items():
-            existing = media_root / relative
-            if existing.exists() and sha256_of(existing) != entry["sha256"]:
+            if media.exists(relative) and _stored_sha256(media, relative) != entry["sha256"]:
                 raise BackupError(f"{relative} exists with other contents: not overwritten.")
         if db.vendor == "postgresql":
             if not _pg_is_empty(db):
@@ -231,8 +271,10 @@ def restore(*, archive: Path, db: Database, media_root: Path) -> dict:
                 raise BackupError(f"{target} exists: restore into an empty database.")
             shutil.copyfile(work / manifest["database_file"], target)
         for relative in manifest["media"]:
-            destination = media_root / relative
-            destination.parent.mkdir(parents=True, exist_ok=True)
-            if not destination.exists():
-                shutil.copyfile(work / "media" / relative, destination)
+            if media.exists(relative):
+                continue
+            with open(work / "media" / relative, "rb") as handle:
+                stored = media.save(relative, File(handle))
+            if stored != relative:
+                raise BackupError(f"{relative} was stored as {stored}.")
     return manifest

@@ -207,8 +207,37 @@ STATIC_ROOT = env.path("DJANGO_STATIC_ROOT", default=str(VAR_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 MEDIA_URL = "media/"
 MEDIA_ROOT = env.path("DJANGO_MEDIA_ROOT", default=str(VAR_DIR / "media"))
+# Uploads and archived documents: on local disk (MEDIA_ROOT) unless MEDIA_S3_BUCKET names a
+# bucket on an S3-compatible object store, which every web host and worker then shares
+# (issue 15, item 5). The files are private: no public URL is ever handed out (each is
+# streamed by a view that checks the user may see its record), so the bucket needs no
+# public access; a stored name is never replaced (file_overwrite off), as on disk.
+MEDIA_S3_BUCKET = env.str("MEDIA_S3_BUCKET", default="")
+if MEDIA_S3_BUCKET:
+    _media_storage = {
+        "BACKEND": "storages.backends.s3.S3Storage",
+        "OPTIONS": {
+            "bucket_name": MEDIA_S3_BUCKET,
+            # Empty means Amazon S3 itself; otherwise MinIO, Ceph, Garage, a cloud's own.
+            "endpoint_url": env.str("MEDIA_S3_ENDPOINT_URL", default="") or None,
+            "region_name": env.str("MEDIA_S3_REGION", default="") or None,
+            # Empty keys fall back to boto3's own chain (AWS_* variables, an instance role).
+            "access_key": env.str("MEDIA_S3_ACCESS_KEY_ID", default="") or None,
+            "secret_key": env.str("MEDIA_S3_SECRET_ACCESS_KEY", default="") or None,
+            "location": env.str("MEDIA_S3_PREFIX", default=""),  # a folder in a shared bucket
+            # "path" for stores without virtual-host buckets (MinIO, most on-premises ones).
+            "addressing_style": env.str("MEDIA_S3_ADDRESSING_STYLE", default="") or None,
+            "signature_version": "s3v4",
+            "default_acl": None,  # the bucket's own: private
+            "querystring_auth": True,  # a URL, if one were ever made, is signed and expires
+            "custom_domain": None,
+            "file_overwrite": False,  # an archived document is never replaced
+        },
+    }
+else:
+    _media_storage = {"BACKEND": "django.core.files.storage.FileSystemStorage"}
 STORAGES = {
-    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "default": _media_storage,
     "staticfiles": {
         "BACKEND": (
             "django.contrib.staticfiles.storage.StaticFilesStorage"

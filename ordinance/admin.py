@@ -1,6 +1,7 @@
 from django import forms
 from django.contrib import admin
 from django.core.exceptions import PermissionDenied
+from django.db import models
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -79,6 +80,12 @@ class ReadOnlyAdminMixin:
     """Append-only records (events, issued documents): viewed in admin, never edited there."""
 
     actions = None  # no "delete selected"
+
+    def get_exclude(self, request, obj=None):
+        """No stored file here: admin would link it to the storage (a MEDIA_URL address, or a
+        signed address on the bucket), around the views that check who may see it."""
+        files = [f.name for f in self.model._meta.fields if isinstance(f, models.FileField)]
+        return [*(super().get_exclude(request, obj) or ()), *files]
 
     def has_add_permission(self, request):
         return False

@@ -101,10 +101,17 @@ def _fixed_clock(request):
 @pytest.fixture(scope="session", autouse=True)
 def _fast_test_settings(tmp_path_factory):
     """MD5 hashing, eager Celery, locmem mail; axes off except where a test turns it on;
-    the PDFs every issuing service archives go to a temporary folder, not var/media."""
+    the PDFs every issuing service archives go to a temporary folder, not var/media or a
+    bucket."""
     from config.celery import app as celery_app
 
     settings.MEDIA_ROOT = str(tmp_path_factory.mktemp("media"))
+    # On local disk even where the environment names a bucket (MEDIA_S3_BUCKET): the
+    # suite never writes to a real one (tests/config/test_s3_storage.py runs its own).
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    }
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
     settings.AXES_ENABLED = False

@@ -208,3 +208,15 @@ def test_admin_is_read_only(issue, client_as, administrator):
         == 403
     )
     assert IssuedDocument.objects.filter(pk=doc.pk).exists()
+
+
+def test_admin_shows_an_archived_document_through_the_app_not_the_storage(
+    issue, client_as, administrator
+):
+    """Admin links the PDF to the view that checks who may see it, never to the storage
+    (a MEDIA_URL address, or a signed bucket address with files on S3): issue 15, item 5."""
+    doc = issue()
+    html = client_as(administrator).get(f"/admin/notices/issueddocument/{doc.pk}/change/")
+    html = html.content.decode()
+    assert f'<a href="{pdf_url(doc)}">receipt-NB-2025-00017.pdf</a>' in html
+    assert doc.file.name not in html and doc.file.url not in html

@@ -1,6 +1,7 @@
 from pathlib import Path
 
 from django.conf import settings
+from django.core.files.storage import storages
 from django.core.management.base import BaseCommand, CommandError
 
 from base.backup import BackupError, Database, backup
@@ -20,7 +21,7 @@ class Command(BaseCommand):
     def handle(self, *args, output, database, **options):
         db = Database.from_settings(settings.DATABASES[database])
         try:
-            archive = backup(db=db, media_root=Path(settings.MEDIA_ROOT), output_dir=Path(output))
+            archive = backup(db=db, media=storages["default"], output_dir=Path(output))
         except BackupError as exc:
             raise CommandError(str(exc)) from exc
         self.stdout.write(str(archive))

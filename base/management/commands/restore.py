@@ -1,6 +1,7 @@
 from pathlib import Path
 
 from django.conf import settings
+from django.core.files.storage import FileSystemStorage, storages
 from django.core.management.base import BaseCommand, CommandError
 
 from base.backup import BackupError, Database, restore
@@ -19,7 +20,11 @@ class Command(BaseCommand):
             "--database-name",
             help="Restore into this database instead (same server and user as --database).",
         )
-        parser.add_argument("--media-root", default=None)
+        parser.add_argument(
+            "--media-root",
+            default=None,
+            help="Put the files in this folder instead of the configured storage.",
+        )
 
     def handle(self, *args, archive, database, database_name, media_root, **options):
         db = Database.from_settings(settings.DATABASES[database])
@@ -29,7 +34,8 @@ class Command(BaseCommand):
             manifest = restore(
                 archive=Path(archive),
                 db=db,
-                media_root=Path(media_root or settings.MEDIA_ROOT),
+                # The media folder or bucket configured, or another folder.
+                media=FileSystemStorage(location=media_root) if media_root else storages["default"],
             )
         except BackupError as exc:
             raise CommandError(str(exc)) from exc
