@@ -15,7 +15,9 @@ side with the bare Django page of ../shared/bench/ (README.md there).
    warm-up request, as a gunicorn worker serves it).
 4. ../shared/bench/perf-pair.sh (wrk) on the license page and the animal page against the
    bare detail page; p95 of the license page at 50 connections; p95 of a registry search
-   one request at a time. Prints the table with ratios; stops both servers.
+   (the page, and the results as the clerk types) one request at a time. Prints the
+   table with ratios; stops both servers and, unless kept, drops both databases (on
+   Ctrl-C or a TERM too).
 
 Plain HTTP on 127.0.0.1: DJANGO_SECURE_SSL_REDIRECT=false (TLS ends at the proxy in
 production). No access log on either server. ROUNDS, DUR, CONNS go to perf-pair.sh;
@@ -225,6 +227,8 @@ def main():
         "PYTHONDONTWRITEBYTECODE": "1",
     }
     servers = Servers()
+    # A TERM (a CI timeout, `kill`) unwinds like Ctrl-C: the servers stop, the databases go.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit("bench-web: stopped"))
     try:
         marker = MARKER.format(animals)
         if db_comment(db) == marker:
