@@ -6,7 +6,7 @@ PYTHON  ?= python3
 WEB_PORT ?= 8000
 export WEB_PORT
 
-.PHONY: run test test-dates bench mutate install migrate demo check lint clean
+.PHONY: run test test-dates bench bench-web mutate install migrate demo check lint clean
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -46,6 +46,14 @@ test-dates: $(STAMP)
 ## Benchmarks (tests/bench/) at full size, on PostgreSQL; `make test` runs them small.
 bench: $(STAMP)
 	@BENCH_SIZE=full ./scripts/test.sh tests/bench -s $(ARGS)
+
+## The clerk's pages under gunicorn with production settings on PostgreSQL at
+## BENCH_ANIMALS animals, side by side with the bare Django page of ../shared/bench
+## (wrk); prints the table of issue 15 (tests/bench/README.md). BENCH_KEEP_DB=1 keeps
+## the loaded databases so the next run skips the load.
+BENCH_ANIMALS ?= 200000
+bench-web: $(STAMP)
+	@BENCH_ANIMALS=$(BENCH_ANIMALS) $(PY) tests/bench/bench_web.py
 
 ## Mutation testing of the rule-bearing modules on SQLite (tests/README.md); resumable.
 ## MUTANTS="ordinance.calendar.*" for one module's mutants, MUTATE_JOBS=1 for one worker.

@@ -1,0 +1,49 @@
+"""`make bench-web`'s in-process half (tests/bench/bench_web.py), so it cannot rot: it
+finds the clerk's license, animal and search pages, each answers 200, their queries are
+counted, and the session cookie it hands to wrk opens the license page on its own. The
+load itself (gunicorn, wrk, the bare site) runs only in `make bench-web`."""
+
+import pytest
+import time_machine
+from django.test import Client
+
+from licensing.models import License
+from tests.bench.bench_web import measure_pages
+from tests.test_every_page import NOW, build_world
+
+
+@pytest.fixture
+def world(settings, tmp_path, north_branch, glencoe, clerk, glencoe_clerk, administrator, resident):
+    settings.MEDIA_ROOT = tmp_path / "media"
+    with time_machine.travel(NOW, tick=False):
+        yield build_world(
+            nb=north_branch,
+            gl=glencoe,
+            clerk=clerk,
+            glencoe_clerk=glencoe_clerk,
+            administrator=administrator,
+            resident=resident,
+        )
+
+
+@pytest.mark.django_db
+def test_bench_web_measures_the_clerks_pages(world, clerk):
+    found = measure_pages(clerk, runs=2, profile=True)
+
+    pages = found["urls"]
+    license = License.objects.get(pk=int(pages["license"].strip("/").split("/")[-1]))
+    assert license.jurisdiction == world.nb  # the clerk's city
+    assert license.receipt_id is not None
+    assert pages["animal"] == f"/animals/{license.animal_id}/"
+    assert pages["search"] == pages["search_typed"] == "/search/?q=john"
+    for name in ("search", "search_typed", "license", "animal"):
+        assert found["queries"][name] > 0
+        assert found["timing"][name]["wall_ms"] > found["timing"][name]["sql_ms"] > 0
+        assert found["timing"][name]["templates_ms"] > 0
+    assert "licensing/views/counter.py" in found["profiles"]["license"]  # license_detail
+
+    cookie_name, value = found["cookie"].split("=", 1)
+    browser = Client()
+    browser.cookies[cookie_name] = value
+    assert browser.get(pages["license"]).status_code == 200
+    assert Client().get(pages["license"]).status_code == 302  # no cookie: the login page
