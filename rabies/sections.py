@@ -43,7 +43,9 @@ def animal_records(animal) -> list[Record]:
 
     def rows(model, kind, day, until):
         return (
+            # No ORDER BY inside a UNION's parts (SQLite refuses one; the models sort).
             model.objects.filter(animal=animal)
+            .order_by()
             .annotate(
                 kind=Value(kind, output_field=CharField()),
                 day=day,
