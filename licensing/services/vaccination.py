@@ -414,9 +414,13 @@ class AddYears(Func):
     def as_sqlite(self, compiler, connection, **extra):
         start, start_params = compiler.compile(self.source_expressions[0])
         years, years_params = compiler.compile(self.source_expressions[1])
+        # SQLite rolls February 29 over to March 1; step back to the month's last day.
+        moved = f"date({start}, '+' || ({years}) || ' years')"
+        params = (*start_params, *years_params)
         return (
-            f"date({start}, '+' || ({years}) || ' years')",
-            (*start_params, *years_params),
+            f"(CASE WHEN strftime('%%d', {moved}) <> strftime('%%d', {start}) "
+            f"THEN date({moved}, 'start of month', '-1 day') ELSE {moved} END)",
+            (*params, *start_params, *params, *params),
         )
 
 

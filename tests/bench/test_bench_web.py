@@ -38,7 +38,8 @@ def test_bench_web_measures_the_clerks_pages(world, clerk):
     assert pages["search"] == pages["search_typed"] == "/search/?q=john"
     for name in ("search", "search_typed", "license", "animal"):
         assert found["queries"][name] > 0
-        assert found["timing"][name]["wall_ms"] > found["timing"][name]["sql_ms"] > 0
+        # SQLite's in-memory queries can take under the timer's resolution.
+        assert found["timing"][name]["wall_ms"] > found["timing"][name]["sql_ms"] >= 0
         assert found["timing"][name]["templates_ms"] > 0
     assert "licensing/views/counter.py" in found["profiles"]["license"]  # license_detail
 
