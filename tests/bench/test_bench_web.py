@@ -4,30 +4,17 @@ counted, and the session cookie it hands to wrk opens the license page on its ow
 load itself (gunicorn, wrk, the bare site) runs only in `make bench-web`."""
 
 import pytest
-import time_machine
 from django.test import Client
 
 from licensing.models import License
 from tests.bench.bench_web import measure_pages
-from tests.test_every_page import NOW, build_world
 
-
-@pytest.fixture
-def world(settings, tmp_path, north_branch, glencoe, clerk, glencoe_clerk, administrator, resident):
-    settings.MEDIA_ROOT = tmp_path / "media"
-    with time_machine.travel(NOW, tick=False):
-        yield build_world(
-            nb=north_branch,
-            gl=glencoe,
-            clerk=clerk,
-            glencoe_clerk=glencoe_clerk,
-            administrator=administrator,
-            resident=resident,
-        )
+# The every-page test's sample data, its clock and media folder (one definition).
+from tests.test_every_page import _media, frozen, world  # noqa: F401
 
 
 @pytest.mark.django_db
-def test_bench_web_measures_the_clerks_pages(world, clerk):
+def test_bench_web_measures_the_clerks_pages(world, clerk):  # noqa: F811 (the fixture)
     found = measure_pages(clerk, runs=2, profile=True)
 
     pages = found["urls"]
