@@ -26,3 +26,14 @@ def record_url(viewname: str, pk: int) -> str:
     """The same string as ``reverse(viewname, args=[pk])`` for an integer key."""
     head, tail = _halves(viewname, get_script_prefix(), get_urlconf())
     return f"{head}{int(pk)}{tail}"
+
+
+@lru_cache(maxsize=256)
+def _fixed(viewname: str, prefix: str, urlconf) -> str:
+    return reverse(viewname, urlconf=urlconf)
+
+
+def page_url(viewname: str) -> str:
+    """``reverse(viewname)`` for a page without arguments (the navigation's entries,
+    reversed on every page), worked out once per script prefix."""
+    return _fixed(viewname, get_script_prefix(), get_urlconf())

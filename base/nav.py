@@ -8,7 +8,9 @@ marked for translation where they are registered (``gettext_lazy``).
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from django.urls import NoReverseMatch, reverse
+from django.urls import NoReverseMatch
+
+from base.links import page_url
 
 
 @dataclass(frozen=True)
@@ -27,18 +29,19 @@ def register(label, url_name: str, *, roles, order: int = 100, when=None) -> Non
     item = NavItem(label, url_name, frozenset(roles), order, when)
     if item not in _items:
         _items.append(item)
+        _items.sort(key=lambda i: (i.order, i.url_name))
 
 
 def items_for(user) -> list[tuple[str, str, str]]:
     """(label, url, url_name) for the entries this user's roles and cities may use."""
     entries = []
-    for item in sorted(_items, key=lambda i: (i.order, str(i.label))):
+    for item in _items:
         if not user.has_role(*item.roles):
             continue
         if item.when is not None and not item.when(user):
             continue
         try:
-            entries.append((item.label, reverse(item.url_name), item.url_name))
+            entries.append((item.label, page_url(item.url_name), item.url_name))
         except NoReverseMatch:
             continue
     return entries

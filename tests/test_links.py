@@ -28,3 +28,10 @@ def test_record_url_follows_the_script_prefix():
 def test_record_url_refuses_a_route_without_the_key():
     with pytest.raises(NoReverseMatch):
         record_url("licensing:search", 1)
+
+
+@pytest.mark.parametrize("viewname", ["licensing:search", "accounts:home", "licensing:reports"])
+def test_page_url_is_reverse(viewname):
+    from base.links import page_url
+
+    assert page_url(viewname) == reverse(viewname)
