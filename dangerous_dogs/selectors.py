@@ -6,8 +6,9 @@ query per table would put the page over its budget of ten (style.md), so each pa
 the page reads all its tables at once: on PostgreSQL every table is a JSON array
 subquery of a single SELECT on the case (``ArraySubquery`` of ``JSONObject`` rows), and
 the rows are rebuilt as model instances, with the related rows each names (``related``)
-attached as if by ``select_related``. Elsewhere (SQLite, the embedded default) it is one
-query per table, the same answer.
+attached as if by ``select_related``. SQLite (the embedded default) does the same with
+``json_group_array`` over the ordered rows; another database reads one query per table,
+the same answer.
 
     tables = {
         "appeals": Table(Appeal, lambda ref: Appeal.objects.filter(case=ref("pk")),
@@ -16,13 +17,17 @@ query per table, the same answer.
     rows = read_tables(case, tables)   # {"appeals": [Appeal, ...]}
 """
 
+import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import UTC
 
+from django.conf import settings
 from django.contrib.postgres.expressions import ArraySubquery
 from django.db import connection, models
 from django.db.models import F, OuterRef
 from django.db.models.functions import JSONObject
+from django.utils import timezone
 
 from dangerous_dogs.models import DesignationCase
 
@@ -42,6 +47,19 @@ class Table:
 ROOT = "_"
 
 
+class _JSONRows(models.Subquery):
+    """SQLite: the subquery's rows, one JSON object each (its column ``row``), as one JSON
+    array in the subquery's order (SQLite keeps a subquery's ORDER BY under an aggregate
+    instead of flattening it)."""
+
+    template = '(SELECT json_group_array(json(_rows."row")) FROM (%(subquery)s) AS _rows)'
+    output_field = models.JSONField()
+
+
+def _one_query_vendor() -> bool:
+    return connection.vendor in ("postgresql", "sqlite")
+
+
 def _object(model, prefix: str = "") -> JSONObject:
     """One row as a JSON object (PostgreSQL takes at most 50 pairs per object, so each
     related row is an object of its own)."""
@@ -57,9 +75,20 @@ def _row_json(table: Table) -> JSONObject:
 
 def _build(model, data: dict):
     values = {}
+    sqlite = connection.vendor == "sqlite"
     for f in model._meta.concrete_fields:
         raw = data[f.attname]
-        values[f.attname] = f.to_python(raw) if raw is not None else None
+        if isinstance(f, models.JSONField) and isinstance(raw, str) and sqlite:
+            raw = json.loads(raw)  # SQLite's json_object() embeds a JSON column as text
+        value = f.to_python(raw) if raw is not None else None
+        if (
+            settings.USE_TZ
+            and isinstance(f, models.DateTimeField)
+            and value is not None
+            and timezone.is_naive(value)
+        ):  # SQLite keeps UTC without an offset; PostgreSQL's JSON carries one
+            value = timezone.make_aware(value, UTC)
+        values[f.attname] = value
     return model(**values)
 
 
@@ -84,13 +113,14 @@ def _from_json(table: Table, data: dict):
 def read_tables(
     case: DesignationCase, tables: dict[str, Table], *, one_query: bool | None = None
 ) -> dict[str, list]:
-    """Every table's rows for ``case``: one query on PostgreSQL, one per table elsewhere
-    (``one_query=False`` forces the latter, for the tests that compare the two)."""
+    """Every table's rows for ``case``: one query on PostgreSQL and SQLite, one per table
+    elsewhere (``one_query=False`` forces the latter, for the tests that compare the two)."""
     if one_query is None:
-        one_query = connection.vendor == "postgresql"
+        one_query = _one_query_vendor()
     if one_query:
+        as_array = ArraySubquery if connection.vendor == "postgresql" else _JSONRows
         annotations = {
-            f"t_{name}": ArraySubquery(
+            f"t_{name}": as_array(
                 table.rows(OuterRef).order_by(*table.order).values(row=_row_json(table))
             )
             for name, table in tables.items()
