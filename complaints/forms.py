@@ -127,6 +127,10 @@ class ListFilter(forms.Form):
         required=False,
         choices=[("", gettext_lazy("All")), *Status.choices],
     )
+    # From the animal page's link (complaints/sections.py): that animal's complaints.
+    animal = forms.IntegerField(
+        required=False, min_value=1, max_value=2**63 - 1, widget=forms.HiddenInput
+    )
 
 
 DATETIME_FIELDS = {"started_at", "ended_at"}

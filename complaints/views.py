@@ -94,6 +94,8 @@ def complaint_list(request):
             found = found.filter(kind=filters.cleaned_data["kind"])
         if filters.cleaned_data["status"]:
             found = found.filter(status=filters.cleaned_data["status"])
+        if filters.cleaned_data["animal"]:
+            found = found.filter(animal_id=filters.cleaned_data["animal"])
     page = Paginator(found.order_by("-received_at", "-pk"), PAGE_SIZE).get_page(
         request.GET.get("page")
     )

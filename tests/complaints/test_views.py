@@ -185,11 +185,17 @@ def test_the_list_filters_by_kind_and_status(client, clerk, north_branch):
     assert client.get(reverse("complaints:list"), {"kind": "nonsense"}).status_code == 200
 
 
-def test_complaints_show_on_the_animals_and_owners_pages(client, clerk, north_branch):
+def test_complaints_show_on_the_owners_page_and_the_animals_page_links_them(
+    client, clerk, north_branch
+):
     dog = AnimalFactory(jurisdiction=north_branch)
+    other = take_complaint(north_branch, clerk, address_line="99 Other Road")
     complaint = take_complaint(north_branch, clerk, animal=dog)
     client.force_login(clerk)
     link = reverse("complaints:detail", args=[complaint.pk])
-    for url in (dog.get_absolute_url(), dog.owner.get_absolute_url()):
-        page = client.get(url).content.decode()
-        assert link in page, url
+    assert link in client.get(dog.owner.get_absolute_url()).content.decode()
+    page = client.get(dog.get_absolute_url()).content.decode()
+    listed = f"{reverse('complaints:list')}?animal={dog.pk}"
+    assert listed in page
+    page = client.get(listed).content.decode()
+    assert link in page and reverse("complaints:detail", args=[other.pk]) not in page
