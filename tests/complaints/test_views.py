@@ -199,3 +199,16 @@ def test_complaints_show_on_the_owners_page_and_the_animals_page_links_them(
     assert listed in page
     page = client.get(listed).content.decode()
     assert link in page and reverse("complaints:detail", args=[other.pk]) not in page
+
+
+def test_checking_the_address_shows_no_other_citys_complaints(
+    client, clerk, glencoe, glencoe_clerk
+):
+    gl = take_complaint(glencoe, glencoe_clerk, address_line="12 North Elm Street")
+    client.force_login(clerk)
+    data = _intake_data(check_address="1")
+    page = client.post(reverse("complaints:intake"), data).content.decode()
+    assert reverse("complaints:detail", args=[gl.pk]) not in page
+    client.force_login(glencoe_clerk)
+    page = client.post(reverse("complaints:intake"), data).content.decode()
+    assert reverse("complaints:detail", args=[gl.pk]) in page
