@@ -144,7 +144,8 @@ def _facts(complaint, topic):
 def _reading(complaint, topic, facts):
     if facts is None:
         return None
-    book = rulebook(complaint.jurisdiction, on=timezone.localdate(facts.recorded_at))
+    # The ordinance in force when it happened, not when the facts were typed in.
+    book = rulebook(complaint.jurisdiction, on=timezone.localdate(complaint.occurred_at))
     return READERS[topic](facts, book)
 
 
