@@ -10,7 +10,7 @@ from base import dates
 from impound.models import Pound
 from impound.services.intake import impound_grounds
 from licensing.forms.registry import DateInput
-from licensing.models import Animal
+from licensing.models import Animal, Owner
 from ordinance.models import Jurisdiction
 
 from .models import (
@@ -44,17 +44,15 @@ def animal_label(animal: Animal) -> str:
     return f"{', '.join(parts)} · {_('owner')} {animal.owner.name}, {animal.owner.address}"
 
 
-def animals_at(cities, key: str):
-    """The registry's animals at a normalized address: its premises or its owner's."""
+def owners_at(cities, key: str) -> list[Owner]:
+    """The registry's owners at a normalized address, with their living animals."""
     if not key:
-        return Animal.objects.none()
+        return []
     house = key.split()[0]
-    found = (
-        Animal.objects.filter(jurisdiction__in=cities, status="alive")
-        .filter(owner__address_line__istartswith=house)
-        .select_related("owner")
-    )
-    return [a for a in found if address_key(a.owner.address_line, a.owner.unit) == key]
+    found = Owner.objects.filter(
+        jurisdiction__in=cities, merged_into__isnull=True, address_line__istartswith=house
+    ).prefetch_related("animals")
+    return [o for o in found if address_key(o.address_line, o.unit) == key]
 
 
 class IntakeForm(forms.Form):
@@ -79,6 +77,12 @@ class IntakeForm(forms.Form):
         label=gettext_lazy("The registry's animal at this address"),
         widget=forms.RadioSelect,
     )
+    owner = forms.ModelChoiceField(
+        queryset=Owner.objects.none(),
+        required=False,
+        label=gettext_lazy("The registry's owner at this address"),
+        widget=forms.RadioSelect,
+    )
     animal_description = _model_field("animal_description")
     narrative = _model_field("narrative", widget=forms.Textarea(attrs={"rows": 4}))
     follow_up_on = _model_field("follow_up_on", form_class=dates.DateField, widget=DateInput())
@@ -98,10 +102,15 @@ class IntakeForm(forms.Form):
         self.fields["received_at"].initial = now
         self.fields["channel"].initial = channel
         key = address_key(self.data.get("address_line", ""), self.data.get("unit", ""))
-        offered = animals_at(self.cities, key) if self.is_bound else []
+        owners = owners_at(self.cities, key) if self.is_bound else []
+        animals = [a for o in owners for a in o.animals.all() if a.is_alive()]
         self.fields["animal"].queryset = Animal.objects.filter(jurisdiction__in=self.cities)
         self.fields["animal"].widget.choices = [("", _("Not known"))] + [
-            (a.pk, animal_label(a)) for a in offered
+            (a.pk, animal_label(a)) for a in animals
+        ]
+        self.fields["owner"].queryset = Owner.objects.filter(jurisdiction__in=self.cities)
+        self.fields["owner"].widget.choices = [("", _("Not known"))] + [
+            (o.pk, f"{o.name}, {o.address}") for o in owners
         ]
 
     def clean(self):

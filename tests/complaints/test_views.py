@@ -84,10 +84,14 @@ def test_checking_the_address_shows_earlier_complaints_and_the_registrys_dogs(
     page = client.post(reverse("complaints:intake"), data).content.decode()
     assert reverse("complaints:detail", args=[earlier.pk]) in page
     assert "Litter (feces)" in page and "Jun 15, 2026" in page
-    assert "Zeus" in page
+    assert "Zeus" in page and dog.owner.name in page
     assert Complaint.objects.count() == 1  # checking records nothing
     response = client.post(reverse("complaints:intake"), _intake_data(animal=dog.pk))
     assert Complaint.objects.latest("pk").animal == dog and response.status_code == 302
+    assert Complaint.objects.latest("pk").owner == dog.owner
+    response = client.post(reverse("complaints:intake"), _intake_data(owner=dog.owner.pk))
+    latest = Complaint.objects.latest("pk")
+    assert latest.owner == dog.owner and latest.animal is None
 
 
 @pytest.mark.parametrize(
@@ -99,6 +103,7 @@ def test_checking_the_address_shows_earlier_complaints_and_the_registrys_dogs(
         ({"complainant_name": "", "complainant_phone": ""}, "complainant_name"),
         ({"received_at": "2026-06-15T23:30"}, "received_at"),  # in the future
         ({"animal": "99999999"}, "animal"),
+        ({"owner": "x"}, "owner"),
     ],
 )
 def test_bad_input_is_shown_next_to_its_field_and_nothing_is_lost(client, clerk, bad, field):
