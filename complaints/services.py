@@ -27,6 +27,7 @@ from .models import (
     Channel,
     Complaint,
     Entry,
+    Kind,
     LitterFacts,
     Outcome,
     RestraintFacts,
@@ -214,6 +215,13 @@ FACT_MODELS = {
     "barking_facts": BarkingFacts,
     "litter_facts": LitterFacts,
 }
+# Which facts each kind of complaint records (RES-01..05, RES-09).
+TOPICS = {
+    Kind.RUNNING_AT_LARGE: "restraint_facts",
+    Kind.RESTRAINT: "restraint_facts",
+    Kind.BARKING: "barking_facts",
+    Kind.LITTER: "litter_facts",
+}
 
 
 @refusing()
@@ -222,6 +230,12 @@ def facts_record(*, complaint: Complaint, actor, topic: str, now=None, **fields)
     """Record (or correct) one set of facts; history keeps the earlier version."""
     now = now or timezone.now()
     _check_open(complaint, actor)
+    if TOPICS.get(complaint.kind) != topic:
+        raise Refused.because(
+            _("Facts"),
+            _("A %(kind)s complaint does not record these facts.")
+            % {"kind": complaint.get_kind_display().lower()},
+        )
     model = FACT_MODELS[topic]
     if topic == "barking_facts" and fields["ended_at"] <= fields["started_at"]:
         raise Refused.because(

@@ -22,19 +22,13 @@ from ordinance.refusals import Refused
 
 from . import services
 from .forms import EntryForm, IntakeForm, ListFilter, OutcomeForm, facts_form_class
-from .models import AT_LARGE_KINDS, Complaint, Kind
+from .models import AT_LARGE_KINDS, Complaint
 from .readings import READERS, rulebook
 
 INTAKE_ROLES = (CLERK, OFFICER, ADMINISTRATOR)
 OFFICER_ROLES = (OFFICER, ADMINISTRATOR)
 PAGE_SIZE = 25
-# Which facts each kind of complaint records (RES-01..05, RES-09).
-TOPICS = {
-    Kind.RUNNING_AT_LARGE: "restraint_facts",
-    Kind.RESTRAINT: "restraint_facts",
-    Kind.BARKING: "barking_facts",
-    Kind.LITTER: "litter_facts",
-}
+TOPICS = services.TOPICS
 
 
 def _multi_city(user) -> bool:

@@ -116,6 +116,18 @@ def test_facts_are_recorded_and_corrected_with_history(north_branch, clerk, offi
     assert facts.minutes == 10 and facts.history.count() == 2
 
 
+def test_facts_must_fit_the_kind_of_complaint(north_branch, clerk, officer):
+    complaint = take_complaint(north_branch, clerk, kind="litter")
+    with pytest.raises(Refused):
+        facts_record(
+            complaint=complaint,
+            actor=officer,
+            topic="restraint_facts",
+            location="park",
+            restraint="none",
+        )
+
+
 def test_barking_must_end_after_it_starts(north_branch, clerk, officer):
     complaint = take_complaint(north_branch, clerk)
     with pytest.raises(Refused) as exc:
