@@ -33,11 +33,13 @@ ROLE_PERMISSIONS = {
         "impound.view_*",
         "rabies.view_*",
         "dangerous_dogs.view_*",
+        "complaints.*",  # the clerk takes complaints at the counter (issue 16)
     ],
     OFFICER: [
         "impound.*",
         "rabies.*",
         "dangerous_dogs.*",
+        "complaints.*",
         "notices.*",
         "licensing.view_*",
         "licensing.add_owner",

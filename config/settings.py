@@ -58,6 +58,7 @@ INSTALLED_APPS = [
     "impound",
     "rabies",
     "dangerous_dogs",
+    "complaints",
     "demo",  # the demo simulation and its demo_data command; no models, no app imports it
 ]
 

@@ -66,6 +66,7 @@ CLERK_NAMESPACES = (
     "dangerous_dogs",
     "online",
     "changes",
+    "complaints",
 )
 
 
@@ -236,6 +237,7 @@ def build(nb, gl, clerk, glencoe_clerk) -> Cities:
     _rabies_records(gl, glencoe_clerk)
     _online_application(gl_dog, gl_owner, glencoe_clerk)
     _reported_death(gl_dog)
+    _complaints(nb, gl, clerk, glencoe_clerk)
     return Cities(
         nb=nb,
         gl=gl,
@@ -255,6 +257,28 @@ def _reported_death(gl_dog):
     gl_dog.owner.user = resident
     gl_dog.owner.save(update_fields=["user"])
     change_report(animal=gl_dog, kind="death", happened_on=TODAY, details={}, user=resident)
+
+
+def _complaints(nb, gl, clerk, glencoe_clerk):
+    """A barking complaint in each city (issue 16): the list shows its own city's."""
+    from complaints.services import complaint_intake
+
+    for city, actor, street in (
+        (nb, clerk, "1 Nbonly Street"),
+        (gl, glencoe_clerk, "1 Zzgl Street"),
+    ):
+        complaint_intake(
+            jurisdiction=city,
+            actor=actor,
+            kind="barking",
+            channel="counter",
+            address_line=street,
+            occurred_at=NOW,
+            received_at=NOW,
+            narrative="Barking all night.",
+            anonymous=True,
+            now=NOW,
+        )
 
 
 def _impound_cases(nb, gl, clerk, glencoe_clerk):
@@ -424,6 +448,12 @@ WALK = {
     "licensing:closeout_close": [((), f"day={TODAY}", "Zzglencoeonly")],
     # Changes residents reported (issue 12): a Glencoe owner reported a death.
     "changes:list": [((), "", "Zzglfritz"), ((), "status=submitted", "Zzglfritz")],
+    # Complaints (issue 16): the list, by status and kind.
+    "complaints:list": [
+        ((), "", "1 Zzgl Street"),
+        ((), "status=open", "1 Zzgl Street"),
+        ((), "kind=barking", "1 Zzgl Street"),
+    ],
 }
 
 # Pages without arguments that are not walked, and why.
@@ -438,6 +468,9 @@ NOT_WALKED = {
     "licensing:portal_link": "residents only: a form that lists nothing",
     "impound:intake": "officers and administrators only: a clerk is refused",
     "rabies:bite_report": "officers and administrators only: a clerk is refused",
+    # Its earlier complaints at the address show on POST ("Check the address"), from
+    # complaints.services.repeat_addresses: tests/complaints/test_views.py checks the city.
+    "complaints:intake": "a form that lists nothing on GET",
     "online:mailing_list": "a PDF; its rows are scoped by the same query as the queue (to_mail)",
     "online:mailing_list_mailed": "POST only",
     "licensing:stripe_webhook": "Stripe's signed deliveries only (public, POST): no page",
@@ -545,6 +578,7 @@ def test_the_north_branch_clerk_still_sees_north_branch_rows(records, client, cl
             (reverse("licensing:report_expiring") + "?" + YEAR, NB_MARKER),
             (reverse("notices:document_list"), "Carol Clerk"),
             (reverse("impound:board"), NB_MARKER),
+            (reverse("complaints:list"), NB_MARKER),
         ):
             assert marker in _page_text(client, url), url
 

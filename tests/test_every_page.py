@@ -73,6 +73,7 @@ class World:
     change: object = None  # a lost tag the resident reported (issue 12)
     transfer_token: str = ""  # the new owner's link of a transfer the resident reported
     closeout: object = None  # the clerk's closed day and its deposit slip (issue 14)
+    complaint: object = None  # a dog at large on a long leash, its facts read (issue 16)
 
 
 def _issued_kennel(owner, actor):
@@ -233,7 +234,9 @@ def build_world(*, nb, gl, clerk, glencoe_clerk, administrator, resident) -> Wor
     from licensing.services.closeouts import closeout_close
 
     closeout = closeout_close(clerk=clerk, jurisdiction=nb, day=TODAY, now=NOW)
+    complaint = _complaint(nb, animal, clerk, administrator)
     return World(
+        complaint=complaint,
         closeout=closeout,
         application=application,
         paid_application=paid_application,
@@ -369,6 +372,49 @@ def _reported_changes(animal, resident):
         user=resident,
     )
     return lost, changes.transfer_token(transfer)
+
+
+def _complaint(nb, animal, clerk, officer):
+    """A North Branch complaint about the world's dog at large on a 10-foot leash in a
+    park, taken at the counter, with an earlier one at the same address (issue 16)."""
+    from complaints.services import complaint_intake, entry_record, facts_record
+
+    def take(kind, when):
+        return complaint_intake(
+            jurisdiction=nb,
+            actor=clerk,
+            kind=kind,
+            channel="counter",
+            address_line=animal.owner.address_line,
+            occurred_at=when,
+            received_at=when,
+            narrative="Seen in the park.",
+            complainant_name="Nora Neighbour",
+            complainant_phone="651-555-0100",
+            animal=animal,
+            now=NOW,
+        )
+
+    take("barking", datetime(2026, 2, 27, 21, 0, tzinfo=CHICAGO))
+    complaint = take("running_at_large", NOW)
+    facts_record(
+        complaint=complaint,
+        actor=officer,
+        topic="restraint_facts",
+        location="park",
+        restraint="leash_held",
+        leash_length_ft=10,
+        now=NOW,
+    )
+    entry_record(
+        complaint=complaint,
+        actor=officer,
+        basis="exhibit_dog_or_license",
+        entered_at=NOW,
+        findings="Owner showed the license.",
+        now=NOW,
+    )
+    return complaint
 
 
 def _impound_case(nb, gl, animal, actor):
@@ -542,6 +588,17 @@ PAGES = {
         {"*": 405},
     ),
 }
+# Complaints (issue 16): the list, intake, the complaint page and the officer's forms.
+PAGES.update(
+    {
+        "complaints:list": (lambda w: [], {}),
+        "complaints:intake": (lambda w: [], {}),
+        "complaints:detail": (lambda w: [w.complaint.pk], {}),
+        "complaints:facts": (lambda w: [w.complaint.pk], {}),
+        "complaints:entry": (lambda w: [w.complaint.pk], {}),
+        "complaints:outcome": (lambda w: [w.complaint.pk], {}),
+    }
+)
 PAGES.update(DD_PAGES)
 PAGES.update(RABIES_PAGES)
 

@@ -109,9 +109,15 @@ def test_the_animal_page_shows_the_sections_the_apps_above_register(client_as, c
     animal = AnimalFactory(jurisdiction=north_branch)
     page = client_as(clerk).get(reverse("licensing:animal_detail", args=[animal.pk]))
     headings = re.findall(r'<h2 class="h5" id="([\w-]+)"', page.content.decode())
-    assert headings[-3:] == ["impound-heading", "bites-heading", "dd-heading"]
+    assert headings[-4:] == [
+        "impound-heading",
+        "bites-heading",
+        "complaints-heading",
+        "dd-heading",
+    ]
     assert [s.name for s in sections.sections_for("licensing.animal_detail")] == [
         "impound",
         "rabies",
+        "complaints",
         "dangerous_dogs",
     ]

@@ -1,0 +1,1 @@
+from .views import app_name, urlpatterns  # noqa: F401
