@@ -33,11 +33,13 @@ ROLE_PERMISSIONS = {
         "impound.view_*",
         "rabies.view_*",
         "dangerous_dogs.view_*",
+        "citations.*",  # a citation written on paper, its status (REC-14)
     ],
     OFFICER: [
         "impound.*",
         "rabies.*",
         "dangerous_dogs.*",
+        "citations.*",
         "notices.*",
         "licensing.view_*",
         "licensing.add_owner",

@@ -29,6 +29,7 @@ urlpatterns = [
     path("impound/", include("impound.urls")),
     path("rabies/", include("rabies.urls")),
     path("dangerous-dogs/", include("dangerous_dogs.urls")),
+    path("citations/", include("citations.urls")),
     path("admin/", admin.site.urls),
 ]
 # Uploaded files (certificates, photos, evidence) are never served from MEDIA_URL: each
