@@ -60,11 +60,16 @@ def citation_list(request):
     )
 
 
+# What the proposal is computed from; the rest of the form may still be blank.
+PROPOSAL_FIELDS = ("jurisdiction", "violation_code", "animal", "violated_at")
+
+
 def _proposal(form):
     """The class the software would propose for the form's input, or None (RES-06)."""
-    if not form.is_valid():
-        return None
+    form.is_valid()
     data = form.cleaned_data
+    if any(data.get(name) is None or name in form.errors for name in PROPOSAL_FIELDS):
+        return None
     animal = data["animal"]
     try:
         code = violation_code(
@@ -107,6 +112,9 @@ def citation_issue(request):
             data["charge_class"] = found["proposal"].charge_class
             form = IssueForm(data, user=request.user, hits=hits)
             form.is_valid()
+        if proposing:  # only what the proposal needs is checked yet
+            for name in [n for n in form.errors if n not in PROPOSAL_FIELDS]:
+                del form.errors[name]
     if request.method == "POST" and not proposing and form.is_valid():
         try:
             citation = issue_citation(actor=request.user, **form.service_kwargs())
