@@ -22,7 +22,7 @@ from citations.forms import IssueForm, StatusForm
 from citations.models import Citation
 from citations.services.issuance import citation_document, issue_citation
 from citations.services.status import citation_status_change
-from citations.services.violations import count_priors, propose_class, violation_code
+from citations.services.violations import propose_for
 from licensing.forms.registry import apply_service_errors
 from licensing.selectors import MIN_QUERY_LENGTH, registry_search
 from ordinance.refusals import Refused
@@ -70,23 +70,17 @@ def _proposal(form):
     data = form.cleaned_data
     if any(data.get(name) is None or name in form.errors for name in PROPOSAL_FIELDS):
         return None
-    animal = data["animal"]
     try:
-        code = violation_code(
-            data["jurisdiction"], data["violation_code"], on=timezone.localdate(data["violated_at"])
+        code, proposal = propose_for(
+            jurisdiction=data["jurisdiction"],
+            violation=data["violation_code"],
+            violated_at=data["violated_at"],
+            animal=data["animal"],
         )
     except Refused as exc:
         apply_service_errors(form, exc)
         return None
-    priors = count_priors(
-        jurisdiction=data["jurisdiction"],
-        code=code.code,
-        before=data["violated_at"],
-        animal=animal,
-        owner=animal.owner,
-        premises=animal.premises if animal.premises_id else None,
-    )
-    return {"code": code, "proposal": propose_class(code, priors)}
+    return {"code": code, "proposal": proposal}
 
 
 @role_required(*ISSUE_ROLES)

@@ -24,7 +24,7 @@ from ordinance.models import Event
 from ordinance.refusals import Refused, refusing
 from ordinance.rules import rule_citation
 
-from .violations import count_priors, propose_class, violation_code
+from .violations import propose_for
 
 DOCUMENT_KIND = "citation"
 DOCUMENT_TEMPLATE = "citations/citation.html"
@@ -136,17 +136,15 @@ def issue_citation(
     )
     _check(bool(court.strip()), _("Court"), _("Name the court."), field="court")
     _check_dates(jurisdiction, violated_at=violated_at, appearance_on=appearance_on, now=now)
-    code = violation_code(jurisdiction, violation, on=timezone.localdate(violated_at))
-    premises = animal.premises if animal is not None and animal.premises_id else None
-    priors = count_priors(
+    code, proposal = propose_for(
         jurisdiction=jurisdiction,
-        code=code.code,
-        before=violated_at,
+        violation=violation,
+        violated_at=violated_at,
         animal=animal,
         owner=owner,
-        premises=premises,
     )
-    proposal = propose_class(code, priors)
+    premises = animal.premises if animal is not None and animal.premises_id else None
+    priors = proposal.priors
     _check_class(proposal, charge_class, class_reason)
     citation = Citation.objects.create(
         jurisdiction=jurisdiction,

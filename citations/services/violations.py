@@ -13,6 +13,7 @@ from datetime import date, datetime
 from decimal import Decimal
 
 from django.db.models import Count, Q
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from citations.models import ChargeClass, Citation, CitationStatus
@@ -171,3 +172,21 @@ def propose_class(violation: ViolationCode, priors: Priors) -> Proposal:
         basis = _("%(cls)s (%(section)s), whatever the prior violations.")
     basis = basis % {"cls": violation.class_label, "section": violation.class_citation}
     return Proposal(violation.charge_class, violation.class_citation, f"{counted} {basis}", priors)
+
+
+def propose_for(
+    *, jurisdiction, violation: str, violated_at: datetime, animal=None, owner=None
+) -> tuple[ViolationCode, Proposal]:
+    """The code and the class the software proposes for a citation about to be issued:
+    what the officer is shown to confirm (the citation page, a complaint's outcome)."""
+    code = violation_code(jurisdiction, violation, on=timezone.localdate(violated_at))
+    owner = owner or (animal.owner if animal is not None else None)
+    priors = count_priors(
+        jurisdiction=jurisdiction,
+        code=code.code,
+        before=violated_at,
+        animal=animal,
+        owner=owner,
+        premises=animal.premises if animal is not None and animal.premises_id else None,
+    )
+    return code, propose_class(code, priors)

@@ -25,21 +25,18 @@ def default_class(city, code, when=NOW):
 def cite(city, officer, animal, code="at_large", *, when=NOW, appear=None, **extra):
     """Issue a citation as the officer would at ``when``, confirming the proposed class
     unless ``charge_class`` is given."""
-    from citations.services.violations import count_priors, propose_class
+    from citations.services.violations import propose_for
 
     with time_machine.travel(when, tick=False):
         if "charge_class" not in extra:
-            priors = count_priors(
+            _code, proposal = propose_for(
                 jurisdiction=city,
-                code=code,
-                before=when,
+                violation=code,
+                violated_at=when,
                 animal=animal,
-                owner=animal.owner if animal else extra.get("owner"),
-                premises=animal.premises if animal else None,
+                owner=extra.get("owner"),
             )
-            extra["charge_class"] = propose_class(
-                violation_code(city, code, on=when.date()), priors
-            ).charge_class
+            extra["charge_class"] = proposal.charge_class
         return issue_citation(
             jurisdiction=city,
             actor=officer,
