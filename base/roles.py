@@ -34,12 +34,14 @@ ROLE_PERMISSIONS = {
         "rabies.view_*",
         "dangerous_dogs.view_*",
         "complaints.*",  # the clerk takes complaints at the counter (issue 16)
+        "citations.*",  # a citation written on paper, its status (REC-14)
     ],
     OFFICER: [
         "impound.*",
         "rabies.*",
         "dangerous_dogs.*",
         "complaints.*",
+        "citations.*",
         "notices.*",
         "licensing.view_*",
         "licensing.add_owner",

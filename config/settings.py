@@ -56,6 +56,7 @@ INSTALLED_APPS = [
     "notices",
     "licensing",
     "impound",
+    "citations",  # REC-14 citations; below complaints, which issues them (issue 16)
     "rabies",
     "dangerous_dogs",
     "complaints",

@@ -67,6 +67,7 @@ CLERK_NAMESPACES = (
     "online",
     "changes",
     "complaints",
+    "citations",
 )
 
 
@@ -238,6 +239,7 @@ def build(nb, gl, clerk, glencoe_clerk) -> Cities:
     _online_application(gl_dog, gl_owner, glencoe_clerk)
     _reported_death(gl_dog)
     _complaints(nb, gl, clerk, glencoe_clerk)
+    _citations(nb, gl, dog, clerk, glencoe_clerk)
     return Cities(
         nb=nb,
         gl=gl,
@@ -247,6 +249,30 @@ def build(nb, gl, clerk, glencoe_clerk) -> Cities:
         gl_kennel=gl_kennel,
         gl_denied=gl_denied,
     )
+
+
+def _citations(nb, gl, nb_dog, clerk, glencoe_clerk):
+    """A citation in each city (issue 16 item 5): the list keeps to the user's city."""
+    from citations.services.issuance import issue_citation
+    from tests.impound.helpers import owned_dog
+
+    gl_dog = owned_dog(gl, name="Zzglbarker")
+    for city, actor, animal, code, court in (
+        (nb, clerk, nb_dog, "at_large", "Nbonly District Court"),
+        (gl, glencoe_clerk, gl_dog, "barking", "Zzgl County Court"),
+    ):
+        issue_citation(
+            jurisdiction=city,
+            actor=actor,
+            violation=code,
+            violated_at=NOW,
+            location="Main Street",
+            court=court,
+            appearance_on=TODAY + timedelta(weeks=3),
+            charge_class="petty_misdemeanor",
+            animal=animal,
+            now=NOW,
+        )
 
 
 def _reported_death(gl_dog):
@@ -454,6 +480,13 @@ WALK = {
         ((), "status=open", "1 Zzgl Street"),
         ((), "kind=barking", "1 Zzgl Street"),
     ],
+    # Citations (issue 16 item 5): the list, by status and class, and the issue page's
+    # violation codes and registry search (the Glencoe clerk sees Subd. 5 and Zzgl dogs).
+    "citations:list": [
+        ((), "", "Zzgl County Court"),
+        ((), "status=issued&charge_class=petty_misdemeanor", "Zzgl County Court"),
+    ],
+    "citations:issue": [((), "", "701 Subd"), ((), "q=zzglencoe", "Zzglencoeonly")],
 }
 
 # Pages without arguments that are not walked, and why.

@@ -41,6 +41,14 @@ def _take(series) -> int:
     return number
 
 
+def series_number_allocate(model, **key) -> int:
+    """The next number of any gap-free series row (``next_number``) identified by ``key``:
+    receipts' mechanism for other apps' official numbers (a city's citations, REC-14).
+    Call inside the transaction that inserts the numbered row."""
+    assert transaction.get_connection().in_atomic_block, "allocate inside the row's transaction"
+    return _take(_locked_series(model, **key))
+
+
 def receipt_number_allocate(*, jurisdiction) -> int:
     """The next receipt number of the city's series; call inside the receipt's transaction."""
     assert transaction.get_connection().in_atomic_block, "allocate inside the receipt transaction"

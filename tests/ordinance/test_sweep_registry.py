@@ -17,6 +17,7 @@ No registry is replaced here. A row is set up due for each registered sweep:
 - an exposed dog's observation past its end (RAB-27, Glencoe 701 Subd. 22(B));
 - a license whose renewal window opened (LIC-13, issue 12): in a third city on North
   Branch's ordinance whose licenses expire February 2 (so its window opens January 4);
+- a citation past its appearance date with no outcome (REC-14, issue 16): flagged once;
 with a row not yet due beside each. A sweep registered later must add its row here: the
 first test fails until it does.
 """
@@ -54,6 +55,7 @@ SWEEPS = {
     "rabies.quarantine_ended": "rabies quarantines end",
     "rabies.exposure_periods": "exposure periods end",
     "licensing.renewal_reminders": "renewal reminders",
+    "citations.outcome_overdue": "citations past their appearance date with no outcome",
 }
 
 
@@ -80,6 +82,7 @@ def rows(north_branch, glencoe):
         | _quarantine_rows(north_branch)
         | _exposure_rows(glencoe)
         | _renewal_reminder_rows(issuer)
+        | _citation_rows(north_branch)
         | {
             # No e-mail address: the renewal window open on New Year's Eve reminds no one.
             "license_due": LicenseFactory(
@@ -423,6 +426,39 @@ def _exposure_rows(glencoe):
     }
 
 
+class _CitationFlagged:
+    """A citation seen as a row with a status: flagged once its appearance date passed
+    with no outcome (the sweep changes no status of its own)."""
+
+    def __init__(self, citation):
+        self.citation = citation
+
+    def refresh_from_db(self):
+        self.citation.refresh_from_db()
+
+    @property
+    def status(self):
+        return "flagged" if self.citation.outcome_overdue_at else self.citation.status
+
+
+def _citation_rows(north_branch):
+    """Citations to appear January 2 and January 20, 2027, issued December 15."""
+    from tests.citations.helpers import at, cite
+    from tests.impound.helpers import owned_dog
+
+    officer = make_user("citing-officer", "officer", [north_branch])
+    when = at(2026, 12, 15, 10)
+    return {
+        name: _CitationFlagged(
+            cite(north_branch, officer, owned_dog(north_branch), when=when, appear=day)
+        )
+        for name, day in (
+            ("citation_due", date(2027, 1, 2)),
+            ("citation_later", date(2027, 1, 20)),
+        )
+    }
+
+
 def statuses(rows):
     for row in rows.values():
         row.refresh_from_db()
@@ -458,10 +494,13 @@ BEFORE = {
     "exposure_running": "quarantine",
     "renewal_due": "open",
     "renewal_later": "open",
+    "citation_due": "issued",
+    "citation_later": "issued",
 }
 AFTER = BEFORE | {
     "vaccination_due": "reminded",
     "renewal_due": "reminded",
+    "citation_due": "flagged",
     "exposure_due": "ended",
     "hold_due": "available",
     "sterilization_due": "overdue",

@@ -1,0 +1,68 @@
+"""What staff record after issue: paid, contested, dismissed, adjudicated (REC-14).
+
+Each change is a named transition from the status it may follow (``TRANSITIONS``), with
+the date it happened and who recorded it; simple-history keeps the row's history and an
+Event names the change. Nothing else on the citation changes.
+"""
+
+from datetime import date, datetime
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+
+from citations.models import Citation, CitationStatus
+from ordinance.models import Event
+from ordinance.refusals import Refused
+
+
+@transaction.atomic
+def citation_status_change(
+    *,
+    citation: Citation,
+    status: str,
+    on: date,
+    actor,
+    note: str = "",
+    now: datetime | None = None,
+) -> Citation:
+    """Move the citation to ``status`` as of ``on`` (the day it happened)."""
+    now = now or timezone.now()
+    citation = Citation.objects.select_for_update().get(pk=citation.pk)
+    if not actor.serves(citation.jurisdiction_id):
+        raise Refused.because(
+            _("City"), _("You do not serve %(c)s.") % {"c": citation.jurisdiction}
+        )
+    if status not in citation.next_statuses():
+        raise Refused.because(
+            _("Status"),
+            _("Citation %(n)s is %(s)s: it cannot become %(new)s.")
+            % {
+                "n": citation.number,
+                "s": citation.get_status_display().lower(),
+                "new": str(CitationStatus(status).label).lower()
+                if status in CitationStatus.values
+                else status,
+            },
+            field="status",
+        )
+    if on > timezone.localdate(now) or on < timezone.localdate(citation.issued_at):
+        raise Refused.because(
+            _("Date"),
+            _("Enter a date between the day the citation was issued and today."),
+            field="on",
+        )
+    citation.status, citation.status_changed_on = status, on
+    citation.status_changed_by, citation.status_note = actor, note.strip()[:300]
+    citation.save(update_fields=["status", "status_changed_on", "status_changed_by", "status_note"])
+    Event.record(
+        f"citations.citation.{status}",
+        citation,
+        actor=actor,
+        at=now,
+        summary=_("Citation %(n)s: %(s)s on %(d)s")
+        % {"n": citation.number, "s": citation.get_status_display(), "d": date_format(on)},
+        data={"status": status, "on": str(on), "note": citation.status_note},
+    )
+    return citation

@@ -1,0 +1,3 @@
+from .views import urlpatterns as urlpatterns
+
+app_name = "citations"
