@@ -33,6 +33,7 @@ ROLE_PERMISSIONS = {
         "impound.view_*",
         "rabies.view_*",
         "dangerous_dogs.view_*",
+        "permits.*",
     ],
     OFFICER: [
         "impound.*",
@@ -46,6 +47,7 @@ ROLE_PERMISSIONS = {
         "licensing.change_animal",
         "licensing.add_rabiesvaccination",
         "ordinance.view_*",
+        "permits.view_*",
     ],
     RESIDENT: [],
 }

@@ -56,6 +56,7 @@ INSTALLED_APPS = [
     "notices",
     "licensing",
     "impound",
+    "permits",  # Glencoe's horse and temporary wild-animal permits (issue 17)
     "rabies",
     "dangerous_dogs",
     "demo",  # the demo simulation and its demo_data command; no models, no app imports it
