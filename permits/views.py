@@ -78,7 +78,8 @@ def permit_list(request):
         if status in statuses.values:
             rows = rows.filter(status=status)
         tables.append({"kind": this_kind, "rows": list(rows[:LIST_LIMIT])})
-    statuses = sorted({*TemporaryStatus.choices, *HorseStatus.choices}, key=lambda c: c[0])
+    # One choice per value: both kinds' statuses, the horse permit's words where both have one.
+    statuses = sorted({**dict(TemporaryStatus.choices), **dict(HorseStatus.choices)}.items())
     return render(
         request,
         "permits/list.html",

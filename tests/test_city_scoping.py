@@ -66,6 +66,7 @@ CLERK_NAMESPACES = (
     "dangerous_dogs",
     "online",
     "changes",
+    "permits",
 )
 
 
@@ -236,6 +237,7 @@ def build(nb, gl, clerk, glencoe_clerk) -> Cities:
     _rabies_records(gl, glencoe_clerk)
     _online_application(gl_dog, gl_owner, glencoe_clerk)
     _reported_death(gl_dog)
+    _permits(gl, glencoe_clerk)
     return Cities(
         nb=nb,
         gl=gl,
@@ -354,6 +356,23 @@ def _dangerous_dog_case(gl, glencoe_clerk):
     make_case(gl, glencoe_clerk, animal=owned_dog(gl, name="Zzgl Rex"))
 
 
+def _permits(gl, glencoe_clerk):
+    """A Glencoe horse permit application and a temporary wild-animal permit (issue 17;
+    North Branch's ordinance has neither)."""
+    from permits.services import horses, temporary
+    from tests.permits.helpers import horse_fields, temporary_fields
+
+    horses.horse_apply(
+        jurisdiction=gl, actor=glencoe_clerk, on=TODAY, **horse_fields(applicant_name="Zzglhorse")
+    )
+    temporary.temporary_apply(
+        jurisdiction=gl,
+        actor=glencoe_clerk,
+        on=TODAY,
+        **temporary_fields(applicant_name="Zzglcircus"),
+    )
+
+
 # url name -> [(args from the records, query string, marker the Glencoe clerk sees)].
 # The marker proves the page would list Glencoe's rows if it dropped its city filter;
 # None where the page has no Glencoe rows to show to anyone (the transfer searches are
@@ -424,6 +443,14 @@ WALK = {
     "licensing:closeout_close": [((), f"day={TODAY}", "Zzglencoeonly")],
     # Changes residents reported (issue 12): a Glencoe owner reported a death.
     "changes:list": [((), "", "Zzglfritz"), ((), "status=submitted", "Zzglfritz")],
+    # Glencoe's permits (issue 17): North Branch's staff see only a plain statement.
+    "permits:list": [
+        ((), "", "Zzglhorse"),
+        ((), "kind=horse&status=applied", "Zzglhorse"),
+        ((), "kind=temporary", "Zzglcircus"),
+    ],
+    "permits:horse_apply": [((), "", None)],
+    "permits:temporary_apply": [((), "", None)],
 }
 
 # Pages without arguments that are not walked, and why.

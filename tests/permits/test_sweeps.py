@@ -92,3 +92,12 @@ def test_no_reminder_without_an_address_or_after_expiry(glencoe, glencoe_clerk):
     issued_horse_permit(glencoe, glencoe_clerk, on=date(2026, 5, 1))
     assert sweep_horse_reminders(now=at(2027, 4, 16, 9, 0)).applied == 0
     assert not mail.outbox
+
+
+def test_upcoming_names_the_horse_expiry_with_its_section(glencoe, glencoe_clerk):
+    set_horse_fee(glencoe, "0.00")
+    permit = issued_horse_permit(glencoe, glencoe_clerk, on=date(2026, 5, 1))
+    found = upcoming(jurisdiction_ids=[glencoe.pk], today=date(2027, 4, 10))
+    (due,) = [d for d in found if d.what == "Horse permit expires"]
+    assert (due.due, due.citation, due.subject) == (date(2027, 4, 15), "Glencoe 702", permit.number)
+    assert due.url == permit.get_absolute_url()
