@@ -5,6 +5,7 @@ from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from base import dates
 from licensing.forms.registry import DateInput
 from ordinance.models import Jurisdiction
 from permits.models import Decision, HorsePermit, TemporaryPermit
@@ -54,6 +55,7 @@ class TemporaryPermitForm(CityMixin, forms.ModelForm):
     class Meta:
         model = TemporaryPermit
         fields = TEMPORARY_FIELDS
+        field_classes = {"starts_on": dates.DateField, "ends_on": dates.DateField}
         widgets = {
             "starts_on": DateInput(),
             "ends_on": DateInput(),
@@ -103,16 +105,10 @@ class TemporaryDecisionForm(forms.Form):
     decision = forms.ChoiceField(label=_("Decision"), choices=Decision.choices)
     decided_by_name = forms.CharField(label=_("Decided by"), max_length=200)
     decided_by_capacity = forms.CharField(label=_("In the capacity of"), max_length=200)
-    decided_on = forms.DateField(label=_("Decided on"), widget=DateInput())
+    decided_on = dates.PastDateField(label=_("Decided on"), widget=DateInput())
     decision_reasons = forms.CharField(
         label=_("Reasons"), required=False, widget=forms.Textarea(attrs={"rows": 3})
     )
-
-    def clean_decided_on(self):
-        value = self.cleaned_data["decided_on"]
-        if value > timezone.localdate():
-            raise forms.ValidationError(_("The decision date cannot be in the future."))
-        return value
 
 
 class HorseChecksForm(forms.Form):
@@ -128,7 +124,7 @@ class HorseChecksForm(forms.Form):
 
 class CouncilDecisionForm(forms.Form):
     council_decision = forms.ChoiceField(label=_("Council decision"), choices=Decision.choices)
-    council_date = forms.DateField(label=_("Council meeting"), widget=DateInput())
+    council_date = dates.PastDateField(label=_("Council meeting"), widget=DateInput())
     resolution_number = forms.CharField(label=_("Resolution"), max_length=60)
     council_reasons = forms.CharField(
         label=_("Reasons"), required=False, widget=forms.Textarea(attrs={"rows": 2})
