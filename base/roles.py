@@ -35,6 +35,7 @@ ROLE_PERMISSIONS = {
         "dangerous_dogs.view_*",
         "complaints.*",  # the clerk takes complaints at the counter (issue 16)
         "citations.*",  # a citation written on paper, its status (REC-14)
+        "permits.*",
     ],
     OFFICER: [
         "impound.*",
@@ -50,6 +51,7 @@ ROLE_PERMISSIONS = {
         "licensing.change_animal",
         "licensing.add_rabiesvaccination",
         "ordinance.view_*",
+        "permits.view_*",
     ],
     RESIDENT: [],
 }

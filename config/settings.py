@@ -57,6 +57,7 @@ INSTALLED_APPS = [
     "licensing",
     "impound",
     "citations",  # REC-14 citations; below complaints, which issues them (issue 16)
+    "permits",  # Glencoe's horse and temporary wild-animal permits (issue 17)
     "rabies",
     "dangerous_dogs",
     "complaints",

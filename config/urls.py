@@ -27,6 +27,7 @@ urlpatterns = [
     path("online/", include("licensing.urls_online")),
     path("online/changes/", include("licensing.urls_changes")),
     path("impound/", include("impound.urls")),
+    path("permits/", include("permits.urls")),
     path("rabies/", include("rabies.urls")),
     path("dangerous-dogs/", include("dangerous_dogs.urls")),
     path("complaints/", include("complaints.urls")),

@@ -254,6 +254,7 @@ QUERY_PAGES = [
             "jurisdiction": None,
         },
     ),
+    ("permits:list", {"kind": None, "status": None}),  # issue 17
 ]
 
 

@@ -68,6 +68,7 @@ CLERK_NAMESPACES = (
     "changes",
     "complaints",
     "citations",
+    "permits",
 )
 
 
@@ -240,6 +241,7 @@ def build(nb, gl, clerk, glencoe_clerk) -> Cities:
     _reported_death(gl_dog)
     _complaints(nb, gl, clerk, glencoe_clerk)
     _citations(nb, gl, dog, clerk, glencoe_clerk)
+    _permits(gl, glencoe_clerk)
     return Cities(
         nb=nb,
         gl=gl,
@@ -404,6 +406,23 @@ def _dangerous_dog_case(gl, glencoe_clerk):
     make_case(gl, glencoe_clerk, animal=owned_dog(gl, name="Zzgl Rex"))
 
 
+def _permits(gl, glencoe_clerk):
+    """A Glencoe horse permit application and a temporary wild-animal permit (issue 17;
+    North Branch's ordinance has neither)."""
+    from permits.services import horses, temporary
+    from tests.permits.helpers import horse_fields, temporary_fields
+
+    horses.horse_apply(
+        jurisdiction=gl, actor=glencoe_clerk, on=TODAY, **horse_fields(applicant_name="Zzglhorse")
+    )
+    temporary.temporary_apply(
+        jurisdiction=gl,
+        actor=glencoe_clerk,
+        on=TODAY,
+        **temporary_fields(applicant_name="Zzglcircus"),
+    )
+
+
 # url name -> [(args from the records, query string, marker the Glencoe clerk sees)].
 # The marker proves the page would list Glencoe's rows if it dropped its city filter;
 # None where the page has no Glencoe rows to show to anyone (the transfer searches are
@@ -487,6 +506,14 @@ WALK = {
         ((), "status=issued&charge_class=petty_misdemeanor", "Zzgl County Court"),
     ],
     "citations:issue": [((), "", "701 Subd"), ((), "q=zzglencoe", "Zzglencoeonly")],
+    # Glencoe's permits (issue 17): North Branch's staff see only a plain statement.
+    "permits:list": [
+        ((), "", "Zzglhorse"),
+        ((), "kind=horse&status=applied", "Zzglhorse"),
+        ((), "kind=temporary", "Zzglcircus"),
+    ],
+    "permits:horse_apply": [((), "", None)],
+    "permits:temporary_apply": [((), "", None)],
 }
 
 # Pages without arguments that are not walked, and why.

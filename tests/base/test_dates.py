@@ -17,7 +17,7 @@ from base import dates
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 APPS = ("base", "ordinance", "accounts", "notices", "licensing", "impound", "rabies")
-APPS += ("dangerous_dogs",)
+APPS += ("dangerous_dogs", "permits")
 SKIP_PARTS = {"migrations", "management", "tests"}
 
 

@@ -56,6 +56,9 @@ SWEEPS = {
     "rabies.exposure_periods": "exposure periods end",
     "licensing.renewal_reminders": "renewal reminders",
     "citations.outcome_overdue": "citations past their appearance date with no outcome",
+    "permits.temporary_expire": "temporary wild-animal permits expire",
+    "permits.horse_expire": "horse permits expire",
+    "permits.horse_reminders": "horse permit renewal reminders",
 }
 
 
@@ -83,6 +86,7 @@ def rows(north_branch, glencoe):
         | _exposure_rows(glencoe)
         | _renewal_reminder_rows(issuer)
         | _citation_rows(north_branch)
+        | _permit_rows(glencoe)
         | {
             # No e-mail address: the renewal window open on New Year's Eve reminds no one.
             "license_due": LicenseFactory(
@@ -459,6 +463,52 @@ def _citation_rows(north_branch):
     }
 
 
+def _permit_rows(glencoe):
+    """Glencoe permits (issue 17): a circus's temporary permit whose last day was New
+    Year's Day and one running to the 10th (Subd. 32(A)); a horse permit expiring January 2
+    and one on April 15 (702; rows made directly: any date stands in for April 15); a
+    horse permit whose renewal reminder fell due January 3 and one due in March."""
+    from permits.models import HorsePermit, TemporaryPermit
+    from tests.permits.helpers import horse_fields, temporary_fields
+
+    clerk = make_user("permit_clerk", "clerk", [glencoe])
+
+    def temporary(number, ends_on):
+        fields = temporary_fields(starts_on=date(2026, 12, 20), ends_on=ends_on)
+        return TemporaryPermit.objects.create(
+            jurisdiction=glencoe,
+            number=number,
+            status="issued",
+            applied_on=date(2026, 12, 1),
+            entered_by=clerk,
+            max_days_citation="Glencoe 701 Subd. 32(A)",
+            **fields,
+        )
+
+    def horse(number, expires_on, remind_on, sent):
+        return HorsePermit.objects.create(
+            jurisdiction=glencoe,
+            number=number,
+            status="issued",
+            applied_on=date(2026, 5, 1),
+            entered_by=clerk,
+            issued_on=date(2026, 5, 1),
+            expires_on=expires_on,
+            remind_on=remind_on,
+            reminder_sent_at=datetime(2026, 12, 1, tzinfo=CHICAGO) if sent else None,
+            expiry_citation="Glencoe 702",
+            **horse_fields(),
+        )
+
+    return {
+        "temporary_due": temporary("T2026-001", date(2027, 1, 1)),
+        "temporary_later": temporary("T2026-002", date(2027, 1, 10)),
+        "horse_due": horse("H2026-001", date(2027, 1, 2), date(2026, 12, 3), True),
+        "horse_later": horse("H2026-002", date(2027, 4, 15), date(2027, 3, 16), False),
+        "horse_remind": horse("H2026-003", date(2027, 2, 2), date(2027, 1, 3), False),
+    }
+
+
 def statuses(rows):
     for row in rows.values():
         row.refresh_from_db()
@@ -496,6 +546,11 @@ BEFORE = {
     "renewal_later": "open",
     "citation_due": "issued",
     "citation_later": "issued",
+    "temporary_due": "issued",
+    "temporary_later": "issued",
+    "horse_due": "issued",
+    "horse_later": "issued",
+    "horse_remind": "issued",
 }
 AFTER = BEFORE | {
     "vaccination_due": "reminded",
@@ -511,6 +566,8 @@ AFTER = BEFORE | {
     "license_due": LicenseStatus.EXPIRED,
     "kennel_due": KennelStatus.EXPIRED,
     "denial_due": KennelStatus.DENIED_FINAL,
+    "temporary_due": "expired",
+    "horse_due": "expired",
 }
 
 

@@ -1,0 +1,8 @@
+from django.utils.translation import gettext_lazy as _
+
+from base import nav
+from base.roles import STAFF_ROLES
+from permits.services.common import serves_a_permit_city
+
+# Glencoe's staff only: North Branch's ordinance has no such permits (rules.md 7 and 8).
+nav.register(_("Permits"), "permits:list", roles=STAFF_ROLES, order=62, when=serves_a_permit_city)

@@ -1,0 +1,243 @@
+"""Temporary conditional use permits for a traveling circus or show keeping wild animals
+(Glencoe 701 Subd. 32(A), conditions under Subd. 35; rules.md WLD-04, WLD-09, C51).
+
+The system checks the dates (no more than the profile's days) and that a state permit
+number or the Minn. Stat. 97A.401 exemption is recorded; whether to issue is a person's
+decision, recorded with who, in what capacity, when and why. Approving issues the
+permit: numbered, and its document (the PDF with the conditions) archived as issued.
+"""
+
+from datetime import date, datetime
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+
+from notices.services import document_issue
+from ordinance.models import Event, Jurisdiction
+from ordinance.refusals import Check, Refused, refusing
+from ordinance.rules import get_rule, rule_citation
+from permits.models import Decision, PermitKind, TemporaryPermit, TemporaryStatus
+from permits.services.common import (
+    check_serves,
+    check_status,
+    number_allocate,
+    permit_or_refuse,
+)
+
+MAX_DAYS_KEY = "wild_temp_cup_max_days"
+TEMPLATE = "permits/temporary_permit.html"
+
+
+def temporary_checks(
+    jurisdiction: Jurisdiction,
+    *,
+    starts_on: date,
+    ends_on: date,
+    state_permit_number: str,
+    state_exempt: bool,
+    exemption_basis: str,
+    species: str,
+    conditions: str,
+    on: date,
+) -> list[Check]:
+    """What the system checks before a temporary permit may be applied for (WLD-04)."""
+    rule = get_rule(jurisdiction, MAX_DAYS_KEY, on=on)
+    checks = []
+    days = (ends_on - starts_on).days + 1
+    if ends_on < starts_on:
+        checks.append(
+            Check(_("Dates"), "fail", _("The last day is before the first day."), "", "ends_on")
+        )
+    elif days > rule.value:
+        checks.append(
+            Check(
+                _("Dates"),
+                "fail",
+                _("%(days)s days asked for; a temporary permit is for at most %(max)s.")
+                % {"days": days, "max": rule.display()},
+                rule.citation,
+                "ends_on",
+            )
+        )
+    if not state_permit_number.strip() and not (state_exempt and exemption_basis.strip()):
+        checks.append(
+            Check(
+                _("State permit"),
+                "fail",
+                _(
+                    "Give the state permit number, or record the exemption under "
+                    "Minn. Stat. 97A.401 and its basis."
+                ),
+                rule.citation,
+                "state_permit_number",
+            )
+        )
+    if not [line for line in species.splitlines() if line.strip()]:
+        checks.append(
+            Check(_("Species"), "fail", _("List the species kept."), rule.citation, "species")
+        )
+    if not conditions.strip():
+        checks.append(
+            Check(
+                _("Conditions"),
+                "fail",
+                _("State the conditions that protect the public and prevent cruelty or neglect."),
+                rule.citation,
+                "conditions",
+            )
+        )
+    return checks
+
+
+@refusing()
+@transaction.atomic
+def temporary_apply(
+    *, jurisdiction: Jurisdiction, actor, on: date | None = None, **fields
+) -> TemporaryPermit:
+    """Record an application; refused with each failed check next to its field."""
+    on = on or timezone.localdate()
+    check_serves(actor, jurisdiction)
+    permit_or_refuse(jurisdiction, PermitKind.TEMPORARY, on=on)
+    failed = [
+        c
+        for c in temporary_checks(
+            jurisdiction,
+            on=on,
+            **{
+                k: fields.get(k, "")
+                for k in (
+                    "starts_on",
+                    "ends_on",
+                    "state_permit_number",
+                    "state_exempt",
+                    "exemption_basis",
+                    "species",
+                    "conditions",
+                )
+            },
+        )
+        if c.blocks
+    ]
+    if failed:
+        raise Refused(failed)
+    if not fields.get("state_exempt"):
+        fields["exemption_basis"] = ""
+    permit = TemporaryPermit.objects.create(
+        jurisdiction=jurisdiction,
+        applied_on=on,
+        entered_by=actor,
+        max_days_citation=get_rule(jurisdiction, MAX_DAYS_KEY, on=on).citation,
+        **fields,
+    )
+    Event.record(
+        "permits.temporary.applied",
+        permit,
+        actor=actor,
+        jurisdiction=jurisdiction,
+        summary=_("Temporary permit applied for by %(a)s, %(s)s to %(e)s")
+        % {"a": permit.applicant_name, "s": permit.starts_on, "e": permit.ends_on},
+    )
+    return permit
+
+
+@refusing()
+@transaction.atomic
+def temporary_decide(
+    *,
+    permit: TemporaryPermit,
+    decision: str,
+    decided_by_name: str,
+    decided_by_capacity: str,
+    decided_on: date,
+    reasons: str,
+    actor,
+    now: datetime | None = None,
+) -> TemporaryPermit:
+    """Record the decision; an approval issues the permit and its document (WLD-04)."""
+    now = now or timezone.now()
+    permit = TemporaryPermit.objects.select_for_update().get(pk=permit.pk)
+    check_serves(actor, permit.jurisdiction)
+    check_status(permit, (TemporaryStatus.APPLIED,), _("Deciding"))
+    if decision == Decision.DENIED and not reasons.strip():
+        raise Refused.because(
+            _("Reasons"), _("Give the reasons for the denial."), field="decision_reasons"
+        )
+    if decision == Decision.APPROVED and permit.ends_on < timezone.localdate(now):
+        raise Refused.because(
+            _("Dates"),
+            _("The permit's last day (%(d)s) has passed; it cannot be issued.")
+            % {"d": date_format(permit.ends_on)},
+            permit.max_days_citation,
+        )
+    permit.decision = decision
+    permit.decided_by_name = decided_by_name
+    permit.decided_by_capacity = decided_by_capacity
+    permit.decided_on = decided_on
+    permit.decision_reasons = reasons
+    permit.decision_recorded_by = actor
+    permit.decision_recorded_at = now
+    if decision == Decision.APPROVED:
+        permit.status = TemporaryStatus.ISSUED
+        permit.number = number_allocate(
+            permit.jurisdiction, PermitKind.TEMPORARY, year=decided_on.year
+        )
+    else:
+        permit.status = TemporaryStatus.DENIED
+    permit.save()
+    if decision == Decision.APPROVED:
+        permit.document = _issue_document(permit, actor=actor, now=now)
+        permit.save(update_fields=["document"])
+    Event.record(
+        f"permits.temporary.{decision}",
+        permit,
+        actor=actor,
+        at=now,
+        jurisdiction=permit.jurisdiction,
+        summary=_("%(d)s by %(who)s (%(cap)s) on %(on)s")
+        % {
+            "d": permit.get_decision_display(),
+            "who": decided_by_name,
+            "cap": decided_by_capacity,
+            "on": decided_on,
+        },
+        data={"decision": decision, "reasons": reasons},
+    )
+    return permit
+
+
+def _issue_document(permit: TemporaryPermit, *, actor, now: datetime):
+    """The permit as issued (C51): frozen first, rendered, archived with its hash."""
+    context = {
+        "permit": {
+            "applicant_name": permit.applicant_name,
+            "applicant_address": permit.applicant_address,
+            "show_name": permit.show_name,
+            "location": permit.location,
+            "species": permit.species_list,
+            "state_permit_number": permit.state_permit_number,
+            "state_exempt": permit.state_exempt,
+            "exemption_basis": permit.exemption_basis,
+            "starts_on": permit.starts_on,
+            "ends_on": permit.ends_on,
+            "days": permit.days,
+            "conditions": [ln.strip() for ln in permit.conditions.splitlines() if ln.strip()],
+            "decided_by_name": permit.decided_by_name,
+            "decided_by_capacity": permit.decided_by_capacity,
+            "decided_on": permit.decided_on,
+        },
+        "section": permit.max_days_citation,
+        "cruelty_section": rule_citation(permit.jurisdiction, "WLD-09"),
+    }
+    return document_issue(
+        kind="temporary_permit",
+        template=TEMPLATE,
+        context=context,
+        jurisdiction=permit.jurisdiction,
+        actor=actor,
+        title=_("Temporary conditional use permit: wild animals"),
+        number=permit.number,
+        subject=permit,
+        now=now,
+    )

@@ -1,0 +1,1 @@
+from permits.views import app_name, urlpatterns  # noqa: F401
