@@ -6,6 +6,7 @@ The PDF is the archived document (notices:document_pdf), never rendered again.
 """
 
 from django.contrib import messages
+from django.contrib.contenttypes.models import ContentType
 from django.core.paginator import Paginator
 from django.http import Http404
 from django.shortcuts import redirect, render
@@ -29,6 +30,9 @@ from ordinance.refusals import Refused
 
 # Officers cite in the field; the clerk enters a citation written on paper.
 ISSUE_ROLES = (OFFICER, CLERK, ADMINISTRATOR)
+# Records a citation may be written from ("app_label.model"), named here as strings: the
+# apps above this one link to it, and this app never imports them (pyproject layers).
+SOURCE_MODELS = ("complaints.complaint",)
 STATUS_ROLES = STAFF_ROLES
 PAGE_SIZE = 25
 
@@ -83,20 +87,54 @@ def _proposal(form):
     return {"code": code, "proposal": proposal}
 
 
+def _source(request):
+    """The record the citation is written from (``?source=complaints.complaint:12``), in
+    one of the user's cities, or None; anything else named is a 404."""
+    raw = request.GET.get("source") or request.POST.get("source") or ""
+    if not raw:
+        return None
+    label, _sep, pk = raw.partition(":")
+    if label not in SOURCE_MODELS or not pk.isdigit() or len(pk) > 18:
+        raise Http404
+    app_label, model = label.split(".")
+    try:
+        kind = ContentType.objects.get_by_natural_key(app_label, model)
+    except ContentType.DoesNotExist as exc:
+        raise Http404 from exc
+    return get_in_jurisdiction(kind.model_class().objects.all(), request.user, pk=int(pk))
+
+
+def _from_source(source) -> dict:
+    """What the citation form starts from when written from a record: its animal, when
+    and where it happened."""
+    initial = {}
+    if getattr(source, "animal_id", None):
+        initial["animal"] = source.animal_id
+    if getattr(source, "occurred_at", None):
+        initial["violated_at"] = timezone.localtime(source.occurred_at).replace(
+            second=0, microsecond=0
+        )
+    if getattr(source, "address_line", ""):
+        initial["location"] = source.address_line
+    return initial
+
+
 @role_required(*ISSUE_ROLES)
 def citation_issue(request):
     """One screen: find the animal (GET ``q``), "Show the proposal" re-renders with the
     prior violations counted and the class proposed, "Issue" calls ``issue_citation``."""
     query = (request.GET.get("q") or request.POST.get("q") or "").strip()
+    source = _source(request)
     hits = registry_search(user=request.user, query=query)
     proposing = request.method == "POST" and "propose" in request.POST
     if request.method == "POST":
         data = request.POST.copy()
         form = IssueForm(data, user=request.user, hits=hits)
     else:
-        form = IssueForm(
-            user=request.user, hits=hits, initial={"animal": request.GET.get("animal")}
-        )
+        initial = {"animal": request.GET.get("animal")}
+        if source is not None:
+            initial.update(_from_source(source))
+        form = IssueForm(user=request.user, hits=hits, initial=initial)
     if not form.cities:
         raise Http404
     found = None
@@ -111,7 +149,12 @@ def citation_issue(request):
                 del form.errors[name]
     if request.method == "POST" and not proposing and form.is_valid():
         try:
-            citation = issue_citation(actor=request.user, **form.service_kwargs())
+            citation = issue_citation(
+                actor=request.user,
+                source=source,
+                source_label=str(source) if source is not None else "",
+                **form.service_kwargs(),
+            )
         except Refused as exc:
             apply_service_errors(form, exc)
         else:
@@ -136,6 +179,8 @@ def citation_issue(request):
             "searched": bool(query),
             "min_length": MIN_QUERY_LENGTH,
             "found": found,
+            "source": source,
+            "source_param": request.GET.get("source") or request.POST.get("source") or "",
         },
     )
 

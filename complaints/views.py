@@ -7,6 +7,7 @@ render; a ``Refused`` goes next to its field with its section.
 """
 
 from django.contrib import messages
+from django.contrib.contenttypes.models import ContentType
 from django.core.paginator import Paginator
 from django.http import Http404
 from django.shortcuts import redirect, render
@@ -16,13 +17,15 @@ from django.utils.translation import gettext as _
 
 from base.access import get_in_jurisdiction, role_required
 from base.roles import ADMINISTRATOR, CLERK, OFFICER, STAFF_ROLES
+from citations.models import Citation
+from citations.views import ISSUE_ROLES
 from licensing.forms.registry import apply_service_errors
 from ordinance.models import Event
 from ordinance.refusals import Refused
 
 from . import services
 from .forms import EntryForm, IntakeForm, ListFilter, OutcomeForm, facts_form_class
-from .models import AT_LARGE_KINDS, Complaint
+from .models import AT_LARGE_KINDS, Complaint, Outcome
 from .readings import READERS, rulebook
 
 INTAKE_ROLES = (CLERK, OFFICER, ADMINISTRATOR)
@@ -150,6 +153,9 @@ def complaint_detail(request, pk):
     facts = _facts(complaint, topic) if topic else None
     events = Event.objects.for_object(complaint).select_related("actor").order_by("at", "pk")
     earlier = services.earlier_at_address(complaint)
+    citations = Citation.objects.filter(
+        source_type=ContentType.objects.get_for_model(Complaint), source_id=complaint.pk
+    ).order_by("issued_at", "pk")
     return render(
         request,
         "complaints/detail.html",
@@ -165,6 +171,12 @@ def complaint_detail(request, pk):
             "show_city": _multi_city(request.user),
             "may_act": request.user.has_role(*OFFICER_ROLES) and complaint.is_open,
             "at_large": complaint.kind in AT_LARGE_KINDS,
+            # Citations written from this complaint (issue 16, item 5), and the link that
+            # writes one once the officer's outcome is a citation.
+            "citations": list(citations),
+            "may_cite": complaint.outcome == Outcome.CITATION
+            and request.user.has_role(*ISSUE_ROLES),
+            "source_param": f"complaints.complaint:{complaint.pk}",
         },
     )
 
