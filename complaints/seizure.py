@@ -131,7 +131,7 @@ def contact_attempt_record(
             _("Attempted at"), _("The attempt cannot be in the future."), field="attempted_at"
         )
     if method not in ContactMethod.values:
-        raise Refused.because(_("How"), _("Choose how."), field="method")
+        raise Refused.because(_("Means of contact"), _("Choose how."), field="method")
     if result not in ContactResult.values:
         raise Refused.because(_("Result"), _("Choose the result."), field="result")
     if not contacted.strip():

@@ -13,7 +13,9 @@ from .seizure_models import ContactMethod, ContactResult, EntryMeans
 
 class ContactAttemptForm(forms.Form):
     attempted_at = _datetime_field(gettext_lazy("Attempted at"))
-    method = forms.ChoiceField(label=gettext_lazy("How"), choices=ContactMethod.choices)
+    method = forms.ChoiceField(
+        label=gettext_lazy("Means of contact"), choices=ContactMethod.choices
+    )
     contacted = forms.CharField(
         label=gettext_lazy("Who was tried"),
         max_length=160,
