@@ -172,7 +172,8 @@ def _cond(rule, n: int) -> str:
     return _("%(section)s, cond. %(n)s") % {"section": rule.citation, "n": n}
 
 
-def _reading_label(complaint) -> str:
+def reading_label(complaint) -> str:
+    """The system's reading of the recorded barking facts (RES-05), "" if none."""
     try:
         facts = complaint.barking_facts
     except Complaint._meta.get_field("barking_facts").related_model.DoesNotExist:
@@ -420,7 +421,7 @@ def seizure_record(
         complainant_name=complaint.complainant_name,
         complainant_confirmed_at=now,
         barking_belief_at=now,
-        barking_reading=_reading_label(complaint),
+        barking_reading=reading_label(complaint),
         prior_complaint=prior[0],
         prior_count=len(prior),
         contact_attempt_count=len(attempts),

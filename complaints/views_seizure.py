@@ -73,6 +73,8 @@ def _page(request, complaint, *, form=None, contact_form=None, status=200):
             "seizure": seizure,
             "prior": prior,
             "prior_ok": len(prior) >= rule.prior_min,
+            # Condition 2 is the officer's belief; the system's reading sits beside it.
+            "reading": svc.reading_label(complaint),
             "attempts": attempts,
             "may_act": complaint.is_open and seizure is None,
             "form": form or SeizureForm(complaint=complaint),

@@ -75,6 +75,7 @@ def test_all_seven_seize_the_dog_into_the_pound_with_the_normal_hold(ready, offi
     assert seizure.complainant_name == "Nora Neighbour"
     assert seizure.prior_complaint == earlier and seizure.prior_count == 1
     assert seizure.contact_attempt_count == 1
+    assert seizure.barking_reading == ""  # no barking facts were recorded
     assert seizure.citation == "Glencoe 701 Subd. 5 (Seizure of Barking Dog Noise Abatement)"
     actions = set(Event.objects.for_object(tonight).values_list("action", flat=True))
     assert {"complaints.seizure.seized", "complaints.seizure.contact_attempted"} <= actions

@@ -118,3 +118,29 @@ def test_the_page_says_when_the_history_shows_no_earlier_complaint(client, glenc
     client.force_login(officer)
     text = client.get(_urls(lone)[0]).content.decode()
     assert "Not shown: the complaint history has no earlier barking complaint" in text
+
+
+def test_the_systems_reading_of_the_barking_sits_beside_condition_two(
+    client, gl, officer, django_assert_max_num_queries
+):
+    from datetime import timedelta
+
+    from complaints.services import facts_record
+    from tests.complaints.seizure_helpers import NOW
+
+    tonight, _pound = gl
+    client.force_login(officer)
+    assert "no barking facts recorded" in client.get(_urls(tonight)[0]).content.decode()
+    facts_record(
+        complaint=tonight,
+        actor=officer,
+        topic="barking_facts",
+        started_at=NOW - timedelta(minutes=40),
+        ended_at=NOW - timedelta(minutes=20),
+        pattern="continuous",
+        audible_off_premises=True,
+        now=NOW,
+    )
+    with django_assert_max_num_queries(10):
+        text = client.get(_urls(tonight)[0]).content.decode()
+    assert "The facts meet the ordinance&#x27;s test" in text
