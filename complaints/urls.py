@@ -1,1 +1,4 @@
 from .views import app_name, urlpatterns  # noqa: F401
+from .views_seizure import urlpatterns as seizure_urlpatterns
+
+urlpatterns = urlpatterns + seizure_urlpatterns

@@ -606,6 +606,10 @@ PAGES.update(
         "complaints:facts": (lambda w: [w.complaint.pk], {}),
         "complaints:entry": (lambda w: [w.complaint.pk], {}),
         "complaints:outcome": (lambda w: [w.complaint.pk], {}),
+        # The barking-dog seizure (issue 16 item 4): North Branch's page says its
+        # ordinance has none; tests/complaints/test_seizure_views.py walks Glencoe's.
+        "complaints:seizure": (lambda w: [w.complaint.pk], {}),
+        "complaints:seizure_contact": (lambda w: [w.complaint.pk], {"*": 405}),
     }
 )
 PAGES.update(DD_PAGES)
