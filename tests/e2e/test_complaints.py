@@ -14,8 +14,8 @@ from citations.models import Citation
 from complaints.models import Complaint, Outcome
 from notices.models import IssuedDocument
 from notices.services import document_pdf
-from tests.pdf import pdf_text
 from tests.licensing.factories import AnimalFactory
+from tests.pdf import pdf_text
 
 PHONE = {"width": 375, "height": 812}
 
