@@ -15,6 +15,7 @@ from ordinance.models import Jurisdiction
 
 from .models import (
     BarkingFacts,
+    CareFacts,
     Complaint,
     Kind,
     LitterFacts,
@@ -150,6 +151,7 @@ def facts_form_class(topic: str):
         "restraint_facts": RestraintFacts,
         "barking_facts": BarkingFacts,
         "litter_facts": LitterFacts,
+        "care_facts": CareFacts,
     }[topic]
     excluded = {"id", "complaint", "recorded_by", "recorded_at"}
     names = [f.name for f in model._meta.fields if f.name not in excluded]

@@ -313,6 +313,54 @@ class LitterFacts(models.Model):
         return __("Litter facts of complaint %(pk)s") % {"pk": self.complaint_id}
 
 
+class CareFacts(models.Model):
+    """RES-13: what the officer found of a dog's care (Glencoe 701 Subds. 9-11). Each
+    observation may be left unknown; the reading names what the ordinance asks of each."""
+
+    complaint = models.OneToOneField(Complaint, on_delete=models.PROTECT, related_name="care_facts")
+    kept_outdoors = models.BooleanField(
+        _("the dog is kept outdoors or in an unheated enclosure"), null=True, blank=True
+    )
+    shelter_and_bedding = models.BooleanField(
+        _("it has shelter and bedding"), null=True, blank=True
+    )
+    enclosure_soiled = models.BooleanField(
+        _("feces, urine or food scraps are left in its enclosure too long"),
+        null=True,
+        blank=True,
+    )
+    food_and_water = models.BooleanField(
+        _("it has sufficient good and wholesome food and water"), null=True, blank=True
+    )
+    weather_protection = models.BooleanField(
+        _("it has proper shelter and protection from the weather"), null=True, blank=True
+    )
+    veterinary_care = models.BooleanField(
+        _("it needs veterinary care to prevent suffering and is not getting it"),
+        null=True,
+        blank=True,
+    )
+    abused = models.BooleanField(
+        _("it was beaten, treated cruelly, tormented or otherwise abused"), null=True, blank=True
+    )
+    fight = models.BooleanField(
+        _("someone caused or permitted a dog or cat fight"), null=True, blank=True
+    )
+    in_vehicle = models.BooleanField(
+        _("the dog was left in a motor vehicle"), null=True, blank=True
+    )
+    observations = models.TextField(_("what the officer saw"), blank=True)
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    recorded_at = models.DateTimeField()
+
+    history = HistoricalRecords()
+
+    def __str__(self):
+        return __("Care facts of complaint %(pk)s") % {"pk": self.complaint_id}
+
+
 class Entry(models.Model):
     """An entry onto premises or an inspection, with its legal basis (RES-14)."""
 

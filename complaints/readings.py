@@ -47,7 +47,15 @@ RULE_KEYS = (
     "barking_exceptions",
     "feces_cleanup_own_property",
     "feces_carry_materials",
+    "care_shelter_bedding",
+    "care_enclosure_sanitation",
+    "care_owner_obligations",
+    "gl_statute_cruelty",
+    "gl_statute_motor_vehicles",
 )
+# Statute numbers the ordinance leaves blank: the book keeps them as ``RuleNotSet`` so a
+# reading can say the city has not set them (RES-13), instead of leaving them out.
+STATUTE_KEYS = frozenset({"gl_statute_cruelty", "gl_statute_motor_vehicles"})
 
 
 @dataclass(frozen=True)
@@ -76,7 +84,9 @@ def rulebook(jurisdiction, *, on) -> dict:
     from ordinance.rules import Rule, read_rules
 
     found = read_rules(jurisdiction, RULE_KEYS, on=on)
-    return {key: rule for key, rule in found.items() if isinstance(rule, Rule)}
+    return {
+        key: rule for key, rule in found.items() if isinstance(rule, Rule) or key in STATUTE_KEYS
+    }
 
 
 def _proposal(findings, topic) -> Reading:
@@ -397,8 +407,141 @@ def _carry(facts, rule) -> Finding:
     return Finding(label, VIOLATION, _("Not carried."), rule.citation)
 
 
+# --- Cruelty and care (RES-13) ----------------------------------------------------------
+
+CARE_KEYS = ("care_shelter_bedding", "care_enclosure_sanitation", "care_owner_obligations")
+
+
+def read_care(facts, book: Mapping) -> Reading:
+    """Glencoe's care rules (Subds. 10(A), 10(B), 11) and the incorporated state statutes
+    (Subd. 9, numbers blank until the city sets them); a city without care rules says so
+    (North Branch: an agent's inspection power only, Sec. 6-96(5), recorded as an entry)."""
+    if not any(key in book for key in CARE_KEYS):
+        msg = _(
+            "The city's ordinance sets no care standards; record an inspection under the "
+            "entry powers. State law on cruelty applies as it stands."
+        )
+        return Reading("care", NO_RULE, (Finding(_("Care"), NO_RULE, msg),))
+    findings = []
+    shelter = book.get("care_shelter_bedding")
+    if shelter is not None:
+        findings.append(_shelter(facts, shelter))
+    sanitation = book.get("care_enclosure_sanitation")
+    if sanitation is not None:
+        findings.append(
+            _observed(
+                _("Enclosure"),
+                facts.enclosure_soiled,
+                sanitation,
+                bad=True,
+                yes=_("Feces, urine or food scraps were left in the enclosure too long."),
+                no=_("The enclosure was kept clean."),
+            )
+        )
+    care = book.get("care_owner_obligations")
+    if care is not None:
+        findings.extend(_owner_obligations(facts, care))
+    findings.extend(_statutes(facts, book))
+    return _proposal(findings, "care")
+
+
+def _observed(label, value, rule, *, bad: bool, yes: str, no: str) -> Finding:
+    """One observation against one rule: ``bad`` says which answer breaks it."""
+    if value is None:
+        return Finding(label, OFFICER, _("Not recorded."), rule.citation)
+    if value is bad:
+        return Finding(label, VIOLATION, yes if value else no, rule.citation)
+    return Finding(label, NO_VIOLATION, yes if value else no, rule.citation)
+
+
+def _shelter(facts, rule) -> Finding:
+    label = _("Shelter and bedding")
+    if facts.kept_outdoors is False:
+        msg = _("Kept indoors or in a heated enclosure: the rule does not apply.")
+        return Finding(label, NO_VIOLATION, msg, rule.citation)
+    if facts.kept_outdoors is None:
+        return Finding(label, OFFICER, _("Record whether the dog is kept outdoors."), rule.citation)
+    return _observed(
+        label,
+        facts.shelter_and_bedding,
+        rule,
+        bad=False,
+        yes=_("Kept outdoors with shelter and bedding."),
+        no=_("Kept outdoors without shelter and bedding."),
+    )
+
+
+def _owner_obligations(facts, rule) -> list[Finding]:
+    return [
+        _observed(
+            _("Food and water"),
+            facts.food_and_water,
+            rule,
+            bad=False,
+            yes=_("Sufficient food and water."),
+            no=_("Not enough good and wholesome food and water."),
+        ),
+        _observed(
+            _("Protection from the weather"),
+            facts.weather_protection,
+            rule,
+            bad=False,
+            yes=_("Proper shelter and protection from the weather."),
+            no=_("No proper shelter or protection from the weather."),
+        ),
+        _observed(
+            _("Veterinary care"),
+            facts.veterinary_care,
+            rule,
+            bad=True,
+            yes=_("Needs veterinary care to prevent suffering and is not getting it."),
+            no=_("No unmet need for veterinary care."),
+        ),
+        _observed(
+            _("Abuse"),
+            facts.abused,
+            rule,
+            bad=True,
+            yes=_("Beaten, treated cruelly, tormented or otherwise abused."),
+            no=_("No abuse seen."),
+        ),
+        _observed(
+            _("Animal fights"),
+            facts.fight,
+            rule,
+            bad=True,
+            yes=_("A dog or cat fight was caused or permitted."),
+            no=_("No fight."),
+        ),
+    ]
+
+
+def _statutes(facts, book) -> list[Finding]:
+    """The state statutes Subd. 9 incorporates: cited by number only once the city sets
+    it; until then the officer decides with the city attorney (RES-13)."""
+    wanted = [("gl_statute_cruelty", _("State cruelty statute"))]
+    if facts.in_vehicle:
+        wanted.append(("gl_statute_motor_vehicles", _("State statute on dogs in vehicles")))
+    findings = []
+    for key, label in wanted:
+        rule = book.get(key)
+        if rule is None:
+            continue
+        if isinstance(rule, Exception):  # blank in the ordinance, not set by the city
+            msg = _(
+                "Incorporated by the ordinance, but its number is blank and the city has "
+                "not set it: the officer decides with the city attorney."
+            )
+            findings.append(Finding(label, OFFICER, msg, rule.citation))
+        else:
+            msg = _("Minnesota Statutes section %(n)s applies as incorporated.") % {"n": rule.value}
+            findings.append(Finding(label, OFFICER, msg, rule.citation))
+    return findings
+
+
 READERS = {
     "restraint_facts": read_restraint,
     "barking_facts": read_barking,
     "litter_facts": read_litter,
+    "care_facts": read_care,
 }

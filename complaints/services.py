@@ -24,6 +24,7 @@ from ordinance.rules import get_optional, get_rules
 from .models import (
     AT_LARGE_KINDS,
     BarkingFacts,
+    CareFacts,
     Channel,
     Complaint,
     Entry,
@@ -214,6 +215,7 @@ FACT_MODELS = {
     "restraint_facts": RestraintFacts,
     "barking_facts": BarkingFacts,
     "litter_facts": LitterFacts,
+    "care_facts": CareFacts,
 }
 # Which facts each kind of complaint records (RES-01..05, RES-09).
 TOPICS = {
@@ -221,6 +223,7 @@ TOPICS = {
     Kind.RESTRAINT: "restraint_facts",
     Kind.BARKING: "barking_facts",
     Kind.LITTER: "litter_facts",
+    Kind.CRUELTY: "care_facts",
 }
 
 

@@ -149,7 +149,7 @@ def test_facts_with_bad_input_come_back_with_the_message(client, officer, glenco
 
 
 def test_a_complaint_kind_without_facts_has_no_facts_page(client, officer, north_branch):
-    complaint = take_complaint(north_branch, officer, kind="cruelty")
+    complaint = take_complaint(north_branch, officer, kind="abandonment")
     client.force_login(officer)
     assert client.get(reverse("complaints:facts", args=[complaint.pk])).status_code == 404
 
