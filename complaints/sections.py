@@ -6,6 +6,8 @@ so it takes the place of impound's own table there (apps.py): the page stays wit
 query budget (tests/test_every_page.py).
 """
 
+from django.urls import reverse
+
 from base.roles import STAFF_ROLES
 
 
@@ -29,6 +31,7 @@ def animal_case_file(request, *, animal):
         "rows": _case_file(request, animal=animal),
         "whose": animal.name,
         "premises_id": animal.premises_id,
+        "complaints_url": f"{reverse('complaints:list')}?animal={animal.pk}",
     }
 
 
