@@ -26,9 +26,10 @@ from django.db.models import (
     Value,
 )
 from django.db.models.functions import Cast
-from django.urls import reverse
-from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
+from base.links import record_url
 from citations.models import ChargeClass, Citation, CitationStatus
 from impound.models import ImpoundCase
 from licensing.models import Animal, Owner, Premises
@@ -43,17 +44,27 @@ SEIZURE = "seizure"  # the barking-dog seizure registers rows of this kind
 IMPOUNDMENT = "impoundment"
 
 KIND_LABELS = {
-    COMPLAINT: _("Complaint"),
-    ENTRY: _("Entry or inspection"),
-    WARNING: _("Warning"),
-    CITATION: _("Citation"),
-    SEIZURE: _("Seizure"),
-    IMPOUNDMENT: _("Impoundment"),
+    COMPLAINT: gettext_lazy("Complaint"),
+    ENTRY: gettext_lazy("Entry or inspection"),
+    WARNING: gettext_lazy("Warning"),
+    CITATION: gettext_lazy("Citation"),
+    SEIZURE: gettext_lazy("Seizure"),
+    IMPOUNDMENT: gettext_lazy("Impoundment"),
 }
 
 # The columns every source yields, in this order (a UNION matches columns by position).
-COLUMNS = ("cf_kind", "cf_at", "cf_pk", "cf_link", "cf_number", "cf_code", "cf_label")
-COLUMNS += ("cf_section", "cf_status", "cf_due")
+COLUMNS = (
+    "cf_kind",  # COMPLAINT, ENTRY, ...
+    "cf_at",  # when it happened: the time order
+    "cf_pk",
+    "cf_link",  # the key of the page a row links to (an entry's complaint)
+    "cf_number",  # the number people quote (a citation's, an impound case's)
+    "cf_code",  # a choice looked up in Python (a complaint's kind, a charge class)
+    "cf_label",  # text as the record worded it (an entry's basis, a ground)
+    "cf_section",
+    "cf_status",
+    "cf_due",  # the date that follows (a follow-up, an appearance, a hold's end)
+)
 
 
 @dataclass(frozen=True)
@@ -84,10 +95,20 @@ class CaseFileRow:
         return str(KIND_LABELS.get(self.kind, self.kind))
 
     @property
+    def record_label(self) -> str:
+        """The record as people name it; an entry or a warning belongs to its complaint."""
+        if self.kind in (ENTRY, WARNING):
+            return _("%(kind)s (complaint %(n)s)") % {"kind": self.kind_label, "n": self.number}
+        return f"{self.kind_label} {self.number}".strip()
+
+    @property
     def what(self) -> str:
         """What happened, as the record worded it (a complaint's kind, an entry's basis)."""
-        if self.kind in (COMPLAINT, WARNING):
+        if self.kind == COMPLAINT:
             return str(_KIND_CHOICES.get(self.code, self.code))
+        if self.kind == WARNING:  # the complaint's kind, and the officer's reason if any
+            kind = str(_KIND_CHOICES.get(self.code, self.code))
+            return f"{kind}: {self.label}" if self.label else kind
         if self.kind == CITATION:
             charge = _CHARGE_CHOICES.get(self.code, self.code)
             return f"{self.label} ({charge})"
@@ -100,14 +121,13 @@ class CaseFileRow:
     @property
     def url(self) -> str:
         name = _LINKS.get(self.kind)
-        return reverse(name, args=[self.link]) if name else ""
+        return record_url(name, self.link) if name else ""
 
 
 _KIND_CHOICES = dict(Kind.choices)
 _CHARGE_CHOICES = dict(ChargeClass.choices)
 _STATUS_CHOICES = {
     COMPLAINT: dict(Status.choices),
-    WARNING: dict(Status.choices),
     CITATION: dict(CitationStatus.choices),
     IMPOUNDMENT: dict(ImpoundCase._meta.get_field("status").choices),
 }
@@ -213,7 +233,6 @@ def warning_rows(scope: Scope) -> QuerySet:
         code="kind",
         label="outcome_reason",
         section="outcome_citation",
-        status="status",
     )
 
 
