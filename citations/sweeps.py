@@ -15,8 +15,9 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from base.together import Part
 from citations.models import AWAITING_OUTCOME, Citation
-from ordinance.deadlines import Deadline, register_sweep, register_upcoming
+from ordinance.deadlines import Deadline, UpcomingQuery, register_sweep, register_upcoming
 from ordinance.sweeps import run_sweep
 
 
@@ -57,8 +58,12 @@ def upcoming_appearances(*, jurisdiction_ids, start: date, end: date) -> Iterabl
         jurisdiction_id__in=jurisdiction_ids,
         status__in=AWAITING_OUTCOME,
         appearance_on__range=(start, end),
-    ).select_related("jurisdiction")
-    for citation in citations:
+    )
+    yield UpcomingQuery({"rows": Part(citations, related=("jurisdiction",))}, _appearances)
+
+
+def _appearances(found) -> Iterable[Deadline]:
+    for citation in found["rows"]:
         yield Deadline(
             due=citation.appearance_on,
             what=_("Court appearance on a citation"),

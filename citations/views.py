@@ -107,7 +107,7 @@ def _source(request):
 def _from_source(source) -> dict:
     """What the citation form starts from when written from a record: its animal, when
     and where it happened."""
-    initial = {}
+    initial = {"jurisdiction": source.jurisdiction_id}  # the record's city
     if getattr(source, "animal_id", None):
         initial["animal"] = source.animal_id
     if getattr(source, "occurred_at", None):

@@ -7,8 +7,7 @@ joined with ``UNION ALL`` and sorted by the database. The registry pages this ap
 are at the page query budget (tests/test_every_page.py), so the case file may cost one
 query and no more; labels of choices are looked up in Python from the models' choices.
 
-Another app's records join by registering a source (``register_source``): the barking-dog
-seizure (issue 16, item 4) registers its ``SEIZURE`` rows that way when its model lands.
+Another app's records may join by registering a source (``register_source``).
 """
 
 from collections.abc import Callable
@@ -35,12 +34,13 @@ from impound.models import ImpoundCase
 from licensing.models import Animal, Owner, Premises
 
 from .models import Complaint, Entry, Kind, Outcome, Status
+from .seizure_models import BarkingSeizure
 
 COMPLAINT = "complaint"
 ENTRY = "entry"
 WARNING = "warning"
 CITATION = "citation"
-SEIZURE = "seizure"  # the barking-dog seizure registers rows of this kind
+SEIZURE = "seizure"  # the barking-dog seizure (Glencoe 701 Subd. 5)
 IMPOUNDMENT = "impoundment"
 
 KIND_LABELS = {
@@ -64,7 +64,9 @@ COLUMNS = (
     "cf_section",
     "cf_status",
     "cf_due",  # the date that follows (a follow-up, an appearance, a hold's end)
+    "cf_rank",  # at the same moment: a seizure before the impoundment it opens
 )
+RANKS = {COMPLAINT: 0, ENTRY: 1, WARNING: 2, CITATION: 3, SEIZURE: 4, IMPOUNDMENT: 5}
 
 
 @dataclass(frozen=True)
@@ -89,6 +91,7 @@ class CaseFileRow:
     section: str
     status: str
     due: date | None
+    rank: int
 
     @property
     def kind_label(self) -> str:
@@ -97,7 +100,7 @@ class CaseFileRow:
     @property
     def record_label(self) -> str:
         """The record as people name it; an entry or a warning belongs to its complaint."""
-        if self.kind in (ENTRY, WARNING):
+        if self.kind in (ENTRY, WARNING, SEIZURE):
             return _("%(kind)s (complaint %(n)s)") % {"kind": self.kind_label, "n": self.number}
         return f"{self.kind_label} {self.number}".strip()
 
@@ -136,6 +139,7 @@ _LINKS = {
     ENTRY: "complaints:detail",
     WARNING: "complaints:detail",
     CITATION: "citations:detail",
+    SEIZURE: "complaints:seizure",
     IMPOUNDMENT: "impound:case_detail",
 }
 
@@ -172,6 +176,7 @@ def _row(
             cf_section=Cast(section, CharField()) if section else blank,
             cf_status=Cast(status, CharField()) if status else blank,
             cf_due=Cast(due, DateField()) if due else Value(None, output_field=DateField()),
+            cf_rank=Value(RANKS.get(kind, len(RANKS)), output_field=IntegerField()),
         )
         .values_list(*COLUMNS)
     )
@@ -253,6 +258,22 @@ def citation_rows(scope: Scope) -> QuerySet:
     )
 
 
+def seizure_rows(scope: Scope) -> QuerySet:
+    """The barking-dog seizure (Glencoe 701 Subd. 5): when, where the notice was left."""
+    found = BarkingSeizure.objects.filter(
+        _complaint_filter(scope, "complaint__"), jurisdiction_id__in=scope.jurisdiction_ids
+    )
+    return _row(
+        found,
+        kind=SEIZURE,
+        at=F("seized_at"),
+        link="complaint_id",
+        number="complaint_id",
+        label="notice_place",
+        section="citation",
+    )
+
+
 def impound_rows(scope: Scope) -> QuerySet:
     if scope.animal is not None:
         where = Q(animal=scope.animal)
@@ -292,8 +313,9 @@ row_columns = _row  # the builder a registered source uses
 
 def case_file(scope: Scope) -> list[CaseFileRow]:
     """The whole case file, oldest first, in one query."""
-    sources = [complaint_rows, entry_rows, warning_rows, citation_rows, impound_rows]
+    sources = [complaint_rows, entry_rows, warning_rows, citation_rows, seizure_rows]
+    sources += [impound_rows]
     sources += [_extra_sources[k] for k in sorted(_extra_sources)]
     first, *rest = (source(scope) for source in sources)
-    union = first.union(*rest, all=True).order_by("cf_at", "cf_kind", "cf_pk")
+    union = first.union(*rest, all=True).order_by("cf_at", "cf_rank", "cf_pk")
     return [CaseFileRow(*row) for row in union]

@@ -338,3 +338,7 @@ class Entry(models.Model):
 
     def delete(self, *args, **kwargs):
         raise ComplaintDeletion(__("Complaints are kept; they are never deleted."))
+
+
+# The barking-dog seizure (Glencoe 701 Subd. 5) keeps its models in their own module.
+from .seizure_models import BarkingSeizure, ContactAttempt  # noqa: E402, F401

@@ -1,5 +1,6 @@
 """The officer's follow-up dates as upcoming deadlines (issue 16, item 6), registered with
-ordinance (``register_upcoming``) so they show in the staff home's upcoming list.
+ordinance (``register_upcoming``) so they show in the staff home's upcoming list, read in
+the home page's one query with every other app's (``UpcomingQuery``).
 
 The overdue-citation sweep lives with citations (``citations.outcome_overdue``).
 """
@@ -10,7 +11,8 @@ from datetime import date
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from ordinance.deadlines import Deadline, register_upcoming
+from base.together import Part
+from ordinance.deadlines import Deadline, UpcomingQuery, register_upcoming
 
 from .models import Complaint
 
@@ -19,8 +21,12 @@ from .models import Complaint
 def upcoming_follow_ups(*, jurisdiction_ids, start: date, end: date) -> Iterable[Deadline]:
     complaints = Complaint.objects.filter(
         jurisdiction_id__in=jurisdiction_ids, follow_up_on__range=(start, end)
-    ).select_related("jurisdiction")
-    for complaint in complaints:
+    )
+    yield UpcomingQuery({"rows": Part(complaints, related=("jurisdiction",))}, _follow_ups)
+
+
+def _follow_ups(found) -> Iterable[Deadline]:
+    for complaint in found["rows"]:
         yield Deadline(
             due=complaint.follow_up_on,
             what=_("Follow up a complaint"),

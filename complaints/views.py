@@ -27,6 +27,7 @@ from . import services
 from .forms import EntryForm, IntakeForm, ListFilter, OutcomeForm, facts_form_class
 from .models import AT_LARGE_KINDS, Complaint, Outcome
 from .readings import READERS, rulebook
+from .views_seizure import seizure_section
 
 INTAKE_ROLES = (CLERK, OFFICER, ADMINISTRATOR)
 OFFICER_ROLES = (OFFICER, ADMINISTRATOR)
@@ -178,6 +179,8 @@ def complaint_detail(request, pk):
             "may_cite": complaint.outcome == Outcome.CITATION
             and request.user.has_role(*ISSUE_ROLES),
             "source_param": f"complaints.complaint:{complaint.pk}",
+            # The barking-dog seizure (Glencoe 701 Subd. 5), or the city's lack of one.
+            **seizure_section(complaint, request.user),
         },
     )
 

@@ -29,6 +29,7 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
+from base.together import Part
 from dangerous_dogs.models import (
     Appeal,
     CaseStatus,
@@ -37,7 +38,7 @@ from dangerous_dogs.models import (
     Registration,
 )
 from impound.models import CaseStatus as ImpoundStatus
-from ordinance.deadlines import Deadline, register_sweep, register_upcoming
+from ordinance.deadlines import Deadline, UpcomingQuery, register_sweep, register_upcoming
 from ordinance.models import Event
 from ordinance.rules import RuleNotSet, get_optional
 from ordinance.sweeps import run_sweep
@@ -216,8 +217,12 @@ def upcoming_renewals(*, jurisdiction_ids, start: date, end: date) -> Iterable[D
         case__status=CaseStatus.REGISTERED,
         renewed_by__isnull=True,
         expires_on__range=(start, end),
-    ).select_related("jurisdiction")
-    for row in rows:
+    )
+    yield UpcomingQuery({"rows": Part(rows, related=("jurisdiction",))}, _renewals)
+
+
+def _renewals(found) -> Iterable[Deadline]:
+    for row in found["rows"]:
         yield Deadline(
             due=row.expires_on,
             what=_("Dangerous-dog registration renewal due"),

@@ -18,8 +18,9 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
+from base.together import Part
 from dangerous_dogs.models import IN_FORCE_STATUSES, SterilizationOrder
-from ordinance.deadlines import Deadline, register_sweep, register_upcoming
+from ordinance.deadlines import Deadline, UpcomingQuery, register_sweep, register_upcoming
 from ordinance.sweeps import run_sweep
 
 
@@ -74,8 +75,12 @@ def upcoming_sterilization_due(*, jurisdiction_ids, start: date, end: date) -> I
         case__status__in=IN_FORCE_STATUSES,
         done_on__isnull=True,
         due_on__range=(start, end),
-    ).select_related("case__jurisdiction")
-    for order in orders:
+    )
+    yield UpcomingQuery({"rows": Part(orders, related=("case__jurisdiction",))}, _sterilization)
+
+
+def _sterilization(found) -> Iterable[Deadline]:
+    for order in found["rows"]:
         yield Deadline(
             due=order.due_on,
             what=_("Sterilization due"),

@@ -15,6 +15,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from base.together import Part
 from dangerous_dogs.models import (
     Appeal,
     CaseStatus,
@@ -24,7 +25,7 @@ from dangerous_dogs.models import (
     PanelHearing,
 )
 from dangerous_dogs.services.cases import citation
-from ordinance.deadlines import Deadline, register_upcoming
+from ordinance.deadlines import Deadline, UpcomingQuery, register_upcoming, resolve_upcoming
 from ordinance.rules import rule_citation
 
 KINDS = ("contest", "declaration", "appeal", "compliance")
@@ -94,9 +95,9 @@ def _deadline(kind: str, case: DesignationCase, start: date) -> Deadline:
     )
 
 
-def case_deadlines(
+def case_query(
     *, jurisdiction_ids, start: date, end: date, kinds: Iterable[str] = KINDS
-) -> Iterable[Deadline]:
+) -> UpcomingQuery:
     """The cases' deadlines of these kinds, one query."""
     conditions = {kind: q for kind, q in _conditions(start, end).items() if kind in kinds}
     flags = {
@@ -106,26 +107,43 @@ def case_deadlines(
     anywhere = Q()
     for q in conditions.values():
         anywhere |= q
-    cases = (
-        DesignationCase.objects.filter(anywhere, jurisdiction_id__in=jurisdiction_ids)
-        .annotate(**flags)
-        .select_related("jurisdiction")
+    cases = DesignationCase.objects.filter(anywhere, jurisdiction_id__in=jurisdiction_ids).annotate(
+        **flags
     )
-    for case in cases:
-        for kind in conditions:
-            if getattr(case, f"is_{kind}"):
-                yield _deadline(kind, case, start)
+
+    def deadlines(found) -> Iterable[Deadline]:
+        for case in found["cases"]:
+            for kind in conditions:
+                if getattr(case, f"is_{kind}"):
+                    yield _deadline(kind, case, start)
+
+    part = Part(cases, related=("jurisdiction",), extra=tuple(flags))
+    return UpcomingQuery({"cases": part}, deadlines)
 
 
-def hearing_deadlines(*, jurisdiction_ids, start: date, end: date) -> Iterable[Deadline]:
+def case_deadlines(**kwargs) -> list[Deadline]:
+    return resolve_upcoming([case_query(**kwargs)])
+
+
+def hearing_query(*, jurisdiction_ids, start: date, end: date) -> UpcomingQuery:
     """The Review Panel's hearings to be held (DD-07)."""
     hearings = PanelHearing.objects.filter(
         case__jurisdiction_id__in=jurisdiction_ids,
         case__status=CaseStatus.HEARING,
         held_on__isnull=True,
         scheduled_for__date__range=(start, end),
-    ).select_related("case__jurisdiction")
-    for hearing in hearings:
+    )
+    return UpcomingQuery(
+        {"hearings": Part(hearings, related=("case__jurisdiction",))}, _hearing_deadlines
+    )
+
+
+def hearing_deadlines(**kwargs) -> list[Deadline]:
+    return resolve_upcoming([hearing_query(**kwargs)])
+
+
+def _hearing_deadlines(found) -> Iterable[Deadline]:
+    for hearing in found["hearings"]:
         case = hearing.case
         yield Deadline(
             due=timezone.localdate(hearing.scheduled_for),
@@ -140,5 +158,5 @@ def hearing_deadlines(*, jurisdiction_ids, start: date, end: date) -> Iterable[D
 
 @register_upcoming("dangerous_dogs.cases")
 def upcoming_cases(*, jurisdiction_ids, start: date, end: date) -> Iterable[Deadline]:
-    yield from case_deadlines(jurisdiction_ids=jurisdiction_ids, start=start, end=end)
-    yield from hearing_deadlines(jurisdiction_ids=jurisdiction_ids, start=start, end=end)
+    yield case_query(jurisdiction_ids=jurisdiction_ids, start=start, end=end)
+    yield hearing_query(jurisdiction_ids=jurisdiction_ids, start=start, end=end)

@@ -18,8 +18,9 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from base.together import Part
 from impound.models import AgreementStatus, CaseStatus, ImpoundCase, SterilizationAgreement
-from ordinance.deadlines import Deadline, register_sweep, register_upcoming
+from ordinance.deadlines import Deadline, UpcomingQuery, register_sweep, register_upcoming
 from ordinance.sweeps import run_sweep
 
 
@@ -65,8 +66,12 @@ def upcoming_holds_ending(*, jurisdiction_ids, start: date, end: date) -> Iterab
         jurisdiction_id__in=jurisdiction_ids,
         status=CaseStatus.HELD,
         hold_ends_on__range=(start, end),
-    ).select_related("jurisdiction")
-    for case in cases:
+    )
+    yield UpcomingQuery({"rows": Part(cases, related=("jurisdiction",))}, _holds_ending)
+
+
+def _holds_ending(found) -> Iterable[Deadline]:
+    for case in found["rows"]:
         yield Deadline(
             due=case.hold_ends_on,
             what=_("Impound hold ends"),
@@ -84,9 +89,15 @@ def upcoming_sterilization_due(*, jurisdiction_ids, start: date, end: date) -> I
         jurisdiction_id__in=jurisdiction_ids,
         status=AgreementStatus.PENDING,
         due_on__range=(start, end),
-    ).select_related("jurisdiction", "case")
+    )
+    yield UpcomingQuery(
+        {"rows": Part(agreements, related=("jurisdiction", "case"))}, _sterilization_due
+    )
+
+
+def _sterilization_due(found) -> Iterable[Deadline]:
     url = reverse("impound:sterilization_list")
-    for agreement in agreements:
+    for agreement in found["rows"]:
         yield Deadline(
             due=agreement.due_on,
             what=_("Sterilization certificate due"),

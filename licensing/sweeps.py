@@ -13,16 +13,18 @@ Sweeps (run by beat through ``deadlines.sweep_all``; by hand with
 from collections.abc import Iterable
 from datetime import date, datetime
 
-from django.db.models import Count, Q
+from django.db.models import Count, F, Q
+from django.db.models.functions import JSONObject
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from base.together import Part
 from licensing.models import KennelLicense, KennelStatus, License, LicenseStatus
 from licensing.services.expiry import kennel_licenses_expire, licenses_expire
 from licensing.services.kennels.denials import kennel_denials_finalise
 from licensing.services.reminders import renewal_reminders_send
-from ordinance.deadlines import Deadline, register_sweep, register_upcoming
+from ordinance.deadlines import Deadline, UpcomingQuery, register_sweep, register_upcoming
 from ordinance.models import Jurisdiction
 from ordinance.rules import RuleUnavailable, get_optional
 
@@ -59,7 +61,7 @@ def _citation(jurisdiction, key: str, on: date) -> str:
 @register_upcoming("licensing.licenses_expiring")
 def upcoming_license_expiries(*, jurisdiction_ids, start: date, end: date) -> Iterable[Deadline]:
     """Per city and day: "312 dog licenses expire" (one aggregate query)."""
-    rows = list(
+    counts = (
         License.objects.filter(
             jurisdiction_id__in=jurisdiction_ids,
             status=LicenseStatus.ACTIVE,
@@ -67,20 +69,27 @@ def upcoming_license_expiries(*, jurisdiction_ids, start: date, end: date) -> It
         )
         .order_by()
         .values("jurisdiction_id", "expires_on")
-        .annotate(n=Count("pk"))
+        .annotate(row=JSONObject(city=F("jurisdiction_id"), on=F("expires_on"), n=Count("pk")))
+        .values("row")
     )
-    cities = Jurisdiction.objects.in_bulk({row["jurisdiction_id"] for row in rows})
+    cities = Jurisdiction.objects.filter(pk__in=jurisdiction_ids)
+    yield UpcomingQuery(
+        {"counts": Part(counts, rows=True), "cities": Part(cities)}, _license_expiries
+    )
+
+
+def _license_expiries(found) -> Iterable[Deadline]:
+    cities = {city.pk: city for city in found["cities"]}
     url = reverse("licensing:report_expiring")
-    for row in rows:
-        city = cities[row["jurisdiction_id"]]
+    for row in found["counts"]:
+        city, on, n = cities[row["city"]], date.fromisoformat(row["on"][:10]), row["n"]
         yield Deadline(
-            due=row["expires_on"],
-            what=ngettext("%(n)d dog license expires", "%(n)d dog licenses expire", row["n"])
-            % {"n": row["n"]},
+            due=on,
+            what=ngettext("%(n)d dog license expires", "%(n)d dog licenses expire", n) % {"n": n},
             subject=city.short_name,
             consequence=_("expired the next day; renewals after that may carry the late penalty"),
-            citation=_citation(city, "license_expiry", row["expires_on"]),
-            url=f"{url}?start={row['expires_on']:%Y-%m-%d}&end={row['expires_on']:%Y-%m-%d}",
+            citation=_citation(city, "license_expiry", on),
+            url=f"{url}?start={on:%Y-%m-%d}&end={on:%Y-%m-%d}",
             jurisdiction=city.short_name,
         )
 
@@ -91,11 +100,16 @@ def upcoming_kennel_deadlines(*, jurisdiction_ids, start: date, end: date) -> It
     with one query (issue 15, item 2)."""
     expiring = Q(status=KennelStatus.ACTIVE, expires_on__range=(start, end))
     appeals = Q(status=KennelStatus.DENIED, appeal_deadline__range=(start, end))
-    kennels = list(
-        KennelLicense.objects.filter(expiring | appeals, jurisdiction_id__in=jurisdiction_ids)
-        .select_related("jurisdiction", "premises")
-        .order_by("pk")
+    kennels = KennelLicense.objects.filter(
+        expiring | appeals, jurisdiction_id__in=jurisdiction_ids
+    ).order_by("pk")
+    yield UpcomingQuery(
+        {"rows": Part(kennels, related=("jurisdiction", "premises"))}, _kennel_deadlines
     )
+
+
+def _kennel_deadlines(found) -> Iterable[Deadline]:
+    kennels = found["rows"]
     for kennel in (k for k in kennels if k.status == KennelStatus.ACTIVE):
         yield Deadline(
             due=kennel.expires_on,

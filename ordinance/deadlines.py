@@ -3,15 +3,24 @@
 Each app registers in its ``AppConfig.ready()``; ``ordinance`` imports no app. The beat
 task ``deadlines.sweep_all`` runs every registered sweep; staff home pages list what
 falls due soon across all apps.
+
+An upcoming source yields ``UpcomingQuery`` items (querysets, and how their rows become
+deadlines) rather than reading rows itself, so the home page reads every app's rows in
+one query whatever the number of apps (``base.together``); called directly, a source
+gives its deadlines as a list. A source may still yield ``Deadline`` objects it read
+itself; those cost a query of their own.
 """
 
+import functools
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 
 from django.core.cache import cache as django_cache
 from django.utils import timezone
 from django.utils.translation import get_language
+
+from base.together import Part, read_together
 
 from .sweeps import SweepResult
 
@@ -38,6 +47,32 @@ class Deadline:
     jurisdiction: str = ""
 
 
+@dataclass(frozen=True)
+class UpcomingQuery:
+    """Rows to read (named parts) and the function that turns them into deadlines."""
+
+    parts: dict[str, Part]
+    deadlines: Callable[[dict[str, list]], Iterable[Deadline]] = field(compare=False)
+
+
+def resolve_upcoming(items: Iterable, *, one_query: bool | None = None) -> list[Deadline]:
+    """Deadlines from a mix of ``Deadline`` and ``UpcomingQuery`` items, every query's
+    parts read together."""
+    items = list(items)
+    parts = {}
+    for n, item in enumerate(items):
+        if isinstance(item, UpcomingQuery):
+            parts.update({f"{n}:{name}": part for name, part in item.parts.items()})
+    rows = read_together(parts, one_query=one_query)
+    found: list[Deadline] = []
+    for n, item in enumerate(items):
+        if isinstance(item, UpcomingQuery):
+            found.extend(item.deadlines({name: rows[f"{n}:{name}"] for name in item.parts}))
+        else:
+            found.append(item)
+    return found
+
+
 def register_sweep(name: str):
     def decorator(fn: SweepFn) -> SweepFn:
         _sweeps[name] = fn
@@ -47,9 +82,16 @@ def register_sweep(name: str):
 
 
 def register_upcoming(name: str):
+    """Register a source; the function returned gives its deadlines when called."""
+
     def decorator(fn: UpcomingFn) -> UpcomingFn:
         _upcoming[name] = fn
-        return fn
+
+        @functools.wraps(fn)
+        def deadlines(**kwargs) -> list[Deadline]:
+            return resolve_upcoming(fn(**kwargs))
+
+        return deadlines
 
     return decorator
 
@@ -104,7 +146,7 @@ def upcoming(
     today = today or timezone.localdate()
     until = today + timedelta(days=UPCOMING_HORIZON_DAYS if days is None else days)
     ids = list(jurisdiction_ids)
-    found: list[Deadline] = []
+    items = []
     for _, fn in sorted(_upcoming.items()):
-        found.extend(fn(jurisdiction_ids=ids, start=today, end=until))
-    return sorted(found, key=lambda d: (d.due, d.what, d.subject))
+        items.extend(fn(jurisdiction_ids=ids, start=today, end=until))
+    return sorted(resolve_upcoming(items), key=lambda d: (d.due, d.what, d.subject))

@@ -16,12 +16,14 @@ from datetime import date, datetime
 
 from django.core.mail import send_mail
 from django.db.models import CharField, F, Value
+from django.db.models.functions import JSONObject
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
-from ordinance.deadlines import Deadline, register_sweep, register_upcoming
+from base.together import Part
+from ordinance.deadlines import Deadline, UpcomingQuery, register_sweep, register_upcoming
 from ordinance.models import Event
 from ordinance.sweeps import run_sweep
 from permits.models import HorsePermit, HorseStatus, TemporaryPermit, TemporaryStatus
@@ -124,14 +126,16 @@ def _upcoming_rows(model, *, status, due, citation, kind, ids, start, end):
         model.objects.filter(
             jurisdiction_id__in=ids, status=status, **{f"{due}__range": (start, end)}
         )
-        .order_by()  # a compound statement's parts take no ORDER BY
+        .order_by()
         .values(
-            "pk",
-            "number",
-            city=F("jurisdiction__short_name"),
-            due=F(due),
-            citation=F(citation),
-            kind=Value(kind, output_field=CharField()),
+            row=JSONObject(
+                pk=F("pk"),
+                number=F("number"),
+                city=F("jurisdiction__short_name"),
+                due=F(due),
+                citation=F(citation),
+                kind=Value(kind, output_field=CharField()),
+            )
         )
     )
 
@@ -160,7 +164,14 @@ def upcoming_permits_ending(*, jurisdiction_ids, start: date, end: date) -> Iter
         start=start,
         end=end,
     )
-    for row in temporary.union(horse, all=True):
+    yield UpcomingQuery(
+        {"temporary": Part(temporary, rows=True), "horse": Part(horse, rows=True)},
+        _permit_deadlines,
+    )
+
+
+def _permit_deadlines(found) -> Iterable[Deadline]:
+    for row in [*found["temporary"], *found["horse"]]:
         if row["kind"] == "temporary":
             what, consequence = _("Temporary wild-animal permit ends"), _("expires the next day")
             url = reverse("permits:temporary_detail", args=[row["pk"]])
@@ -168,7 +179,7 @@ def upcoming_permits_ending(*, jurisdiction_ids, start: date, end: date) -> Iter
             what, consequence = _("Horse permit expires"), _("a new permit is needed")
             url = reverse("permits:horse_detail", args=[row["pk"]])
         yield Deadline(
-            due=row["due"],
+            due=date.fromisoformat(row["due"][:10]),
             what=what,
             subject=row["number"],
             consequence=consequence,

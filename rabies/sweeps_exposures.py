@@ -10,6 +10,7 @@ of an unvaccinated dog or cat in quarantine (the period's end less the pre-relea
 RAB-26).
 """
 
+import functools
 from collections.abc import Iterable
 from datetime import date, datetime
 
@@ -17,7 +18,8 @@ from django.db.models import BooleanField, ExpressionWrapper, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from ordinance.deadlines import Deadline, register_sweep, register_upcoming
+from base.together import Part
+from ordinance.deadlines import Deadline, UpcomingQuery, register_sweep, register_upcoming
 from ordinance.rules import rule_citation
 from ordinance.sweeps import run_sweep
 from rabies.models import EXPOSURE_OPEN, EXPOSURE_RUNNING, Exposure, ExposurePath, ExposureStatus
@@ -54,20 +56,26 @@ def upcoming_exposures(*, jurisdiction_ids, start: date, end: date) -> Iterable[
             prerelease_vaccinated_on__isnull=True,
         ),
     }
-    exposures = list(
+    flags = {
+        f"is_{kind}": ExpressionWrapper(q, output_field=BooleanField())
+        for kind, q in conditions.items()
+    }
+    exposures = (
         Exposure.objects.filter(
             conditions["running"] | conditions["unsent"] | conditions["quarantined"],
             jurisdiction_id__in=jurisdiction_ids,
         )
-        .annotate(
-            **{
-                f"is_{kind}": ExpressionWrapper(q, output_field=BooleanField())
-                for kind, q in conditions.items()
-            }
-        )
-        .select_related("jurisdiction")
+        .annotate(**flags)
         .order_by("pk")
     )
+    part = Part(exposures, related=("jurisdiction",), extra=tuple(flags))
+    yield UpcomingQuery(
+        {"rows": part}, functools.partial(_exposure_deadlines, start=start, end=end)
+    )
+
+
+def _exposure_deadlines(found, *, start: date, end: date) -> Iterable[Deadline]:
+    exposures = found["rows"]
     for exposure in (e for e in exposures if e.is_running):
         yield Deadline(
             due=exposure.period_ends_on,

@@ -9,6 +9,7 @@ Upcoming: quarantines ending in the window ("Quarantine ends") and those over, a
 the examination and release ("Examination and release due"), each with its section.
 """
 
+import functools
 from collections.abc import Iterable
 from datetime import date, datetime
 
@@ -16,7 +17,8 @@ from django.db.models import BooleanField, ExpressionWrapper, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from ordinance.deadlines import Deadline, register_sweep, register_upcoming
+from base.together import Part
+from ordinance.deadlines import Deadline, UpcomingQuery, register_sweep, register_upcoming
 from ordinance.sweeps import run_sweep
 from rabies.models import QUARANTINE_ACTIVE, Quarantine, QuarantineStatus
 from rabies.services.quarantine import mark_ended
@@ -45,12 +47,17 @@ def upcoming_quarantines(*, jurisdiction_ids, start: date, end: date) -> Iterabl
     query (issue 15, item 2)."""
     running = Q(status__in=QUARANTINE_ACTIVE, ends_on__range=(start, end))
     ended = Q(status=QuarantineStatus.ENDED, ends_on__lte=end)
-    quarantines = list(
+    quarantines = (
         Quarantine.objects.filter(running | ended, jurisdiction_id__in=jurisdiction_ids)
         .annotate(is_running=ExpressionWrapper(running, output_field=BooleanField()))
-        .select_related("jurisdiction")
         .order_by("pk")
     )
+    part = Part(quarantines, related=("jurisdiction",), extra=("is_running",))
+    yield UpcomingQuery({"rows": part}, functools.partial(_quarantine_deadlines, start=start))
+
+
+def _quarantine_deadlines(found, *, start: date) -> Iterable[Deadline]:
+    quarantines = found["rows"]
     for q in (q for q in quarantines if q.is_running):
         yield Deadline(
             due=q.ends_on,

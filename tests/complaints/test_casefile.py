@@ -139,22 +139,47 @@ def test_another_city_never_shows(history, dog, glencoe_clerk, officer, glencoe)
 
 
 def test_a_registered_source_joins_the_union(history, dog, clerk):
-    """The seizure's hook: another app's rows in the same query and order."""
+    """Another app's rows in the same query and order (``register_source``)."""
     from complaints.models import Complaint
 
-    def seizures(scope):
+    def notes(scope):
         found = Complaint.objects.filter(animal=scope.animal, kind="barking")
-        return casefile.row_columns(
-            found, kind=casefile.SEIZURE, at="received_at", label="address_line"
-        )
+        return casefile.row_columns(found, kind="note", at="received_at", label="address_line")
 
-    casefile.register_source(casefile.SEIZURE, "complaints:detail", seizures)
+    casefile.register_source("note", "complaints:detail", notes)
     try:
         rows = case_file(Scope(jurisdiction_ids=tuple(clerk.jurisdiction_ids), animal=dog))
     finally:
-        casefile._extra_sources.pop(casefile.SEIZURE)
-    assert [r.kind for r in rows].count("seizure") == 1
-    assert rows[1].kind == "seizure" and rows[1].kind_label == "Seizure"
+        casefile._extra_sources.pop("note")
+        casefile._LINKS.pop("note")
+    assert [r.kind for r in rows].count("note") == 1
+    assert rows[1].kind == "note" and rows[1].label == ADDRESS
+
+
+@pytest.mark.clock("2026-06-15T22:00")
+def test_the_barking_seizure_is_in_the_premises_file_before_its_impoundment(glencoe, officer):
+    from complaints.seizure import seizure_record
+    from tests.complaints.seizure_helpers import (
+        NOW,
+        all_seven,
+        earlier_and_now,
+        failed_attempt,
+        glencoe_pound,
+    )
+
+    premises = Premises.objects.create(
+        jurisdiction=glencoe, address_line=ADDRESS, city="Glencoe", postal_code="55336"
+    )
+    earlier, tonight = earlier_and_now(glencoe, officer)
+    failed_attempt(tonight, officer)
+    seizure = seizure_record(
+        complaint=tonight, actor=officer, now=NOW, **all_seven(glencoe_pound(glencoe))
+    )
+    rows = case_file(Scope(jurisdiction_ids=(glencoe.pk,), premises=premises))
+    assert [r.kind for r in rows] == ["complaint", "complaint", "seizure", "impoundment"]
+    assert rows[2].url == reverse("complaints:seizure", args=[tonight.pk])
+    assert rows[2].section == seizure.citation and rows[2].label == "Front door"
+    assert rows[3].number == seizure.impound_case.number
 
 
 # --- The pages -------------------------------------------------------------------------

@@ -44,6 +44,8 @@ def test_the_officer_writes_the_citation_from_the_complaint(client_as, officer, 
     form = client.get(reverse("citations:issue"), {"source": source}).content.decode()
     assert str(cited_complaint) in form  # "Written from Complaint N: ..."
     assert 'value="40 Main Street"' in form  # where it happened
+    city = re.search(rf'<option value="{cited_complaint.jurisdiction_id}"[^>]*>', form)
+    assert city and "selected" in city.group(0)  # the complaint's city
     assert 'value="2026-06-15T08:30' in form or 'value="2026-06-15 08:30' in form
     picked = re.search(
         rf'<input[^>]*name="animal"[^>]*value="{cited_complaint.animal_id}"[^>]*>', form

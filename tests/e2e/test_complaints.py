@@ -1,13 +1,21 @@
 """Issue 16 items 1-3 in a real browser, on a phone (375 px): the officer takes a North
 Branch complaint in the field, records a dog on a 10-foot leash in a park, reads the
-system's proposal (running at large, Sec. 6-28) and cites instead of impounding
-(Sec. 6-69). The citation document itself is the citations app's (issue 16, item 5)."""
+system's proposal (running at large, Sec. 6-28), cites instead of impounding (Sec. 6-69)
+and writes the citation from the complaint; the citation PDF carries its number, the
+charge class and the section (issue 16, items 3 and 5)."""
+
+from datetime import timedelta
 
 import pytest
+from django.utils import timezone
 from playwright.sync_api import expect
 
+from citations.models import Citation
 from complaints.models import Complaint, Outcome
+from notices.models import IssuedDocument
+from notices.services import document_pdf
 from tests.licensing.factories import AnimalFactory
+from tests.pdf import pdf_text
 
 PHONE = {"width": 375, "height": 812}
 
@@ -55,3 +63,23 @@ def test_officer_takes_a_complaint_reads_the_leash_rule_and_cites(
     assert complaint.outcome == Outcome.CITATION and complaint.impound_case is None
     sideways = page.evaluate("document.documentElement.scrollWidth - innerWidth")
     assert sideways <= 0
+
+    # The citation itself, written from the complaint (RES-06, REC-14): the dog, time and
+    # place come with it; the officer names the court, the date and confirms the class.
+    page.get_by_role("link", name="Write the citation").click()
+    expect(page.get_by_label("Rocket", exact=False)).to_be_checked()
+    expect(page.get_by_label("City")).to_have_value(str(north_branch.pk))
+    page.get_by_role("combobox", name="Violation").select_option("at_large")
+    page.get_by_role("textbox", name="Court").fill("Chisago County District Court")
+    appearance = timezone.localdate() + timedelta(days=30)
+    page.get_by_label("Appearance date").fill(appearance.isoformat())
+    page.get_by_label("Charge class (the officer confirms)").select_option("petty_misdemeanor")
+    page.get_by_role("button", name="Issue the citation").click()
+    expect(page.get_by_role("heading", level=1)).not_to_contain_text("Issue a citation")
+    citation = Citation.objects.get()
+    expect(page.get_by_role("heading", level=1)).to_contain_text(f"Citation {citation.number}")
+    assert citation.source == complaint and citation.jurisdiction == north_branch
+    text = pdf_text(document_pdf(IssuedDocument.objects.get(kind="citation")))
+    assert f"Citation number {citation.number}" in " ".join(text.split())
+    assert "Petty misdemeanor" in text or "petty misdemeanor" in text
+    assert "Sec. 6-66" in text and "Rocket" in text
