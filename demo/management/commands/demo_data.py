@@ -4,6 +4,7 @@ from django.core.management.base import BaseCommand
 from django.db import connection, transaction
 from django.utils import timezone
 
+from demo.complaints import fill_demo_complaints
 from demo.dangerous_dogs import fill_demo_dangerous_dogs
 from demo.impound import fill_demo_impound
 from demo.jurisdictions import ensure_demo_jurisdictions
@@ -66,6 +67,11 @@ class Command(BaseCommand):
         rabies = fill_demo_rabies(jurisdictions, users={u.username: u for u in users}, now=now)
         for slug, count in sorted(rabies.items()):
             self.stdout.write(f"  {slug}: {count} bite, quarantine and exposure records")
+        complaints = fill_demo_complaints(
+            jurisdictions, users={u.username: u for u in users}, now=now
+        )
+        for slug, count in sorted(complaints.items()):
+            self.stdout.write(f"  {slug}: {count} complaints")
         online = fill_demo_online(jurisdictions, users={u.username: u for u in users}, now=now)
         for slug, count in sorted(online.items()):
             self.stdout.write(f"  {slug}: {count} online requests from the demo resident")
