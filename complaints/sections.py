@@ -1,4 +1,12 @@
-"""Sections complaints fills on pages of the apps below it (base.sections; see apps.py)."""
+"""Sections complaints fills on pages of the apps below it (base.sections; see apps.py).
+
+The animal's and owner's pages show the case file (issue 16, item 6): one query
+(``complaints.casefile``). On the animal page the case file lists the impound cases too,
+so it takes the place of impound's own table there (apps.py): the page stays within its
+query budget (tests/test_every_page.py).
+"""
+
+from django.urls import reverse
 
 from base.roles import STAFF_ROLES
 
@@ -8,25 +16,39 @@ def _staff(request) -> bool:
     return bool(user and user.is_authenticated and user.has_role(*STAFF_ROLES))
 
 
-def _listed(request, **lookup):
-    from complaints.models import Complaint
+def _case_file(request, **whose):
+    from complaints.casefile import Scope, case_file
 
-    return list(
-        Complaint.objects.for_user(request.user).filter(**lookup).order_by("-occurred_at", "-pk")
-    )
+    scope = Scope(jurisdiction_ids=tuple(request.user.jurisdiction_ids), **whose)
+    return case_file(scope)
 
 
-def animal_complaints(request, *, animal):
-    """The animal page links to its complaints, staff only. A link, not the rows: the
-    animal page is at the page query budget (tests/test_every_page.py), and this section
-    costs no query."""
+def animal_case_file(request, *, animal):
+    """The animal's complaints, entries, warnings, citations and impoundments, staff only."""
     if not _staff(request):
         return None
-    return "complaints/_animal_complaints.html", {"animal": animal}
+    return "complaints/_casefile.html", {
+        "rows": _case_file(request, animal=animal),
+        "whose": animal.name,
+        "premises_id": animal.premises_id,
+        "complaints_url": f"{reverse('complaints:list')}?animal={animal.pk}",
+    }
 
 
-def owner_complaints(request, *, owner):
-    """The owner page's complaints, staff only."""
+def owner_case_file(request, *, owner):
+    """The owner's case file, staff only."""
     if not _staff(request):
         return None
-    return "complaints/_complaints_section.html", {"complaints": _listed(request, owner=owner)}
+    return "complaints/_casefile.html", {
+        "rows": _case_file(request, owner=owner),
+        "whose": owner.name,
+    }
+
+
+def report_links(request):
+    """The complaint and citation reports on the reports page (issue 16, item 7)."""
+    if not _staff(request):
+        return None
+    from complaints.views_reports import report_list
+
+    return "complaints/_report_links.html", {"reports": report_list()}

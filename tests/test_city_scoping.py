@@ -288,13 +288,14 @@ def _reported_death(gl_dog):
 
 
 def _complaints(nb, gl, clerk, glencoe_clerk):
-    """A barking complaint in each city (issue 16): the list shows its own city's."""
+    """Two barking complaints at one address in each city (issue 16): the list shows its
+    own city's, the repeat-address report its own address."""
     from complaints.services import complaint_intake
 
     for city, actor, street in (
         (nb, clerk, "1 Nbonly Street"),
         (gl, glencoe_clerk, "1 Zzgl Street"),
-    ):
+    ) * 2:
         complaint_intake(
             jurisdiction=city,
             actor=actor,
@@ -506,6 +507,14 @@ WALK = {
         ((), "status=issued&charge_class=petty_misdemeanor", "Zzgl County Court"),
     ],
     "citations:issue": [((), "", "701 Subd"), ((), "q=zzglencoe", "Zzglencoeonly")],
+    # Complaint and citation reports (issue 16 item 7): the repeat address is the city's
+    # own; the counts are checked city by city in tests/complaints/test_reports.py.
+    "complaints:report_kinds": [((), YEAR, None), ((), YEAR + "&format=csv", None)],
+    "complaints:report_repeats": [
+        ((), YEAR, "1 Zzgl Street"),
+        ((), YEAR + "&format=csv", "1 Zzgl Street"),
+    ],
+    "complaints:report_citations": [((), YEAR, None), ((), YEAR + "&format=csv", None)],
     # Glencoe's permits (issue 17): North Branch's staff see only a plain statement.
     "permits:list": [
         ((), "", "Zzglhorse"),

@@ -606,6 +606,12 @@ PAGES.update(
         "complaints:facts": (lambda w: [w.complaint.pk], {}),
         "complaints:entry": (lambda w: [w.complaint.pk], {}),
         "complaints:outcome": (lambda w: [w.complaint.pk], {}),
+        # The case file and follow-up date (item 6), the reports (item 7).
+        "complaints:follow_up": (lambda w: [w.complaint.pk], {}),
+        "complaints:premises_casefile": (lambda w: [w.complaint.premises_id], {}),
+        "complaints:report_kinds": (lambda w: [], {}),
+        "complaints:report_repeats": (lambda w: [], {}),
+        "complaints:report_citations": (lambda w: [], {}),
         # The barking-dog seizure (issue 16 item 4): North Branch's page says its
         # ordinance has none; tests/complaints/test_seizure_views.py walks Glencoe's.
         "complaints:seizure": (lambda w: [w.complaint.pk], {}),

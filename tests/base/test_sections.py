@@ -109,15 +109,15 @@ def test_the_animal_page_shows_the_sections_the_apps_above_register(client_as, c
     animal = AnimalFactory(jurisdiction=north_branch)
     page = client_as(clerk).get(reverse("licensing:animal_detail", args=[animal.pk]))
     headings = re.findall(r'<h2 class="h5" id="([\w-]+)"', page.content.decode())
-    assert headings[-4:] == [
-        "impound-heading",
+    # The complaints' case file lists the impound cases with everything else in time
+    # order, in place of impound's own table (complaints/apps.py; issue 16 item 6).
+    assert headings[-3:] == [
+        "casefile-heading",
         "bites-heading",
-        "complaints-heading",
         "dd-heading",
     ]
     assert [s.name for s in sections.sections_for("licensing.animal_detail")] == [
-        "impound",
-        "rabies",
         "complaints",
+        "rabies",
         "dangerous_dogs",
     ]
