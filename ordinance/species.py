@@ -80,16 +80,14 @@ def species_choices(jurisdiction: Jurisdiction, base: str | None = None) -> list
 
 
 def default_kind(jurisdiction: Jurisdiction, base: str) -> str:
-    """The table row a registry species means when no row is named: the first non-wild row
-    of that species (a dog is a domestic dog); "" where there is none ("other pet")."""
-    return next(
-        (
-            code
-            for code, spec in species_table(jurisdiction).items()
-            if spec.base == base and spec.category != WILD
-        ),
-        "",
-    )
+    """The table row a registry species means when no row is named: its only non-wild row
+    (a dog is a domestic dog); "" where there are several ("other pet": say which)."""
+    rows = [
+        code
+        for code, spec in species_table(jurisdiction).items()
+        if spec.base == base and spec.category != WILD
+    ]
+    return rows[0] if len(rows) == 1 else ""
 
 
 def classify(

@@ -611,6 +611,8 @@ PAGES.update(
         "complaints:facts": (lambda w: [w.complaint.pk], {}),
         "complaints:entry": (lambda w: [w.complaint.pk], {}),
         "complaints:outcome": (lambda w: [w.complaint.pk], {}),
+        # The premises page (issue 17 items 2, 5): North Branch's, with no permit section.
+        "licensing:premises_detail": (lambda w: [w.animal.premises_id], {}),
     }
 )
 PAGES.update(DD_PAGES)
