@@ -223,3 +223,43 @@ def test_a_wrong_city_clerk_cannot_record_for_another_city(gl_pig, north_branch)
             actor=nb_admin,
         )
     assert not WildExemption.objects.exists()
+
+
+def test_an_impounded_wild_animal_links_to_its_premises_register(
+    client_as, officer, glencoe, glencoe_clerk, gl_pig
+):
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    from tests.impound.factories import make_pound
+    from tests.impound.helpers import take_in
+
+    # A hybrid kept under a veterinary exemption (Subd. 32(B)), then found at large.
+    register.exemption_record(
+        premises=gl_pig.premises,
+        basis="veterinary",
+        holder_name="Glencoe Veterinary Hospital",
+        protective_devices_confirmed=True,
+        confirmed_by_name="Officer Olson",
+        evidence="Seen.",
+        starts_on=ON,
+        actor=glencoe_clerk,
+    )
+    hybrid = registry.animal_register(
+        owner=gl_pig.owner,
+        actor=glencoe_clerk,
+        on=ON,
+        species="dog",
+        kind="wolf_hybrid",
+        name="Loki",
+    )
+    when = datetime(2026, 5, 4, 10, tzinfo=ZoneInfo("America/Chicago"))
+    pound = make_pound(glencoe)
+    case = take_in(glencoe, pound, officer, when, "dog_at_large", animal=hybrid)
+    dog_case = take_in(glencoe, pound, officer, when, "dog_at_large")
+    client = client_as(officer)
+    text = _text(client.get(reverse("impound:case_detail", args=[case.pk])))
+    assert "Glencoe 701 Subd. 34" in text
+    register_link = reverse("licensing:premises_detail", args=[gl_pig.premises_id]) + "#register"
+    assert register_link in text
+    assert "#register" not in _text(client.get(reverse("impound:case_detail", args=[dog_case.pk])))

@@ -209,3 +209,13 @@ def test_changing_a_dog_into_a_wolf_hybrid_is_refused_too(glencoe_clerk, gl_owne
     assert refused.value.checks[0].citation == "Glencoe 701 Subd. 31(B)"
     dog.refresh_from_db()
     assert dog.kind == "dog"
+
+
+def test_every_species_row_quotes_the_ordinance_text_verbatim():
+    from ordinance.profiles import get_profile
+
+    profile = get_profile("glencoe")
+    for spec in profile.species.values():
+        assert profile.passage(spec.quote) is not None, spec.code
+    for rule_id in ("WLD-01", "WLD-03", "WLD-05", "WLD-06", "WLD-08"):
+        assert profile.passage(profile.sections[rule_id].quote) is not None, rule_id
