@@ -263,3 +263,21 @@ def test_an_impounded_wild_animal_links_to_its_premises_register(
     register_link = reverse("licensing:premises_detail", args=[gl_pig.premises_id]) + "#register"
     assert register_link in text
     assert "#register" not in _text(client.get(reverse("impound:case_detail", args=[dog_case.pk])))
+
+
+def test_a_wild_animal_complaint_links_to_the_premises_register(
+    client_as, officer, glencoe, glencoe_clerk, gl_pig
+):
+    from tests.complaints.helpers import take_complaint
+
+    complaint = take_complaint(
+        glencoe,
+        officer,
+        kind="wild_animal",
+        address_line=gl_pig.premises.address_line,
+        narrative="A monkey on the porch.",
+    )
+    assert complaint.premises_id == gl_pig.premises_id
+    text = _text(client_as(officer).get(reverse("complaints:detail", args=[complaint.pk])))
+    link = reverse("licensing:premises_detail", args=[gl_pig.premises_id]) + "#register"
+    assert link in text and "what the premises may keep (wild animal)" in text
