@@ -1,6 +1,6 @@
 """Sections complaints fills on pages of the apps below it (base.sections; see apps.py).
 
-The animal's and owner's pages show the case file (issue 16, item 6): one query
+The animal's, owner's and premises' pages show the case file (issue 16, item 6): one query
 (``complaints.casefile``). On the animal page the case file lists the impound cases too,
 so it takes the place of impound's own table there (apps.py): the page stays within its
 query budget (tests/test_every_page.py).
@@ -42,6 +42,16 @@ def owner_case_file(request, *, owner):
     return "complaints/_casefile.html", {
         "rows": _case_file(request, owner=owner),
         "whose": owner.name,
+    }
+
+
+def premises_case_file(request, *, premises):
+    """The premises' case file on the registry's premises page, staff only."""
+    if not _staff(request):
+        return None
+    return "complaints/_casefile.html", {
+        "rows": _case_file(request, premises=premises),
+        "whose": premises.address,
     }
 
 

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from .views import linking
+from .views import linking, premises
 from .views import registry as views
 
 urlpatterns = [
@@ -12,6 +12,7 @@ urlpatterns = [
     path("owners/<int:pk>/edit/", views.owner_edit, name="owner_edit"),
     path("owners/<int:pk>/account/", linking.owner_account, name="owner_account"),
     path("owners/<int:owner_pk>/animals/new/", views.animal_create, name="animal_create"),
+    path("premises/<int:pk>/", premises.premises_detail, name="premises_detail"),
     path("animals/<int:pk>/", views.animal_detail, name="animal_detail"),
     path("animals/<int:pk>/edit/", views.animal_edit, name="animal_edit"),
     path("animals/<int:pk>/photo/", views.animal_photo, name="animal_photo"),

@@ -14,6 +14,7 @@ from base.roles import ADMINISTRATOR, STAFF_ROLES
 from . import selectors
 from .forms import AmendmentForm
 from .rules import profile_for, rule_amend
+from .species import CATEGORY_LABELS, species_table
 
 
 def _served(user, slug):
@@ -51,6 +52,9 @@ def profile_detail(request, slug):
             "city": city,
             "today": today,
             "can_amend": request.user.has_role(ADMINISTRATOR),
+            # The species table (Subd. 1(R); WLD-01): what registering a species means.
+            "species": list(species_table(jurisdiction).values()),
+            "category_labels": CATEGORY_LABELS,
         },
     )
 

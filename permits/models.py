@@ -111,6 +111,15 @@ class TemporaryPermit(KeptMixin, models.Model):
     conditions = models.TextField(
         _("conditions that protect the public and prevent cruelty or neglect")
     )
+    # The premises the permit covers, for the register of what it may keep (REC-17).
+    premises = models.ForeignKey(
+        "licensing.Premises",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="temporary_permits",
+        verbose_name=_("premises"),
+    )
     applied_on = models.DateField(_("applied on"))
     entered_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
@@ -233,6 +242,14 @@ class HorsePermit(KeptMixin, models.Model):
         _("distance from the pasture to the nearest residence (feet)")
     )
     fence_material = models.CharField(_("pasture fence"), max_length=20, choices=Fence.choices)
+    premises = models.ForeignKey(
+        "licensing.Premises",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="horse_permits",
+        verbose_name=_("premises"),
+    )
     applied_on = models.DateField(_("applied on"))
     entered_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
@@ -333,3 +350,75 @@ class HorsePermit(KeptMixin, models.Model):
 
     def is_current(self, on: date) -> bool:
         return self.status == HorseStatus.ISSUED and self.expires_on > on
+
+
+# --- Exemptions from the wild-animal prohibition (Subd. 32(B), (C)) ----------------------
+
+
+class ExemptionBasis(models.TextChoices):
+    VETERINARY = "veterinary", _("Bona fide veterinary hospital or clinic")
+    REHABILITATION = "rehabilitation", _("Institutional program returning animals to the wild")
+
+
+# The rules.md rule each basis applies; its section comes from the city's profile.
+BASIS_RULES = {ExemptionBasis.VETERINARY: "WLD-05", ExemptionBasis.REHABILITATION: "WLD-06"}
+
+
+class WildExemption(KeptMixin, models.Model):
+    """A recorded exemption from the prohibition on keeping wild animals (Subd. 31) for a
+    premises: a veterinary hospital with protective devices (Subd. 32(B); WLD-05) or a
+    wildlife rehabilitation program whose premises meet zoning (Subd. 32(C); WLD-06).
+    Recorded by a person, never inferred; ended with a reason, never deleted."""
+
+    jurisdiction = models.ForeignKey(
+        Jurisdiction, on_delete=models.PROTECT, related_name="wild_exemptions"
+    )
+    premises = models.ForeignKey(
+        "licensing.Premises", on_delete=models.PROTECT, related_name="wild_exemptions"
+    )
+    owner = models.ForeignKey(
+        "licensing.Owner",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="wild_exemptions",
+        verbose_name=_("holder (owner in the registry)"),
+    )
+    basis = models.CharField(_("basis"), max_length=20, choices=ExemptionBasis.choices)
+    holder_name = models.CharField(_("hospital, clinic or program"), max_length=200)
+    section = models.CharField(_("section"), max_length=200)
+    section_note = models.TextField(_("how the section is read"), blank=True)
+    protective_devices_confirmed = models.BooleanField(
+        _("protective devices adequate to prevent escape or injury confirmed"), default=False
+    )
+    zoning_confirmed = models.BooleanField(
+        _("the premises comply with the zoning requirements (confirmed)"), default=False
+    )
+    confirmed_by_name = models.CharField(_("confirmed by"), max_length=200)
+    evidence = models.TextField(_("what was seen or relied on"))
+    starts_on = models.DateField(_("in force from"))
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    recorded_at = models.DateTimeField(_("recorded at"))
+    ended_on = models.DateField(_("ended on"), null=True, blank=True)
+    end_reason = models.TextField(_("why it ended"), blank=True)
+
+    history = HistoricalRecords()
+    objects = KeptQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-starts_on", "-pk"]
+        verbose_name = _("wild-animal exemption")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(ended_on__isnull=True) | Q(ended_on__gte=models.F("starts_on")),
+                name="wild_exemption_dates_order",
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.holder_name} ({self.get_basis_display()}, {self.section})"
+
+    def in_force(self, on: date) -> bool:
+        return self.starts_on <= on and (self.ended_on is None or self.ended_on >= on)

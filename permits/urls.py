@@ -1,1 +1,4 @@
-from permits.views import app_name, urlpatterns  # noqa: F401
+from permits import views, views_register
+
+app_name = views.app_name
+urlpatterns = views.urlpatterns + views_register.urlpatterns

@@ -422,6 +422,36 @@ def _permits(gl, glencoe_clerk):
         on=TODAY,
         **temporary_fields(applicant_name="Zzglcircus"),
     )
+    # The register (issue 17 item 5): a veterinary hospital's exemption (Subd. 32(B)).
+    from licensing.services import registry
+    from permits.services import register
+
+    vet = registry.owner_create(
+        jurisdiction=gl,
+        actor=glencoe_clerk,
+        last_name="Zzglvet",
+        address_line="800 Zzgl Hospital Dr",
+        city="Glencoe",
+        postal_code="55336",
+    )
+    pig = registry.animal_register(
+        owner=vet,
+        actor=glencoe_clerk,
+        on=TODAY,
+        species="other",
+        kind="pot_bellied_pig",
+        name="Zzglpig",
+    )
+    register.exemption_record(
+        premises=pig.premises,
+        basis="veterinary",
+        holder_name="Zzglclinic",
+        protective_devices_confirmed=True,
+        confirmed_by_name="Officer Olson",
+        evidence="Seen.",
+        starts_on=TODAY,
+        actor=glencoe_clerk,
+    )
 
 
 # url name -> [(args from the records, query string, marker the Glencoe clerk sees)].
@@ -523,6 +553,8 @@ WALK = {
     ],
     "permits:horse_apply": [((), "", None)],
     "permits:temporary_apply": [((), "", None)],
+    # What each premises may keep (issue 17 item 5), on screen and as CSV.
+    "permits:register": [((), "", "Zzglclinic"), ((), "format=csv", "Zzglclinic")],
 }
 
 # Pages without arguments that are not walked, and why.

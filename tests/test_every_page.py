@@ -616,6 +616,8 @@ PAGES.update(
         # ordinance has none; tests/complaints/test_seizure_views.py walks Glencoe's.
         "complaints:seizure": (lambda w: [w.complaint.pk], {}),
         "complaints:seizure_contact": (lambda w: [w.complaint.pk], {"*": 405}),
+        # The premises page (issue 17 items 2, 5): North Branch's, with no permit section.
+        "licensing:premises_detail": (lambda w: [w.animal.premises_id], {}),
     }
 )
 PAGES.update(DD_PAGES)

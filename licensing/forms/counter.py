@@ -6,6 +6,7 @@ from django.utils.translation import gettext_lazy as _
 from base import dates
 from base.confirm import ConfirmStep
 from licensing.forms.registry import VaccinationForm
+from licensing.forms.species import add_kind_field
 from licensing.forms.tendered import CashTendered
 from licensing.models import Animal, ExemptionKind, Owner, PaymentMethod
 from licensing.services.application_rules import require_application_fields
@@ -79,6 +80,7 @@ class CounterAnimalForm(forms.ModelForm):
         required here; the others stay optional."""
         super().__init__(*args, **kwargs)
         require_application_fields(self, jurisdiction, on=on)
+        add_kind_field(self, jurisdiction)  # Subd. 1(R): beside the species
 
 
 class CounterVaccinationForm(VaccinationForm):

@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy
 from base import dates
 from base.confirm import ConfirmStep
 from base.uploads import JPEG, PDF, PNG, upload_check
+from licensing.forms.species import add_kind_field
 from licensing.models import Animal, Owner, RabiesVaccination
 from licensing.services.application_rules import require_application_fields
 from licensing.services.registry import clean_microchip
@@ -138,6 +139,7 @@ class AnimalForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         if jurisdiction is not None:
             require_application_fields(self, jurisdiction, on=on)
+            add_kind_field(self, jurisdiction)  # Subd. 1(R): beside the species
 
     def clean_microchip(self):
         return clean_microchip(self.cleaned_data["microchip"])

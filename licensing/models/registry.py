@@ -171,6 +171,9 @@ class Premises(models.Model):
 class Animal(models.Model):
     jurisdiction = models.ForeignKey(Jurisdiction, on_delete=models.PROTECT, related_name="animals")
     species = models.CharField(_("species"), max_length=10, choices=Species.choices)
+    # The row of the city's species table (ordinance.species; Glencoe 701 Subd. 1(R)):
+    # "" where the city has none, or for an animal registered before it had one.
+    kind = models.CharField(_("kind (species table)"), max_length=40, blank=True)
     name = models.CharField(_("name"), max_length=80)
     breed = models.CharField(_("breed"), max_length=80, blank=True)
     color = models.CharField(_("color"), max_length=80, blank=True)

@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _l
 
 from licensing.models import Animal, AnimalStatus, Owner, Ownership, Premises, RabiesVaccination
+from licensing.services.species import species_check
 from ordinance.models import Event, Jurisdiction
 from ordinance.refusals import Check, Refused, refusing
 from ordinance.rules import rule_citation
@@ -44,6 +45,7 @@ ADDRESS_FIELDS = ("address_line", "unit", "city", "state", "postal_code")
 ANIMAL_FIELDS = frozenset(
     {
         "species",
+        "kind",
         "name",
         "breed",
         "color",
@@ -288,6 +290,14 @@ def animal_register(
     fields["microchip"] = _microchip(fields.get("microchip", ""))
     _check_animal_dates(fields, on)
     premises = premises or owner_premises(owner)
+    fields["kind"], found = species_check(  # Glencoe 701 Subd. 1(R), 31(B); WLD-01..03
+        owner=owner,
+        premises=premises,
+        species=fields.get("species", ""),
+        kind=fields.get("kind", ""),
+        sterilized=fields.get("sterilized", False),
+        on=on,
+    )
     animal = Animal(jurisdiction_id=owner.jurisdiction_id, owner=owner, premises=premises, **fields)
     _stamp(animal, actor, "Registered")
     animal.save()
@@ -305,7 +315,12 @@ def animal_register(
         animal,
         actor=actor,
         summary=f"{animal} registered to {owner.name}",
-        data={"owner": owner.pk, "premises": premises.pk, "on": on.isoformat()},
+        data={
+            "owner": owner.pk,
+            "premises": premises.pk,
+            "on": on.isoformat(),
+            **({"class": found.category, "flag": found.flag} if found else {}),
+        },
     )
     return animal
 
@@ -319,6 +334,16 @@ def animal_update(*, animal: Animal, actor, on: date, **fields) -> Animal:
         fields["microchip"] = _microchip(fields["microchip"])
     _check_animal_dates(fields, on)
     animal = Animal.objects.select_for_update().get(pk=animal.pk)
+    if {"species", "kind"} & set(fields):  # Glencoe 701 Subd. 1(R), 31(B); WLD-01..03
+        fields["kind"], _found = species_check(
+            owner=animal.owner,
+            premises=animal.premises,
+            species=fields.get("species", animal.species),
+            kind=fields.get("kind", animal.kind),
+            sterilized=fields.get("sterilized", animal.sterilized),
+            on=on,
+            animal=animal,
+        )
     changes = {
         f: [_json(getattr(animal, f)), _json(v)]
         for f, v in fields.items()

@@ -16,6 +16,7 @@ may only be larger; ``at_most``: only smaller; ``fixed``: a city cannot change i
 import re
 import tomllib
 from dataclasses import dataclass, replace
+from dataclasses import field as dc_field
 from datetime import date
 from functools import lru_cache
 from pathlib import Path
@@ -86,6 +87,33 @@ class Passage:
     after: str
 
 
+# What registering a species means under the city's definition of "wild animal"
+# (Glencoe 701 Subd. 1(R); rules.md WLD-01): kept as a pet, a farm animal, or wild.
+SPECIES_CATEGORIES = ("pet", "farm", "wild")
+# The conditions an exception class carries; an animal that fails one is flagged to staff,
+# never reclassified on its own (WLD-01 quirk; Appendix D G38).
+SPECIES_CONDITIONS = ("", "vaccinated", "sterilized")
+# The registry's own species an entry registers as (licensing.models.Species values).
+SPECIES_BASES = ("dog", "cat", "ferret", "other")
+
+
+@dataclass(frozen=True)
+class SpeciesSpec:
+    """One row of a city's species table (``[species.<code>]``)."""
+
+    code: str
+    label: str
+    category: str  # pet, farm or wild
+    base: str  # the registry species it registers as
+    exception_class: int  # 1..10 of Subd. 1(R); 0 for a wild species
+    citation: str
+    quote: str
+    condition: str = ""  # vaccinated or sterilized: unmet, the animal is flagged
+    cap: str = ""  # the profile value that caps how many per lot
+    note: str = ""
+    order: int = 0
+
+
 @dataclass(frozen=True)
 class Profile:
     key: str
@@ -96,6 +124,7 @@ class Profile:
     values: dict[str, ValueSpec]
     fees: dict[str, FeeSpec]
     sections: dict[str, SectionSpec]
+    species: dict[str, SpeciesSpec] = dc_field(default_factory=dict)
 
     def section(self, rule_id: str) -> str:
         """The city's section for rule ``rule_id`` (rules.md ID): its ``[sections]`` entry,
@@ -219,6 +248,10 @@ def _build(key: str, data: dict) -> Profile:
             raise ProfileError(f"{key}.toml: fee {code} names unknown value {spec.get('rule')}.")
         fees[code] = FeeSpec(code, spec["description"], spec["rule"])
     sections = {r: _section_spec(key, r, v) for r, v in data.get("sections", {}).items()}
+    species = {
+        c: _species_spec(key, c, v, values, order)
+        for order, (c, v) in enumerate(data.get("species", {}).items())
+    }
     return Profile(
         key=key,
         name=head["name"],
@@ -228,6 +261,38 @@ def _build(key: str, data: dict) -> Profile:
         values=values,
         fees=fees,
         sections=sections,
+        species=species,
+    )
+
+
+def _species_spec(profile_key: str, code: str, v: dict, values: dict, order: int) -> SpeciesSpec:
+    where = f"{profile_key}.toml [species.{code}]"
+    if not _KEY_RE.match(code):
+        raise ProfileError(f"{where}: bad key.")
+    for name in ("label", "citation", "quote"):
+        if not isinstance(v.get(name), str) or not v[name]:
+            raise ProfileError(f"{where}: {name} is required.")
+    category, base = v.get("category"), v.get("base")
+    condition, cap = v.get("condition", ""), v.get("cap", "")
+    klass = v.get("class", 0)
+    if category not in SPECIES_CATEGORIES or base not in SPECIES_BASES:
+        raise ProfileError(f"{where}: unknown category {category!r} or base {base!r}.")
+    if condition not in SPECIES_CONDITIONS or (cap and cap not in values):
+        raise ProfileError(f"{where}: unknown condition {condition!r} or cap {cap!r}.")
+    if not isinstance(klass, int) or not 0 <= klass <= 10 or (klass == 0) != (category == "wild"):
+        raise ProfileError(f"{where}: class is 1..10 for an exception, 0 for a wild species.")
+    return SpeciesSpec(
+        code=code,
+        label=v["label"],
+        category=category,
+        base=base,
+        exception_class=klass,
+        citation=v["citation"],
+        quote=v["quote"],
+        condition=condition,
+        cap=cap,
+        note=v.get("note", ""),
+        order=order,
     )
 
 

@@ -228,6 +228,7 @@ def test_the_pages_stay_within_the_query_budget(
         reverse("licensing:animal_detail", args=[many.pk]),
         reverse("licensing:owner_detail", args=[many.owner.pk]),
         reverse("complaints:premises_casefile", args=[many.premises_id]),
+        reverse("licensing:premises_detail", args=[many.premises_id]),
     ):
         _warm(client, url)
         with django_assert_max_num_queries(PAGE_BUDGET):

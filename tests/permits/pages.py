@@ -14,6 +14,8 @@ from datetime import date
 class PermitsWorld:
     horse: object  # issued (fee set to $0.00 by resolution)
     temporary: object  # applied, waiting for the decision
+    premises: object = None  # a Glencoe premises with a pig, the horse permit, an exemption
+    exemption: object = None  # a veterinary hospital's exemption (Subd. 32(B)), in force
 
 
 def build_permits_world(*, gl, actor, today: date) -> PermitsWorld:
@@ -43,7 +45,40 @@ def build_permits_world(*, gl, actor, today: date) -> PermitsWorld:
             ends_on=date(today.year, 6, 30),
         ),
     )
-    return PermitsWorld(horse=horse, temporary=show)
+    premises, exemption = _register_world(gl, actor, today, horse)
+    return PermitsWorld(horse=horse, temporary=show, premises=premises, exemption=exemption)
+
+
+def _register_world(gl, actor, today, horse):
+    """Issue 17 items 1, 2, 5: a premises keeping a pot-bellied pig, named by the horse
+    permit, with a veterinary exemption recorded."""
+    from licensing.services import registry
+    from permits.services import register
+
+    owner = registry.owner_create(
+        jurisdiction=gl,
+        actor=actor,
+        first_name="Vera",
+        last_name="Zzgl Vet",
+        address_line="800 Hospital Dr",
+        city="Glencoe",
+        postal_code="55336",
+    )
+    pig = registry.animal_register(
+        owner=owner, actor=actor, on=today, species="other", kind="pot_bellied_pig", name="Hamlet"
+    )
+    register.permit_link_premises(permit=horse, premises=pig.premises, actor=actor)
+    exemption = register.exemption_record(
+        premises=pig.premises,
+        basis="veterinary",
+        holder_name="Glencoe Veterinary Hospital",
+        protective_devices_confirmed=True,
+        confirmed_by_name="Officer Olson",
+        evidence="Double-door kennels seen on inspection.",
+        starts_on=today,
+        actor=actor,
+    )
+    return pig.premises, exemption
 
 
 PERMIT_PAGES = {
@@ -56,8 +91,14 @@ PERMIT_PAGES = {
     "permits:horse_checks": (lambda w: [w.permits.horse.pk], {"*": 405}),
     "permits:horse_council": (lambda w: [w.permits.horse.pk], {"*": 405}),
     "permits:horse_issue": (lambda w: [w.permits.horse.pk], {"*": 405}),
+    # The register (issue 17 items 1, 2, 5).
+    "permits:register": (lambda w: [], {}),
+    "permits:exemption_new": (lambda w: [w.permits.premises.pk], {}),
+    "permits:exemption_end": (lambda w: [w.permits.exemption.pk], {}),
+    "permits:permit_link": (lambda w: [w.permits.premises.pk], {"*": 405}),
 }
 
 # Every permit page with a record in its URL shows a Glencoe record.
 GL_RECORD_PAGES = {name for name in PERMIT_PAGES if name.split(":")[1].split("_")[-1] != "apply"}
 GL_RECORD_PAGES.discard("permits:list")
+GL_RECORD_PAGES.discard("permits:register")
