@@ -10,6 +10,7 @@ from demo.impound import fill_demo_impound
 from demo.jurisdictions import ensure_demo_jurisdictions
 from demo.licensing import fill_demo_licensing
 from demo.online import fill_demo_online
+from demo.permits import fill_demo_permits
 from demo.rabies import fill_demo_rabies
 from demo.registry import fill_bulk, fill_demo_registry
 from demo.users import demo_logins_text, ensure_demo_users
@@ -72,6 +73,9 @@ class Command(BaseCommand):
         )
         for slug, count in sorted(complaints.items()):
             self.stdout.write(f"  {slug}: {count} complaints")
+        permits = fill_demo_permits(jurisdictions, users={u.username: u for u in users}, now=now)
+        for slug, count in sorted(permits.items()):
+            self.stdout.write(f"  {slug}: {count} permits")
         online = fill_demo_online(jurisdictions, users={u.username: u for u in users}, now=now)
         for slug, count in sorted(online.items()):
             self.stdout.write(f"  {slug}: {count} online requests from the demo resident")
