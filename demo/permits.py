@@ -11,6 +11,7 @@ from decimal import Decimal
 
 from django.utils import timezone
 
+from ordinance.rules import get_value
 from permits.models import HorsePermit, TemporaryPermit
 from permits.services.horses import horse_apply, horse_checks_record
 from permits.services.temporary import temporary_apply, temporary_decide
@@ -25,6 +26,8 @@ def fill_demo_permits(jurisdictions, *, users: dict, now: datetime) -> Counter:
         return made
     clerk = users["clerk.glencoe"]
     today = timezone.localdate(now)
+    # A pasture just large enough for two horses under 702(e), read from the rulebook.
+    per_animal = get_value(city, "horse_acres_per_animal", on=today)
     permit = horse_apply(
         jurisdiction=city,
         actor=clerk,
@@ -35,7 +38,7 @@ def fill_demo_permits(jurisdictions, *, users: dict, now: datetime) -> Counter:
         applicant_email="hanna.lindgren@example.org",
         legal_description="Lot 4, Block 2, Morningside Addition",
         landowner_name="Peter Lindgren",
-        pasture_acres=Decimal("0.6"),
+        pasture_acres=Decimal(per_animal) * 2,
         horses=2,
         colts=0,
         ponies=0,

@@ -15,6 +15,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from base.together import Part, read_together
 from licensing.models import KennelLicense, Owner, Premises
 from ordinance.models import Event, Jurisdiction
 from ordinance.refusals import Check, Refused
@@ -220,15 +221,19 @@ class PremisesRegister:
 
 
 def register_for(premises_list: list[Premises]) -> dict[int, PremisesRegister]:
-    """The register of each premises, in four queries whatever their number."""
+    """The register of each premises, in one query whatever their number (four tables
+    read together, base.together)."""
     found = {p.pk: PremisesRegister(p) for p in premises_list}
     ids = list(found)
-    for name, rows in (
-        ("horse_permits", HorsePermit.objects.filter(premises_id__in=ids)),
-        ("temporary_permits", TemporaryPermit.objects.filter(premises_id__in=ids)),
-        ("exemptions", WildExemption.objects.filter(premises_id__in=ids)),
-        ("kennel_licenses", KennelLicense.objects.filter(premises_id__in=ids)),
-    ):
+    tables = read_together(
+        {
+            "horse_permits": Part(HorsePermit.objects.filter(premises_id__in=ids)),
+            "temporary_permits": Part(TemporaryPermit.objects.filter(premises_id__in=ids)),
+            "exemptions": Part(WildExemption.objects.filter(premises_id__in=ids)),
+            "kennel_licenses": Part(KennelLicense.objects.filter(premises_id__in=ids)),
+        }
+    )
+    for name, rows in tables.items():
         for row in rows:
             getattr(found[row.premises_id], name).append(row)
     return found

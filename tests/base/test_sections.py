@@ -117,6 +117,7 @@ def test_the_animal_page_shows_the_sections_the_apps_above_register(client_as, c
         "dd-heading",
     ]
     assert [s.name for s in sections.sections_for("licensing.animal_detail")] == [
+        "species",  # the species table's class (permits, issue 17), shown only in Glencoe
         "complaints",
         "rabies",
         "dangerous_dogs",

@@ -27,9 +27,9 @@ pytestmark = [pytest.mark.bench, pytest.mark.postgres]
 SEED_ANIMALS = """
 INSERT INTO licensing_animal (jurisdiction_id, species, name, breed, color, sex, sterilized,
     dob_is_estimate, microchip, distinguishing_traits, photo, owner_id, status,
-    is_service_animal, is_law_enforcement, created_at)
+    is_service_animal, is_law_enforcement, created_at, kind)
 SELECT %(j)s, 'dog', 'Bench ' || i, '', '', 'unknown', false, false, '', '', '', %(owner)s,
-    'alive', false, false, now()
+    'alive', false, false, now(), ''
 FROM generate_series(1, %(rows)s) AS i
 """
 
