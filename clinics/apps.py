@@ -1,0 +1,16 @@
+from django.apps import AppConfig
+
+
+class ClinicsConfig(AppConfig):
+    name = "clinics"
+    verbose_name = "Veterinary clinics"
+
+    def ready(self):
+        from base import sections
+
+        from . import nav  # noqa: F401
+        from .sections import animal_clinic_certificates
+
+        sections.register(
+            "licensing.animal_detail", "clinics", animal_clinic_certificates, order=30
+        )
