@@ -19,6 +19,7 @@ small city's size.
 import re
 from dataclasses import dataclass, field
 
+from base import sections
 from django.db.models import Case, F, IntegerField, Prefetch, Q, Value, When
 from django.db.models.functions import Lower
 
@@ -254,7 +255,12 @@ def animal_for_detail(animal_queryset):
                 "-started_on", "-pk"
             ),
         ),
-        Prefetch("vaccinations", queryset=RabiesVaccination.objects.select_related("recorded_by")),
+        Prefetch(
+            "vaccinations",
+            queryset=RabiesVaccination.objects.select_related(
+                "recorded_by", *sections.related_for("licensing.animal_detail.vaccinations")
+            ),
+        ),
     )
 
 

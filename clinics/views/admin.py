@@ -55,8 +55,8 @@ def clinic_detail(request, pk, invite_form=None):
     )
 
 
-@require_POST
 @role_required(ADMINISTRATOR)
+@require_POST
 def member_invite(request, pk):
     clinic = _clinic(request, pk)
     form = InviteForm(request.POST)
@@ -71,8 +71,8 @@ def member_invite(request, pk):
     return clinic_detail(request, pk, invite_form=form)
 
 
-@require_POST
 @role_required(ADMINISTRATOR)
+@require_POST
 def member_deactivate(request, pk):
     member = (
         ClinicMember.objects.select_related("clinic", "user")

@@ -68,8 +68,8 @@ def _done(request, call, pk, message):
     return redirect("clinics:queue")
 
 
-@require_POST
 @role_required(*ROLES)
+@require_POST
 def confirm(request, pk):
     submission = get_submission(request, pk)
     form = ConfirmForm(request.POST)
@@ -88,8 +88,8 @@ def confirm(request, pk):
     )
 
 
-@require_POST
 @role_required(*ROLES)
+@require_POST
 def reject(request, pk):
     submission = get_submission(request, pk)
     form = RejectForm(request.POST)
@@ -105,8 +105,8 @@ def reject(request, pk):
     )
 
 
-@require_POST
 @role_required(*ROLES)
+@require_POST
 def register(request, pk):
     submission = get_submission(request, pk)
     return _done(
