@@ -19,9 +19,10 @@ small city's size.
 import re
 from dataclasses import dataclass, field
 
-from base import sections
 from django.db.models import Case, F, IntegerField, Prefetch, Q, Value, When
 from django.db.models.functions import Lower
+
+from base import sections
 
 from .models import Animal, Owner, Ownership, RabiesVaccination, Tag
 from .models.registry import phone_digits
