@@ -16,5 +16,5 @@ class ClinicsConfig(AppConfig):
             "licensing.animal_detail.vaccinations", "clinic_submission__clinic"
         )
         sections.register(
-            "licensing.animal_detail", "clinics", animal_clinic_certificates, order=30
+            "licensing.animal_detail", "clinics", animal_clinic_certificates, order=40
         )
