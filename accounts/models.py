@@ -112,7 +112,7 @@ class User(AbstractUser):
 
     @property
     def primary_role(self) -> str | None:
-        for role in (ADMINISTRATOR, "clerk", "officer", "resident"):
+        for role in (ADMINISTRATOR, "clerk", "officer", "resident", "veterinarian"):
             if role in self.roles:
                 return role
         return None

@@ -12,7 +12,7 @@ from django.views.decorators.cache import never_cache
 
 from base.access import may_open, public, role_required
 from base.client_ip import client_ip
-from base.roles import ALL_ROLES, RESIDENT, STAFF_ROLES
+from base.roles import ALL_ROLES, RESIDENT, STAFF_ROLES, VETERINARIAN
 from ordinance import deadlines
 
 from . import services
@@ -64,6 +64,9 @@ def home(request):
     """After login: each role lands on its own home page."""
     if request.user.is_staff_member:
         return redirect("accounts:staff_home")
+    if request.user.has_role(VETERINARIAN):
+        # accounts sits below clinics: named by its URL, not imported (issue 18).
+        return redirect("clinics:home")
     return redirect("accounts:resident_home")
 
 

@@ -1,4 +1,4 @@
-"""The four roles of architecture.md, as groups with model permissions.
+"""The roles of architecture.md (and issue 18's veterinary clinic), as groups with permissions.
 
 A role is a Django group. Its permissions are declared here by app label pattern, so
 this module imports no app of ours; ``accounts`` connects ``sync_role_permissions`` to
@@ -12,15 +12,19 @@ CLERK = "clerk"
 OFFICER = "officer"
 ADMINISTRATOR = "administrator"
 RESIDENT = "resident"
+# A veterinary clinic's staff (issue 18, item 1): sends rabies certificates, sees only
+# what its clinic submitted and the animals those submissions matched (clinics app).
+VETERINARIAN = "veterinarian"
 
 STAFF_ROLES = (CLERK, OFFICER, ADMINISTRATOR)
-ALL_ROLES = (*STAFF_ROLES, RESIDENT)
+ALL_ROLES = (*STAFF_ROLES, RESIDENT, VETERINARIAN)
 
 ROLE_LABELS = {
     CLERK: "Clerk",
     OFFICER: "Animal control officer",
     ADMINISTRATOR: "Administrator",
     RESIDENT: "Resident",
+    VETERINARIAN: "Veterinary clinic",
 }
 
 # "app_label.*" grants every permission of that app; "app_label.view_*" only viewing.
@@ -54,6 +58,7 @@ ROLE_PERMISSIONS = {
         "permits.view_*",
     ],
     RESIDENT: [],
+    VETERINARIAN: [],  # clinics views check the clinic, not model permissions
 }
 
 

@@ -51,3 +51,19 @@ def sections_to_render(page: str, request, **kwargs) -> list[tuple[str, dict]]:
     """(template_name, context) of each section of ``page`` that has something to show."""
     found = (section.provider(request, **kwargs) for section in sections_for(page))
     return [item for item in found if item is not None]
+
+
+# Related rows an app above adds to a page's own query (``select_related`` paths), so its
+# section reads them without a query of its own: clinics adds the certificate a clinic
+# sent to each vaccination of the animal page (issue 18).
+_related: dict[str, list[str]] = {}
+
+
+def register_related(query: str, path: str) -> None:
+    paths = _related.setdefault(query, [])
+    if path not in paths:
+        paths.append(path)
+
+
+def related_for(query: str) -> tuple[str, ...]:
+    return tuple(_related.get(query, ()))

@@ -58,6 +58,7 @@ INSTALLED_APPS = [
     "impound",
     "citations",  # REC-14 citations; below complaints, which issues them (issue 16)
     "permits",  # Glencoe's horse and temporary wild-animal permits (issue 17)
+    "clinics",  # veterinary clinics send rabies certificates (issue 18)
     "rabies",
     "dangerous_dogs",
     "complaints",

@@ -28,6 +28,7 @@ urlpatterns = [
     path("online/changes/", include("licensing.urls_changes")),
     path("impound/", include("impound.urls")),
     path("permits/", include("permits.urls")),
+    path("vets/", include("clinics.urls")),
     path("rabies/", include("rabies.urls")),
     path("dangerous-dogs/", include("dangerous_dogs.urls")),
     path("complaints/", include("complaints.urls")),

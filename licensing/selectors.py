@@ -22,6 +22,8 @@ from dataclasses import dataclass, field
 from django.db.models import Case, F, IntegerField, Prefetch, Q, Value, When
 from django.db.models.functions import Lower
 
+from base import sections
+
 from .models import Animal, Owner, Ownership, RabiesVaccination, Tag
 from .models.registry import phone_digits
 from .services.standing import standing_prefetch
@@ -254,7 +256,12 @@ def animal_for_detail(animal_queryset):
                 "-started_on", "-pk"
             ),
         ),
-        Prefetch("vaccinations", queryset=RabiesVaccination.objects.select_related("recorded_by")),
+        Prefetch(
+            "vaccinations",
+            queryset=RabiesVaccination.objects.select_related(
+                "recorded_by", *sections.related_for("licensing.animal_detail.vaccinations")
+            ),
+        ),
     )
 
 

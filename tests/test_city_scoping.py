@@ -69,6 +69,7 @@ CLERK_NAMESPACES = (
     "complaints",
     "citations",
     "permits",
+    "clinics",
 )
 
 
@@ -242,6 +243,7 @@ def build(nb, gl, clerk, glencoe_clerk) -> Cities:
     _complaints(nb, gl, clerk, glencoe_clerk)
     _citations(nb, gl, dog, clerk, glencoe_clerk)
     _permits(gl, glencoe_clerk)
+    _clinic_certificates(gl)
     return Cities(
         nb=nb,
         gl=gl,
@@ -454,6 +456,21 @@ def _permits(gl, glencoe_clerk):
     )
 
 
+def _clinic_certificates(gl):
+    """A Glencoe clinic's certificate waiting for the clerk (issue 18)."""
+    from clinics.services import certificates
+    from tests.clinics.helpers import cleaned, make_clinic, make_vet
+
+    clinic = make_clinic([gl], name="Zzgl Animal Clinic")
+    certificates.certificate_submit(
+        clinic=clinic,
+        jurisdiction=gl,
+        actor=make_vet(clinic, username="zzglvet"),
+        now=NOW,
+        **cleaned(clinic, vaccinated_on=str(TODAY), owner_last_name="Zzglowner"),
+    )
+
+
 # url name -> [(args from the records, query string, marker the Glencoe clerk sees)].
 # The marker proves the page would list Glencoe's rows if it dropped its city filter;
 # None where the page has no Glencoe rows to show to anyone (the transfer searches are
@@ -555,6 +572,8 @@ WALK = {
     "permits:temporary_apply": [((), "", None)],
     # What each premises may keep (issue 17 item 5), on screen and as CSV.
     "permits:register": [((), "", "Zzglclinic"), ((), "format=csv", "Zzglclinic")],
+    # Clinic certificates waiting for the clerk (issue 18).
+    "clinics:queue": [((), "", "Zzglowner")],
 }
 
 # Pages without arguments that are not walked, and why.
@@ -579,6 +598,12 @@ NOT_WALKED = {
     # tests/licensing/test_renewal_notices.py prints them as the Glencoe clerk.
     "licensing:report_expiring_notices": "POST only (a PDF of the report's owners)",
     "licensing:report_expiring_labels": "a PDF of the expiring report's owners",
+    # Issue 18: a clinic's own pages (its certificates only) and the administrator's.
+    "clinics:home": "a clinic's login only: a clerk is refused",
+    "clinics:certificate_new": "a clinic's login only: a clerk is refused",
+    "clinics:batch_new": "a clinic's login only: a clerk is refused",
+    "clinics:batch_template": "a clinic's login only: a clerk is refused",
+    "clinics:clinic_list": "administrators only: a clerk is refused (tests/clinics/test_views.py)",
 }
 
 

@@ -31,6 +31,7 @@ from licensing.services.kennels.issuance import kennel_issue
 from licensing.services.tags import tag_stock_receive
 from tests.accounts.test_url_access import ROUTES, view_roles
 from tests.citations.pages import CITATION_PAGES, build_citations_world
+from tests.clinics.pages import CLINIC_PAGES, build_clinics_world
 from tests.conftest import make_user
 from tests.dangerous_dogs.pages import DD_PAGES, NB_RECORD_PAGES, build_dd_world
 from tests.licensing.license_factories import kennel_steps_approve
@@ -79,6 +80,7 @@ class World:
     complaint: object = None  # a dog at large on a long leash, its facts read (issue 16)
     citations: object = None  # a North Branch citation (issue 16 item 5)
     permits: object = None  # Glencoe's horse and temporary permits (issue 17)
+    clinics: object = None  # a clinic's certificates, matched and queued (issue 18)
 
 
 def _issued_kennel(owner, actor):
@@ -242,7 +244,9 @@ def build_world(*, nb, gl, clerk, glencoe_clerk, administrator, resident) -> Wor
     complaint = _complaint(nb, animal, clerk, administrator)
     citations = build_citations_world(nb=nb, nb_animal=animal, actor=administrator, now=NOW)
     permits = build_permits_world(gl=gl, actor=glencoe_clerk, today=TODAY)
+    clinics = build_clinics_world(nb=nb, animal=animal, now=NOW, pdf=PDF)
     return World(
+        clinics=clinics,
         complaint=complaint,
         citations=citations,
         permits=permits,
@@ -624,6 +628,7 @@ PAGES.update(DD_PAGES)
 PAGES.update(RABIES_PAGES)
 PAGES.update(CITATION_PAGES)
 PAGES.update(PERMIT_PAGES)
+PAGES.update(CLINIC_PAGES)
 
 
 def glencoe_record(name, world) -> bool:
@@ -686,6 +691,12 @@ def world(frozen, north_branch, glencoe, clerk, glencoe_clerk, administrator, re
     )
 
 
+@pytest.fixture
+def veterinarian(world):
+    """A clinic's login (issue 18): its own clinic's pages only."""
+    return world.clinics.vet
+
+
 def test_every_url_pattern_is_in_the_page_table():
     """A new page must say here who opens it and what they get."""
     missing = url_names() - set(PAGES)
@@ -695,7 +706,7 @@ def test_every_url_pattern_is_in_the_page_table():
 
 # The Glencoe clerk is here for the pages without a record in the URL (lists, forms,
 # reports); the records in the world's URLs are North Branch's: see the 404 test below.
-PERSONAS = ["clerk", "glencoe_clerk", "officer", "administrator", "resident"]
+PERSONAS = ["clerk", "glencoe_clerk", "officer", "administrator", "resident", "veterinarian"]
 
 
 @pytest.mark.parametrize("persona", PERSONAS)

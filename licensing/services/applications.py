@@ -467,3 +467,35 @@ def applications_mark_mailed(applications, *, actor, now: datetime | None = None
                     summary=f"Tag of online application {application.pk} mailed",
                 )
     return marked
+
+
+@refusing()
+def application_certificate_arrived(
+    *, animal, vaccination, now: datetime | None = None
+) -> OnlineApplication | None:
+    """A veterinary clinic's certificate for ``animal`` was recorded (issue 18, item 2):
+    an application the clerk returned to the resident waits on its rabies certificate, so
+    it goes back to the clerk with this vaccination on file, ready for approval, and the
+    owner is told by e-mail. None when the animal has no such application."""
+    now = now or timezone.now()
+    waiting = OnlineApplication.objects.filter(
+        animal=animal, status=ApplicationStatus.RETURNED
+    ).first()
+    if waiting is None or vaccination.animal_id != animal.pk:
+        return None
+    with transaction.atomic():
+        application = _locked(waiting)
+        application.transition(
+            ApplicationStatus.SUBMITTED,
+            allowed=(ApplicationStatus.RETURNED,),
+            actor=None,
+            at=now,
+            action="licensing.application.certificate_arrived",
+            summary=f"Online application {application.pk}: the clinic's certificate arrived",
+            data={"vaccination": vaccination.pk},
+            uses_vaccination=vaccination,
+            **_certificate_fields({}, vaccination),
+            certificate="",
+        )
+        application_mail(application, "certificate_arrived")
+    return application

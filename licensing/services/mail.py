@@ -19,6 +19,9 @@ SUBJECTS = {
     "returned": lambda a: _("%(city)s: your application for %(animal)s needs a correction"),
     "approved": lambda a: _("%(city)s: your application for %(animal)s is approved"),
     "issued": lambda a: _("%(city)s: the license of %(animal)s is issued"),
+    "certificate_arrived": lambda a: _(
+        "%(city)s: the rabies certificate of %(animal)s arrived from the clinic"
+    ),
 }
 
 

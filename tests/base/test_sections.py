@@ -121,4 +121,5 @@ def test_the_animal_page_shows_the_sections_the_apps_above_register(client_as, c
         "complaints",
         "rabies",
         "dangerous_dogs",
+        "clinics",  # shown only for an animal with a clinic's certificate (issue 18)
     ]

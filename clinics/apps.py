@@ -1,0 +1,20 @@
+from django.apps import AppConfig
+
+
+class ClinicsConfig(AppConfig):
+    name = "clinics"
+    verbose_name = "Veterinary clinics"
+
+    def ready(self):
+        from base import sections
+
+        from . import nav  # noqa: F401
+        from .sections import animal_clinic_certificates
+
+        # The animal page's vaccinations come with the certificate a clinic sent (no query).
+        sections.register_related(
+            "licensing.animal_detail.vaccinations", "clinic_submission__clinic"
+        )
+        sections.register(
+            "licensing.animal_detail", "clinics", animal_clinic_certificates, order=40
+        )

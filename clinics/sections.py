@@ -1,0 +1,23 @@
+from django.core.exceptions import ObjectDoesNotExist
+
+from base.roles import STAFF_ROLES
+
+
+def _sent_by_clinic(vaccination):
+    try:
+        return vaccination.clinic_submission
+    except ObjectDoesNotExist:
+        return None
+
+
+def animal_clinic_certificates(request, *, animal):
+    """The animal page's certificates a clinic sent: "submitted by" the clinic, with the
+    signed copy (issue 18, item 2). Staff only. Read from the page's own vaccinations,
+    which carry their clinic submission (``sections.register_related``): no query."""
+    user = getattr(request, "user", None)
+    if user is None or not user.is_authenticated or not user.has_role(*STAFF_ROLES):
+        return None
+    found = [s for s in map(_sent_by_clinic, animal.vaccinations.all()) if s is not None]
+    if not found:
+        return None
+    return "clinics/_animal_certificates.html", {"submissions": found}

@@ -1,0 +1,26 @@
+from django.urls import path
+
+from .views import admin, clerk, clinic
+
+app_name = "clinics"
+
+urlpatterns = [
+    # The clinic's own pages (veterinarian role).
+    path("", clinic.home, name="home"),
+    path("certificates/new/", clinic.certificate_new, name="certificate_new"),
+    path("certificates/batch/", clinic.batch_new, name="batch_new"),
+    path("certificates/batch/template.csv", clinic.batch_template, name="batch_template"),
+    path("certificates/<int:pk>/", clinic.submission_detail, name="submission_detail"),
+    path("certificates/<int:pk>/file/", clinic.submission_file, name="submission_file"),
+    # The clerk's queue.
+    path("queue/", clerk.queue, name="queue"),
+    path("queue/<int:pk>/", clerk.review, name="review"),
+    path("queue/<int:pk>/confirm/", clerk.confirm, name="confirm"),
+    path("queue/<int:pk>/reject/", clerk.reject, name="reject"),
+    path("queue/<int:pk>/register/", clerk.register, name="register"),
+    # The administrator's clinic accounts.
+    path("clinics/", admin.clinic_list, name="clinic_list"),
+    path("clinics/<int:pk>/", admin.clinic_detail, name="clinic_detail"),
+    path("clinics/<int:pk>/invite/", admin.member_invite, name="member_invite"),
+    path("members/<int:pk>/deactivate/", admin.member_deactivate, name="member_deactivate"),
+]

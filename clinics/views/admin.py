@@ -1,0 +1,88 @@
+"""The administrator's clinic pages (issue 18, item 1): the clinics serving their cities,
+and on each clinic's page its veterinarians, its people, the invitation and the
+deactivation. A clinic serving none of the administrator's cities is a 404."""
+
+from django.contrib import messages
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from base.access import role_required
+from base.roles import ADMINISTRATOR
+from licensing.forms.registry import apply_service_errors
+from ordinance.refusals import Refused
+
+from ..forms import InviteForm, RejectForm
+from ..models import Clinic, ClinicMember
+from ..services import accounts
+
+
+def _clinics(request):
+    qs = Clinic.objects.all()
+    if not request.user.is_superuser:
+        qs = qs.filter(jurisdictions__in=request.user.jurisdiction_ids).distinct()
+    return qs
+
+
+def _clinic(request, pk) -> Clinic:
+    clinic = _clinics(request).filter(pk=pk).prefetch_related("jurisdictions").first()
+    if clinic is None:
+        raise Http404
+    return clinic
+
+
+@role_required(ADMINISTRATOR)
+def clinic_list(request):
+    clinics = _clinics(request).prefetch_related("jurisdictions").order_by("name", "pk")
+    return render(request, "clinics/clinic_list.html", {"clinics": clinics})
+
+
+@role_required(ADMINISTRATOR)
+def clinic_detail(request, pk, invite_form=None):
+    clinic = _clinic(request, pk)
+    members = clinic.members.select_related("user").order_by("user__email")
+    return render(
+        request,
+        "clinics/clinic_detail.html",
+        {
+            "clinic": clinic,
+            "veterinarians": clinic.veterinarians.all(),
+            "members": members,
+            "invite_form": invite_form or InviteForm(),
+            "deactivate_form": RejectForm(),
+        },
+    )
+
+
+@role_required(ADMINISTRATOR)
+@require_POST
+def member_invite(request, pk):
+    clinic = _clinic(request, pk)
+    form = InviteForm(request.POST)
+    if form.is_valid():
+        try:
+            accounts.clinic_member_invite(clinic=clinic, actor=request.user, **form.cleaned_data)
+        except Refused as refused:
+            apply_service_errors(form, refused)
+        else:
+            messages.success(request, _("Invitation sent to %(email)s.") % form.cleaned_data)
+            return redirect("clinics:clinic_detail", clinic.pk)
+    return clinic_detail(request, pk, invite_form=form)
+
+
+@role_required(ADMINISTRATOR)
+@require_POST
+def member_deactivate(request, pk):
+    member = (
+        ClinicMember.objects.select_related("clinic", "user")
+        .filter(pk=pk, clinic__in=_clinics(request))
+        .first()
+    )
+    if member is None:
+        raise Http404
+    form = RejectForm(request.POST)
+    reason = form.data.get("reason", "")
+    accounts.clinic_member_deactivate(member=member, actor=request.user, reason=reason)
+    messages.success(request, _("%(email)s can no longer log in.") % {"email": member.user.email})
+    return redirect("clinics:clinic_detail", member.clinic_id)
