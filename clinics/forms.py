@@ -114,6 +114,10 @@ class RejectForm(forms.Form):
     reason = forms.CharField(label=gettext_lazy("Why it is rejected"), max_length=300)
 
 
+class DeactivateForm(forms.Form):
+    reason = forms.CharField(label=gettext_lazy("Why"), max_length=200, required=False, strip=True)
+
+
 class ConfirmForm(forms.Form):
     animal = forms.IntegerField(widget=forms.HiddenInput)
 

@@ -13,7 +13,7 @@ from base.roles import ADMINISTRATOR
 from licensing.forms.registry import apply_service_errors
 from ordinance.refusals import Refused
 
-from ..forms import InviteForm, RejectForm
+from ..forms import DeactivateForm, InviteForm
 from ..models import Clinic, ClinicMember
 from ..services import accounts
 
@@ -39,7 +39,7 @@ def clinic_list(request):
 
 
 @role_required(ADMINISTRATOR)
-def clinic_detail(request, pk, invite_form=None):
+def clinic_detail(request, pk, invite_form=None, deactivate_form=None, deactivating=None):
     clinic = _clinic(request, pk)
     members = clinic.members.select_related("user").order_by("user__email")
     return render(
@@ -50,8 +50,11 @@ def clinic_detail(request, pk, invite_form=None):
             "veterinarians": clinic.veterinarians.all(),
             "members": members,
             "invite_form": invite_form or InviteForm(),
-            "deactivate_form": RejectForm(),
+            # The one row whose deactivation was refused shows its reason's error.
+            "deactivate_form": deactivate_form,
+            "deactivating": deactivating,
         },
+        status=400 if deactivate_form is not None else 200,
     )
 
 
@@ -81,8 +84,13 @@ def member_deactivate(request, pk):
     )
     if member is None:
         raise Http404
-    form = RejectForm(request.POST)
-    reason = form.data.get("reason", "")
-    accounts.clinic_member_deactivate(member=member, actor=request.user, reason=reason)
+    form = DeactivateForm(request.POST)
+    if not form.is_valid():
+        return clinic_detail(
+            request, member.clinic_id, deactivate_form=form, deactivating=member.pk
+        )
+    accounts.clinic_member_deactivate(
+        member=member, actor=request.user, reason=form.cleaned_data["reason"]
+    )
     messages.success(request, _("%(email)s can no longer log in.") % {"email": member.user.email})
     return redirect("clinics:clinic_detail", member.clinic_id)

@@ -150,6 +150,21 @@ def test_the_administrator_invites_and_deactivates(
     assert member.deactivated_at and not member.user.is_active
 
 
+def test_a_deactivation_reason_it_cannot_store_is_refused_beside_the_field(
+    client, clinic, administrator, vet
+):
+    client.force_login(administrator)
+    member = ClinicMember.objects.get(user=vet)
+    url = reverse("clinics:member_deactivate", args=[member.pk])
+    response = client.post(url, {"reason": "left\x00for good"})
+    assert response.status_code == 400
+    assert f'aria-describedby="reason-{member.pk}-error"' in response.content.decode()
+    response = client.post(url, {"reason": "x" * 201})
+    assert "at most 200 characters" in response.content.decode()
+    member.refresh_from_db()
+    assert member.deactivated_at is None and member.user.is_active
+
+
 def test_an_administrator_of_another_city_gets_404(client, clinic, vet, glencoe):
     admin = make_user("gladys", ADMINISTRATOR, [glencoe])
     client.force_login(admin)
