@@ -9,7 +9,7 @@ class ClinicsConfig(AppConfig):
         from base import sections
 
         from . import nav  # noqa: F401
-        from .sections import animal_clinic_certificates
+        from .sections import animal_clinic_certificates, report_links
 
         # The animal page's vaccinations come with the certificate a clinic sent (no query).
         sections.register_related(
@@ -18,3 +18,4 @@ class ClinicsConfig(AppConfig):
         sections.register(
             "licensing.animal_detail", "clinics", animal_clinic_certificates, order=40
         )
+        sections.register("licensing.reports_index", "clinics", report_links, order=20)

@@ -1,6 +1,6 @@
 from django.core.exceptions import ObjectDoesNotExist
 
-from base.roles import STAFF_ROLES
+from base.roles import ADMINISTRATOR, CLERK, STAFF_ROLES
 
 
 def _sent_by_clinic(vaccination):
@@ -21,3 +21,13 @@ def animal_clinic_certificates(request, *, animal):
     if not found:
         return None
     return "clinics/_animal_certificates.html", {"submissions": found}
+
+
+def report_links(request):
+    """The clinic reports on the reports page (issue 18, item 5): clerk and administrator."""
+    user = getattr(request, "user", None)
+    if user is None or not user.is_authenticated or not user.has_role(CLERK, ADMINISTRATOR):
+        return None
+    from clinics.views.reports import report_list
+
+    return "clinics/_report_links.html", {"reports": report_list()}

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .views import admin, clerk, clinic
+from .views import admin, clerk, clinic, reports
 
 app_name = "clinics"
 
@@ -18,6 +18,9 @@ urlpatterns = [
     path("queue/<int:pk>/confirm/", clerk.confirm, name="confirm"),
     path("queue/<int:pk>/reject/", clerk.reject, name="reject"),
     path("queue/<int:pk>/register/", clerk.register, name="register"),
+    # The reports (issue 18, item 5).
+    path("reports/certificates/", reports.report_certificates, name="report_certificates"),
+    path("reports/match-rate/", reports.report_match_rate, name="report_match_rate"),
     # The administrator's clinic accounts.
     path("clinics/", admin.clinic_list, name="clinic_list"),
     path("clinics/<int:pk>/", admin.clinic_detail, name="clinic_detail"),

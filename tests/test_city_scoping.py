@@ -574,6 +574,15 @@ WALK = {
     "permits:register": [((), "", "Zzglclinic"), ((), "format=csv", "Zzglclinic")],
     # Clinic certificates waiting for the clerk (issue 18).
     "clinics:queue": [((), "", "Zzglowner")],
+    # The clinic reports (issue 18 item 5): Glencoe's clinic is not a North Branch row.
+    "clinics:report_certificates": [
+        ((), YEAR, "Zzgl Animal Clinic"),
+        ((), YEAR + "&format=csv", "Zzgl Animal Clinic"),
+    ],
+    "clinics:report_match_rate": [
+        ((), YEAR, "Zzgl Animal Clinic"),
+        ((), YEAR + "&format=csv", "Zzgl Animal Clinic"),
+    ],
 }
 
 # Pages without arguments that are not walked, and why.

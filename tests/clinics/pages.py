@@ -65,6 +65,8 @@ CLINIC_PAGES = {
     "clinics:confirm": (lambda w: [w.clinics.queued.pk], {"*": 405}),
     "clinics:reject": (lambda w: [w.clinics.queued.pk], {"*": 405}),
     "clinics:register": (lambda w: [w.clinics.queued.pk], {"*": 405}),
+    "clinics:report_certificates": (lambda w: [], {}),
+    "clinics:report_match_rate": (lambda w: [], {}),
     "clinics:clinic_list": (lambda w: [], {}),
     "clinics:clinic_detail": (lambda w: [w.clinics.clinic.pk], {}),
     "clinics:member_invite": (lambda w: [w.clinics.clinic.pk], {"*": 405}),
