@@ -7,7 +7,7 @@ from django_otp.plugins.otp_totp.models import TOTPDevice
 
 from accounts.models import User
 from accounts.services import APP_DEVICE_NAME, key_for_typing
-from base.roles import ADMINISTRATOR, CLERK, OFFICER, RESIDENT
+from base.roles import ADMINISTRATOR, CLERK, OFFICER, RESIDENT, VETERINARIAN
 
 # 15 characters at least (AUTH_PASSWORD_VALIDATORS): the demo obeys the rule it shows.
 DEMO_PASSWORD = "animal-licensing-demo"
@@ -32,6 +32,8 @@ DEMO_USERS = [
     ("clerk.glencoe", CLERK, "Gus", "Hanson", "City Clerk", ["glencoe"]),
     ("officer", OFFICER, "Olivia", "Brandt", "Animal Control Officer", ["north-branch", "glencoe"]),
     ("resident", RESIDENT, "Rita", "Johnson", "", []),
+    # A veterinary clinic's person: demo.clinics makes the clinic and ties the login to it.
+    ("vet", VETERINARIAN, "Vera", "Lind", "Practice Manager", []),
 ]
 
 

@@ -4,6 +4,7 @@ from django.core.management.base import BaseCommand
 from django.db import connection, transaction
 from django.utils import timezone
 
+from demo.clinics import fill_demo_clinics
 from demo.complaints import fill_demo_complaints
 from demo.dangerous_dogs import fill_demo_dangerous_dogs
 from demo.impound import fill_demo_impound
@@ -76,6 +77,9 @@ class Command(BaseCommand):
         permits = fill_demo_permits(jurisdictions, users={u.username: u for u in users}, now=now)
         for slug, count in sorted(permits.items()):
             self.stdout.write(f"  {slug}: {count} permits")
+        clinics = fill_demo_clinics(jurisdictions, users={u.username: u for u in users}, now=now)
+        for slug, count in sorted(clinics.items()):
+            self.stdout.write(f"  {slug}: {count} rabies certificates from the demo clinic")
         online = fill_demo_online(jurisdictions, users={u.username: u for u in users}, now=now)
         for slug, count in sorted(online.items()):
             self.stdout.write(f"  {slug}: {count} online requests from the demo resident")
