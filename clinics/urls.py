@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .views import admin, clerk, clinic
+from .views import admin, clerk, clinic, followup
 
 app_name = "clinics"
 
@@ -18,6 +18,15 @@ urlpatterns = [
     path("queue/<int:pk>/confirm/", clerk.confirm, name="confirm"),
     path("queue/<int:pk>/reject/", clerk.reject, name="reject"),
     path("queue/<int:pk>/register/", clerk.register, name="register"),
+    # Vaccinated but unlicensed (issue 18 item 3): the report, the run, its letters, results.
+    path("unlicensed/", followup.unlicensed, name="unlicensed"),
+    path("unlicensed/run/", followup.unlicensed_run, name="unlicensed_run"),
+    path(
+        "unlicensed/batches/<int:pk>/letters.pdf",
+        followup.unlicensed_batch_pdf,
+        name="unlicensed_batch_pdf",
+    ),
+    path("unlicensed/results/", followup.unlicensed_results, name="unlicensed_results"),
     # The administrator's clinic accounts.
     path("clinics/", admin.clinic_list, name="clinic_list"),
     path("clinics/<int:pk>/", admin.clinic_detail, name="clinic_detail"),
