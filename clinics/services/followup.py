@@ -205,17 +205,32 @@ def followup_run(*, actor, cities, now: datetime) -> list[CityRun]:
 
 @transaction.atomic
 def _city_run(plan: CityFollowUp, *, actor, now: datetime, on: date) -> CityRun:
-    city = plan.city
     if plan.blocked:
-        return CityRun(city, refused=plan.blocked)
+        return CityRun(plan.city, refused=plan.blocked)
     try:  # the program measure (not an ordinance rule): a blank refuses, with its label
-        measure = get_rule(city, MEASURE_KEY, on=on)
+        measure = get_rule(plan.city, MEASURE_KEY, on=on)
     except RuleUnavailable as exc:
-        return CityRun(city, refused=str(exc))
+        return CityRun(plan.city, refused=str(exc))
     # Two runs for one city wait for each other here; the second then finds the rows the
     # first recorded (the unique constraint stands behind it, ignore_conflicts).
-    list(Jurisdiction.objects.select_for_update().filter(pk=city.pk).values_list("pk"))
-    animals = list(
+    list(Jurisdiction.objects.select_for_update().filter(pk=plan.city.pk).values_list("pk"))
+    animals = _animals_to_write(plan, on=on)
+    ends_on = add_calendar_days(on, measure.value)
+    rows = _rows(animals, term_start=plan.term_start, on=on, ends_on=ends_on)
+    if not rows:
+        return CityRun(plan.city)
+    batch = _batch_record(plan, animals, rows, actor=actor, now=now, on=on)
+    if batch.email_count:
+        from ..tasks import followup_emails  # the task calls back into this module
+
+        transaction.on_commit(lambda: followup_emails.delay(batch.pk))
+    return CityRun(plan.city, batch=batch)
+
+
+def _animals_to_write(plan: CityFollowUp, *, on: date) -> list[Animal]:
+    """The city's animals with a letter (to an owner with a mailing address) or an
+    e-mail (to an owner with an e-mail address) not yet sent for the term, by owner."""
+    return list(
         unlicensed_animals([plan], on=on)
         .filter(
             (Q(letter_on__isnull=True) & ~NO_ADDRESS)
@@ -224,13 +239,13 @@ def _city_run(plan: CityFollowUp, *, actor, now: datetime, on: date) -> CityRun:
         .select_related("owner")
         .order_by("owner__last_name", "owner__first_name", "owner_id", "name", "pk")
     )
-    rows = _rows(
-        animals, term_start=plan.term_start, on=on, ends_on=add_calendar_days(on, measure.value)
-    )
-    if not rows:
-        return CityRun(city)
+
+
+def _batch_record(plan, animals, rows, *, actor, now: datetime, on: date) -> FollowUpBatch:
+    """The batch, its rows (one insert) and their Events; the letters and e-mails frozen
+    in its snapshot, for the rows really inserted."""
     batch = FollowUpBatch.objects.create(
-        jurisdiction=city, run_by=actor, run_at=now, term_start=plan.term_start
+        jurisdiction=plan.city, run_by=actor, run_at=now, term_start=plan.term_start
     )
     for row in rows:
         row.batch = batch
@@ -242,12 +257,7 @@ def _city_run(plan: CityFollowUp, *, actor, now: datetime, on: date) -> CityRun:
     batch.email_count = len(recorded) - batch.letter_count
     batch.save(update_fields=["snapshot", "letter_count", "email_count"])
     _record_events(recorded, actor=actor, now=now)
-    if batch.email_count:
-        from ..tasks import followup_emails  # the task calls back into this module
-
-        pk = batch.pk
-        transaction.on_commit(lambda: followup_emails.delay(pk))
-    return CityRun(city, batch=batch)
+    return batch
 
 
 def _rows(animals, *, term_start, on, ends_on) -> list[FollowUpLetter]:
