@@ -126,3 +126,26 @@ class InviteForm(forms.Form):
     email = forms.EmailField(label=gettext_lazy("E-mail address"))
     first_name = forms.CharField(label=gettext_lazy("First name"), max_length=150)
     last_name = forms.CharField(label=gettext_lazy("Last name"), max_length=150)
+
+
+class FollowUpRunForm(forms.Form):
+    """Run the vaccinated-but-unlicensed follow-up (issue 18 item 3): for all the user's
+    cities, or one of them where they serve several (no picker for a one-city user)."""
+
+    def __init__(self, *args, cities=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.cities = list(cities)
+        if len(self.cities) > 1:
+            self.fields["city"] = forms.TypedChoiceField(
+                label=gettext_lazy("City"),
+                choices=[("", gettext_lazy("All my cities"))]
+                + [(c.pk, c.name) for c in self.cities],
+                coerce=int,
+                empty_value=None,
+                required=False,
+            )
+
+    def chosen(self) -> list:
+        """The cities to run for (the form must be valid)."""
+        pk = self.cleaned_data.get("city")
+        return [c for c in self.cities if pk is None or c.pk == pk]

@@ -13,7 +13,8 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
-from licensing.models import Animal, RabiesVaccination
+from licensing.models import Animal, Owner, RabiesVaccination
+from licensing.models._base import NoDeleteMixin, NoDeleteQuerySet
 from ordinance.models import Jurisdiction
 
 
@@ -217,3 +218,75 @@ class CertificateSubmission(models.Model):
 
     def delete(self, *args, **kwargs):
         raise models.ProtectedError(_("A certificate is rejected, never deleted."), [self])
+
+
+# --- Vaccinated but unlicensed: the follow-up letters and e-mails (issue 18, item 3) -----
+
+
+class FollowUpBatch(NoDeleteMixin, models.Model):
+    """One run of the follow-up for one city: who ran it, when, and the letters as
+    printed (``snapshot``: names, addresses, animals, fees and deadlines with their
+    sections, frozen when the batch was run), so its PDF prints the same every time."""
+
+    jurisdiction = models.ForeignKey(Jurisdiction, on_delete=models.PROTECT, related_name="+")
+    run_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    run_at = models.DateTimeField(_("run at"))
+    term_start = models.DateField(_("license term"))
+    snapshot = models.JSONField(_("letters as printed"), default=dict)
+    letter_count = models.PositiveIntegerField(_("letters"), default=0)
+    email_count = models.PositiveIntegerField(_("e-mails"), default=0)
+
+    objects = NoDeleteQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-run_at", "-pk"]
+        indexes = [models.Index(fields=["jurisdiction", "-run_at"], name="followup_batch_city_idx")]
+
+    def __str__(self):
+        return _("Follow-up batch %(pk)s") % {"pk": self.pk}
+
+
+class FollowUpChannel(models.TextChoices):
+    LETTER = "letter", _("Letter")
+    EMAIL = "email", _("E-mail")
+
+
+class FollowUpLetter(NoDeleteMixin, models.Model):
+    """One follow-up to the owner of a vaccinated but unlicensed animal, by one channel,
+    for one license term: at most one letter and one e-mail per animal and term (the
+    unique constraint), so running the follow-up again sends nothing twice. The
+    vaccination is the current certificate it was sent about; ``measure_ends_on`` the
+    last day a license counts as its effect (the profile's program measure in force on
+    ``sent_on``)."""
+
+    batch = models.ForeignKey(FollowUpBatch, on_delete=models.PROTECT, related_name="letters")
+    jurisdiction = models.ForeignKey(Jurisdiction, on_delete=models.PROTECT, related_name="+")
+    animal = models.ForeignKey(Animal, on_delete=models.PROTECT, related_name="followups")
+    owner = models.ForeignKey(Owner, on_delete=models.PROTECT, related_name="followups")
+    vaccination = models.ForeignKey(
+        RabiesVaccination, on_delete=models.PROTECT, related_name="followups"
+    )
+    channel = models.CharField(_("sent by"), max_length=6, choices=FollowUpChannel.choices)
+    term_start = models.DateField(_("license term"))
+    sent_on = models.DateField(_("sent on"))
+    sent_to = models.CharField(_("sent to"), max_length=300)
+    measure_ends_on = models.DateField(_("counts as licensed through"))
+    # An e-mail is recorded with its batch and handed to the mail server by a task, which
+    # claims it here first: a task run twice sends it once.
+    emailed_at = models.DateTimeField(_("e-mailed at"), null=True, blank=True)
+
+    objects = NoDeleteQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-sent_on", "-pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["animal", "term_start", "channel"], name="one_followup_per_animal_term"
+            )
+        ]
+        indexes = [
+            models.Index(fields=["jurisdiction", "sent_on"], name="followup_city_sent_idx"),
+        ]
+
+    def __str__(self):
+        return f"{self.get_channel_display()} {self.animal_id} {self.term_start:%Y}"

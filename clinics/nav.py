@@ -2,7 +2,16 @@ from django.utils.translation import gettext_lazy as _
 
 from base import nav
 from base.roles import ADMINISTRATOR, CLERK, VETERINARIAN
+from licensing.nav import serves_a_licensing_city
 
 nav.register(_("Rabies certificates"), "clinics:home", roles=(VETERINARIAN,), order=5)
 nav.register(_("Clinic certificates"), "clinics:queue", roles=(CLERK, ADMINISTRATOR), order=64)
 nav.register(_("Clinics"), "clinics:clinic_list", roles=(ADMINISTRATOR,), order=90)
+# Issue 18 item 3: where a city the user serves licenses animals (the menu's own test).
+nav.register(
+    _("Vaccinated, not licensed"),
+    "clinics:unlicensed",
+    roles=(CLERK, ADMINISTRATOR),
+    order=65,
+    when=serves_a_licensing_city,
+)

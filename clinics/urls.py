@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .views import admin, clerk, clinic, reports
+from .views import admin, clerk, clinic, followup, reports
 
 app_name = "clinics"
 
@@ -21,6 +21,15 @@ urlpatterns = [
     # The reports (issue 18, item 5).
     path("reports/certificates/", reports.report_certificates, name="report_certificates"),
     path("reports/match-rate/", reports.report_match_rate, name="report_match_rate"),
+    # Vaccinated but unlicensed (issue 18 item 3): the report, the run, its letters, results.
+    path("unlicensed/", followup.unlicensed, name="unlicensed"),
+    path("unlicensed/run/", followup.unlicensed_run, name="unlicensed_run"),
+    path(
+        "unlicensed/batches/<int:pk>/letters.pdf",
+        followup.unlicensed_batch_pdf,
+        name="unlicensed_batch_pdf",
+    ),
+    path("unlicensed/results/", followup.unlicensed_results, name="unlicensed_results"),
     # The administrator's clinic accounts.
     path("clinics/", admin.clinic_list, name="clinic_list"),
     path("clinics/<int:pk>/", admin.clinic_detail, name="clinic_detail"),

@@ -255,6 +255,8 @@ QUERY_PAGES = [
         },
     ),
     ("permits:list", {"kind": None, "status": None}),  # issue 17
+    ("clinics:unlicensed", {"format": None}),  # issue 18 item 3
+    ("clinics:unlicensed_results", {"start": None, "end": None, "format": None}),
 ]
 
 

@@ -583,6 +583,13 @@ WALK = {
         ((), YEAR, "Zzgl Animal Clinic"),
         ((), YEAR + "&format=csv", "Zzgl Animal Clinic"),
     ],
+    # Vaccinated but unlicensed (issue 18 item 3): Glencoe licenses no animal, so its
+    # clerk reads why, with the section; its CSV and the results have no Glencoe rows.
+    "clinics:unlicensed": [((), "", "701 Subd. 2(D)"), ((), "format=csv", None)],
+    "clinics:unlicensed_results": [
+        ((), YEAR, "Glencoe: not in ordinance (program measure)"),
+        ((), YEAR + "&format=csv", None),
+    ],
 }
 
 # Pages without arguments that are not walked, and why.
@@ -613,6 +620,7 @@ NOT_WALKED = {
     "clinics:batch_new": "a clinic's login only: a clerk is refused",
     "clinics:batch_template": "a clinic's login only: a clerk is refused",
     "clinics:clinic_list": "administrators only: a clerk is refused (tests/clinics/test_views.py)",
+    "clinics:unlicensed_run": "POST only (tests/clinics/test_followup_views.py runs it per city)",
 }
 
 

@@ -244,7 +244,7 @@ def build_world(*, nb, gl, clerk, glencoe_clerk, administrator, resident) -> Wor
     complaint = _complaint(nb, animal, clerk, administrator)
     citations = build_citations_world(nb=nb, nb_animal=animal, actor=administrator, now=NOW)
     permits = build_permits_world(gl=gl, actor=glencoe_clerk, today=TODAY)
-    clinics = build_clinics_world(nb=nb, animal=animal, now=NOW, pdf=PDF)
+    clinics = build_clinics_world(nb=nb, animal=animal, now=NOW, pdf=PDF, clerk=clerk)
     return World(
         clinics=clinics,
         complaint=complaint,

@@ -8,19 +8,22 @@ counter and the tag lookup all show ``license_standing``; none decides on its ow
 Every age, date and section comes from the city's profile in force on ``on``. For a page
 of animals, fetch them with ``standing_prefetch`` and call ``license_standings``: the
 licenses, tags and exemptions come with the page's own queries, and the rules cost one
-query per city, whatever the number of animals.
+query per city, whatever the number of animals. For a list of thousands that only needs
+to know which animals hold no license they need, ``animals_unlicensed`` asks the same
+question as a database filter (the same rules, in the same order).
 """
 
 from dataclasses import dataclass
 from datetime import date
 
 from django.db import models
-from django.db.models import Prefetch, prefetch_related_objects
+from django.db.models import Exists, OuterRef, Prefetch, Q, prefetch_related_objects
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from licensing.models import Animal, License, LicenseStatus, Tag
+from licensing.models import Animal, AnimalStatus, License, LicenseStatus, Tag
+from licensing.models.licenses import LicenseExemption
 from licensing.services.terms import Opening, next_term_opening
 from ordinance.calendar import add_calendar_days, add_months
 from ordinance.rules import Rule, RuleUnavailable, get_rule, get_rules, profile_for
@@ -265,16 +268,16 @@ def _licensed(license, upcoming, rules, *, on, jurisdiction) -> LicenseStanding:
     )
 
 
-def _unlicensed(animal, licenses, rules, *, on) -> LicenseStanding:
+def city_not_licensing(jurisdiction, rules, *, license=None) -> LicenseStanding | None:
+    """Why no animal of this city needs a license (LIC-16: it issues none), or that its
+    rules are not finished; None where the city licenses some species."""
     enabled, species = rules.get("dog_license_enabled"), rules.get("licensed_species")
-    last = licenses[0] if licenses else None
     if enabled is None or species is None:
         return LicenseStanding(
             Standing.UNKNOWN,
             _("The city has not finished setting up its ordinance rules."),
-            license=last,
+            license=license,
         )
-    city = animal.jurisdiction.short_name
     if not enabled.value:  # LIC-16: Glencoe 701 Subd. 2(D), deleted by Ord. 571
         ref = f", {enabled.ordinance_ref}" if enabled.ordinance_ref else ""
         return LicenseStanding(
@@ -283,10 +286,18 @@ def _unlicensed(animal, licenses, rules, *, on) -> LicenseStanding:
                 "%(city)s issues no dog licenses: the licensing section was deleted from its "
                 "ordinance."
             )
-            % {"city": city},
+            % {"city": jurisdiction.short_name},
             f"{enabled.citation}{ref}",
-            license=last,
+            license=license,
         )
+    return None
+
+
+def _unlicensed(animal, licenses, rules, *, on) -> LicenseStanding:
+    last = licenses[0] if licenses else None
+    if blocked := city_not_licensing(animal.jurisdiction, rules, license=last):
+        return blocked
+    city, species = animal.jurisdiction.short_name, rules["licensed_species"]
     if animal.species not in species.value:  # LIC-18
         return LicenseStanding(
             Standing.NOT_REQUIRED,
@@ -365,3 +376,88 @@ def _exemption(animal, rules, *, on) -> LicenseStanding | None:
             citation,
         )
     return None
+
+
+# --- The same answer as a database filter (the vaccinated-but-unlicensed list) ----------
+
+# The states of an animal that needs a license it does not hold (LIC-01, LIC-07).
+UNLICENSED = (Standing.REQUIRED, Standing.EXPIRED)
+
+
+def unlicensed_filter(jurisdiction, *, on: date, rules: dict) -> Q | None:
+    """A filter on ``Animal`` that keeps this city's animals whose ``license_standing`` on
+    ``on`` is one of ``UNLICENSED``: alive, of a licensed species, no active license
+    covering ``on`` or a later term, not exempt, and over the license age (or of unknown
+    age). ``rules`` is ``standing_rules(jurisdiction, on=on)``. None when no animal can
+    be (the city licenses nothing, or has not finished its rules: "unknown")."""
+    if city_not_licensing(jurisdiction, rules) is not None:
+        return None
+    if "license_age_months" not in rules or "license_age_comparison" not in rules:
+        return None
+    covered = License.objects.filter(
+        animal=OuterRef("pk"), status=LicenseStatus.ACTIVE, expires_on__gte=on
+    )
+    found = Q(
+        jurisdiction=jurisdiction,
+        species__in=sorted(rules["licensed_species"].value),
+        status=AnimalStatus.ALIVE,
+    ) & ~Q(Exists(covered))
+    found &= ~_exempt_filter(rules, on=on)
+    return found & (
+        Q(date_of_birth__isnull=True) | Q(date_of_birth__lte=latest_birth_day(rules, on=on))
+    )
+
+
+def _exempt_filter(rules, *, on: date) -> Q:
+    """LIC-02 as ``_exemption`` decides it: a service animal where the city's exemptions
+    list it; a recorded exemption covering ``on`` of a kind they list, or that carries
+    its own section."""
+    allowed = set().union(*(rules[k].value for k in EXEMPTION_KEYS if k in rules))
+    covering = (
+        LicenseExemption.objects.filter(animal=OuterRef("pk"), starts_on__lte=on)
+        .filter(Q(ends_on__isnull=True) | Q(ends_on__gte=on))
+        .filter(Q(kind__in=sorted(allowed)) | ~Q(citation=""))
+    )
+    exempt = Q(Exists(covering))
+    if "service_animal" in allowed:
+        exempt |= Q(is_service_animal=True)
+    return exempt
+
+
+def latest_birth_day(rules, *, on: date) -> date:
+    """The latest date of birth past the license age on ``on`` (``license_age_day`` moves
+    with the date of birth, so a search over days finds it; month ends and February 29
+    are the function's own)."""
+
+    def past(ordinal: int) -> bool:
+        return license_age_day(date.fromordinal(ordinal), rules) <= on
+
+    if past(on.toordinal()):
+        return on
+    low = add_months(on, -(rules["license_age_months"].value + 1)).toordinal()  # past it
+    high = on.toordinal()  # not past it
+    while high - low > 1:
+        middle = (low + high) // 2
+        low, high = (middle, high) if past(middle) else (low, middle)
+    return date.fromordinal(low)
+
+
+def animals_unlicensed(animals, cities, *, on: date, rules_by_city: dict | None = None):
+    """``animals`` narrowed to those of ``cities`` that need a license they do not hold on
+    ``on`` (``license_standing`` in ``UNLICENSED``), annotated ``license_lapsed`` (an
+    earlier license expired: "expired" rather than "required"). One query whatever the
+    number of animals; the rules cost one query per city (``rules_by_city`` is filled)."""
+    rules_by_city = {} if rules_by_city is None else rules_by_city
+    found = Q(pk__in=[])
+    for city in cities:
+        if city.pk not in rules_by_city:
+            rules_by_city[city.pk] = standing_rules(city, on=on)
+        where = unlicensed_filter(city, on=on, rules=rules_by_city[city.pk])
+        if where is not None:
+            found |= where
+    lapsed = License.objects.filter(
+        animal=OuterRef("pk"),
+        status__in=(LicenseStatus.ACTIVE, LicenseStatus.EXPIRED),
+        expires_on__lt=on,
+    )
+    return animals.filter(found).annotate(license_lapsed=Exists(lapsed))

@@ -1,9 +1,11 @@
-"""The clinic rows of tests/test_every_page.py's page table (issue 18, items 1 and 2).
+"""The clinic rows of tests/test_every_page.py's page table (issue 18, items 1 to 3).
 
 A North Branch clinic with one login (the veterinarian persona) has sent two
 certificates for North Branch: one matched to the world's dog (with its signed PDF), one
-waiting for the clerk. Every clinic page with a record in its URL shows a North Branch
-record."""
+waiting for the clerk. The North Branch clerk has run the vaccinated-but-unlicensed
+follow-up once (item 3: the world's dog Sage, vaccinated when her application was
+approved, holds no license yet). Every clinic page with a record in its URL shows a
+North Branch record."""
 
 from dataclasses import dataclass
 
@@ -17,9 +19,10 @@ class ClinicsWorld:
     member: object
     matched: object
     queued: object
+    followup: object = None  # the follow-up batch the clerk ran (item 3)
 
 
-def build_clinics_world(*, nb, animal, now, pdf: bytes) -> ClinicsWorld:
+def build_clinics_world(*, nb, animal, now, pdf: bytes, clerk=None) -> ClinicsWorld:
     from clinics.models import ClinicMember
     from clinics.services import certificates
     from tests.clinics.helpers import cleaned, make_clinic, make_vet
@@ -50,7 +53,16 @@ def build_clinics_world(*, nb, animal, now, pdf: bytes) -> ClinicsWorld:
         **cleaned(clinic, vaccinated_on=str(now.date()), owner_last_name="Unknown"),
     )
     member = ClinicMember.objects.get(user=vet)
-    return ClinicsWorld(clinic=clinic, vet=vet, member=member, matched=matched, queued=queued)
+    batch = None
+    if clerk is not None:
+        from clinics.services.followup import followup_run
+
+        [run] = followup_run(actor=clerk, cities=[nb], now=now)
+        batch = run.batch
+        assert batch is not None and batch.letter_count, run
+    return ClinicsWorld(
+        clinic=clinic, vet=vet, member=member, matched=matched, queued=queued, followup=batch
+    )
 
 
 CLINIC_PAGES = {
@@ -67,6 +79,12 @@ CLINIC_PAGES = {
     "clinics:register": (lambda w: [w.clinics.queued.pk], {"*": 405}),
     "clinics:report_certificates": (lambda w: [], {}),
     "clinics:report_match_rate": (lambda w: [], {}),
+    # Vaccinated but unlicensed (item 3): the report, the run (POST), a batch's letters,
+    # the results. A clinic, an officer and a resident are refused by role.
+    "clinics:unlicensed": (lambda w: [], {}),
+    "clinics:unlicensed_run": (lambda w: [], {"*": 405}),
+    "clinics:unlicensed_batch_pdf": (lambda w: [w.clinics.followup.pk], {}),
+    "clinics:unlicensed_results": (lambda w: [], {}),
     "clinics:clinic_list": (lambda w: [], {}),
     "clinics:clinic_detail": (lambda w: [w.clinics.clinic.pk], {}),
     "clinics:member_invite": (lambda w: [w.clinics.clinic.pk], {"*": 405}),

@@ -46,6 +46,7 @@ NOT_PAGES = {
     "accounts:home",
     "clinics:submission_file",  # an uploaded file, served as a download
     "clinics:batch_template",  # a CSV download
+    "clinics:unlicensed_batch_pdf",  # a PDF
 }
 # Pages whose useful state needs a query string: the sweep opens them filled in too.
 WITH_QUERY = {
