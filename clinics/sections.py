@@ -28,6 +28,13 @@ def report_links(request):
     user = getattr(request, "user", None)
     if user is None or not user.is_authenticated or not user.has_role(CLERK, ADMINISTRATOR):
         return None
+    from django.urls import reverse
+    from django.utils.translation import gettext as _
+
     from clinics.views.reports import report_list
 
-    return "clinics/_report_links.html", {"reports": report_list()}
+    follow_up = [
+        (reverse("clinics:unlicensed"), _("Vaccinated but unlicensed")),
+        (reverse("clinics:unlicensed_results"), _("Unlicensed follow-up results")),
+    ]
+    return "clinics/_report_links.html", {"reports": report_list() + follow_up}

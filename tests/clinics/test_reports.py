@@ -142,6 +142,7 @@ def test_the_reports_page_links_them_for_the_clerk(world, client, clerk):
     text = client.get(reverse("licensing:reports")).content.decode()
     assert reverse("clinics:report_certificates") in text
     assert reverse("clinics:report_match_rate") in text
+    assert reverse("clinics:unlicensed_results") in text
 
 
 def test_hundreds_of_certificates_stay_within_the_query_budget(
