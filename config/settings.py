@@ -59,6 +59,7 @@ INSTALLED_APPS = [
     "citations",  # REC-14 citations; below complaints, which issues them (issue 16)
     "permits",  # Glencoe's horse and temporary wild-animal permits (issue 17)
     "clinics",  # veterinary clinics send rabies certificates (issue 18)
+    "records",  # issue 19: the city's data out (export) and in
     "rabies",
     "dangerous_dogs",
     "complaints",
@@ -274,6 +275,10 @@ SITE_URL = env.str("SITE_URL", default="http://localhost:8000")
 # Days before a rabies vaccination runs out that the owner is e-mailed and the animal
 # shows "due soon" (issue 11: a setting, not an ordinance value).
 RABIES_REMINDER_LEAD_DAYS = env.int("RABIES_REMINDER_LEAD_DAYS", default=30)
+# Hours a city's data export (issue 19 item 2) stays downloadable before the retention
+# sweep removes its archive: it holds the city's personal data in full. Installation
+# policy, not an ordinance value.
+DATA_EXPORT_RETENTION_HOURS = env.int("DATA_EXPORT_RETENTION_HOURS", default=72)
 
 # Card payments through Stripe Checkout (issue 12): off unless both keys are set (then
 # residents may pay an approved application online). STRIPE_API_BASE points the client

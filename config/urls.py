@@ -33,6 +33,7 @@ urlpatterns = [
     path("dangerous-dogs/", include("dangerous_dogs.urls")),
     path("complaints/", include("complaints.urls")),
     path("citations/", include("citations.urls")),
+    path("records/", include("records.urls")),
     path("admin/", admin.site.urls),
 ]
 # Uploaded files (certificates, photos, evidence) are never served from MEDIA_URL: each

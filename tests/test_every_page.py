@@ -38,6 +38,7 @@ from tests.licensing.license_factories import kennel_steps_approve
 from tests.permits.pages import GL_RECORD_PAGES as PERMIT_GL_RECORD_PAGES
 from tests.permits.pages import PERMIT_PAGES, build_permits_world
 from tests.rabies.pages import GL_RECORD_PAGES, RABIES_PAGES, build_rabies_world
+from tests.records.pages import RECORDS_PAGES, build_records_world
 from tests.upload_files import pdf_bytes, png_bytes
 
 CHICAGO = ZoneInfo("America/Chicago")
@@ -81,6 +82,7 @@ class World:
     citations: object = None  # a North Branch citation (issue 16 item 5)
     permits: object = None  # Glencoe's horse and temporary permits (issue 17)
     clinics: object = None  # a clinic's certificates, matched and queued (issue 18)
+    records: object = None  # North Branch's data export, written (issue 19)
 
 
 def _issued_kennel(owner, actor):
@@ -245,7 +247,9 @@ def build_world(*, nb, gl, clerk, glencoe_clerk, administrator, resident) -> Wor
     citations = build_citations_world(nb=nb, nb_animal=animal, actor=administrator, now=NOW)
     permits = build_permits_world(gl=gl, actor=glencoe_clerk, today=TODAY)
     clinics = build_clinics_world(nb=nb, animal=animal, now=NOW, pdf=PDF, clerk=clerk)
+    records = build_records_world(nb=nb, actor=administrator, now=NOW)  # last: all of it
     return World(
+        records=records,
         clinics=clinics,
         complaint=complaint,
         citations=citations,
@@ -629,6 +633,7 @@ PAGES.update(RABIES_PAGES)
 PAGES.update(CITATION_PAGES)
 PAGES.update(PERMIT_PAGES)
 PAGES.update(CLINIC_PAGES)
+PAGES.update(RECORDS_PAGES)
 
 
 def glencoe_record(name, world) -> bool:
