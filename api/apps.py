@@ -6,4 +6,4 @@ class ApiConfig(AppConfig):
     verbose_name = "Read API for the city's other systems"
 
     def ready(self):
-        from . import nav  # noqa: F401
+        from . import nav, schema  # noqa: F401

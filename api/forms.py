@@ -38,12 +38,6 @@ class IntegrationForm(forms.Form):
             field.widget = forms.MultipleHiddenInput()
             field.initial = [cities[0].pk]
 
-    def clean_name(self):
-        name = self.cleaned_data["name"].strip()
-        if "\x00" in name:
-            raise forms.ValidationError(_("Remove the invisible control character."))
-        return name
-
 
 class RevokeForm(forms.Form):
     reason = forms.CharField(label=_("Why"), max_length=200)

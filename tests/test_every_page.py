@@ -30,6 +30,7 @@ from licensing.services.kennels.documents import kennel_document_issue
 from licensing.services.kennels.issuance import kennel_issue
 from licensing.services.tags import tag_stock_receive
 from tests.accounts.test_url_access import ROUTES, view_roles
+from tests.api.pages import API_PAGES, build_api_world
 from tests.citations.pages import CITATION_PAGES, build_citations_world
 from tests.clinics.pages import CLINIC_PAGES, build_clinics_world
 from tests.conftest import make_user
@@ -81,6 +82,7 @@ class World:
     citations: object = None  # a North Branch citation (issue 16 item 5)
     permits: object = None  # Glencoe's horse and temporary permits (issue 17)
     clinics: object = None  # a clinic's certificates, matched and queued (issue 18)
+    api: object = None  # a North Branch integration of the read API (issue 19 item 3)
 
 
 def _issued_kennel(owner, actor):
@@ -245,8 +247,10 @@ def build_world(*, nb, gl, clerk, glencoe_clerk, administrator, resident) -> Wor
     citations = build_citations_world(nb=nb, nb_animal=animal, actor=administrator, now=NOW)
     permits = build_permits_world(gl=gl, actor=glencoe_clerk, today=TODAY)
     clinics = build_clinics_world(nb=nb, animal=animal, now=NOW, pdf=PDF)
+    api = build_api_world(nb=nb, administrator=administrator, now=NOW)
     return World(
         clinics=clinics,
+        api=api,
         complaint=complaint,
         citations=citations,
         permits=permits,
@@ -629,6 +633,7 @@ PAGES.update(RABIES_PAGES)
 PAGES.update(CITATION_PAGES)
 PAGES.update(PERMIT_PAGES)
 PAGES.update(CLINIC_PAGES)
+PAGES.update(API_PAGES)
 
 
 def glencoe_record(name, world) -> bool:
