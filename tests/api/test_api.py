@@ -59,6 +59,14 @@ def test_a_token_for_one_city_gets_404_for_the_other_citys_records(
     assert {row["id"] for row in listed} == {nb.pk_of(endpoint)}
 
 
+def test_ids_beyond_the_database_integer_range_are_404(
+    records, client, north_branch, administrator
+):
+    _, token = token_for([north_branch], administrator)
+    for endpoint in ENDPOINTS:
+        assert client.get(_detail(endpoint, 2**63), **auth(token)).status_code == 404
+
+
 @pytest.mark.parametrize("endpoint", ENDPOINTS)
 def test_a_token_for_both_cities_reads_both(
     endpoint, records, client, north_branch, glencoe, administrator
