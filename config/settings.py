@@ -49,6 +49,8 @@ INSTALLED_APPS = [
     "axes",
     "csp",
     "django_celery_beat",
+    "rest_framework",  # the read API (issue 19 item 3): api/
+    "drf_spectacular",
     # Our apps, bottom of the dependency graph first (architecture.md).
     "base",  # no models: roles, access, the nav and page-section registries
     "ordinance",
@@ -63,6 +65,7 @@ INSTALLED_APPS = [
     "rabies",
     "dangerous_dogs",
     "complaints",
+    "api",  # the read API for the city's other systems (issue 19 item 3)
     "demo",  # the demo simulation and its demo_data command; no models, no app imports it
 ]
 
@@ -286,6 +289,37 @@ DATA_EXPORT_RETENTION_HOURS = env.int("DATA_EXPORT_RETENTION_HOURS", default=72)
 STRIPE_SECRET_KEY = env.str("STRIPE_SECRET_KEY", default="")
 STRIPE_WEBHOOK_SECRET = env.str("STRIPE_WEBHOOK_SECRET", default="")
 STRIPE_API_BASE = env.str("STRIPE_API_BASE", default="")
+
+# --- The read API (issue 19 item 3; api/). Token per integration only: no session, so
+# no CSRF; JSON only (no browsable pages); read-only; one rate per integration.
+REST_FRAMEWORK = {
+    "DEFAULT_AUTHENTICATION_CLASSES": ["api.authentication.IntegrationTokenAuthentication"],
+    "DEFAULT_PERMISSION_CLASSES": ["api.permissions.IntegrationWithScope"],
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "DEFAULT_PARSER_CLASSES": [],
+    "DEFAULT_THROTTLE_CLASSES": ["api.throttling.IntegrationRateThrottle"],
+    "DEFAULT_PAGINATION_CLASS": "api.pagination.ChangedCursorPagination",
+    "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "UNAUTHENTICATED_USER": None,
+    "UNAUTHENTICATED_TOKEN": None,
+    "COERCE_DECIMAL_TO_STRING": True,
+}
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Animal ordinance read API",
+    "DESCRIPTION": (
+        "Read-only records of the cities a token serves: dog licenses, animals, owners and "
+        "receipts. Send `Authorization: Bearer <token>`. Owners' and payers' names, "
+        "addresses, phones and e-mails need the personal-data scope."
+    ),
+    "VERSION": "1",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "SECURITY": [{"bearerAuth": []}],
+    "APPEND_COMPONENTS": {"securitySchemes": {"bearerAuth": {"type": "http", "scheme": "bearer"}}},
+}
+API_THROTTLE_RATE = env.str("API_THROTTLE_RATE", default="600/minute")
+API_PAGE_SIZE = env.int("API_PAGE_SIZE", default=100)
+API_MAX_PAGE_SIZE = env.int("API_MAX_PAGE_SIZE", default=500)
 
 CACHES = {"default": env.cache_url("CACHE_URL", default="locmemcache://")}
 # Sessions are read from the cache and written through to the database: a page costs

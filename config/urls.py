@@ -34,6 +34,8 @@ urlpatterns = [
     path("complaints/", include("complaints.urls")),
     path("citations/", include("citations.urls")),
     path("records/", include("records.urls")),
+    path("api/v1/", include("api.urls")),  # the read API (token only)
+    path("integrations/", include("api.urls_admin")),  # the administrator's tokens
     path("admin/", admin.site.urls),
 ]
 # Uploaded files (certificates, photos, evidence) are never served from MEDIA_URL: each

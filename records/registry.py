@@ -30,6 +30,7 @@ OUR_APPS = (
     "dangerous_dogs",
     "complaints",
     "records",
+    "api",
 )
 
 Scope = Callable[[list[int], list[str]], Q]  # (jurisdiction ids, their states) -> filter
@@ -126,6 +127,12 @@ SCOPES: dict[str, Scope] = {
     "clinics.clinicmember": via("clinic__jurisdictions"),
     "clinics.certificatebatch": CITY,
     "clinics.certificatesubmission": CITY,
+    "clinics.followupbatch": CITY,
+    "clinics.followupletter": CITY,
+    # The read API's integrations of the cities and their call log (issue 19 item 3).
+    "api.integration": via("cities"),
+    "api.integration_cities": CITY,
+    "api.apicall": via("integration__cities"),
     "rabies.rabiesseries": CITY,
     "rabies.bitereport": CITY,
     "rabies.documentrequest": CITY,
@@ -172,6 +179,7 @@ EXCLUDED: dict[str, str] = {
 # Columns never written: secrets, not data (a password hash, a second factor's state).
 COLUMNS_LEFT_OUT: dict[str, set[str]] = {
     "accounts.user": {"password", "is_superuser", "is_staff", "second_factor_since"},
+    "api.integration": {"token_hash"},  # a credential, not data: the city makes a new token
 }
 
 

@@ -309,9 +309,11 @@ def test_ids_beyond_the_database_integer_range_are_404(world, client, administra
     client.force_login(administrator)
     huge = 2**63
     failures = []
-    for name, (args, _expected) in PAGES.items():
+    for name, (args, expected) in PAGES.items():
         real = args(world)
         if not real or not isinstance(real[0], int):
+            continue
+        if expected.get("*") == 401:  # the read API takes a token: tests/api/test_api.py
             continue
         url = reverse(name, args=[huge, *real[1:]])
         if roles_of(url) is not None and administrator.primary_role not in roles_of(url):

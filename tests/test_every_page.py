@@ -30,6 +30,7 @@ from licensing.services.kennels.documents import kennel_document_issue
 from licensing.services.kennels.issuance import kennel_issue
 from licensing.services.tags import tag_stock_receive
 from tests.accounts.test_url_access import ROUTES, view_roles
+from tests.api.pages import API_PAGES, build_api_world
 from tests.citations.pages import CITATION_PAGES, build_citations_world
 from tests.clinics.pages import CLINIC_PAGES, build_clinics_world
 from tests.conftest import make_user
@@ -83,6 +84,7 @@ class World:
     permits: object = None  # Glencoe's horse and temporary permits (issue 17)
     clinics: object = None  # a clinic's certificates, matched and queued (issue 18)
     records: object = None  # North Branch's data export, written (issue 19)
+    api: object = None  # a North Branch integration of the read API (issue 19 item 3)
 
 
 def _issued_kennel(owner, actor):
@@ -247,10 +249,12 @@ def build_world(*, nb, gl, clerk, glencoe_clerk, administrator, resident) -> Wor
     citations = build_citations_world(nb=nb, nb_animal=animal, actor=administrator, now=NOW)
     permits = build_permits_world(gl=gl, actor=glencoe_clerk, today=TODAY)
     clinics = build_clinics_world(nb=nb, animal=animal, now=NOW, pdf=PDF, clerk=clerk)
+    api = build_api_world(nb=nb, administrator=administrator, now=NOW)
     records = build_records_world(nb=nb, actor=administrator, now=NOW)  # last: all of it
     return World(
         records=records,
         clinics=clinics,
+        api=api,
         complaint=complaint,
         citations=citations,
         permits=permits,
@@ -634,6 +638,7 @@ PAGES.update(CITATION_PAGES)
 PAGES.update(PERMIT_PAGES)
 PAGES.update(CLINIC_PAGES)
 PAGES.update(RECORDS_PAGES)
+PAGES.update(API_PAGES)
 
 
 def glencoe_record(name, world) -> bool:
