@@ -80,7 +80,7 @@ class World:
     complaint: object = None  # a dog at large on a long leash, its facts read (issue 16)
     citations: object = None  # a North Branch citation (issue 16 item 5)
     permits: object = None  # Glencoe's horse and temporary permits (issue 17)
-    clinics: object = None  # a clinic's certificates, matched and queued (issue 18)
+    clinics: object = None  # a clinic's certificates, its tags and a sale (issue 18)
 
 
 def _issued_kennel(owner, actor):
@@ -244,7 +244,7 @@ def build_world(*, nb, gl, clerk, glencoe_clerk, administrator, resident) -> Wor
     complaint = _complaint(nb, animal, clerk, administrator)
     citations = build_citations_world(nb=nb, nb_animal=animal, actor=administrator, now=NOW)
     permits = build_permits_world(gl=gl, actor=glencoe_clerk, today=TODAY)
-    clinics = build_clinics_world(nb=nb, animal=animal, now=NOW, pdf=PDF)
+    clinics = build_clinics_world(nb=nb, animal=animal, now=NOW, pdf=PDF, clerk=clerk)
     return World(
         clinics=clinics,
         complaint=complaint,
