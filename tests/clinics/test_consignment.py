@@ -447,3 +447,34 @@ def test_a_sale_after_hours_counts_on_its_local_day(north_branch, clerk, clinic,
     with time_machine.travel(late, tick=False):
         sale = clinic_sale(clinic=clinic, certificate=cert, actor=vet)
     assert sale.sold_at == late and sale.license.issued_on == date(2026, 3, 31)
+
+
+def test_a_clinics_person_acts_for_the_cities_its_clinic_serves_only(
+    north_branch, glencoe, clinic, vet, resident
+):
+    """base.agents: the city's receipt is issued by the clinic's person for a city its
+    active clinic serves; for another city, or once deactivated, the document service
+    refuses them as it refuses anyone who is not the city's."""
+    from base import agents
+    from notices.services import document_issue
+
+    assert agents.acts_for(vet, north_branch.pk) and not agents.acts_for(vet, glencoe.pk)
+    assert not agents.acts_for(resident, north_branch.pk)
+
+    def issue(city):
+        return document_issue(
+            kind="notice",
+            template="sample_notice.html",
+            context={"paragraphs": ["A test."]},
+            jurisdiction=city,
+            actor=vet,
+            title="Notice",
+        )
+
+    assert issue(north_branch).issued_by == vet
+    with pytest.raises(PermissionDenied):
+        issue(glencoe)
+    ClinicMember.objects.filter(user=vet).update(deactivated_at=NOW)
+    assert not agents.acts_for(vet, north_branch.pk)
+    with pytest.raises(PermissionDenied):
+        issue(north_branch)
