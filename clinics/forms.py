@@ -6,12 +6,13 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from base.uploads import upload_read_text
+from licensing.forms.counter import MAX_TAG_NUMBER, add_term_choice
 from licensing.forms.registry import CERTIFICATE_TYPES, DateInput, check_upload
 from licensing.models.registry import Sex, Species
 from licensing.services.registry import clean_microchip
 from ordinance.models import Jurisdiction
 
-from .models import CertificateSubmission
+from .models import CertificateSubmission, Clinic, ReconciliationKind
 
 FORM51_FIELDS = [
     "owner_first_name",
@@ -149,3 +150,97 @@ class FollowUpRunForm(forms.Form):
         """The cities to run for (the form must be valid)."""
         pk = self.cleaned_data.get("city")
         return [c for c in self.cities if pk is None or c.pk == pk]
+
+
+# --- Licenses sold at the clinic (issue 18, item 4) --------------------------------------
+
+TAG_NUMBER = {"min_value": 1, "max_value": MAX_TAG_NUMBER}
+
+
+class ConsignmentForm(forms.Form):
+    """A block of the city's tags for a clinic: the clinics serving the user's cities."""
+
+    clinic = forms.ModelChoiceField(
+        queryset=Clinic.objects.none(),
+        label=gettext_lazy("Clinic"),
+        empty_label=gettext_lazy("Choose the clinic"),
+    )
+    year = forms.IntegerField(
+        label=gettext_lazy("Year stamped on the tags"), min_value=2000, max_value=2100
+    )
+    first_number = forms.IntegerField(label=gettext_lazy("First tag number"), **TAG_NUMBER)
+    last_number = forms.IntegerField(label=gettext_lazy("Last tag number"), **TAG_NUMBER)
+    note = forms.CharField(label=gettext_lazy("Note"), max_length=200, required=False)
+
+    def __init__(self, *args, clinics, cities, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["clinic"].queryset = clinics
+        if len(cities) > 1:
+            self.fields["jurisdiction"] = _city_field(cities)
+            self.order_fields(["jurisdiction", "clinic"])
+        self.single_city = cities[0] if len(cities) == 1 else None
+
+    def clean(self):
+        data = super().clean()
+        first, last = data.get("first_number"), data.get("last_number")
+        if first and last and last < first:
+            self.add_error("last_number", _("The last number must not be below the first."))
+        return data
+
+    def chosen_city(self):
+        return self.cleaned_data.get("jurisdiction") or self.single_city
+
+
+class ReconcileForm(forms.Form):
+    kind = forms.ChoiceField(
+        label=gettext_lazy("What happened"),
+        choices=ReconciliationKind.choices,
+        widget=forms.RadioSelect,
+    )
+    first_number = forms.IntegerField(label=gettext_lazy("First tag number"), **TAG_NUMBER)
+    last_number = forms.IntegerField(
+        label=gettext_lazy("Last tag number"),
+        required=False,
+        help_text=gettext_lazy("Leave empty for one tag."),
+        **TAG_NUMBER,
+    )
+    reason = forms.CharField(label=gettext_lazy("Why"), max_length=200)
+
+    def clean(self):
+        data = super().clean()
+        first, last = data.get("first_number"), data.get("last_number")
+        if first and not last:
+            data["last_number"] = first
+        elif first and last and last < first:
+            self.add_error("last_number", _("The last number must not be below the first."))
+        return data
+
+
+class SaleSearchForm(forms.Form):
+    q = forms.CharField(
+        label=gettext_lazy("Animal or owner's last name"), max_length=80, required=False
+    )
+
+
+class SaleForm(forms.Form):
+    """The clinic's sale: the tag in hand (or the next one it holds) and that the fee
+    was collected at the clinic. No card or payment details: the clinic keeps those."""
+
+    tag_number = forms.IntegerField(
+        label=gettext_lazy("Tag number in hand"),
+        required=False,
+        help_text=gettext_lazy("Leave empty to use the lowest unsold tag your clinic holds."),
+        **TAG_NUMBER,
+    )
+    collected = forms.BooleanField(
+        label=gettext_lazy("The clinic collected the fee shown for the city."),
+        error_messages={"required": gettext_lazy("Collect the fee first, then confirm it here.")},
+    )
+
+    def __init__(self, *args, terms=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        add_term_choice(self, terms)
+
+
+class BalanceForm(forms.Form):
+    year = forms.IntegerField(label=gettext_lazy("Year"), min_value=2000, max_value=2100)

@@ -13,7 +13,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
-from licensing.models import Animal, Owner, RabiesVaccination
+from licensing.models import Animal, License, Owner, RabiesVaccination, Receipt, Tag
 from licensing.models._base import NoDeleteMixin, NoDeleteQuerySet
 from ordinance.models import Jurisdiction
 
@@ -290,3 +290,188 @@ class FollowUpLetter(NoDeleteMixin, models.Model):
 
     def __str__(self):
         return f"{self.get_channel_display()} {self.animal_id} {self.term_start:%Y}"
+
+
+# --- Licenses sold at the clinic (issue 18, item 4) --------------------------------------
+# The city moves a block of its metal tags to a clinic (consignment stock). The clinic
+# sells a license through the counter's own ``license_issue`` with a tag from its block
+# and the city's next receipt; unsold tags come back, lost ones are marked lost. A tag
+# keeps its number and year throughout (REC-02, NB Sec. 6-63): only its holder changes.
+# Nothing here is deleted or rewritten (the database refuses it, migration 0003).
+
+
+class ConsignmentBlock(models.Model):
+    """A range of the city's tags of one year, issued to a clinic to sell."""
+
+    clinic = models.ForeignKey(Clinic, on_delete=models.PROTECT, related_name="consignments")
+    jurisdiction = models.ForeignKey(Jurisdiction, on_delete=models.PROTECT, related_name="+")
+    year = models.PositiveSmallIntegerField(_("year stamped"))
+    first_number = models.PositiveIntegerField(_("first tag number"))
+    last_number = models.PositiveIntegerField(_("last tag number"))
+    issued_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    issued_at = models.DateTimeField(_("issued at"))
+    note = models.CharField(_("note"), max_length=200, blank=True)
+
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["-issued_at", "-pk"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(last_number__gte=models.F("first_number")),
+                name="consignment_range_ordered",
+            ),
+        ]
+        indexes = [
+            models.Index(fields=["clinic", "jurisdiction", "issued_at"], name="consignment_idx")
+        ]
+
+    def __str__(self):
+        return _("Tags %(first)s–%(last)s (%(year)s) at %(clinic)s") % {
+            "first": self.first_number,
+            "last": self.last_number,
+            "year": self.year,
+            "clinic": self.clinic,
+        }
+
+    def delete(self, *args, **kwargs):
+        raise models.ProtectedError(_("A consignment is reconciled, never deleted."), [self])
+
+    @property
+    def size(self) -> int:
+        return self.last_number - self.first_number + 1
+
+
+class HoldingStatus(models.TextChoices):
+    HELD = "held", _("Unsold, at the clinic")
+    SOLD = "sold", _("Sold")
+    RETURNED = "returned", _("Returned to the city")
+    LOST = "lost", _("Lost")
+
+
+class ConsignedTag(models.Model):
+    """One tag of a block and where it went: sold, returned unsold or lost, and when."""
+
+    block = models.ForeignKey(ConsignmentBlock, on_delete=models.PROTECT, related_name="holdings")
+    tag = models.ForeignKey(Tag, on_delete=models.PROTECT, related_name="consignments")
+    status = models.CharField(
+        _("status"), max_length=10, choices=HoldingStatus.choices, default=HoldingStatus.HELD
+    )
+    # When it stopped being the clinic's to sell (sale, return, loss): the monthly
+    # statement counts what the clinic held at any month's end from it.
+    closed_at = models.DateTimeField(_("closed at"), null=True, blank=True)
+    reconciliation = models.ForeignKey(
+        "TagReconciliation",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="holdings",
+    )
+
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["block", "tag"], name="consigned_tag_once_per_block"),
+            # One clinic holds a tag at a time: a tag back in stock may go out again.
+            models.UniqueConstraint(
+                fields=["tag"],
+                condition=models.Q(status="held"),
+                name="consigned_tag_one_holder",
+            ),
+        ]
+        indexes = [models.Index(fields=["block", "status"], name="consigned_tag_status_idx")]
+
+    def __str__(self):
+        return f"{self.tag} ({self.get_status_display()})"
+
+    def delete(self, *args, **kwargs):
+        raise models.ProtectedError(_("A consigned tag is reconciled, never deleted."), [self])
+
+
+class ReconciliationKind(models.TextChoices):
+    RETURNED = "returned", _("Returned unsold")
+    LOST = "lost", _("Lost before sale")
+
+
+class TagReconciliation(models.Model):
+    """Tags of a block that came back unsold, or were lost before they were sold: a range
+    of the block, who recorded it, when and why."""
+
+    block = models.ForeignKey(
+        ConsignmentBlock, on_delete=models.PROTECT, related_name="reconciliations"
+    )
+    kind = models.CharField(_("what happened"), max_length=10, choices=ReconciliationKind.choices)
+    first_number = models.PositiveIntegerField(_("first tag number"))
+    last_number = models.PositiveIntegerField(_("last tag number"))
+    reason = models.CharField(_("why"), max_length=200)
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    recorded_at = models.DateTimeField(_("recorded at"))
+
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["-recorded_at", "-pk"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(last_number__gte=models.F("first_number")),
+                name="reconciliation_range_ordered",
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.get_kind_display()}: {self.numbers}"
+
+    def delete(self, *args, **kwargs):
+        raise models.ProtectedError(_("A reconciliation is never deleted."), [self])
+
+    @property
+    def count(self) -> int:
+        return self.last_number - self.first_number + 1
+
+    @property
+    def numbers(self) -> str:
+        if self.first_number == self.last_number:
+            return str(self.first_number)
+        return f"{self.first_number}–{self.last_number}"
+
+
+class ClinicSale(models.Model):
+    """A license the clinic sold: issued by the counter's own service with a tag of the
+    clinic's block, the rabies vaccination of the clinic's own certificate and the
+    city's next receipt number, the fee collected by the clinic for the city."""
+
+    clinic = models.ForeignKey(Clinic, on_delete=models.PROTECT, related_name="sales")
+    jurisdiction = models.ForeignKey(Jurisdiction, on_delete=models.PROTECT, related_name="+")
+    holding = models.OneToOneField(ConsignedTag, on_delete=models.PROTECT, related_name="sale")
+    license = models.OneToOneField(License, on_delete=models.PROTECT, related_name="clinic_sale")
+    receipt = models.OneToOneField(Receipt, on_delete=models.PROTECT, related_name="clinic_sale")
+    certificate = models.ForeignKey(
+        CertificateSubmission, on_delete=models.PROTECT, related_name="sales"
+    )
+    sold_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    sold_at = models.DateTimeField(_("sold at"))
+
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["-sold_at", "-pk"]
+        indexes = [
+            models.Index(fields=["clinic", "jurisdiction", "sold_at"], name="clinic_sale_month_idx")
+        ]
+
+    def __str__(self):
+        return _("License %(n)s sold by %(clinic)s") % {
+            "n": self.license.number,
+            "clinic": self.clinic,
+        }
+
+    def delete(self, *args, **kwargs):
+        raise models.ProtectedError(_("A sale is voided by its receipt, never deleted."), [self])

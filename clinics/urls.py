@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .views import admin, clerk, clinic, followup, reports
+from .views import admin, clerk, clinic, consignment, followup, reports, sales, statements
 
 app_name = "clinics"
 
@@ -12,6 +12,31 @@ urlpatterns = [
     path("certificates/batch/template.csv", clinic.batch_template, name="batch_template"),
     path("certificates/<int:pk>/", clinic.submission_detail, name="submission_detail"),
     path("certificates/<int:pk>/file/", clinic.submission_file, name="submission_file"),
+    # Licenses sold at the clinic (issue 18, item 4): the clinic's side.
+    path("sales/", sales.sale_list, name="sale_list"),
+    path("sales/new/<int:certificate_pk>/", sales.sale_new, name="sale_new"),
+    path("sales/<int:pk>/", sales.sale_detail, name="sale_detail"),
+    path("sales/<int:pk>/receipt.pdf", sales.sale_receipt, name="sale_receipt"),
+    # The city's tags at clinics (clerk, administrator) and the monthly statements.
+    path("tags/", consignment.consignment_list, name="consignment_list"),
+    path("tags/<int:pk>/", consignment.block_detail, name="block_detail"),
+    path("tags/<int:pk>/reconcile/", consignment.block_reconcile, name="block_reconcile"),
+    path("tags/balances/", consignment.balances, name="balances"),
+    path(
+        "statements/<int:clinic_pk>/<int:city_pk>/<int:year>/<int:month>/",
+        statements.statement,
+        name="statement",
+    ),
+    path(
+        "statements/<int:clinic_pk>/<int:city_pk>/<int:year>/<int:month>/statement.pdf",
+        statements.statement_pdf,
+        name="statement_pdf",
+    ),
+    path(
+        "statements/<int:clinic_pk>/<int:city_pk>/<int:year>/<int:month>/statement.csv",
+        statements.statement_csv,
+        name="statement_csv",
+    ),
     # The clerk's queue.
     path("queue/", clerk.queue, name="queue"),
     path("queue/<int:pk>/", clerk.review, name="review"),

@@ -25,6 +25,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from base import agents
 from ordinance.models import Event
 
 from .models import IssuedDocument
@@ -83,10 +84,13 @@ def _sha256(data: bytes) -> str:
 
 
 def _check_actor(actor, jurisdiction, owner_user):
-    """Staff issue only for cities they serve; a resident only their own documents."""
+    """Staff issue only for cities they serve; a resident only their own documents; an
+    agent of the city (a clinic selling its licenses, ``base.agents``) for that city."""
     if actor is None:  # a scheduled job
         return
     if actor.is_staff_member and actor.serves(jurisdiction.pk):
+        return
+    if not actor.is_staff_member and agents.acts_for(actor, jurisdiction.pk):
         return
     if owner_user is not None and actor.pk == owner_user.pk:
         return

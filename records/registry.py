@@ -129,6 +129,12 @@ SCOPES: dict[str, Scope] = {
     "clinics.certificatesubmission": CITY,
     "clinics.followupbatch": CITY,
     "clinics.followupletter": CITY,
+    # Licenses sold at the clinic (issue 18 item 4): the city's tags at a clinic, their
+    # returns and losses, the sales.
+    "clinics.consignmentblock": CITY,
+    "clinics.consignedtag": via("block__jurisdiction"),
+    "clinics.tagreconciliation": via("block__jurisdiction"),
+    "clinics.clinicsale": CITY,
     # The read API's integrations of the cities and their call log (issue 19 item 3).
     "api.integration": via("cities"),
     "api.integration_cities": CITY,

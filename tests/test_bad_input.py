@@ -232,6 +232,15 @@ def test_every_form_a_resident_is_shown_survives_bad_input(world, client, reside
     assert not denied, denied
 
 
+def test_every_form_a_clinic_is_shown_survives_bad_input(world, client):
+    """A clinic's person (issue 18): its certificate forms and the license sale (item 4);
+    the city's pages answer 403 to whatever it sends."""
+    vet = world.clinics.vet
+    sent, failures = _fuzz_pages(client, vet, world, set())
+    assert sent, "the clinic was shown no form"
+    assert not failures, failures
+
+
 # GET parameters the pages read straight from the query string (not only through a
 # rendered form): the htmx search, pagination, filters, report format, counter ?animal=.
 QUERY_PAGES = [
@@ -257,6 +266,7 @@ QUERY_PAGES = [
     ("permits:list", {"kind": None, "status": None}),  # issue 17
     ("clinics:unlicensed", {"format": None}),  # issue 18 item 3
     ("clinics:unlicensed_results", {"start": None, "end": None, "format": None}),
+    ("clinics:balances", {"year": None, "format": "csv"}),  # issue 18 item 5
 ]
 
 

@@ -246,7 +246,7 @@ def build(nb, gl, clerk, glencoe_clerk) -> Cities:
     _complaints(nb, gl, clerk, glencoe_clerk)
     _citations(nb, gl, dog, clerk, glencoe_clerk)
     _permits(gl, glencoe_clerk)
-    _clinic_certificates(gl)
+    _clinic_certificates(gl, glencoe_clerk)
     return Cities(
         nb=nb,
         gl=gl,
@@ -459,8 +459,12 @@ def _permits(gl, glencoe_clerk):
     )
 
 
-def _clinic_certificates(gl):
-    """A Glencoe clinic's certificate waiting for the clerk (issue 18)."""
+def _clinic_certificates(gl, glencoe_clerk):
+    """A Glencoe clinic's certificate waiting for the clerk (issue 18), and a block of
+    Glencoe's tags at it (item 4), made as a row: Glencoe issues no dog licenses
+    (LIC-16), so the service refuses it; the row stands in for what the tags-at-clinics
+    page and the balances must keep to Glencoe's users."""
+    from clinics.models import ConsignmentBlock
     from clinics.services import certificates
     from tests.clinics.helpers import cleaned, make_clinic, make_vet
 
@@ -471,6 +475,15 @@ def _clinic_certificates(gl):
         actor=make_vet(clinic, username="zzglvet"),
         now=NOW,
         **cleaned(clinic, vaccinated_on=str(TODAY), owner_last_name="Zzglowner"),
+    )
+    ConsignmentBlock.objects.create(
+        clinic=clinic,
+        jurisdiction=gl,
+        year=2026,
+        first_number=30,
+        last_number=37,
+        issued_by=glencoe_clerk,
+        issued_at=NOW,
     )
 
 
@@ -593,6 +606,12 @@ WALK = {
         ((), YEAR, "Glencoe: not in ordinance (program measure)"),
         ((), YEAR + "&format=csv", None),
     ],
+    # The city's tags at clinics and the clinic sales and balances (issue 18 items 4, 5).
+    "clinics:consignment_list": [((), "", "Zzgl Animal Clinic")],
+    "clinics:balances": [
+        ((), "", "Zzgl Animal Clinic"),
+        ((), "year=2026&format=csv", "Zzgl Animal Clinic"),
+    ],
 }
 
 # Pages without arguments that are not walked, and why.
@@ -636,6 +655,7 @@ NOT_WALKED = {
     "api:owner-list": "a token, not a login: tests/api/test_api.py scopes it by the token's city",
     "api:receipt-list": "a token, not a login: tests/api/test_api.py scopes it by the token's city",
     "api:schema": "the OpenAPI schema: no record in it",
+    "clinics:sale_list": "a clinic's login only: a clerk is refused",
 }
 
 

@@ -82,7 +82,7 @@ class World:
     complaint: object = None  # a dog at large on a long leash, its facts read (issue 16)
     citations: object = None  # a North Branch citation (issue 16 item 5)
     permits: object = None  # Glencoe's horse and temporary permits (issue 17)
-    clinics: object = None  # a clinic's certificates, matched and queued (issue 18)
+    clinics: object = None  # a clinic's certificates, its tags and a sale (issue 18)
     records: object = None  # North Branch's data export, written (issue 19)
     api: object = None  # a North Branch integration of the read API (issue 19 item 3)
 

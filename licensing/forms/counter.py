@@ -147,15 +147,21 @@ class IssueForm(CashPaymentForm, SubjectDateForm):
 
     def __init__(self, *args, terms=None, **kwargs):
         super().__init__(*args, **kwargs)
-        if terms is not None and len(terms.offered) > 1:
-            self.fields["term_year"] = forms.TypedChoiceField(
-                label=_("License term"),
-                coerce=int,
-                choices=[(t.year, terms.explain(t)) for t in terms.offered],
-                initial=terms.default.year,
-                widget=forms.RadioSelect,
-            )
-            self.order_fields(["term_year"])
+        add_term_choice(self, terms)
+
+
+def add_term_choice(form, terms) -> None:
+    """Once next-term sales are open, the choice of term (its year) as the first field;
+    the same on the counter and at a clinic selling on consignment (issue 18, item 4)."""
+    if terms is not None and len(terms.offered) > 1:
+        form.fields["term_year"] = forms.TypedChoiceField(
+            label=_("License term"),
+            coerce=int,
+            choices=[(t.year, terms.explain(t)) for t in terms.offered],
+            initial=terms.default.year,
+            widget=forms.RadioSelect,
+        )
+        form.order_fields(["term_year"])
 
 
 MAX_TAG_NUMBER = 999_999_999

@@ -39,9 +39,22 @@ VOIDABLE = (LicenseStatus.ACTIVE, LicenseStatus.EXPIRED, LicenseStatus.CLOSED)
 
 
 class PaymentMethod(models.TextChoices):
+    """How the counter takes money (its forms offer these)."""
+
     CASH = "cash", _("Cash")
     CHECK = "check", _("Check")
     CARD = "card", _("Card")
+
+
+class ReceiptMethod(models.TextChoices):
+    """How a receipt's money was taken: the counter's methods, or collected by a clinic
+    selling licenses from the city's tags on consignment (issue 18, item 4). The clinic
+    keeps its own payment records: the city's receipt holds no card data."""
+
+    CASH = PaymentMethod.CASH.value, PaymentMethod.CASH.label
+    CHECK = PaymentMethod.CHECK.value, PaymentMethod.CHECK.label
+    CARD = PaymentMethod.CARD.value, PaymentMethod.CARD.label
+    CLINIC = "clinic", _("Clinic-collected")
 
 
 class ReceiptSeries(models.Model):
@@ -104,7 +117,7 @@ class Receipt(NoDeleteMixin, models.Model):
     # Snapshot: the receipt shows the payer as they were when they paid.
     payer_name = models.CharField(_("payer"), max_length=200)
     payer_address = models.CharField(_("payer address"), max_length=300, blank=True)
-    method = models.CharField(_("payment method"), max_length=8, choices=PaymentMethod.choices)
+    method = models.CharField(_("payment method"), max_length=8, choices=ReceiptMethod.choices)
     reference = models.CharField(_("check number or card last 4"), max_length=40, blank=True)
     total = models.DecimalField(_("total"), max_digits=10, decimal_places=2)
     # Cash handed over at the counter, set at issue (the database refuses a later change).
@@ -387,9 +400,15 @@ class TagStock(models.Model):
 
 class TagStatus(models.TextChoices):
     AVAILABLE = "available", _("Available")
+    # Moved to a clinic that sells licenses on consignment (issue 18, item 4): out of the
+    # counter's stock, same number and year (REC-02), sold, returned or lost from there.
+    CONSIGNED = "consigned", _("At a clinic")
     ISSUED = "issued", _("Issued")
     LOST = "lost", _("Lost")
     VOID = "void", _("Void")
+
+
+SELLABLE = (TagStatus.AVAILABLE, TagStatus.CONSIGNED)
 
 
 class Tag(NoDeleteMixin, models.Model):
@@ -438,12 +457,13 @@ class Tag(NoDeleteMixin, models.Model):
         return f"Tag {self.number} ({self.year})"
 
     # --- Transitions (LIC-08, LIC-10, LIC-14; REC-02, REC-18) --------------------------
-    # A tag leaves stock once and never comes back: a lost or void number is never
-    # reissued, or two dogs could wear it (LIC-14).
+    # An issued tag never comes back: a lost or void number is never reissued, or two
+    # dogs could wear it (LIC-14). A tag sent to a clinic and returned unsold was never
+    # issued: it is back in stock under its own number (REC-02).
 
     def issue(self, *, license, actor, on: date, at=None) -> None:
-        """Available -> issued to ``license`` (LIC-08)."""
-        self._check_from(TagStatus.AVAILABLE, verb=__("issued"), rule="LIC-08")
+        """Available (or at a clinic, sold there) -> issued to ``license`` (LIC-08)."""
+        self._check_from(*SELLABLE, verb=__("issued"), rule="LIC-08")
         self.status, self.license, self.issued_on, self.status_changed_on = (
             TagStatus.ISSUED,
             license,
@@ -485,8 +505,48 @@ class Tag(NoDeleteMixin, models.Model):
             summary=f"Tag {self.number} ({self.year}) void: {reason}"[:300],
         )
 
-    def _check_from(self, status, *, verb, rule):
-        if self.status != status:
+    # Consignment to a clinic (issue 18, item 4): a block of tags moves at once, in one
+    # UPDATE with a history row per tag (REC-18) and one event for the block.
+    MOVES = {
+        "consigned": (TagStatus.AVAILABLE, TagStatus.CONSIGNED, _("consigned")),
+        "returned": (TagStatus.CONSIGNED, TagStatus.AVAILABLE, _("returned to stock")),
+        "lost": (TagStatus.CONSIGNED, TagStatus.LOST, _("marked lost")),
+    }
+
+    @classmethod
+    def move_many(cls, tags, *, move: str, holder: str, actor, on: date, at, reason="") -> None:
+        """Available -> at a clinic ("consigned"), at a clinic -> available ("returned",
+        unsold) or -> lost ("lost", never reissued: LIC-14). ``tags`` are locked by the
+        caller; any one not in the starting state refuses the whole move."""
+        from simple_history.utils import bulk_update_with_history
+
+        start, end, verb = cls.MOVES[move]
+        tags = list(tags)
+        for tag in tags:
+            tag._check_from(start, verb=str(verb), rule="REC-02")
+            tag.status, tag.status_changed_on = end, on
+        why = f"{move}: {holder}" + (f" ({reason})" if reason else "")
+        bulk_update_with_history(
+            tags,
+            cls,
+            ["status", "status_changed_on"],
+            default_user=actor,
+            default_date=at,
+            default_change_reason=why[:100],
+        )
+        if tags:
+            Event.record(
+                f"licensing.tags.{move}",
+                None,
+                actor=actor,
+                jurisdiction=tags[0].jurisdiction,
+                at=at,
+                summary=f"{len(tags)} tags of {tags[0].year} {move}: {holder}"[:300],
+                data={"year": tags[0].year, "numbers": [t.number for t in tags], "why": reason},
+            )
+
+    def _check_from(self, *statuses, verb, rule):
+        if self.status not in statuses:
             raise Refused.because(
                 _("Tag"),
                 __("Tag %(n)s (%(y)s) is %(status)s: it cannot be %(verb)s.")

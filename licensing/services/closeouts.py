@@ -11,7 +11,9 @@ the same clerk, or a void that corrects a receipt of a closed day, is a new rece
 belongs to that clerk's next close-out.
 
 Receipts paid online (a provider's payment, issue 12) never passed through a drawer:
-the provider's own statement reconciles them, so a close-out leaves them out.
+the provider's own statement reconciles them, so a close-out leaves them out. So are
+receipts of licenses a clinic sold (and their voids): the clinic collected the money,
+and its monthly statement says what it owes the city (issue 18, item 4).
 """
 
 from dataclasses import dataclass, field
@@ -26,7 +28,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from base.roles import ADMINISTRATOR
-from licensing.models import CloseOut, CloseOutReceipt, PaymentMethod, Receipt
+from licensing.models import CloseOut, CloseOutReceipt, PaymentMethod, Receipt, ReceiptMethod
 from licensing.services.reports import _day_bounds
 from ordinance.models import Event
 from ordinance.money import money_sum
@@ -78,11 +80,17 @@ class DaySummary:
         return max((r.number for r in self.receipts), default=None)
 
 
-def _counter_receipts(*, clerk, jurisdiction):
-    """The receipts this clerk took at the counter in the city (not paid online)."""
-    return Receipt.objects.filter(issued_by=clerk, jurisdiction=jurisdiction).filter(
-        online_payment__isnull=True, voids__online_payment__isnull=True
+def _drawer(queryset):
+    """Receipts whose money passed through the counter's drawer: not paid online, not
+    collected by a clinic."""
+    return queryset.filter(online_payment__isnull=True, voids__online_payment__isnull=True).exclude(
+        method=ReceiptMethod.CLINIC
     )
+
+
+def _counter_receipts(*, clerk, jurisdiction):
+    """The receipts this clerk took at the counter in the city."""
+    return _drawer(Receipt.objects.filter(issued_by=clerk, jurisdiction=jurisdiction))
 
 
 def _open_receipts(*, clerk, jurisdiction, day: date):
@@ -112,10 +120,11 @@ def closeout_open_days(*, clerk, jurisdiction_ids) -> list[dict]:
     """Days on which this clerk has receipts not yet closed, newest first, per city."""
     local = timezone.get_current_timezone()
     rows = (
-        Receipt.objects.filter(
-            issued_by=clerk, jurisdiction_id__in=jurisdiction_ids, closeout_entry__isnull=True
+        _drawer(
+            Receipt.objects.filter(
+                issued_by=clerk, jurisdiction_id__in=jurisdiction_ids, closeout_entry__isnull=True
+            )
         )
-        .filter(online_payment__isnull=True, voids__online_payment__isnull=True)
         .annotate(day=TruncDate("issued_at", tzinfo=local))
         .values("jurisdiction_id", "jurisdiction__name", "day")
         .annotate(last=Max("number"))

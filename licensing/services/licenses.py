@@ -32,7 +32,7 @@ from licensing.models import (
 from licensing.services.assessment import license_assess
 from licensing.services.documents import IssueResult, issue_documents
 from licensing.services.limits import premises_limit_check
-from licensing.services.numbering import license_number_allocate, tag_claim
+from licensing.services.numbering import TagSource, license_number_allocate, tag_claim
 from licensing.services.receipts import fee_line, receipt_create
 from licensing.services.registry import owner_premises
 from licensing.services.tags import issue_tag
@@ -58,6 +58,7 @@ def license_issue(
     vaccination=None,
     applied_on: date | None = None,
     term_year: int | None = None,
+    tag_source: TagSource | None = None,
     now: datetime | None = None,
 ) -> IssueResult:
     """Issue (or renew) a dog license, its metal tag and a numbered receipt, or Refused.
@@ -66,6 +67,10 @@ def license_issue(
     earlier, decides the term and the late penalty (NB Sec. 6-65(c), LIC-13).
     ``term_year`` is the clerk's choice among the terms offered that day (the current or,
     once sales are open, the next: ``terms.license_terms``); None takes the default.
+
+    A clinic selling on consignment (issue 18, item 4) comes through here too, with the
+    same checks and the city's receipt series: ``tag_source`` is the tags it holds,
+    ``method`` is ``ReceiptMethod.CLINIC`` and ``vaccination`` its own certificate's.
 
     One transaction: the animal row is locked (no double license from two windows), the
     checks are re-run, then license number, tag and receipt number are allocated.
@@ -89,7 +94,12 @@ def license_issue(
         if not a.can_issue:
             raise Refused(a.refusals)
         jurisdiction = animal.jurisdiction
-        tag = tag_claim(jurisdiction=jurisdiction, year=a.expires_on.year, number=tag_number)
+        tag = tag_claim(
+            jurisdiction=jurisdiction,
+            year=a.expires_on.year,
+            number=tag_number,
+            source=tag_source,
+        )
         receipt = receipt_create(
             jurisdiction=jurisdiction,
             payer=owner,

@@ -9,9 +9,14 @@ the caller's transaction under a row lock, and a unique constraint backs it up.
 - Tags (LIC-08, REC-02) are physical stock: the next free tag is claimed with
   ``select_for_update(skip_locked=True)`` so a second clerk takes the next tag instead of
   waiting; SQLite has no row locks but serialises writers (ordinance.sweeps.lock).
+  A sale draws from the counter's stock, or from the tags a clinic holds on consignment
+  (``TagSource``, issue 18 item 4): same claim, same lock, another set of tags.
 """
 
+from dataclasses import dataclass
+
 from django.db import IntegrityError, transaction
+from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _l
 
@@ -62,29 +67,61 @@ def license_number_allocate(*, jurisdiction, kind: str, year: int) -> str:
     return f"{year}-{_take(series):04d}"
 
 
-def tag_claim(*, jurisdiction, year: int, number: int | None = None) -> Tag:
+@dataclass(frozen=True)
+class TagSource:
+    """The tags a sale may draw from other than the counter's stock: those a clinic holds
+    on consignment (issue 18, item 4). ``tags`` is any set of ``Tag`` rows; ``holder``
+    names who holds them in a refusal."""
+
+    tags: QuerySet
+    holder: str
+
+
+def tag_claim(
+    *, jurisdiction, year: int, number: int | None = None, source: TagSource | None = None
+) -> Tag:
     """Lock and return an available tag: the lowest free number, or the one in the clerk's hand.
 
     The caller marks it issued in the same transaction. A typed number must be a tag of
     that year's stock that is still available (LIC-08, LIC-14); otherwise Refused.
+    ``source``: draw from those tags instead (a clinic's consignment): a number of the
+    city's stock or of another clinic is refused all the same.
     """
-    available = Tag.objects.filter(jurisdiction=jurisdiction, year=year, status=TagStatus.AVAILABLE)
+    pool = source.tags if source else Tag.objects.filter(status=TagStatus.AVAILABLE)
+    available = pool.filter(jurisdiction=jurisdiction, year=year)
     if number is not None:
         tag = lock(available.filter(number=number)).first()
         if tag is None:
             raise Refused.because(
-                TAG,
-                _("Tag %(number)s of %(year)s is not an available tag of this city's stock.")
-                % {"number": number, "year": year},
-                rule_citation(jurisdiction, "LIC-14"),
-                field="tag_number",
+                TAG, _not_available(number, year, source), _lic14(jurisdiction), field="tag_number"
             )
         return tag
     tag = lock(available.order_by("number")).first()
     if tag is None:
         raise Refused.because(
             TAG,
-            _("No %(year)s tags are left in stock; enter the new stock first.") % {"year": year},
+            _("%(holder)s holds no unsold %(year)s tags; ask the city for more.")
+            % {"holder": source.holder, "year": year}
+            if source
+            else _("No %(year)s tags are left in stock; enter the new stock first.")
+            % {"year": year},
             rule_citation(jurisdiction, "LIC-08"),
         )
     return tag
+
+
+def _lic14(jurisdiction) -> str:
+    return rule_citation(jurisdiction, "LIC-14")
+
+
+def _not_available(number: int, year: int, source: TagSource | None) -> str:
+    if source:
+        return _("Tag %(number)s of %(year)s is not an unsold tag held by %(holder)s.") % {
+            "number": number,
+            "year": year,
+            "holder": source.holder,
+        }
+    return _("Tag %(number)s of %(year)s is not an available tag of this city's stock.") % {
+        "number": number,
+        "year": year,
+    }

@@ -117,7 +117,7 @@ def report_issued(*, jurisdiction_ids, start: date, end: date) -> list[dict]:
 
 def report_tags(*, jurisdiction_ids, start: date, end: date, on: date) -> list[dict]:
     """Tags per city and year stamped (start.year..end.year): on current licenses, in stock,
-    lost, void (LIC-08, LIC-10)."""
+    at clinics selling on consignment (issue 18 item 4), lost, void (LIC-08, LIC-10)."""
     current = Q(
         status=TagStatus.ISSUED, license__status=LicenseStatus.ACTIVE, license__expires_on__gte=on
     )
@@ -129,6 +129,7 @@ def report_tags(*, jurisdiction_ids, start: date, end: date, on: date) -> list[d
             current=Count("pk", filter=current),
             issued=Count("pk", filter=Q(status=TagStatus.ISSUED)),
             available=Count("pk", filter=Q(status=TagStatus.AVAILABLE)),
+            consigned=Count("pk", filter=Q(status=TagStatus.CONSIGNED)),
             lost=Count("pk", filter=Q(status=TagStatus.LOST)),
             void=Count("pk", filter=Q(status=TagStatus.VOID)),
             total=Count("pk"),
@@ -142,6 +143,7 @@ def report_tags(*, jurisdiction_ids, start: date, end: date, on: date) -> list[d
             "on_current_licenses": r["current"],
             "issued": r["issued"],
             "in_stock": r["available"],
+            "at_clinics": r["consigned"],
             "lost": r["lost"],
             "void": r["void"],
             "total": r["total"],

@@ -31,7 +31,17 @@ REPORTS = {
     ),
     "tags": (
         _("Tags outstanding by year"),
-        ["city", "year", "on_current_licenses", "issued", "in_stock", "lost", "void", "total"],
+        [
+            "city",
+            "year",
+            "on_current_licenses",
+            "issued",
+            "in_stock",
+            "at_clinics",
+            "lost",
+            "void",
+            "total",
+        ],
     ),
     "expiring": (
         _("Licenses expiring"),
@@ -65,6 +75,7 @@ COLUMN_LABELS = {
     "year": _("Year"),
     "on_current_licenses": _("On current licenses"),
     "in_stock": _("In stock"),
+    "at_clinics": _("At clinics"),
     "lost": _("Lost"),
     "total": _("Total"),
     "license": _("License"),

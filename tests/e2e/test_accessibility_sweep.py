@@ -47,6 +47,9 @@ NOT_PAGES = {
     "clinics:submission_file",  # an uploaded file, served as a download
     "clinics:batch_template",  # a CSV download
     "clinics:unlicensed_batch_pdf",  # a PDF
+    "clinics:sale_receipt",  # the receipt's PDF (issue 18 item 4)
+    "clinics:statement_pdf",  # a PDF
+    "clinics:statement_csv",  # a CSV download
 }
 # Pages whose useful state needs a query string: the sweep opens them filled in too.
 WITH_QUERY = {

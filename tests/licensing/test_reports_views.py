@@ -182,6 +182,7 @@ def test_issued_tags_and_expiring_reports(north_branch, clerk, client_as):
         "on_current_licenses": 2,
         "issued": 3,
         "in_stock": 6,
+        "at_clinics": 0,
         "lost": 1,
         "void": 0,
         "total": 10,
@@ -254,17 +255,35 @@ def test_the_tags_report_page_shows_tags_outstanding(licensed, client_as, clerk)
         data = rows_of_csv(
             client.get(reverse("licensing:report_tags"), {**params, "format": "csv"})
         )
-    assert header == ["Year", "On current licenses", "Issued", "In stock", "Lost", "Void", "Total"]
-    assert rows == [["2026", "2", "3", "6", "1", "0", "10"]]
+    assert header == [
+        "Year",
+        "On current licenses",
+        "Issued",
+        "In stock",
+        "At clinics",
+        "Lost",
+        "Void",
+        "Total",
+    ]
+    assert rows == [["2026", "2", "3", "6", "0", "1", "0", "10"]]
     assert data == [
-        ["year", "on_current_licenses", "issued", "in_stock", "lost", "void", "total"],
-        ["2026", "2", "3", "6", "1", "0", "10"],
+        [
+            "year",
+            "on_current_licenses",
+            "issued",
+            "in_stock",
+            "at_clinics",
+            "lost",
+            "void",
+            "total",
+        ],
+        ["2026", "2", "3", "6", "0", "1", "0", "10"],
     ]
     # After the December 31 expiry no tag is on a current license (LIC-07).
     with time_machine.travel(datetime(2027, 1, 4, 10, tzinfo=CHICAGO), tick=False):
         client = client_as(clerk)  # a new session: the one above has lapsed by then
         _header, rows = table_of(client.get(reverse("licensing:report_tags"), params))
-    assert rows == [["2026", "0", "3", "6", "1", "0", "10"]]
+    assert rows == [["2026", "0", "3", "6", "0", "1", "0", "10"]]
 
 
 def test_the_expiring_report_page_lists_the_live_licenses_with_contacts(licensed, client_as, clerk):
