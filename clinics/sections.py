@@ -36,5 +36,6 @@ def report_links(request):
     follow_up = [
         (reverse("clinics:unlicensed"), _("Vaccinated but unlicensed")),
         (reverse("clinics:unlicensed_results"), _("Unlicensed follow-up results")),
+        (reverse("clinics:balances"), _("Clinic sales and balances")),
     ]
     return "clinics/_report_links.html", {"reports": report_list() + follow_up}

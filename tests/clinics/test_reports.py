@@ -143,6 +143,7 @@ def test_the_reports_page_links_them_for_the_clerk(world, client, clerk):
     assert reverse("clinics:report_certificates") in text
     assert reverse("clinics:report_match_rate") in text
     assert reverse("clinics:unlicensed_results") in text
+    assert reverse("clinics:balances") in text
 
 
 def test_hundreds_of_certificates_stay_within_the_query_budget(
