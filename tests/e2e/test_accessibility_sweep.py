@@ -50,6 +50,14 @@ NOT_PAGES = {
     "clinics:sale_receipt",  # the receipt's PDF (issue 18 item 4)
     "clinics:statement_pdf",  # a PDF
     "clinics:statement_csv",  # a CSV download
+    "records:export_download",  # the export's ZIP, a download (issue 19 item 2)
+    # The read API (issue 19 item 3): JSON and YAML for other systems, not pages.
+    *(
+        f"api:{name}-{kind}"
+        for name in ("license", "animal", "owner", "receipt")
+        for kind in ("list", "detail")
+    ),
+    "api:schema",
 }
 # Pages whose useful state needs a query string: the sweep opens them filled in too.
 WITH_QUERY = {

@@ -30,6 +30,7 @@ from tests.licensing.online_helpers import (
 )
 
 ROWS = 200
+UPLOAD_TIMEOUT_MS = 180_000
 BAD_ROWS = 5
 NEWCOMERS = 12  # owners the registry does not know: the clerk registers them
 MOVERS = 8  # known dogs whose owners moved: too weak a match, the clerk confirms them
@@ -118,8 +119,10 @@ def _upload(page, text: str, tmp_path, name):
     path.write_text(text, encoding="utf-8")
     page.goto("/vets/certificates/batch/")
     page.get_by_label("CSV file of certificates").set_input_files(str(path))
-    page.get_by_role("button", name="Send the file").click()
-    page.wait_for_load_state("networkidle")
+    # 200 rows are matched and recorded in the request: on a loaded two-core CI machine
+    # that can take longer than the default 10 seconds.
+    page.get_by_role("button", name="Send the file").click(timeout=UPLOAD_TIMEOUT_MS)
+    page.wait_for_load_state("networkidle", timeout=UPLOAD_TIMEOUT_MS)
 
 
 @pytest.mark.django_db(transaction=True)

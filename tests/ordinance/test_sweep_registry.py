@@ -59,6 +59,7 @@ SWEEPS = {
     "permits.temporary_expire": "temporary wild-animal permits expire",
     "permits.horse_expire": "horse permits expire",
     "permits.horse_reminders": "horse permit renewal reminders",
+    "records.exports_expire": "data export archives past their retention period",
 }
 
 
@@ -87,6 +88,7 @@ def rows(north_branch, glencoe):
         | _renewal_reminder_rows(issuer)
         | _citation_rows(north_branch)
         | _permit_rows(glencoe)
+        | _export_rows(north_branch, issuer)
         | {
             # No e-mail address: the renewal window open on New Year's Eve reminds no one.
             "license_due": LicenseFactory(
@@ -509,6 +511,29 @@ def _permit_rows(glencoe):
     }
 
 
+def _export_rows(north_branch, requester):
+    """Data exports (issue 19 item 2): one whose retention ended on Saturday, January 2,
+    and one kept until the 10th. Neither has its file here: the sweep removes what is
+    there and marks the record."""
+    from records.models import DataExport, ExportStatus
+
+    def export(expires_at):
+        made = DataExport.objects.create(
+            requested_by=requester,
+            status=ExportStatus.READY,
+            requested_at=datetime(2026, 12, 30, 9, 0, tzinfo=CHICAGO),
+            finished_at=datetime(2026, 12, 30, 9, 5, tzinfo=CHICAGO),
+            expires_at=expires_at,
+        )
+        made.jurisdictions.set([north_branch])
+        return made
+
+    return {
+        "export_due": export(datetime(2027, 1, 2, 9, 5, tzinfo=CHICAGO)),
+        "export_later": export(datetime(2027, 1, 10, 9, 5, tzinfo=CHICAGO)),
+    }
+
+
 def statuses(rows):
     for row in rows.values():
         row.refresh_from_db()
@@ -551,6 +576,8 @@ BEFORE = {
     "horse_due": "issued",
     "horse_later": "issued",
     "horse_remind": "issued",
+    "export_due": "ready",
+    "export_later": "ready",
 }
 AFTER = BEFORE | {
     "vaccination_due": "reminded",
@@ -568,6 +595,7 @@ AFTER = BEFORE | {
     "denial_due": KennelStatus.DENIED_FINAL,
     "temporary_due": "expired",
     "horse_due": "expired",
+    "export_due": "expired",
 }
 
 
