@@ -71,7 +71,7 @@ class Statement:
     lost: list = field(default_factory=list)
     unsold: list = field(default_factory=list)
     closing: int = 0
-    due: Decimal = Decimal("0.00")
+    due: Decimal = field(default_factory=Decimal)  # the sum of the fees, set by the service
     receipt_citation: str = ""
     tag_citation: str = ""
 
