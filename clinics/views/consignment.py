@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
 from base.access import role_required
+from base.csvcells import safe_cell
 from base.roles import ADMINISTRATOR, CLERK
 from licensing.forms.registry import apply_service_errors
 from ordinance.refusals import Refused
@@ -185,14 +186,3 @@ def balances_csv(rows, columns, year) -> HttpResponse:
     for row in rows:
         writer.writerow([safe_cell(row[c]) for c in columns])
     return response
-
-
-def safe_cell(value) -> str:
-    """A CSV cell: ISO dates; no spreadsheet formula from a name typed at a counter."""
-    text = "" if value is None else value.isoformat() if hasattr(value, "isoformat") else str(value)
-    if text[:1] in ("=", "+", "-", "@"):
-        try:
-            float(text)
-        except ValueError:
-            return "'" + text
-    return text

@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from base.access import role_required
+from base.csvcells import safe_cell
 from base.roles import ADMINISTRATOR, CLERK
 from licensing.forms.reports import DateRangeForm
 from licensing.services.standing import Standing
@@ -217,11 +218,5 @@ def _csv(name: str, columns, rows) -> HttpResponse:
     writer = csv.writer(response)
     writer.writerow([key for key, _label in columns])
     for row in rows:
-        writer.writerow([_safe(row[key]) for key, _label in columns])
+        writer.writerow([safe_cell(row[key]) for key, _label in columns])
     return response
-
-
-def _safe(value) -> str:
-    """No spreadsheet formula from a name typed at the counter or by a clinic."""
-    text = "" if value is None else str(value)
-    return "'" + text if text[:1] in ("=", "+", "-", "@") else text

@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy
 
 from base.access import role_required
 from base.charts import Series, bar_chart_svg
+from base.csvcells import safe_cell
 from base.roles import ADMINISTRATOR, CLERK
 from licensing.forms.reports import DateRangeForm
 
@@ -84,14 +85,6 @@ REPORTS = {
 }
 
 
-def _cell(value) -> str:
-    """A CSV cell; a clinic's name never becomes a spreadsheet formula."""
-    text = "" if value is None else str(value)
-    if text[:1] in ("=", "+", "-", "@") and not isinstance(value, int):
-        return "'" + text
-    return text
-
-
 def _csv(key, columns, rows, start, end):
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     name = f"clinic-{key.replace('_', '-')}-{start:%Y%m%d}-{end:%Y%m%d}.csv"
@@ -99,7 +92,7 @@ def _csv(key, columns, rows, start, end):
     writer = csv.writer(response)
     writer.writerow(columns)
     for row in rows:
-        writer.writerow([_cell(row[c]) for c in columns])
+        writer.writerow([safe_cell(row[c]) for c in columns])
     return response
 
 

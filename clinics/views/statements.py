@@ -13,12 +13,12 @@ from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
 
 from base.access import role_required
+from base.csvcells import safe_cell
 from base.roles import ADMINISTRATOR, CLERK, VETERINARIAN
 from notices.services import document_render, snapshot
 
 from ..access import statement_scope
 from ..services.statements import clinic_statement
-from .consignment import safe_cell
 
 ROLES = (VETERINARIAN, CLERK, ADMINISTRATOR)
 # The years a statement may be asked for: a bound on the address, not an ordinance value.
