@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy
 
 from base.access import role_required
 from base.charts import Series, bar_chart_svg
+from base.csvcells import safe_cell
 from base.roles import STAFF_ROLES
 from citations.models import ChargeClass, CitationStatus
 from licensing.forms.reports import DateRangeForm
@@ -120,10 +121,7 @@ def _cell(column, value):
     """A CSV cell: ISO dates; no spreadsheet formula from an address typed at intake."""
     if column in ("first", "last"):
         return timezone.localtime(value).date().isoformat()
-    text = "" if value is None else str(value)
-    if text[:1] in ("=", "+", "-", "@") and not isinstance(value, int):
-        return "'" + text
-    return text
+    return safe_cell(value)
 
 
 def _csv(key, columns, rows, start, end):

@@ -20,6 +20,7 @@ from django.views.decorators.http import require_POST
 
 from base import sections
 from base.access import get_in_jurisdiction, role_required
+from base.csvcells import safe_cell
 from base.roles import ADMINISTRATOR, CLERK, STAFF_ROLES
 from licensing.forms.registry import apply_service_errors
 from licensing.models import Premises
@@ -201,7 +202,7 @@ def register_report(request):
         writer = csv.writer(response)
         writer.writerow(COLUMNS)
         for row in rows:
-            writer.writerow([_safe(row[c]) for c in COLUMNS])
+            writer.writerow([safe_cell(row[c]) for c in COLUMNS])
         return response
     return render(
         request,
@@ -212,12 +213,6 @@ def register_report(request):
             "truncated": len(rows) > REPORT_SCREEN_ROWS,
         },
     )
-
-
-def _safe(value):
-    """No spreadsheet formula injection from a name typed at the counter."""
-    text = "" if value is None else str(value)
-    return "'" + text if text[:1] in ("=", "+", "-", "@") else text
 
 
 urlpatterns = [

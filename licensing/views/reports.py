@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
 from base.access import role_required
+from base.csvcells import safe_cell
 from base.roles import ADMINISTRATOR, CLERK, STAFF_ROLES
 from licensing.forms.reports import DateRangeForm, RenewalNoticesForm, TagLookupForm
 from licensing.services import reports
@@ -203,22 +204,8 @@ def _csv(key, columns, rows, bounds):
     writer = csv.writer(response)
     writer.writerow(columns)
     for row in rows:
-        writer.writerow([_safe(row[c]) for c in columns])
+        writer.writerow([safe_cell(row[c]) for c in columns])
     return response
-
-
-def _safe(value):
-    """No spreadsheet formula injection from a name typed at the counter."""
-    text = "" if value is None else str(value)
-    return "'" + text if text[:1] in ("=", "+", "-", "@") and not _is_number(text) else text
-
-
-def _is_number(text):
-    try:
-        float(text)
-    except ValueError:
-        return False
-    return True
 
 
 @role_required(*COUNTER)
