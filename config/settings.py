@@ -272,6 +272,11 @@ CRISPY_TEMPLATE_PACK = "bootstrap5"
 EMAIL_CONFIG = env.email_url("EMAIL_URL", default="consolemail://")
 vars().update(EMAIL_CONFIG)
 DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="animal-control@localhost")
+# Text messages (issue 20 item 4; notices/sms.py): off unless SMS_BACKEND names a backend
+# ("notices.sms.ConsoleBackend" in development, a provider's class in production), and
+# then only for a city whose profile turns on ``impound_owner_notice_text``.
+SMS_BACKEND = env.str("SMS_BACKEND", default="")
+SMS_FROM = env.str("SMS_FROM", default="")
 # Where links in e-mails point (renewal reminders, transfer invitations): the public
 # address of this installation, without a trailing slash.
 SITE_URL = env.str("SITE_URL", default="http://localhost:8000")

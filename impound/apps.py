@@ -17,3 +17,18 @@ class ImpoundConfig(AppConfig):
         for module in (cases, notices, redemption, dispositions, records):
             for name, provider, order in module.SECTIONS:
                 sections.register("impound.case_detail", name, provider, order=order)
+        self._connect_found_page()
+
+    def _connect_found_page(self):
+        """Any change to a case, a pound, its hours or a city: the found page (issue 20
+        item 1) reads afresh (impound.services.found)."""
+        from django.db.models.signals import post_delete, post_save
+
+        from ordinance.models import Jurisdiction
+
+        from .models import ImpoundCase, Pound, PoundHours
+        from .services.found import forget_found
+
+        for model in (ImpoundCase, Pound, PoundHours, Jurisdiction):
+            post_save.connect(forget_found, sender=model, dispatch_uid=f"found-{model.__name__}")
+        post_delete.connect(forget_found, sender=PoundHours, dispatch_uid="found-hours-delete")

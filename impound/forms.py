@@ -60,6 +60,7 @@ class IntakeForm(forms.Form):
     )
     seized_on = _model_field("seized_on", form_class=dates.PastDateField, widget=DateInput())
     seized_where = _model_field("seized_where")
+    found_area = _model_field("found_area")
     brought_by_name = _model_field("brought_by_name")
     brought_by_address = _model_field("brought_by_address")
     kennel = _model_field("kennel")

@@ -195,6 +195,18 @@ class ImpoundCase(KeptMixin, models.Model):
     placed_at = models.DateTimeField(_("placed in the pound at"))
     seized_on = models.DateField(_("date seized"))
     seized_where = models.CharField(_("where seized"), max_length=200)
+    # What the public pages say about where (issue 20 items 1 and 3): a block or street,
+    # never an address that identifies a finder; empty shows only the city.
+    found_area = models.CharField(
+        _("found near (public)"),
+        max_length=120,
+        blank=True,
+        help_text=_(
+            "A block or street for the public found-animals page, such as "
+            '"300 block of Main St". Never the finder\'s address. Leave blank to show '
+            "only the city."
+        ),
+    )
     brought_by_name = models.CharField(_("received from (name)"), max_length=160, blank=True)
     brought_by_address = models.CharField(_("received from (address)"), max_length=300, blank=True)
     officer = models.ForeignKey(

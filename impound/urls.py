@@ -1,4 +1,4 @@
-from .views import cases, dispositions, notices, records, redemption
+from .views import cases, dispositions, found, notices, records, redemption
 
 app_name = "impound"
 
@@ -8,4 +8,5 @@ urlpatterns = [
     *redemption.urlpatterns,
     *dispositions.urlpatterns,
     *records.urlpatterns,
+    *found.urlpatterns,
 ]

@@ -174,6 +174,7 @@ class ServiceMethod(models.TextChoices):
     PHONE = "phone", _("Telephone call")
     POSTED = "posted", _("Posted")
     LEFT = "left", _("Left at the premises")
+    TEXT = "text", _("Text message")
 
 
 class ServiceRecord(models.Model):

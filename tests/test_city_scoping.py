@@ -625,6 +625,8 @@ NOT_WALKED = {
     "licensing:portal_home": "residents only: their own animals, not the city's",
     "licensing:portal_link": "residents only: a form that lists nothing",
     "impound:intake": "officers and administrators only: a clerk is refused",
+    "impound:found_all": "public: every city's animals in the pound by design, no person "
+    "(issue 20 item 1; tests/impound/test_found.py)",
     "rabies:bite_report": "officers and administrators only: a clerk is refused",
     # Its earlier complaints at the address show on POST ("Check the address"), from
     # complaints.services.repeat_addresses: tests/complaints/test_views.py checks the city.

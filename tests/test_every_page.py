@@ -586,6 +586,11 @@ PAGES = {
     "impound:records": (lambda w: [], {}),
     "impound:register_csv": (lambda w: [], {}),
     "impound:public_records": (lambda w: [w.nb.slug], {}),
+    # Issue 20: the found animals (the world's case is held, with a photo) and the CSV.
+    "impound:public_records_csv": (lambda w: [w.nb.slug], {}),
+    "impound:found_all": (lambda w: [], {}),
+    "impound:found_city": (lambda w: [w.nb.slug], {}),
+    "impound:found_photo": (lambda w: [w.impound_case.pk], {}),
     "impound:board": (lambda w: [], {}),
     "impound:intake": (lambda w: [], {}),
     "impound:case_detail": (lambda w: [w.impound_case.pk], {}),

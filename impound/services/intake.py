@@ -31,6 +31,7 @@ from ordinance.refusals import Refused, refusing
 from ordinance.rules import RuleNotSet, get_optional, get_rules, get_value
 
 from .holds import HoldEnd, hold_end
+from .owner_alerts import owner_alert_queue
 
 DEFAULT_HOLD_KEY = "impound_hold_business_days"
 
@@ -195,6 +196,7 @@ def case_intake(
     placed_at: datetime,
     seized_on: date,
     seized_where: str,
+    found_area: str = "",
     brought_by_name: str = "",
     brought_by_address: str = "",
     kennel: str = "",
@@ -250,6 +252,7 @@ def case_intake(
         placed_at=placed_at,
         seized_on=seized_on,
         seized_where=seized_where,
+        found_area=found_area.strip(),
         brought_by_name=brought_by_name,
         brought_by_address=brought_by_address,
         officer=actor,
@@ -300,6 +303,7 @@ def case_intake(
             "animal": animal.pk if animal else None,
         },
     )
+    owner_alert_queue(case)  # a registered owner hears after commit (issue 20 item 4)
     return case
 
 
@@ -354,4 +358,5 @@ def case_identify_owner(*, case: ImpoundCase, animal: Animal, actor) -> ImpoundC
         % {"owner": animal.owner.name, "animal": animal},
         data={"animal": animal.pk, "owner": animal.owner_id, "previous_animal": previous},
     )
+    owner_alert_queue(case)  # the owner hears after commit (issue 20 item 4)
     return case

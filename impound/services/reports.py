@@ -13,7 +13,7 @@ from django.db.models.functions import TruncDate, TruncMonth
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from impound.models import CLOSED_STATUSES, CaseStatus, ImpoundCase
+from impound.models import CLOSED_STATUSES, OPEN_STATUSES, CaseStatus, ImpoundCase
 from ordinance.models import Jurisdiction
 from ordinance.rules import RuleUnavailable, get_optional
 
@@ -56,20 +56,40 @@ REGISTER_COLUMNS = (
     "closed_on",
 )
 
-# What the public list shows: the animal and its seizure, never a person (MN-03).
+# What the public list shows: the animal and its seizure, never a person (MN-03). Where
+# is the officer's public place (``found_area``, a block or street), never ``seized_where``
+# (it may be a finder's address); blank shows the city alone (issue 20 item 3).
 PUBLIC_FIELDS = (
     "number",
+    "jurisdiction",
     "species",
     "breed",
     "sex",
     "color",
     "approximate_age_months",
     "distinguishing_traits",
-    "seized_where",
+    "found_area",
     "seized_on",
     "placed_at",
     "status",
     "hold_ends_on",
+    "closed_on",
+)
+
+# The public record as CSV (issue 20 item 3): the same cases and fields as the page.
+PUBLIC_COLUMNS = (
+    "case",
+    "species",
+    "breed",
+    "sex",
+    "approximate_age_months",
+    "color",
+    "traits",
+    "where_seized",
+    "date_seized",
+    "placed_at",
+    "outcome",
+    "closed_on",
 )
 
 
@@ -246,9 +266,45 @@ def _yes_no(value) -> str:
 
 
 def public_cases(jurisdiction: Jurisdiction, *, since: date | None):
-    """The city's cases placed on or after ``since`` (all where None), newest first, with
-    only the fields the public may read (MN-03): a queryset, for a paginator."""
+    """The city's cases whose record is in the retention period, newest first, with only
+    the fields the public may read (MN-03): placed on or after ``since``, or closed on or
+    after it, or still in the pound (the record runs at least six months after the final
+    disposition, IMP-06); all where None. A queryset, for a paginator."""
     cases = ImpoundCase.objects.filter(jurisdiction=jurisdiction)
     if since is not None:
-        cases = cases.filter(placed_at__gte=_day_bounds(since, since)[0])
-    return cases.only(*PUBLIC_FIELDS).order_by("-placed_at", "-pk")
+        cases = cases.filter(
+            Q(placed_at__gte=_day_bounds(since, since)[0])
+            | Q(closed_on__gte=since)
+            | Q(status__in=OPEN_STATUSES)
+        )
+    return (
+        cases.select_related("jurisdiction")
+        .only(*PUBLIC_FIELDS, "jurisdiction__name")
+        .order_by("-placed_at", "-pk")
+    )
+
+
+def public_where(case: ImpoundCase) -> str:
+    """Where the animal was seized, for the public: the block or street, or the city."""
+    return case.found_area or case.jurisdiction.name
+
+
+def public_rows(cases) -> list[dict]:
+    """The public record's rows (PUBLIC_COLUMNS): no name, address, microchip or tag."""
+    return [
+        {
+            "case": case.number,
+            "species": case.get_species_display(),
+            "breed": case.breed,
+            "sex": case.get_sex_display(),
+            "approximate_age_months": case.approximate_age_months,
+            "color": case.color,
+            "traits": case.distinguishing_traits,
+            "where_seized": public_where(case),
+            "date_seized": case.seized_on,
+            "placed_at": timezone.localtime(case.placed_at).strftime("%Y-%m-%d %H:%M"),
+            "outcome": case.get_status_display(),
+            "closed_on": case.closed_on,
+        }
+        for case in cases
+    ]

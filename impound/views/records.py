@@ -152,16 +152,22 @@ def _cell(value):
     return text
 
 
-@public
-def public_records(request, city):
-    """The city's recent cases for anyone to read (Minn. Stat. 346.47 subd. 2, MN-03):
-    the animal and where and when it was seized; no name, address, microchip or owner."""
+def _public_scope(city):
+    """The city, its retention rule, the first day of the public list and its cases."""
     jurisdiction = get_object_or_404(Jurisdiction, slug=city)
     today = timezone.localdate()
     retention = reports.record_retention(jurisdiction, on=today)
     months = retention.value if retention is not None else None
     since = reports.months_before(today, months) if months else None
-    cases = reports.public_cases(jurisdiction, since=since)
+    return jurisdiction, today, retention, since, reports.public_cases(jurisdiction, since=since)
+
+
+@public
+def public_records(request, city):
+    """The city's recent cases for anyone to read (Minn. Stat. 346.47 subd. 2, MN-03):
+    the animal and where (street level) and when it was seized, and its outcome; no name,
+    address, microchip or owner."""
+    jurisdiction, today, retention, since, cases = _public_scope(city)
     page = Paginator(cases, PUBLIC_PAGE_SIZE).get_page(request.GET.get("page"))
     pounds = (
         Pound.objects.filter(jurisdictions=jurisdiction, designated_from__lte=today)
@@ -183,9 +189,19 @@ def public_records(request, city):
     )
 
 
+@public
+def public_records_csv(request, city):
+    """The same public record as CSV (issue 20 item 3): every case of the retention
+    period, the page's fields, no person."""
+    jurisdiction, today, _retention, _since, cases = _public_scope(city)
+    name = f"impound-record-{jurisdiction.slug}-{today:%Y-%m-%d}.csv"
+    return _csv(name, reports.PUBLIC_COLUMNS, reports.public_rows(cases.iterator()))
+
+
 urlpatterns = [
     path("records/", records, name="records"),
     path("records/register.csv", register_csv, name="register_csv"),
     path("public/<slug:city>/", public_records, name="public_records"),
+    path("public/<slug:city>/records.csv", public_records_csv, name="public_records_csv"),
 ]
 SECTIONS: list = []

@@ -18,6 +18,8 @@ NOT_PAGES = {
     "licensing:animal_photo",
     "impound:case_photo",
     "impound:register_csv",
+    "impound:public_records_csv",  # a CSV download (issue 20 item 3)
+    "impound:found_photo",  # a photo (issue 20 item 1)
     "impound:case_notice_letter",
     "impound:case_notice_posted",
     "impound:case_notice_attempt",

@@ -42,6 +42,7 @@ def take_in(city, pound, actor, placed, **extra):
         color="Black",
         approximate_age_months=24,
         seized_where="Main St and 5th Ave",
+        found_area="Main St and 5th Ave",
         brought_by_name="Pat Finder",
         brought_by_address="12 Elm St",
         microchip="985141000123456",
@@ -318,13 +319,14 @@ def test_the_public_list_shows_the_animals_and_no_person(
 def test_the_public_list_covers_the_retention_period_and_pages(
     north_branch, glencoe, officer, pound, client, django_assert_max_num_queries
 ):
-    old = take_in(north_branch, pound, officer, at(2026, 5, 1, 9), seized_where="Old Mill Rd")
+    old = take_in(north_branch, pound, officer, at(2026, 5, 1, 9), found_area="Old Mill Rd")
+    close(old, CaseStatus.REDEEMED, date(2026, 6, 1), officer)  # closed before June 15
     for i in range(30):
-        take_in(north_branch, pound, officer, at(2026, 11, 1 + i % 28, 9), seized_where=f"Lot {i}")
+        take_in(north_branch, pound, officer, at(2026, 11, 1 + i % 28, 9), found_area=f"Lot {i}")
     url = reverse("impound:public_records", args=[north_branch.slug])
     with django_assert_max_num_queries(10):
         first = client.get(url).content.decode()
-    assert old.seized_where not in first  # placed before June 15: past six months
+    assert old.found_area not in first  # placed and closed before June 15: past six months
     assert "Page 1 of 2" in first
     with django_assert_max_num_queries(10):
         second = client.get(url, {"page": 2}).content.decode()
