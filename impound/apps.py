@@ -11,6 +11,7 @@ class ImpoundConfig(AppConfig):
         # Importing these registers the navigation entry, the sweeps and upcoming deadlines.
         from . import nav, sweeps  # noqa: F401
         from .sections import animal_impounds
+        from .services import lost  # noqa: F401  (matches each new intake, issue 20 item 2)
         from .views import cases, dispositions, notices, records, redemption
 
         sections.register("licensing.animal_detail", "impound", animal_impounds, order=10)

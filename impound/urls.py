@@ -1,4 +1,5 @@
 from .views import cases, dispositions, notices, records, redemption
+from .views import lost as lost_views  # issue 20 item 2
 
 app_name = "impound"
 
@@ -8,4 +9,5 @@ urlpatterns = [
     *redemption.urlpatterns,
     *dispositions.urlpatterns,
     *records.urlpatterns,
+    *lost_views.urlpatterns,  # issue 20 item 2: lost-pet reports
 ]
