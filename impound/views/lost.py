@@ -192,6 +192,24 @@ def lost_reports(request):
     )
 
 
+def case_lost_section(request, *, case):
+    """Provider for the case page (base.sections): the lost reports this animal may
+    answer, with the resident's contact, for staff (one query)."""
+    if not request.user.has_role(*STAFF_ROLES):
+        return None
+    matches = list(
+        LostMatch.objects.filter(case=case)
+        .select_related("report__reporter")
+        .order_by("-score", "pk")
+    )
+    if not matches:
+        return None
+    return "impound/lost/_case_section.html", {"case": case, "lost_matches": matches}
+
+
+SECTIONS = [("lost", case_lost_section, 45)]
+
+
 urlpatterns = [
     path("lost/", lost_reports, name="lost_reports"),
     path("lost/<int:pk>/photo/", lost_report_photo, name="lost_report_photo"),

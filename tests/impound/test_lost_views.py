@@ -210,3 +210,11 @@ def test_pages_make_a_bounded_number_of_queries(
     for query in ("", "?status=matched", "?status=all", "?status=nonsense&page=99"):
         with django_assert_max_num_queries(10):
             assert client.get(reverse("impound:lost_reports") + query).status_code == 200
+
+
+def test_the_case_page_shows_the_reports_it_may_answer_to_staff(client, matched, officer):
+    case = matched.matches.get().case
+    client.force_login(officer)
+    page = client.get(case.get_absolute_url()).content.decode()
+    assert "Lost reports this animal may answer" in page
+    assert "rita@example.org" in page and "Juno" in page
