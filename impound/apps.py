@@ -11,12 +11,17 @@ class ImpoundConfig(AppConfig):
         # Importing these registers the navigation entry, the sweeps and upcoming deadlines.
         from . import nav, sweeps  # noqa: F401
         from .sections import animal_impounds
+        from .services import lost  # noqa: F401  (matches each new intake, issue 20 item 2)
         from .views import cases, dispositions, notices, records, redemption
+        from .views import lost as lost_views
 
         sections.register("licensing.animal_detail", "impound", animal_impounds, order=10)
         for module in (cases, notices, redemption, dispositions, records):
             for name, provider, order in module.SECTIONS:
                 sections.register("impound.case_detail", name, provider, order=order)
+        # Lost reports the animal may answer (issue 20 item 2).
+        for name, provider, order in lost_views.SECTIONS:
+            sections.register("impound.case_detail", name, provider, order=order)
         self._connect_found_page()
 
     def _connect_found_page(self):

@@ -559,3 +559,13 @@ class SterilizationAgreement(KeptMixin, models.Model):
             % {"d": date_format(self.due_on), "c": self.due_citation},
             data={"due_on": str(self.due_on), "case": self.case.number},
         )
+
+
+# Lost-pet reports and their matches (issue 20 item 2), in their own module.
+from .models_lost import (  # noqa: E402, F401
+    ACTIVE_LOST_STATUSES,
+    ContactPreference,
+    LostMatch,
+    LostReport,
+    LostStatus,
+)

@@ -107,3 +107,26 @@ def _sterilization_due(found) -> Iterable[Deadline]:
             url=url,
             jurisdiction=agreement.jurisdiction.short_name,
         )
+
+
+# --- Lost-pet reports (issue 20 item 2) ---------------------------------------------------
+
+
+@register_sweep("impound.lost_reports_expire")
+def sweep_lost_reports_expire(*, now: datetime, dry_run: bool = False):
+    """An open or matched lost report whose stored ``expires_on`` is before today expires
+    (the profile's ``lost_report_open_days``, a program setting): the resident has all of
+    the last day, and renewing moves the day forward. Idempotent; catches up."""
+    from impound.models import ACTIVE_LOST_STATUSES, LostReport
+
+    today = timezone.localdate(now)
+    return run_sweep(
+        name="lost-pet reports expire",
+        action="impound.lost.expired",
+        due=LostReport.objects.filter(status__in=ACTIVE_LOST_STATUSES, expires_on__lt=today),
+        still_applies=lambda r: r.status in ACTIVE_LOST_STATUSES and r.expires_on < today,
+        transition=lambda r, at: r.expire(at=at),
+        now=now,
+        dry_run=dry_run,
+        transition_records=True,
+    )

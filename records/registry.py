@@ -52,6 +52,7 @@ def _users(ids, _states):
         Q(jurisdictions__in=ids)
         | Q(owner_records__jurisdiction__in=ids)
         | Q(clinic_membership__clinic__jurisdictions__in=ids)
+        | Q(lost_reports__jurisdiction__in=ids)  # residents who reported a lost pet there
     )
 
 
@@ -114,6 +115,9 @@ SCOPES: dict[str, Scope] = {
     "impound.casegate": via("case__jurisdiction"),
     "impound.redemption": via("case__jurisdiction"),
     "impound.sterilizationagreement": CITY,
+    # Lost-pet reports (issue 20 item 2): the city where lost; a match through its report.
+    "impound.lostreport": CITY,
+    "impound.lostmatch": via("report__jurisdiction"),
     "citations.citationseries": CITY,
     "citations.citation": CITY,
     "permits.permitseries": CITY,

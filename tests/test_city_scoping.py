@@ -247,6 +247,7 @@ def build(nb, gl, clerk, glencoe_clerk) -> Cities:
     _citations(nb, gl, dog, clerk, glencoe_clerk)
     _permits(gl, glencoe_clerk)
     _clinic_certificates(gl, glencoe_clerk)
+    _lost_reports(nb, gl)
     return Cities(
         nb=nb,
         gl=gl,
@@ -256,6 +257,24 @@ def build(nb, gl, clerk, glencoe_clerk) -> Cities:
         gl_kennel=gl_kennel,
         gl_denied=gl_denied,
     )
+
+
+def _lost_reports(nb, gl):
+    """A resident's lost-pet report in each city (issue 20 item 2): the staff list keeps
+    to the user's cities."""
+    from impound.services.lost import lost_report_file
+
+    reporter = make_user("lost_owner", "resident", email="lost@example.org")
+    for city, color in ((nb, "Nbonly gray"), (gl, "Zzgl tabby")):
+        lost_report_file(
+            reporter=reporter,
+            jurisdiction=city,
+            now=NOW,
+            species="cat",
+            color=color,
+            lost_on=TODAY,
+            lost_where="Zzgl Lane" if city == gl else "Nbonly Lane",
+        )
 
 
 def _citations(nb, gl, nb_dog, clerk, glencoe_clerk):
@@ -544,6 +563,8 @@ WALK = {
     # The duplicate to merge is searched in the owner's own city only (issue 14, item 7).
     "licensing:owner_merge": [((lambda c: [c.nb_license.owner_id]), "q=zzglencoe", None)],
     "impound:sterilization_list": [((), "", None)],
+    # Lost-pet reports (issue 20 item 2): each city's staff see their own city's.
+    "impound:lost_reports": [((), "", "Zzgl tabby"), ((), "status=all", "Zzgl tabby")],
     "impound:board": [((), "", "Zzgl brindle"), ((), "status=all", "Zzgl brindle")],
     "dangerous_dogs:board": [((), "", "Zzgl Rex"), ((), "closed=1", "Zzgl Rex")],
     "rabies:dashboard": [((), "", "Zzglbiter")],
@@ -627,6 +648,8 @@ NOT_WALKED = {
     "impound:intake": "officers and administrators only: a clerk is refused",
     "impound:found_all": "public: every city's animals in the pound by design, no person "
     "(issue 20 item 1; tests/impound/test_found.py)",
+    "impound:lost_report_list": "residents only: their own lost-pet reports, not the city's",
+    "impound:lost_report_new": "residents only: a form that lists nothing",
     "rabies:bite_report": "officers and administrators only: a clerk is refused",
     # Its earlier complaints at the address show on POST ("Check the address"), from
     # complaints.services.repeat_addresses: tests/complaints/test_views.py checks the city.

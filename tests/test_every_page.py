@@ -35,6 +35,7 @@ from tests.citations.pages import CITATION_PAGES, build_citations_world
 from tests.clinics.pages import CLINIC_PAGES, build_clinics_world
 from tests.conftest import make_user
 from tests.dangerous_dogs.pages import DD_PAGES, NB_RECORD_PAGES, build_dd_world
+from tests.impound.lost_pages import LOST_PAGES, build_lost_world
 from tests.licensing.license_factories import kennel_steps_approve
 from tests.permits.pages import GL_RECORD_PAGES as PERMIT_GL_RECORD_PAGES
 from tests.permits.pages import PERMIT_PAGES, build_permits_world
@@ -85,6 +86,7 @@ class World:
     clinics: object = None  # a clinic's certificates, its tags and a sale (issue 18)
     records: object = None  # North Branch's data export, written (issue 19)
     api: object = None  # a North Branch integration of the read API (issue 19 item 3)
+    lost: object = None  # the resident's lost-pet report, matched (issue 20 item 2)
 
 
 def _issued_kennel(owner, actor):
@@ -250,8 +252,10 @@ def build_world(*, nb, gl, clerk, glencoe_clerk, administrator, resident) -> Wor
     permits = build_permits_world(gl=gl, actor=glencoe_clerk, today=TODAY)
     clinics = build_clinics_world(nb=nb, animal=animal, now=NOW, pdf=PDF, clerk=clerk)
     api = build_api_world(nb=nb, administrator=administrator, now=NOW)
+    lost = build_lost_world(nb=nb, resident=resident, animal=animal, now=NOW)
     records = build_records_world(nb=nb, actor=administrator, now=NOW)  # last: all of it
     return World(
+        lost=lost,
         records=records,
         clinics=clinics,
         api=api,
@@ -644,6 +648,7 @@ PAGES.update(PERMIT_PAGES)
 PAGES.update(CLINIC_PAGES)
 PAGES.update(RECORDS_PAGES)
 PAGES.update(API_PAGES)
+PAGES.update(LOST_PAGES)
 
 
 def glencoe_record(name, world) -> bool:

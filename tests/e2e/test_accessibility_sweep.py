@@ -17,6 +17,7 @@ NOT_PAGES = {
     "dangerous_dogs:seizure_notice",  # a redirect to the notice's PDF
     "licensing:animal_photo",
     "impound:case_photo",
+    "impound:lost_report_photo",  # a download (issue 20 item 2)
     "impound:register_csv",
     "impound:public_records_csv",  # a CSV download (issue 20 item 3)
     "impound:found_photo",  # a photo (issue 20 item 1)

@@ -18,6 +18,7 @@ No registry is replaced here. A row is set up due for each registered sweep:
 - a license whose renewal window opened (LIC-13, issue 12): in a third city on North
   Branch's ordinance whose licenses expire February 2 (so its window opens January 4);
 - a citation past its appearance date with no outcome (REC-14, issue 16): flagged once;
+- a resident's lost-pet report past its open period (issue 20 item 2; a program setting);
 with a row not yet due beside each. A sweep registered later must add its row here: the
 first test fails until it does.
 """
@@ -60,6 +61,7 @@ SWEEPS = {
     "permits.horse_expire": "horse permits expire",
     "permits.horse_reminders": "horse permit renewal reminders",
     "records.exports_expire": "data export archives past their retention period",
+    "impound.lost_reports_expire": "lost-pet reports expire",
 }
 
 
@@ -89,6 +91,7 @@ def rows(north_branch, glencoe):
         | _citation_rows(north_branch)
         | _permit_rows(glencoe)
         | _export_rows(north_branch, issuer)
+        | _lost_report_rows(glencoe)
         | {
             # No e-mail address: the renewal window open on New Year's Eve reminds no one.
             "license_due": LicenseFactory(
@@ -534,6 +537,19 @@ def _export_rows(north_branch, requester):
     }
 
 
+def _lost_report_rows(glencoe):
+    """Lost-pet reports (issue 20 item 2) filed December 1 (open through New Year's Eve,
+    the profile's 30 days: expired on the 4th) and December 20 (open through January 19)."""
+    from tests.impound.helpers import at
+    from tests.impound.lost_helpers import report
+
+    reporter = make_user("lost_reporter", "resident")
+    return {
+        "lost_due": report(glencoe, reporter, when=at(2026, 12, 1, 9), species="cat"),
+        "lost_later": report(glencoe, reporter, when=at(2026, 12, 20, 9), species="cat"),
+    }
+
+
 def statuses(rows):
     for row in rows.values():
         row.refresh_from_db()
@@ -578,6 +594,8 @@ BEFORE = {
     "horse_remind": "issued",
     "export_due": "ready",
     "export_later": "ready",
+    "lost_due": "open",
+    "lost_later": "open",
 }
 AFTER = BEFORE | {
     "vaccination_due": "reminded",
@@ -596,6 +614,7 @@ AFTER = BEFORE | {
     "temporary_due": "expired",
     "horse_due": "expired",
     "export_due": "expired",
+    "lost_due": "expired",
 }
 
 
