@@ -234,6 +234,7 @@ class ImportIssue(models.Model):
     class Kind(models.TextChoices):
         ERROR = "error", _("Error")
         DUPLICATE = "duplicate", _("Possible duplicate: for a clerk to decide")
+        SKIPPED = "skipped", _("Not imported, and why")
 
     batch = models.ForeignKey(ImportBatch, on_delete=models.CASCADE, related_name="issues")
     row_number = models.PositiveIntegerField(_("row"))

@@ -23,7 +23,7 @@ from licensing.models import (
 )
 from records.models import ImportLayout
 
-from .rows import CREATED, DUPLICATE, MATCHED, UPDATED, Issue, Part, form_issues
+from .rows import CREATED, DUPLICATE, MATCHED, NOT_IMPORTED, UPDATED, Issue, Part, form_issues
 from .values import parse_bool, parse_date, parse_datetime_or_date, parse_int
 
 TABLES = {
@@ -218,7 +218,18 @@ class ExportRow:
             self.issues.append(Issue("number", _("Tag: year and number are required.")))
             return None
         if v.get("status") != TagStatus.ISSUED or license is None:
-            return None  # unissued stock is the new city's own to receive
+            self.issues.append(
+                Issue(
+                    "status",
+                    _(
+                        "Tag %(tag)s of %(year)s was not issued to a license: tag stock is "
+                        "received by the city itself."
+                    )
+                    % {"tag": number, "year": year},
+                    NOT_IMPORTED,
+                )
+            )
+            return None
         found = Tag.objects.filter(
             jurisdiction=self.run.city, year=year, number=number, status=TagStatus.ISSUED
         ).first()

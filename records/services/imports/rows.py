@@ -50,6 +50,7 @@ from .values import (
 )
 
 ERROR, DUPLICATE = ImportIssue.Kind.ERROR, ImportIssue.Kind.DUPLICATE
+NOT_IMPORTED = ImportIssue.Kind.SKIPPED
 CREATED, UPDATED, MATCHED = ImportAction.CREATED, ImportAction.UPDATED, ImportAction.MATCHED
 SKIPPED = "skipped"
 
