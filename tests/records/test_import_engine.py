@@ -209,7 +209,7 @@ def test_one_existing_owner_at_the_same_address_is_matched(
     assert Animal.objects.get().owner == owner
 
 
-def test_undo_removes_the_batch_until_later_work_touches_it(
+def test_undo_voids_the_licenses_and_removes_the_rest_until_later_work_touches_it(
     north_branch, administrator, sheet, django_capture_on_commit_callbacks
 ):
     batch = _run(
@@ -218,19 +218,20 @@ def test_undo_removes_the_batch_until_later_work_touches_it(
     )
     batch = import_undo(batch=batch, actor=administrator)
     assert batch.status == ImportStatus.UNDONE
-    assert not Owner.objects.exists() and not License.objects.exists()
-    assert not Tag.objects.exists()
-    # the audit history keeps what was there, and its removal
-    assert License.history.filter(history_type="-").count() == 3
+    # issued numbers are never deleted nor reused (LIC-14): void, with the undo as reason
+    assert set(License.objects.values_list("status", flat=True)) == {"void"}
+    assert set(Tag.objects.values_list("status", flat=True)) == {TagStatus.VOID}
+    assert License.history.filter(history_change_reason__startswith="Undo").count() == 3
 
+    other = csv_bytes([_row(n) for n in range(11, 14)])
     again = _run(
-        make_batch(north_branch, administrator, sheet, mapping=MAPPING),
+        make_batch(north_branch, administrator, other, mapping=MAPPING),
         django_capture_on_commit_callbacks,
     )
     assert again.created_count == 3
-    animal = Animal.objects.get(name="Rex1")
+    animal = Animal.objects.get(name="Rex11")
     animal.color = "Brown"
     animal.save()  # a clerk's later change
     with pytest.raises(Refused, match="changed afterwards"):
         import_undo(batch=again, actor=administrator)
-    assert License.objects.count() == 3
+    assert License.objects.filter(status="active").count() == 3

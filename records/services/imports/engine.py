@@ -103,7 +103,8 @@ class Run:
         pk = self.known.get((table, source_id))
         if pk is None:
             pk = (
-                ImportRecord.objects.filter(
+                ImportRecord.objects.exclude(batch__status=ImportStatus.UNDONE)
+                .filter(
                     jurisdiction=self.city,
                     source_name=self.batch.source_name,
                     source_table=table,

@@ -207,7 +207,17 @@ class ExportRow:
                 getattr(existing, k) == extra[k]
                 for k in ("term_start", "expires_on", "issued_on", "status")
             )
-            part.action = MATCHED if same else UPDATED
+            if not same:
+                self.issues.append(
+                    Issue(
+                        "number",
+                        _("License %(number)s: an issued license is not rewritten.")
+                        % {"number": number},
+                        NOT_IMPORTED,
+                    )
+                )
+                return None
+            part.action = MATCHED
         return part
 
     def _check_tag(self):

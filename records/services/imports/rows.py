@@ -461,7 +461,20 @@ class SheetRow:
                 and existing.expires_on == expires
                 and existing.issued_on == issued
             )
-            part.action = MATCHED if same else UPDATED
+            if not same:  # an issued license's term is never rewritten (db guard)
+                self.issues.append(
+                    Issue(
+                        "license_number",
+                        _(
+                            "License %(number)s was imported before with another term or "
+                            "issue date; an issued license is not rewritten."
+                        )
+                        % {"number": number},
+                        NOT_IMPORTED,
+                    )
+                )
+                return None
+            part.action = MATCHED
         if tag is not None:
             taken = (
                 Tag.objects.filter(

@@ -85,39 +85,70 @@ def undo_refusal(batch: ImportBatch) -> str | None:
     return None
 
 
+def _restore(model, pk, batch, actor, reason) -> None:
+    before = (
+        model.history.filter(id=pk, history_date__lt=batch.started_at)
+        .order_by("-history_date")
+        .first()
+    )
+    if before is not None:
+        instance = before.instance
+        instance._history_user, instance._change_reason = actor, reason
+        instance.save()
+
+
+def _remove(model, pks: list[int]) -> int:
+    """Delete what nothing refers to; a row a kept record still holds (the animal of a
+    voided license) stays. Returns how many stayed."""
+    kept = 0
+    for pk in pks:
+        try:
+            with transaction.atomic():
+                model._base_manager.filter(pk=pk).delete()
+        except ProtectedError:
+            kept += 1
+    return kept
+
+
 @transaction.atomic
 def import_undo(*, batch: ImportBatch, actor) -> ImportBatch:
+    """Issued licenses and tags are never deleted (style.md; the database refuses it):
+    the batch's licenses and tags are voided, with the undo as the reason, so their
+    numbers are never reused (LIC-14); every other row it created is removed unless a
+    voided license still holds it; every row it updated goes back to its version before
+    the batch."""
     batch = ImportBatch.objects.select_for_update().get(pk=batch.pk)
     why = undo_refusal(batch)
     if why:
         raise _refused(why)
     written = _written(batch)
     reason = f"Undo of import batch {batch.pk}"[:100]
-    try:
-        for label in ORDER:
-            model = apps.get_model(label)
-            rows = written.get(label, [])
-            created = [pk for pk, action in rows if action == ImportAction.CREATED]
-            for pk, action in rows:
-                if action == ImportAction.UPDATED:
-                    before = (
-                        model.history.filter(id=pk, history_date__lt=batch.started_at)
-                        .order_by("-history_date")
-                        .first()
-                    )
-                    if before is not None:
-                        instance = before.instance
-                        instance._history_user, instance._change_reason = actor, reason
-                        instance.save()
-            for start in range(0, len(created), 2000):
-                model._base_manager.filter(pk__in=created[start : start + 2000]).delete()
-    except ProtectedError as error:
-        transaction.set_rollback(True)
-        first = next(iter(error.protected_objects), None)
-        raise _refused(
-            _("Another record now refers to a row of this import (%(what)s): undo is refused.")
-            % {"what": first._meta.verbose_name if first is not None else "?"}
-        ) from error
+    today = timezone.localdate()
+    kept = 0
+    from licensing.models import License, LicenseStatus, Tag, TagStatus
+
+    for pk, action in written.get("licensing.tag", []):
+        tag = Tag.objects.get(pk=pk)
+        if action == ImportAction.UPDATED and tag.license_id is None:
+            _restore(Tag, pk, batch, actor, reason)
+            continue
+        tag.status, tag.status_changed_on = TagStatus.VOID, today
+        tag._history_user, tag._change_reason = actor, reason
+        tag.save()
+    for pk, action in written.get("licensing.license", []):
+        license = License.objects.get(pk=pk)
+        if action == ImportAction.CREATED and license.status != LicenseStatus.VOID:
+            license.status, license.status_changed_on = LicenseStatus.VOID, today
+            license.status_reason = _("Import %(pk)s undone") % {"pk": batch.pk}
+            license._history_user, license._change_reason = actor, reason
+            license.save()
+    for label in ORDER[2:]:
+        model = apps.get_model(label)
+        rows = written.get(label, [])
+        for pk, action in rows:
+            if action == ImportAction.UPDATED:
+                _restore(model, pk, batch, actor, reason)
+        kept += _remove(model, [pk for pk, action in rows if action == ImportAction.CREATED])
     ImportBatch.objects.filter(pk=batch.pk).update(
         status=ImportStatus.UNDONE, undone_at=timezone.now(), undone_by=actor
     )
@@ -127,7 +158,9 @@ def import_undo(*, batch: ImportBatch, actor) -> ImportBatch:
         batch,
         actor=actor,
         jurisdiction=batch.jurisdiction,
-        summary=_("Import %(pk)s from %(source)s undone")
-        % {"pk": batch.pk, "source": batch.source_name},
+        summary=_(
+            "Import %(pk)s from %(source)s undone; %(kept)s records kept for its voided licenses"
+        )
+        % {"pk": batch.pk, "source": batch.source_name, "kept": kept},
     )
     return batch
