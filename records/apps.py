@@ -6,4 +6,9 @@ class RecordsConfig(AppConfig):
     verbose_name = "Records in and out"
 
     def ready(self):
+        from base import sections
+
         from . import nav, sweeps  # noqa: F401
+        from .sections import license_imported
+
+        sections.register("licensing.license_detail", "records.imported", license_imported)

@@ -173,6 +173,11 @@ SCOPES: dict[str, Scope] = {
     "complaints.entry": via("complaint__jurisdiction"),
     "complaints.contactattempt": via("complaint__jurisdiction"),
     "complaints.barkingseizure": CITY,
+    # The import (issue 19 item 1): its batches, what they wrote, their issues, mappings.
+    "records.importbatch": CITY,
+    "records.importrecord": CITY,
+    "records.importissue": via("batch__jurisdiction"),
+    "records.mappingtemplate": CITY,
 }
 
 EXCLUDED: dict[str, str] = {

@@ -12,3 +12,10 @@ def exports_for(user):
         .exclude(jurisdictions__in=others)
         .distinct()
     )
+
+
+def import_batches_for(user):
+    """Import batches of the cities this administrator serves (others: 404)."""
+    from .models import ImportBatch
+
+    return ImportBatch.objects.filter(jurisdiction_id__in=user.jurisdiction_ids)

@@ -8,3 +8,12 @@ def build_export(export_pk: int) -> bool:
     """Write a requested export's archive. Idempotent: an export already claimed (by an
     earlier run, or written on the spot from its page) is left as it is."""
     return export_build(export_pk=export_pk) is not None
+
+
+@shared_task(name="records.run_import")
+def run_import(batch_pk: int) -> bool:
+    """Run a queued import batch (issue 19 item 1). Idempotent: a batch already claimed
+    by another run is left to it."""
+    from .services.imports import import_apply
+
+    return import_apply(batch_pk) is not None

@@ -670,6 +670,7 @@ NOT_WALKED = {
     "clinics:unlicensed_run": "POST only (tests/clinics/test_followup_views.py runs it per city)",
     # Issue 19: a city's data export; its archive's scoping is tests/records/test_export.py.
     "records:export_list": "administrators only: a clerk is refused (tests/records/test_views.py)",
+    "records:import_list": "administrators only: a clerk is refused (test_import_views.py)",
     # Issue 19 item 3: the administrator's integrations (tests/api/test_admin_pages.py: only
     # those of their own cities), and the read API, which takes a token, never a login:
     # tests/api/test_api.py reads every endpoint with a token of one city and of both.

@@ -54,6 +54,8 @@ NOT_PAGES = {
     "clinics:statement_pdf",  # a PDF
     "clinics:statement_csv",  # a CSV download
     "records:export_download",  # the export's ZIP, a download (issue 19 item 2)
+    "records:import_issues",  # an import's issues, a CSV download (issue 19 item 1)
+    "records:import_progress",  # the progress bar's fragment, polled by htmx into its page
     # The read API (issue 19 item 3): JSON and YAML for other systems, not pages.
     *(
         f"api:{name}-{kind}"

@@ -1,0 +1,586 @@
+"""One source row -> our records (issue 19 item 1): validated as the forms validate,
+matched before anything is created, written with the batch as the history's reason.
+
+A row is checked whole before it writes anything: every part (owner, animal, rabies
+certificate, license and tag) through the same form the counter uses (its words, its
+bounded dates, ZIP, phone), the species through the city's species check (WLD-01..03),
+and the lookups that decide created / updated / matched. A row with an error writes
+nothing; a row whose owner or animal could be one of several records is flagged for a
+clerk (a DUPLICATE issue) and skipped, never guessed.
+"""
+
+from dataclasses import dataclass, field
+from datetime import date
+
+from dateutil.relativedelta import relativedelta
+from django.forms.models import model_to_dict
+from django.utils.translation import gettext as _
+
+from base import dates
+from licensing.forms.registry import AnimalForm, OwnerForm, VaccinationForm
+from licensing.models import (
+    Animal,
+    License,
+    LicenseKind,
+    LicenseStatus,
+    Owner,
+    Ownership,
+    RabiesVaccination,
+    Tag,
+    TagStatus,
+)
+from licensing.services.registry import clean_microchip, premises_for_address
+from licensing.services.species import species_check
+from ordinance.calendar import add_calendar_days
+from ordinance.refusals import Refused
+from ordinance.rules import RuleUnavailable, get_rule
+from records.models import ImportAction, ImportIssue
+
+from .fields import ANIMAL, LABELS, LICENSE, OWNER, VACCINATION
+from .values import (
+    join_phone,
+    normalise,
+    parse_bool,
+    parse_date,
+    parse_int,
+    parse_sex,
+    parse_species,
+    split_name,
+    split_phone,
+)
+
+ERROR, DUPLICATE = ImportIssue.Kind.ERROR, ImportIssue.Kind.DUPLICATE
+NOT_IMPORTED = ImportIssue.Kind.SKIPPED
+CREATED, UPDATED, MATCHED = ImportAction.CREATED, ImportAction.UPDATED, ImportAction.MATCHED
+SKIPPED = "skipped"
+
+
+@dataclass
+class Issue:
+    field: str
+    message: str
+    kind: str = ERROR
+
+
+@dataclass
+class Part:
+    """One record a row means: the form checked, the record it is (or None: new)."""
+
+    name: str
+    key: str
+    form: object = None
+    instance: object = None
+    action: str = CREATED
+    extra: dict = field(default_factory=dict)
+
+
+@dataclass
+class RowResult:
+    row_number: int
+    status: str  # created, updated, matched, skipped, error
+    actions: dict[str, str] = field(default_factory=dict)
+    issues: list[Issue] = field(default_factory=list)
+    summary: str = ""
+
+
+def row_status(actions: dict[str, str], issues: list[Issue]) -> str:
+    if any(i.kind == ERROR for i in issues):
+        return "error"
+    if issues or not actions:
+        return SKIPPED
+    for action in (CREATED, UPDATED, MATCHED):
+        if action in actions.values():
+            return action
+    return SKIPPED
+
+
+def form_issues(form, prefix: str = "") -> list[Issue]:
+    """A form's errors as the row's issues, each with the field's label, in its words."""
+    found = []
+    for name, errors in form.errors.items():
+        label = form.fields[name].label if name in form.fields else ""
+        for error in errors:
+            text = f"{label}: {error}" if label else str(error)
+            found.append(Issue(prefix + name if name != "__all__" else prefix.rstrip("."), text))
+    return found
+
+
+def _iso(value: date | None) -> str:
+    return value.isoformat() if value else ""
+
+
+class SheetRow:
+    """A spreadsheet row (``ImportLayout.SHEET``): owner, animal, certificate, license."""
+
+    def __init__(self, run, number: int, raw: dict[str, str]):
+        self.run, self.number = run, number
+        self.v = {k: (raw.get(col) or "").strip() for k, col in run.columns.items() if col}
+        self.issues: list[Issue] = []
+
+    # -- parsing ------------------------------------------------------------------------
+
+    def _parse(self, key, parser, **kwargs):
+        try:
+            return parser(self.v.get(key, ""), **kwargs)
+        except ValueError as error:
+            self.issues.append(Issue(key, f"{LABELS[key]}: {error}"))
+            return None
+
+    def _date(self, key):
+        return self._parse(key, parse_date, order=self.run.date_order)
+
+    # -- the parts ----------------------------------------------------------------------
+
+    def owner(self) -> Part | None:
+        run, v = self.run, self.v
+        first, last = v.get("first_name", ""), v.get("last_name", "")
+        if v.get("owner_name") and not (first or last):
+            first, last = split_name(v["owner_name"], order=run.name_order)
+        number, extension = split_phone(v.get("phone", ""))
+        data = {
+            "kind": Owner.Kind.PERSON,
+            "first_name": first,
+            "last_name": last,
+            "address_line": " ".join(v.get("address_line", "").split()),
+            "unit": v.get("unit", ""),
+            "city": v.get("city", "") or run.city.name,
+            "state": v.get("state", "") or run.city.state,
+            "postal_code": v.get("postal_code", ""),
+            "phone": number,
+            "email": v.get("email", ""),
+            "is_resident": True,
+        }
+        key = v.get("owner_id") or "|".join(
+            [
+                normalise(first),
+                normalise(last),
+                normalise(data["address_line"]),
+                data["postal_code"][:5],
+            ]
+        )
+        part = Part(OWNER, key)
+        existing = run.find(Owner, "owner", key)
+        if existing is None and last:
+            found = [
+                o
+                for o in Owner.objects.filter(
+                    jurisdiction=run.city,
+                    last_name__iexact=last.strip(),
+                    first_name__iexact=first.strip(),
+                    merged_into__isnull=True,
+                )
+                if normalise(o.address_line) == normalise(data["address_line"])
+                and o.postal_code[:5] == data["postal_code"][:5]
+            ]
+            if len(found) > 1:
+                self.issues.append(
+                    Issue(
+                        "owner_name",
+                        _(
+                            "%(n)s owners in this city have this name and address: a clerk "
+                            "should merge them or choose one; the row is not imported."
+                        )
+                        % {"n": len(found)},
+                        DUPLICATE,
+                    )
+                )
+                return None
+            if found:
+                part.instance, part.action = found[0], MATCHED
+        if existing is not None:
+            part.instance = existing
+            data["is_resident"] = existing.is_resident
+        before = existing.phone if existing else ""  # the form writes into the instance
+        form = OwnerForm(data, instance=existing if existing else None)
+        if not form.is_valid():
+            self.issues.extend(form_issues(form))
+            return None
+        phone = join_phone(form.cleaned_data["phone"], extension)
+        if len(phone) > Owner._meta.get_field("phone").max_length:
+            self.issues.append(Issue("phone", _("Phone: the number and extension are too long.")))
+            return None
+        part.form, part.extra = form, {"phone": phone}
+        if existing is not None:
+            changed = bool(set(form.changed_data) - {"phone"}) or before != phone
+            part.action = UPDATED if changed else MATCHED
+        return part
+
+    def animal(self, owner: Part | None) -> Part | None:
+        run, v = self.run, self.v
+        if not (v.get("animal_name") or v.get("animal_id")):
+            return None
+        species = self._parse("species", parse_species)
+        sex, sterilized = self._parse("sex", parse_sex) or ("unknown", None)
+        if v.get("sterilized"):
+            sterilized = self._parse("sterilized", parse_bool)
+        born = self._date("date_of_birth")
+        try:
+            chip = clean_microchip(v.get("microchip", ""))
+        except Exception as error:  # ValidationError: its message, as the form says it
+            self.issues.append(
+                Issue("microchip", f"{LABELS['microchip']}: {' '.join(error.messages)}")
+            )
+            chip = ""
+        if species is None:
+            return None
+        okey = owner.key if owner else ""
+        key = v.get("animal_id") or (
+            f"chip:{chip}" if chip else f"{okey}|{normalise(v['animal_name'])}|{species}"
+        )
+        part = Part(ANIMAL, key)
+        existing = run.find(Animal, "animal", key)
+        owner_obj = owner.instance if owner else None
+        if existing is None:
+            found = []
+            if chip:
+                found = list(Animal.objects.filter(jurisdiction=run.city, microchip=chip)[:3])
+            elif owner_obj is not None and owner_obj.pk:
+                found = list(
+                    Animal.objects.filter(
+                        owner=owner_obj, name__iexact=v["animal_name"], species=species
+                    )[:3]
+                )
+            if len(found) > 1:
+                self.issues.append(
+                    Issue(
+                        "microchip" if chip else "animal_name",
+                        _(
+                            "%(n)s animals in this city match this row: a clerk should "
+                            "decide which it is; the row is not imported."
+                        )
+                        % {"n": len(found)},
+                        DUPLICATE,
+                    )
+                )
+                return None
+            if found:
+                if owner_obj is not None and found[0].owner_id != owner_obj.pk:
+                    self.issues.append(
+                        Issue(
+                            "microchip",
+                            _(
+                                "Microchip %(chip)s is registered to %(animal)s of another "
+                                "owner: a clerk should decide; the row is not imported."
+                            )
+                            % {"chip": chip, "animal": found[0].name},
+                            DUPLICATE,
+                        )
+                    )
+                    return None
+                part.instance, part.action = found[0], MATCHED
+        base = {}
+        if existing is not None:
+            part.instance = existing
+            base = model_to_dict(
+                existing, fields=[f for f in AnimalForm.Meta.fields if f != "photo"]
+            )
+        data = {
+            **base,
+            "species": species,
+            "name": v.get("animal_name", "") or base.get("name", ""),
+            "sex": sex if v.get("sex") or not base else base["sex"],
+            "sterilized": sterilized if sterilized is not None else base.get("sterilized", False),
+        }
+        for key_ in ("breed", "color"):
+            if key_ in v:
+                data[key_] = v[key_]
+        if born is not None:
+            data["date_of_birth"] = born.isoformat()
+        if chip:
+            data["microchip"] = chip
+        form = AnimalForm(data, instance=existing)
+        if not form.is_valid():
+            self.issues.extend(form_issues(form))
+            return None
+        try:
+            kind, _found = species_check(
+                owner=owner_obj or Owner(jurisdiction=run.city),
+                premises=None,
+                species=species,
+                kind=existing.kind if existing else "",
+                sterilized=bool(data["sterilized"]),
+                on=run.today,
+                animal=existing,
+            )
+        except Refused as refused:
+            self.issues.extend(Issue("species", str(check)) for check in refused.checks)
+            return None
+        part.form, part.extra = form, {"kind": kind}
+        if existing is not None:
+            part.action = UPDATED if form.has_changed() else MATCHED
+        return part
+
+    def vaccination(self, animal: Part | None) -> Part | None:
+        v = self.v
+        if not v.get("vaccinated_on"):
+            return None
+        given = self._date("vaccinated_on")
+        due = self._date("vaccination_expires")
+        if given is None or animal is None:
+            return None
+        years = 3 if due and (due - given).days > 2 * 366 else 1
+        key = f"{animal.key}|{given.isoformat()}"
+        part = Part(VACCINATION, key)
+        existing = self.run.find(RabiesVaccination, "vaccination", key)
+        if existing is None and animal.instance is not None and animal.instance.pk:
+            found = RabiesVaccination.objects.filter(
+                animal=animal.instance, vaccinated_on=given
+            ).first()
+            if found is not None:
+                part.instance, part.action = found, MATCHED
+        data = {
+            "vaccinated_on": given.isoformat(),
+            "duration_years": years,
+            "next_due_on": _iso(due or given + relativedelta(years=years)),
+            "rabies_tag_number": v.get("rabies_tag_number", ""),
+            "veterinarian_name": v.get("veterinarian_name", ""),
+            "veterinarian_license": v.get("veterinarian_license", ""),
+        }
+        if existing is not None:
+            part.instance = existing
+            base = model_to_dict(
+                existing,
+                fields=[
+                    "clinic_name",
+                    "clinic_address",
+                    "manufacturer",
+                    "product",
+                    "lot_number",
+                    "lot_expires_on",
+                ],
+            )
+            data = {**base, **data}
+        form = VaccinationForm(data, instance=existing)
+        if not form.is_valid():
+            self.issues.extend(form_issues(form))
+            return None
+        if due is not None and due <= given:  # RAB-03, as the counter's service says it
+            self.issues.append(
+                Issue(
+                    "vaccination_expires",
+                    _("The next due date must be after the vaccination date."),
+                )
+            )
+            return None
+        part.form = form
+        if existing is not None:
+            part.action = UPDATED if form.has_changed() else MATCHED
+        return part
+
+    def _term(self) -> tuple[date | None, date | None]:
+        start, expires = self._date("term_start"), self._date("expires_on")
+        year = self._parse("license_year", parse_int)
+        if expires is None and year:
+            try:
+                expiry_md = get_rule(self.run.city, "license_expiry", on=self.run.today).value
+            except (KeyError, RuleUnavailable) as error:
+                self.issues.append(Issue("license_year", str(error)))
+                return None, None
+            expires = expiry_md.on_year(year)
+            start = start or add_calendar_days(expiry_md.on_year(year - 1), 1)
+        if expires is not None and start is None:
+            start = add_calendar_days(expires - relativedelta(years=1), 1)
+        if expires is None:
+            self.issues.append(
+                Issue(
+                    "expires_on",
+                    _("License: map the license's expiry date or its year to import it."),
+                )
+            )
+        return start, expires
+
+    def license(self, animal: Part | None, owner: Part | None, vacc: Part | None) -> Part | None:
+        run, v = self.run, self.v
+        number = v.get("license_number", "")
+        if not number:
+            return None
+        if len(number) > License._meta.get_field("number").max_length:
+            self.issues.append(Issue("license_number", _("License number: too long.")))
+            return None
+        start, expires = self._term()
+        issued = self._date("issued_on")
+        tag = self._parse("tag_number", parse_int)
+        receipt = self._parse("receipt_number", parse_int)
+        if start is None or expires is None or animal is None or owner is None:
+            if animal is None and not any(i.kind == ERROR for i in self.issues):
+                self.issues.append(
+                    Issue("animal_name", _("License: the row names no animal to license."))
+                )
+            return None
+        low, high = dates.bounds(dates.ANY)
+        for key, day in (("term_start", start), ("expires_on", expires)):
+            if not low <= day <= high:
+                self.issues.append(
+                    Issue(key, f"{LABELS[key]}: {dates.out_of_range_message(dates.ANY)}")
+                )
+        issued = issued or start
+        low, high = dates.bounds(dates.PAST, today=run.today)
+        if not low <= issued <= high:
+            self.issues.append(
+                Issue(
+                    "issued_on",
+                    f"{LABELS['issued_on']}: "
+                    + dates.out_of_range_message(dates.PAST, future=issued > high),
+                )
+            )
+        if expires <= start:
+            self.issues.append(
+                Issue("expires_on", _("License: the expiry date must be after the term starts."))
+            )
+        part = Part(LICENSE, number)
+        part.extra = {
+            "term_start": start,
+            "expires_on": expires,
+            "issued_on": issued,
+            "tag": tag,
+            "receipt": receipt,
+        }
+        existing = run.find(License, "license", number)
+        if existing is None:
+            found = License.objects.filter(jurisdiction=run.city, number=number).first()
+            if found is not None:
+                if animal.instance is None or found.animal_id != animal.instance.pk:
+                    self.issues.append(
+                        Issue(
+                            "license_number",
+                            _(
+                                "License %(number)s of this city belongs to another animal: a "
+                                "clerk should decide; the row is not imported."
+                            )
+                            % {"number": number},
+                            DUPLICATE,
+                        )
+                    )
+                    return None
+                part.instance, part.action = found, MATCHED
+                return part
+        else:
+            part.instance = existing
+            same = (
+                existing.term_start == start
+                and existing.expires_on == expires
+                and existing.issued_on == issued
+            )
+            if not same:  # an issued license's term is never rewritten (db guard)
+                self.issues.append(
+                    Issue(
+                        "license_number",
+                        _(
+                            "License %(number)s was imported before with another term or "
+                            "issue date; an issued license is not rewritten."
+                        )
+                        % {"number": number},
+                        NOT_IMPORTED,
+                    )
+                )
+                return None
+            part.action = MATCHED
+        if tag is not None:
+            taken = (
+                Tag.objects.filter(
+                    jurisdiction=run.city, year=expires.year, number=tag, status=TagStatus.ISSUED
+                )
+                .exclude(license=existing)
+                .select_related("license")
+                .first()
+            )
+            if taken is not None:
+                self.issues.append(
+                    Issue(
+                        "tag_number",
+                        _("Tag %(tag)s of %(year)s is already issued to license %(license)s.")
+                        % {"tag": tag, "year": expires.year, "license": taken.license.number},
+                    )
+                )
+        return part
+
+    # -- the row ------------------------------------------------------------------------
+
+    def check(self) -> list[Part]:
+        owner = self.owner()
+        animal = self.animal(owner)
+        vacc = self.vaccination(animal)
+        lic = self.license(animal, owner, vacc)
+        return [p for p in (owner, animal, vacc, lic) if p is not None]
+
+    def write(self, parts: list[Part]) -> dict[str, str]:
+        run = self.run
+        by = {p.name: p for p in parts}
+        owner, animal = by.get(OWNER), by.get(ANIMAL)
+        vacc, lic = by.get(VACCINATION), by.get(LICENSE)
+        if owner is not None and owner.action != MATCHED:
+            obj = owner.form.save(commit=False)
+            obj.jurisdiction = run.city
+            obj.phone = owner.extra["phone"]
+            run.save(obj)
+            owner.instance = obj
+        if owner is not None:
+            run.remember("owner", owner.key, owner.instance, owner.action, self.number)
+        if animal is not None:
+            created = animal.instance is None
+            if animal.action != MATCHED:
+                obj = animal.form.save(commit=False)
+                obj.kind = animal.extra["kind"]
+                if created:
+                    o = owner.instance
+                    obj.jurisdiction, obj.owner = run.city, o
+                    obj.premises = premises_for_address(
+                        jurisdiction=run.city,
+                        address_line=o.address_line,
+                        unit=o.unit,
+                        city=o.city,
+                        state=o.state,
+                        postal_code=o.postal_code,
+                    )
+                run.save(obj)
+                animal.instance = obj
+                if created:
+                    ownership = Ownership(
+                        animal=obj,
+                        owner=obj.owner,
+                        premises=obj.premises,
+                        started_on=obj.acquired_on or run.today,
+                        note=run.note[:200],
+                    )
+                    run.save(ownership)
+                    run.remember("ownership", animal.key, ownership, CREATED, self.number)
+            run.remember("animal", animal.key, animal.instance, animal.action, self.number)
+        if vacc is not None:
+            if vacc.action != MATCHED:
+                obj = vacc.form.save(commit=False)
+                if obj.pk is None:
+                    obj.animal, obj.recorded_by = animal.instance, run.actor
+                run.save(obj)
+                vacc.instance = obj
+            run.remember("vaccination", vacc.key, vacc.instance, vacc.action, self.number)
+        if lic is not None:
+            x = lic.extra
+            if lic.action != MATCHED:
+                obj = lic.instance or License(
+                    jurisdiction=run.city,
+                    number=lic.key,
+                    kind=LicenseKind.DOG,
+                    animal=animal.instance,
+                    owner=owner.instance,
+                    issued_by=run.actor,
+                )
+                obj.term_start, obj.expires_on, obj.issued_on = (
+                    x["term_start"],
+                    x["expires_on"],
+                    x["issued_on"],
+                )
+                if vacc is not None:
+                    obj.vaccination = vacc.instance
+                if obj.pk is None or obj.status in (LicenseStatus.ACTIVE, LicenseStatus.EXPIRED):
+                    obj.status = (
+                        LicenseStatus.EXPIRED
+                        if obj.expires_on < run.today
+                        else LicenseStatus.ACTIVE
+                    )
+                run.save(obj)
+                lic.instance = obj
+                run.note_numbers(obj.number, x["receipt"])
+            if x["tag"] is not None:
+                run.issue_tag(lic.instance, x["tag"], self.number)
+            run.remember("license", lic.key, lic.instance, lic.action, self.number)
+        return {p.name: p.action for p in parts}
