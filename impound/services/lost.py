@@ -43,6 +43,7 @@ from impound.models import (
     LostReport,
     LostStatus,
 )
+from impound.services.notices import claim_by
 from licensing.models.registry import Sex
 from ordinance.models import Event, Jurisdiction
 from ordinance.refusals import Refused, refusing
@@ -217,7 +218,7 @@ def match_score(report: LostReport, case: ImpoundCase, *, window_days: int) -> M
         tally.score += BREED_UNKNOWN_POINTS
     streets = _overlap(
         words(report.lost_where, filler=_STREET_FILLER),
-        words(case.seized_where, filler=_STREET_FILLER),
+        words(f"{case.found_area} {case.seized_where}", filler=_STREET_FILLER),
     )
     if streets:
         tally.add(PLACE_POINTS, _("Found near where it was lost"))
@@ -443,18 +444,21 @@ def _match_case_pk(pk: int) -> None:
 def public_description(case: ImpoundCase) -> dict:
     """What the public found page shows of a case, and nothing more: never the finder,
     an owner, the case's ground or its notes."""
-    city = case.jurisdiction
+    # Where: the officer's public place (found_area) or only the city, as the found page
+    # (impound.services.found); never seized_where, which may be a finder's address.
+    # When to claim: the posted notice's one answer (impound.services.notices.claim_by).
+    deadline = claim_by(case)
     return {
         "species": case.get_species_display(),
         "breed": case.breed,
         "color": case.color,
         "sex": case.get_sex_display(),
         "age_months": case.approximate_age_months,
-        "found_where": street_level(case.seized_where),
+        "found_where": case.found_area or case.jurisdiction.name,
         "found_on": case.seized_on,
-        "claim_by": case.hold_ends_on,
-        "claim_by_hour": time_format(city.office_closes_at),
-        "claim_by_citation": case.hold_citation,
+        "claim_by": deadline["date"],
+        "claim_by_hour": time_format(deadline["time"]),
+        "claim_by_citation": deadline["citation"],
     }
 
 

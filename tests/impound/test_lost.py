@@ -66,6 +66,7 @@ def nb_officer(north_branch):
 
 
 def _case(city, pound, officer, when=None, **extra):
+    extra.setdefault("found_area", "Main St and 5th Ave")  # the public place (issue 20 item 1)
     return take_in(city, pound, officer, when or at(2026, 11, 30, 10), NB_GROUND, **extra)
 
 

@@ -46,7 +46,15 @@ def pound(north_branch, glencoe):
 @pytest.fixture
 def matched(north_branch, pound, officer, rita):
     """Rita's report, matched with a North Branch intake a finder brought in."""
-    case = take_in(north_branch, pound, officer, at(2026, 11, 29, 10), NB_GROUND)
+    case = take_in(
+        north_branch,
+        pound,
+        officer,
+        at(2026, 11, 29, 10),
+        NB_GROUND,
+        found_area="Main St and 5th Ave",
+        seized_where="Back yard of 12 Elm St",
+    )
     lost = report(north_branch, rita, when=NOW)
     assert LostMatch.objects.filter(report=lost, case=case).exists()
     return lost
