@@ -207,3 +207,11 @@ def test_the_pages_make_few_queries_whatever_the_number_of_animals(
 
 def test_an_unknown_city_is_404(cities):
     assert Client().get(reverse("impound:found_city", args=["nowhere"])).status_code == 404
+
+
+def test_every_page_links_the_found_animals_for_someone_who_lost_a_pet(client, north_branch):
+    """Issue 20 item 1: the login page (the site's door) and every page under the base
+    layout link the found animals page, with no sign-in."""
+    page = client.get(reverse("accounts:login")).content.decode()
+    assert f'href="{reverse("impound:found_all")}"' in page
+    assert client.get(reverse("impound:found_all")).status_code == 200
