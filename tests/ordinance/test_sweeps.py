@@ -4,6 +4,7 @@ from datetime import date, timedelta
 
 import pytest
 import time_machine
+from django.contrib.contenttypes.models import ContentType
 from django.db import connection, models
 from django.utils import timezone
 
@@ -28,11 +29,15 @@ class Notice(models.Model):
 
 @pytest.fixture
 def notice_table(transactional_db):
+    # The content type's id is cached per process; a transactional test before this one
+    # may have flushed the row the cache names (the events' subject_type).
+    ContentType.objects.clear_cache()
     with connection.schema_editor() as editor:
         editor.create_model(Notice)
     yield Notice
     with connection.schema_editor() as editor:
         editor.delete_model(Notice)
+    ContentType.objects.clear_cache()
 
 
 def lapse(*, now, dry_run=False):
