@@ -235,6 +235,7 @@ class ImportIssue(models.Model):
         ERROR = "error", _("Error")
         DUPLICATE = "duplicate", _("Possible duplicate: for a clerk to decide")
         SKIPPED = "skipped", _("Not imported, and why")
+        NOTE = "note", _("Imported, with a note for a clerk")
 
     batch = models.ForeignKey(ImportBatch, on_delete=models.CASCADE, related_name="issues")
     row_number = models.PositiveIntegerField(_("row"))

@@ -109,7 +109,7 @@ class Owner(models.Model):
         return self.name
 
     def save(self, *args, **kwargs):
-        self.phone_digits = phone_digits(self.phone)
+        self.fill_derived()
         update_fields = kwargs.get("update_fields")
         if update_fields is not None and "phone" in update_fields:
             kwargs["update_fields"] = {*update_fields, "phone_digits"}
@@ -117,6 +117,10 @@ class Owner(models.Model):
 
     def get_absolute_url(self):
         return reverse("licensing:owner_detail", args=[self.pk])
+
+    def fill_derived(self) -> None:
+        """What is kept from other fields for search (a bulk insert calls it itself)."""
+        self.phone_digits = phone_digits(self.phone)
 
     @property
     def name(self) -> str:

@@ -159,6 +159,12 @@ def _json(value):
     return value if isinstance(value, (str, int, float, bool, type(None))) else str(value)
 
 
+def premises_address(address_line: str, unit: str = "") -> tuple[str, str]:
+    """An address as a premises row keeps it (runs of spaces made one); premises are one
+    per address and unit, letter case aside (the unique constraint)."""
+    return " ".join(address_line.split()), " ".join((unit or "").split())
+
+
 def premises_for_address(
     *,
     jurisdiction: Jurisdiction,
@@ -173,7 +179,7 @@ def premises_for_address(
     Premises are the household unit the animal limits count (KEN-01), so two owners at one
     address share one row; the unique constraint settles two clerks creating it at once.
     """
-    address_line, unit = " ".join(address_line.split()), " ".join((unit or "").split())
+    address_line, unit = premises_address(address_line, unit)
     lookup = {
         "jurisdiction": jurisdiction,
         "address_line__iexact": address_line,

@@ -23,8 +23,28 @@ from licensing.models import (
 )
 from records.models import ImportLayout
 
-from .rows import CREATED, DUPLICATE, MATCHED, NOT_IMPORTED, UPDATED, Issue, Part, form_issues
+from .rows import (
+    CREATED,
+    DUPLICATE,
+    MATCHED,
+    NOT_IMPORTED,
+    UPDATED,
+    ImportVaccinationForm,
+    Issue,
+    Part,
+    blocking,
+    form_issues,
+    vet_license_note,
+)
 from .values import parse_bool, parse_date, parse_datetime_or_date, parse_int
+
+
+def _number(text: str) -> int | None:
+    try:
+        return parse_int(text)
+    except ValueError:  # the row's check says so, in its words
+        return None
+
 
 TABLES = {
     ImportLayout.OWNERS: "owner",
@@ -47,6 +67,38 @@ class ExportRow:
         self.issues: list[Issue] = []
         self.table = TABLES[run.layout]
         self.key = self.v.get("id", "")
+
+    REFS = {
+        "owner_id": (Owner, "owner"),
+        "premises_id": (Premises, "premises"),
+        "animal_id": (Animal, "animal"),
+        "vaccination_id": (RabiesVaccination, "vaccination"),
+        "license_id": (License, "license"),
+    }
+    MODELS = {
+        "owner": Owner,
+        "premises": Premises,
+        "animal": Animal,
+        "vaccination": RabiesVaccination,
+        "license": License,
+        "tag": Tag,
+    }
+
+    def sources(self):
+        """The (model, table, source id) this row looks up (engine.Run.prefetch)."""
+        yield self.MODELS[self.table], self.table, self.key
+        for column, (model, table) in self.REFS.items():
+            if self.v.get(column):
+                yield model, table, self.v[column]
+
+    @classmethod
+    def prefetch(cls, run, rows: list["ExportRow"]) -> None:
+        if rows and rows[0].table == "license":
+            run.lookups.load_licenses(r.v.get("number", "") for r in rows)
+        if rows and rows[0].table == "tag":
+            numbers = [_number(r.v.get("number", "")) for r in rows]
+            run.lookups.load_tags(numbers)
+            run.lookups.load_stocks(numbers)
 
     def _ref(self, model, table: str, column: str, *, required=True):
         value = self.v.get(column, "")
@@ -100,7 +152,7 @@ class ExportRow:
         except ValueError as error:
             self.issues.append(Issue("", str(error)))
             return []
-        return [part] if part is not None and not self.issues else []
+        return [part] if part is not None and not blocking(self.issues) else []
 
     def _check_owner(self):
         return self._form_part(OwnerForm, Owner, OWNER_FIELDS, bools=("is_resident",))
@@ -149,9 +201,10 @@ class ExportRow:
 
     def _check_vaccination(self):
         animal = self._ref(Animal, "animal", "animal_id")
-        part = self._form_part(VaccinationForm, RabiesVaccination, VACCINATION_FIELDS)
+        part = self._form_part(ImportVaccinationForm, RabiesVaccination, VACCINATION_FIELDS)
         if part is None or animal is None:
             return None
+        self.issues.extend(vet_license_note(part.form))
         part.extra = {"animal": animal}
         return part
 
@@ -166,7 +219,7 @@ class ExportRow:
             self.issues.append(Issue("number", _("License number: empty.")))
             return None
         if existing is None:
-            found = License.objects.filter(jurisdiction=self.run.city, number=number).first()
+            found = self.run.lookups.license(number)
             if found is not None:
                 self.issues.append(
                     Issue(
@@ -240,10 +293,10 @@ class ExportRow:
                 )
             )
             return None
-        found = Tag.objects.filter(
-            jurisdiction=self.run.city, year=year, number=number, status=TagStatus.ISSUED
-        ).first()
-        if found is not None and found.license_id != license.pk:
+        found = self.run.lookups.tag(year, number)
+        if found is not None and found.status != TagStatus.ISSUED:
+            found = None
+        if found is not None and not (found.license is license or found.license_id == license.pk):
             self.issues.append(
                 Issue(
                     "number",
@@ -313,6 +366,7 @@ class ExportRow:
             setattr(obj, name, value)
         self.run.save(obj)
         part.instance = obj
+        self.run.lookups.add_license(obj)
         self.run.note_numbers(obj.number, None)
 
     def _write_tag(self, part):

@@ -26,14 +26,12 @@ from licensing.models import (
     Owner,
     Ownership,
     RabiesVaccination,
-    Tag,
-    TagStatus,
 )
-from licensing.services.registry import clean_microchip, premises_for_address
+from licensing.services.registry import clean_microchip
 from licensing.services.species import species_check
 from ordinance.calendar import add_calendar_days
 from ordinance.refusals import Refused
-from ordinance.rules import RuleUnavailable, get_rule
+from ordinance.rules import RuleUnavailable
 from records.models import ImportAction, ImportIssue
 
 from .fields import ANIMAL, LABELS, LICENSE, OWNER, VACCINATION
@@ -51,8 +49,12 @@ from .values import (
 
 ERROR, DUPLICATE = ImportIssue.Kind.ERROR, ImportIssue.Kind.DUPLICATE
 NOT_IMPORTED = ImportIssue.Kind.SKIPPED
+NOTE = ImportIssue.Kind.NOTE  # imported, with something for a clerk to see to
 CREATED, UPDATED, MATCHED = ImportAction.CREATED, ImportAction.UPDATED, ImportAction.MATCHED
 SKIPPED = "skipped"
+# What a sheet fills in on an owner it matched by name and address (never imported from
+# this source before) when the city's record lacks it; nothing is overwritten.
+FILLED_OWNER_FIELDS = ("unit", "phone", "email")
 
 
 @dataclass
@@ -83,10 +85,15 @@ class RowResult:
     summary: str = ""
 
 
+def blocking(issues: list[Issue]) -> list[Issue]:
+    """The issues that keep a row out (all but notes)."""
+    return [i for i in issues if i.kind != NOTE]
+
+
 def row_status(actions: dict[str, str], issues: list[Issue]) -> str:
     if any(i.kind == ERROR for i in issues):
         return "error"
-    if issues or not actions:
+    if blocking(issues) or not actions:
         return SKIPPED
     for action in (CREATED, UPDATED, MATCHED):
         if action in actions.values():
@@ -103,6 +110,31 @@ def form_issues(form, prefix: str = "") -> list[Issue]:
             text = f"{label}: {error}" if label else str(error)
             found.append(Issue(prefix + name if name != "__all__" else prefix.rstrip("."), text))
     return found
+
+
+class ImportVaccinationForm(VaccinationForm):
+    """The counter's certificate form (its words, its bounded dates), except that an old
+    system's record may lack the veterinarian's license number: the certificate is history
+    and is imported without it, with a note for a clerk (``vet_license_note``)."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["veterinarian_license"].required = False
+
+
+def vet_license_note(form) -> list[Issue]:
+    if form.cleaned_data.get("veterinarian_license"):
+        return []
+    return [
+        Issue(
+            "veterinarian_license",
+            _(
+                "Veterinarian license number: not in the old records. The certificate is "
+                "imported without it; a clerk should add it from the certificate."
+            ),
+            NOTE,
+        )
+    ]
 
 
 def _iso(value: date | None) -> str:
@@ -129,19 +161,79 @@ class SheetRow:
     def _date(self, key):
         return self._parse(key, parse_date, order=self.run.date_order)
 
+    def _names(self) -> tuple[str, str]:
+        first, last = self.v.get("first_name", ""), self.v.get("last_name", "")
+        if self.v.get("owner_name") and not (first or last):
+            first, last = split_name(self.v["owner_name"], order=self.run.name_order)
+        return first, last
+
+    def _address(self) -> str:
+        return " ".join(self.v.get("address_line", "").split())
+
+    def _owner_key(self, first: str, last: str) -> str:
+        return self.v.get("owner_id") or "|".join(
+            [
+                normalise(first),
+                normalise(last),
+                normalise(self._address()),
+                self.v.get("postal_code", "")[:5],
+            ]
+        )
+
+    def _animal_key(self, owner_key: str, species: str, chip: str) -> str:
+        v = self.v
+        return v.get("animal_id") or (
+            f"chip:{chip}" if chip else f"{owner_key}|{normalise(v['animal_name'])}|{species}"
+        )
+
+    def _quiet(self, parser, key, **kwargs):
+        try:
+            return parser(self.v.get(key, ""), **kwargs)
+        except Exception:  # noqa: BLE001 - the row's check says what is wrong, in its words
+            return None
+
+    # -- what a chunk reads in bulk before its rows are checked (engine.Run.prefetch) -----
+
+    def sources(self):
+        """The (model, table, source id) this row will look up, computed as ``check``
+        computes them, quietly: a value that does not parse is the check's to report."""
+        v = self.v
+        owner_key = self._owner_key(*self._names())
+        yield Owner, "owner", owner_key
+        if v.get("animal_name") or v.get("animal_id"):
+            species = self._quiet(parse_species, "species")
+            chip = self._quiet(clean_microchip, "microchip") or ""
+            if species:
+                animal_key = self._animal_key(owner_key, species, chip)
+                yield Animal, "animal", animal_key
+                given = self._quiet(parse_date, "vaccinated_on", order=self.run.date_order)
+                if given:
+                    yield RabiesVaccination, "vaccination", f"{animal_key}|{given.isoformat()}"
+        if v.get("license_number"):
+            yield License, "license", v["license_number"]
+
+    @classmethod
+    def prefetch(cls, run, rows: list["SheetRow"]) -> None:
+        lookups = run.lookups
+        lookups.load_owners(r._names()[1] for r in rows)
+        lookups.load_chips(r._quiet(clean_microchip, "microchip") for r in rows)
+        lookups.load_licenses(r.v.get("license_number", "") for r in rows)
+        tags = [r._quiet(parse_int, "tag_number") for r in rows]
+        lookups.load_tags(tags)
+        lookups.load_stocks(tags)
+        lookups.load_premises((r._address(), r.v.get("unit", "")) for r in rows)
+
     # -- the parts ----------------------------------------------------------------------
 
     def owner(self) -> Part | None:
         run, v = self.run, self.v
-        first, last = v.get("first_name", ""), v.get("last_name", "")
-        if v.get("owner_name") and not (first or last):
-            first, last = split_name(v["owner_name"], order=run.name_order)
+        first, last = self._names()
         number, extension = split_phone(v.get("phone", ""))
         data = {
             "kind": Owner.Kind.PERSON,
             "first_name": first,
             "last_name": last,
-            "address_line": " ".join(v.get("address_line", "").split()),
+            "address_line": self._address(),
             "unit": v.get("unit", ""),
             "city": v.get("city", "") or run.city.name,
             "state": v.get("state", "") or run.city.state,
@@ -150,25 +242,13 @@ class SheetRow:
             "email": v.get("email", ""),
             "is_resident": True,
         }
-        key = v.get("owner_id") or "|".join(
-            [
-                normalise(first),
-                normalise(last),
-                normalise(data["address_line"]),
-                data["postal_code"][:5],
-            ]
-        )
+        key = self._owner_key(first, last)
         part = Part(OWNER, key)
         existing = run.find(Owner, "owner", key)
         if existing is None and last:
             found = [
                 o
-                for o in Owner.objects.filter(
-                    jurisdiction=run.city,
-                    last_name__iexact=last.strip(),
-                    first_name__iexact=first.strip(),
-                    merged_into__isnull=True,
-                )
+                for o in run.lookups.owners_named(first, last)
                 if normalise(o.address_line) == normalise(data["address_line"])
                 and o.postal_code[:5] == data["postal_code"][:5]
             ]
@@ -203,6 +283,17 @@ class SheetRow:
         if existing is not None:
             changed = bool(set(form.changed_data) - {"phone"}) or before != phone
             part.action = UPDATED if changed else MATCHED
+        elif part.instance is not None:
+            # Matched by name and address, never imported from this source: the city's
+            # record is newer than the old system's, so the sheet only fills what it lacks.
+            given = {**form.cleaned_data, "phone": phone}
+            fill = {
+                name: given[name]
+                for name in FILLED_OWNER_FIELDS
+                if given.get(name) and not getattr(part.instance, name)
+            }
+            if fill:
+                part.extra["fill"], part.action = fill, UPDATED
         return part
 
     def animal(self, owner: Part | None) -> Part | None:
@@ -223,17 +314,14 @@ class SheetRow:
             chip = ""
         if species is None:
             return None
-        okey = owner.key if owner else ""
-        key = v.get("animal_id") or (
-            f"chip:{chip}" if chip else f"{okey}|{normalise(v['animal_name'])}|{species}"
-        )
+        key = self._animal_key(owner.key if owner else "", species, chip)
         part = Part(ANIMAL, key)
         existing = run.find(Animal, "animal", key)
         owner_obj = owner.instance if owner else None
         if existing is None:
             found = []
             if chip:
-                found = list(Animal.objects.filter(jurisdiction=run.city, microchip=chip)[:3])
+                found = run.lookups.animals_chipped(chip)
             elif owner_obj is not None and owner_obj.pk:
                 found = list(
                     Animal.objects.filter(
@@ -254,7 +342,12 @@ class SheetRow:
                 )
                 return None
             if found:
-                if owner_obj is not None and found[0].owner_id != owner_obj.pk:
+                holder = found[0]
+                if holder.owner_id is not None:
+                    same_owner = owner_obj is not None and holder.owner_id == owner_obj.pk
+                else:  # both made earlier in this chunk, not written yet
+                    same_owner = holder.owner is owner_obj
+                if owner is not None and not same_owner:
                     self.issues.append(
                         Issue(
                             "microchip",
@@ -350,10 +443,11 @@ class SheetRow:
                 ],
             )
             data = {**base, **data}
-        form = VaccinationForm(data, instance=existing)
+        form = ImportVaccinationForm(data, instance=existing)
         if not form.is_valid():
             self.issues.extend(form_issues(form))
             return None
+        self.issues.extend(vet_license_note(form))
         if due is not None and due <= given:  # RAB-03, as the counter's service says it
             self.issues.append(
                 Issue(
@@ -372,7 +466,7 @@ class SheetRow:
         year = self._parse("license_year", parse_int)
         if expires is None and year:
             try:
-                expiry_md = get_rule(self.run.city, "license_expiry", on=self.run.today).value
+                expiry_md = self.run.rule("license_expiry")
             except (KeyError, RuleUnavailable) as error:
                 self.issues.append(Issue("license_year", str(error)))
                 return None, None
@@ -402,7 +496,7 @@ class SheetRow:
         tag = self._parse("tag_number", parse_int)
         receipt = self._parse("receipt_number", parse_int)
         if start is None or expires is None or animal is None or owner is None:
-            if animal is None and not any(i.kind == ERROR for i in self.issues):
+            if animal is None and not self.issues:  # a duplicate says why already
                 self.issues.append(
                     Issue("animal_name", _("License: the row names no animal to license."))
                 )
@@ -437,9 +531,14 @@ class SheetRow:
         }
         existing = run.find(License, "license", number)
         if existing is None:
-            found = License.objects.filter(jurisdiction=run.city, number=number).first()
+            found = run.lookups.license(number)
             if found is not None:
-                if animal.instance is None or found.animal_id != animal.instance.pk:
+                mine = animal.instance
+                if mine is None or not (
+                    found.animal_id == mine.pk
+                    if found.animal_id is not None
+                    else found.animal is mine
+                ):
                     self.issues.append(
                         Issue(
                             "license_number",
@@ -476,14 +575,7 @@ class SheetRow:
                 return None
             part.action = MATCHED
         if tag is not None:
-            taken = (
-                Tag.objects.filter(
-                    jurisdiction=run.city, year=expires.year, number=tag, status=TagStatus.ISSUED
-                )
-                .exclude(license=existing)
-                .select_related("license")
-                .first()
-            )
+            taken = run.lookups.issued_to_another(expires.year, tag, existing)
             if taken is not None:
                 self.issues.append(
                     Issue(
@@ -508,12 +600,17 @@ class SheetRow:
         by = {p.name: p for p in parts}
         owner, animal = by.get(OWNER), by.get(ANIMAL)
         vacc, lic = by.get(VACCINATION), by.get(LICENSE)
-        if owner is not None and owner.action != MATCHED:
+        if owner is not None and "fill" in owner.extra:
+            for name, value in owner.extra["fill"].items():
+                setattr(owner.instance, name, value)
+            run.save(owner.instance)
+        elif owner is not None and owner.action != MATCHED:
             obj = owner.form.save(commit=False)
             obj.jurisdiction = run.city
             obj.phone = owner.extra["phone"]
             run.save(obj)
             owner.instance = obj
+            run.lookups.add_owner(obj)
         if owner is not None:
             run.remember("owner", owner.key, owner.instance, owner.action, self.number)
         if animal is not None:
@@ -522,18 +619,11 @@ class SheetRow:
                 obj = animal.form.save(commit=False)
                 obj.kind = animal.extra["kind"]
                 if created:
-                    o = owner.instance
-                    obj.jurisdiction, obj.owner = run.city, o
-                    obj.premises = premises_for_address(
-                        jurisdiction=run.city,
-                        address_line=o.address_line,
-                        unit=o.unit,
-                        city=o.city,
-                        state=o.state,
-                        postal_code=o.postal_code,
-                    )
+                    obj.jurisdiction, obj.owner = run.city, owner.instance
+                    obj.premises = run.lookups.premises_for(owner.instance)
                 run.save(obj)
                 animal.instance = obj
+                run.lookups.add_animal(obj)
                 if created:
                     ownership = Ownership(
                         animal=obj,
@@ -579,6 +669,7 @@ class SheetRow:
                     )
                 run.save(obj)
                 lic.instance = obj
+                run.lookups.add_license(obj)
                 run.note_numbers(obj.number, x["receipt"])
             if x["tag"] is not None:
                 run.issue_tag(lic.instance, x["tag"], self.number)
