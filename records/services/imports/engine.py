@@ -322,8 +322,9 @@ class Run:
                         default_user=self.actor,
                         default_change_reason=self.reason,
                     )
-            for obj in self.changed.get(model, {}).values():
-                obj.save()  # rare (a second run's changes): the model's own save and history
+            if not self.dry_run:  # a dry run locks none of the city's rows (see dry_run)
+                for obj in self.changed.get(model, {}).values():
+                    obj.save()  # rare (a second run's changes): the model's own save, history
         ImportRecord.objects.bulk_create(
             [
                 ImportRecord(
@@ -397,7 +398,14 @@ def _reset(batch: ImportBatch, **fields) -> None:
 
 
 def dry_run(batch: ImportBatch, *, today: date | None = None) -> ImportBatch:
-    """What the import would do with each row, and why; nothing kept (rolled back)."""
+    """What the import would do with each row, and why; nothing kept (rolled back).
+
+    The dry run goes through the import's own code, chunk by chunk, inside one
+    transaction that is rolled back at the end, so later chunks see what earlier ones
+    would have made and the report is what the import will do. What it writes is new
+    rows only, which no one else sees or waits for; it does not write its changes to
+    records the city already has (the counter could be waiting on those rows for the
+    whole run), so a record changed by two chunks' rows is counted as updated twice."""
     run = Run(batch, dry_run=True, today=today)
     counts, listed, issues, total = {}, [], [], 0
     opened = batch.file.open("rb")

@@ -9,7 +9,7 @@ one (a renewal, a receipt, an impound: the database's protection answers).
 
 from django.apps import apps
 from django.db import transaction
-from django.db.models import ProtectedError
+from django.db.models import ProtectedError, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -17,6 +17,8 @@ from ordinance.models import Event
 from ordinance.refusals import Refused
 from records.models import ImportAction, ImportBatch, ImportRecord, ImportStatus
 
+SLICE = 1000  # rows per statement
+CREATED = ImportAction.CREATED
 # Removal order: what refers to a row goes before it.
 ORDER = [
     "licensing.tag",
@@ -98,16 +100,37 @@ def _restore(model, pk, batch, actor, reason) -> None:
 
 
 def _remove(model, pks: list[int]) -> int:
-    """Delete what nothing refers to; a row a kept record still holds (the animal of a
-    voided license) stays. Returns how many stayed."""
+    """Delete what nothing refers to, a slice at a time; a row a kept record still holds
+    (the animal of a voided license) stays. Returns how many stayed."""
     kept = 0
-    for pk in pks:
+    for start in range(0, len(pks), SLICE):
+        part = pks[start : start + SLICE]
         try:
             with transaction.atomic():
-                model._base_manager.filter(pk=pk).delete()
-        except ProtectedError:
-            kept += 1
+                model._base_manager.filter(pk__in=part).delete()
+        except ProtectedError:  # some of the slice are held: one by one, to keep only those
+            for pk in part:
+                try:
+                    with transaction.atomic():
+                        model._base_manager.filter(pk=pk).delete()
+                except ProtectedError:
+                    kept += 1
     return kept
+
+
+def _void(model, pks: list[int], actor, reason, *, unless=None, **fields) -> None:
+    """Set ``fields`` on the rows (but those matching ``unless``), a slice at a time, with
+    one history entry each."""
+    for start in range(0, len(pks), SLICE):
+        rows = model._base_manager.filter(pk__in=pks[start : start + SLICE])
+        rows = list(rows.exclude(unless) if unless is not None else rows)
+        for row in rows:
+            for name, value in fields.items():
+                setattr(row, name, value)
+        model._base_manager.bulk_update(rows, list(fields))
+        model.history.bulk_history_create(
+            rows, update=True, default_user=actor, default_change_reason=reason
+        )
 
 
 @transaction.atomic
@@ -127,21 +150,34 @@ def import_undo(*, batch: ImportBatch, actor) -> ImportBatch:
     kept = 0
     from licensing.models import License, LicenseStatus, Tag, TagStatus
 
-    for pk, action in written.get("licensing.tag", []):
-        tag = Tag.objects.get(pk=pk)
-        if action == ImportAction.UPDATED and tag.license_id is None:
-            _restore(Tag, pk, batch, actor, reason)
-            continue
-        tag.status, tag.status_changed_on = TagStatus.VOID, today
-        tag._history_user, tag._change_reason = actor, reason
-        tag.save()
-    for pk, action in written.get("licensing.license", []):
-        license = License.objects.get(pk=pk)
-        if action == ImportAction.CREATED and license.status != LicenseStatus.VOID:
-            license.status, license.status_changed_on = LicenseStatus.VOID, today
-            license.status_reason = _("Import %(pk)s undone") % {"pk": batch.pk}
-            license._history_user, license._change_reason = actor, reason
-            license.save()
+    tags = written.get("licensing.tag", [])
+    updated = [pk for pk, action in tags if action == ImportAction.UPDATED]
+    free = set()  # a stock's tag the batch issued that is free again: back as it was
+    for start in range(0, len(updated), SLICE):
+        part = updated[start : start + SLICE]
+        free |= set(
+            Tag.objects.filter(pk__in=part, license__isnull=True).values_list("pk", flat=True)
+        )
+    for pk in free:
+        _restore(Tag, pk, batch, actor, reason)
+    _void(
+        Tag,
+        [pk for pk, _action in tags if pk not in free],
+        actor,
+        reason,
+        status=TagStatus.VOID,
+        status_changed_on=today,
+    )
+    _void(
+        License,
+        [pk for pk, action in written.get("licensing.license", []) if action == CREATED],
+        actor,
+        reason,
+        unless=Q(status=LicenseStatus.VOID),
+        status=LicenseStatus.VOID,
+        status_changed_on=today,
+        status_reason=_("Import %(pk)s undone") % {"pk": batch.pk},
+    )
     for label in ORDER[2:]:
         model = apps.get_model(label)
         rows = written.get(label, [])
