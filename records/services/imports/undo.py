@@ -21,6 +21,7 @@ from records.models import ImportAction, ImportBatch, ImportRecord, ImportStatus
 ORDER = [
     "licensing.tag",
     "licensing.license",
+    "licensing.kennellicense",
     "licensing.rabiesvaccination",
     "licensing.ownership",
     "licensing.animal",
