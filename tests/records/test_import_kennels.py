@@ -306,6 +306,55 @@ def test_undo_removes_the_kennel_licenses_until_later_work_touches_them(
     assert KennelLicense.objects.count() == 3
 
 
+def test_the_mapping_page_maps_a_kennel_list_and_dry_runs_it(
+    client, north_branch, administrator, django_assert_max_num_queries
+):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from base.roles import ADMINISTRATOR
+    from tests.conftest import make_user
+
+    admin = make_user("ned", ADMINISTRATOR, [north_branch], first_name="Ned")
+    client.force_login(admin)
+    headers = {"Owner": "Kenner1, Kay", "Address": "1 Elm St", "ZIP": "55056"}
+    rows = [
+        {**headers, "Kennel Address": "1 Farm Rd", "License": "2026-0041", "Dogs": "5"},
+        {**headers, "Kennel Address": "1 Farm Rd", "License": "2026-0042", "Dogs": "0"},
+    ]
+    client.post(
+        reverse("records:import_list"),
+        {
+            "city": north_branch.pk,
+            "source_name": "Kennel list",
+            "layout": SHEET,
+            "file": SimpleUploadedFile("kennels.csv", csv_bytes(rows)),
+        },
+    )
+    batch = ImportBatch.objects.get()
+    assert batch.mapping["columns"]["premises_address_line"] == "Kennel Address"
+    detail = reverse("records:import_detail", args=[batch.pk])
+    with django_assert_max_num_queries(10):
+        page = client.get(detail)
+    text = page.content.decode()
+    assert 'name="col_dog_count"' in text and 'name="col_species"' not in text
+    assert "Kennel premises" in text and "1 Farm Rd" in text  # the preview's columns
+    data = {f"col_{k}": v for k, v in batch.mapping["columns"].items()}
+    client.post(
+        detail, {**data, "date_order": "mdy", "name_order": "last_first", "action": "dry_run"}
+    )
+    batch.refresh_from_db()
+    assert (batch.status, batch.created_count, batch.error_count) == (ImportStatus.DRY_RUN, 0, 2)
+    # a numbered license without its dates, and the counter's count check, each said
+    issues = batch.issues.filter(dry_run=True).order_by("row_number", "pk")
+    assert [(i.row_number, i.message) for i in issues] == [
+        (2, "Applied on: This field is required."),
+        (2, "Issued on: An issued kennel license needs its number and the day it was issued."),
+        (3, "Applied on: This field is required."),
+        (3, "Enter how many dogs or cats the kennel keeps."),
+        (3, "Issued on: An issued kennel license needs its number and the day it was issued."),
+    ]
+
+
 # -- this system's export ------------------------------------------------------------------
 
 

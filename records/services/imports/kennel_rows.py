@@ -80,7 +80,11 @@ class KennelRowForm(KennelApplyForm):
         del self.fields["owner"]
 
     def clean(self):
-        data = super().clean()
+        try:
+            data = super().clean()
+        except forms.ValidationError as error:  # the counter's check; the row's own still run
+            self.add_error(None, error)
+            data = self.cleaned_data
         status, number = data.get("status"), data.get("number", "")
         applied, issued = data.get("applied_on"), data.get("issued_on")
         expires, subject = data.get("expires_on"), data.get("became_subject_on")
