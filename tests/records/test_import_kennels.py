@@ -12,7 +12,15 @@ import time_machine
 from django.db import transaction
 from django.urls import reverse
 
-from licensing.models import KennelLicense, KennelStatus, LicenseSeries, Owner, Premises
+from licensing.models import (
+    Animal,
+    KennelAnimal,
+    KennelLicense,
+    KennelStatus,
+    LicenseSeries,
+    Owner,
+    Premises,
+)
 from licensing.services.numbering import license_number_allocate
 from ordinance.refusals import Refused
 from records.forms import MappingForm
@@ -521,3 +529,69 @@ def test_the_export_layout_is_idempotent_updates_an_application_and_flags_duplic
     assert kinds == [ImportIssue.Kind.DUPLICATE, ImportIssue.Kind.SKIPPED]
     assert KennelLicense.objects.count() == 2
     assert KennelLicense.objects.get(number="").status == KennelStatus.UNDER_REVIEW
+
+
+def test_the_animals_kept_under_a_kennel_come_back_from_the_export(
+    north_branch, administrator, exported, django_capture_on_commit_callbacks
+):
+    owner, premises = exported
+    kennel = KennelLicense.objects.create(
+        jurisdiction=north_branch,
+        number="2026-0011",
+        owner=owner,
+        premises=premises,
+        status=KennelStatus.ACTIVE,
+        dog_count=2,
+        applied_on=date(2025, 12, 1),
+        issued_on=date(2026, 1, 10),
+    )
+    dogs = [
+        Animal.objects.create(
+            jurisdiction=north_branch, owner=owner, premises=premises, species="dog", name=name
+        )
+        for name in ("Ace", "Bo")
+    ]
+    _imported_before(
+        north_branch, administrator, "Old install", kennellicense_11=kennel, animal_21=dogs[0]
+    )
+    _imported_before(north_branch, administrator, "Old install", animal_22=dogs[1])
+    header = {"kennel_license_id": "11", "removed_on": ""}
+    rows = [
+        {"id": "31", **header, "animal_id": "21", "added_on": "2026-01-10"},
+        {"id": "32", **header, "animal_id": "22", "added_on": "2026-01-10"}
+        | {"removed_on": "2026-01-02"},  # removed before it was added
+        {"id": "33", **header, "animal_id": "29", "added_on": "2026-01-10"},
+    ]
+
+    def batch(rows):
+        data = csv_bytes(rows)
+        b = make_batch(
+            north_branch,
+            administrator,
+            data,
+            mapping=default_mapping(ImportLayout.KENNEL_ANIMALS, list(rows[0])),
+            layout=ImportLayout.KENNEL_ANIMALS,
+            source="Old install",
+        )
+        return _run(b, django_capture_on_commit_callbacks)
+
+    first = batch(rows)
+    assert (first.created_count, first.error_count) == (1, 2)
+    messages = list(
+        ImportIssue.objects.filter(batch=first)
+        .order_by("row_number")
+        .values_list("message", flat=True)
+    )
+    assert messages == [
+        "Removed on: The removal cannot come before the animal was added (Jan 10, 2026).",
+        "animal_id: no animal with id 29 was imported from this source.",
+    ]
+    member = KennelAnimal.objects.get()
+    assert (member.kennel_license, member.animal, member.added_on) == (
+        kennel,
+        dogs[0],
+        date(2026, 1, 10),
+    )
+    later = batch([rows[0], {**rows[0], "id": "32", "animal_id": "22", "removed_on": ""}])
+    assert (later.created_count, later.matched_count) == (1, 1)
+    assert KennelAnimal.objects.count() == 2

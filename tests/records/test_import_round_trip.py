@@ -1,7 +1,7 @@
 """Done when (issue 19): export a city, import the export's CSVs into an empty city, and
 the counts and every license's number, term and tag come back, and every kennel license's
-number, status, term and counts; a second import of the same files changes nothing
-(idempotent by the export's own ids)."""
+number, status, term and counts, with the animals kept under it; a second import of the
+same files changes nothing (idempotent by the export's own ids)."""
 
 from datetime import date
 
@@ -12,6 +12,7 @@ from django.core.files.base import ContentFile
 from base.roles import ADMINISTRATOR
 from licensing.models import (
     Animal,
+    KennelAnimal,
     KennelLicense,
     KennelStatus,
     License,
@@ -72,7 +73,7 @@ def _kennels(cities, clerk):
     kennel services leave them (their states, numbers and dates)."""
     premises = registry_svc.owner_premises(cities.nb_owner)
     common = {"jurisdiction": cities.nb, "owner": cities.nb_owner, "premises": premises}
-    KennelLicense.objects.create(
+    issued = KennelLicense.objects.create(
         **common,
         number="2026-0003",
         status=KennelStatus.ACTIVE,
@@ -95,6 +96,16 @@ def _kennels(cities, clerk):
         issued_on=date(2025, 1, 5),
         expires_on=date(2025, 12, 31),
         recorded_by=clerk,
+    )
+    KennelAnimal.objects.create(
+        kennel_license=issued, animal=cities.nb_animal, added_on=date(2026, 1, 4)
+    )
+    pepper = Animal.objects.get(name="Pepper")
+    KennelAnimal.objects.create(
+        kennel_license=issued,
+        animal=pepper,
+        added_on=date(2026, 1, 4),
+        removed_on=date(2026, 2, 1),
     )
     KennelLicense.objects.create(
         **common,
@@ -142,6 +153,12 @@ def _signature(city):
             )
             for k in KennelLicense.objects.filter(jurisdiction=city).select_related(
                 "owner", "premises"
+            )
+        ),
+        "kennel_animals": sorted(
+            (m.kennel_license.number, m.animal.name, m.added_on, m.removed_on)
+            for m in KennelAnimal.objects.filter(kennel_license__jurisdiction=city).select_related(
+                "kennel_license", "animal"
             )
         ),
     }
@@ -198,7 +215,7 @@ def test_export_then_import_into_an_empty_city_reproduces_it(
     ]
     before, after = _signature(north_branch), _signature(empty)
     assert before["licenses"] and all(lic[4] for lic in before["licenses"])
-    assert len(before["kennels"]) == 3
+    assert len(before["kennels"]) == 3 and len(before["kennel_animals"]) == 2
     assert after == before
     assert not License.objects.filter(jurisdiction=empty, receipt__isnull=False).exists()
     assert not KennelLicense.objects.filter(jurisdiction=empty, receipt__isnull=False).exists()

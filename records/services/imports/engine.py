@@ -50,7 +50,7 @@ from records.models import (
 
 from . import reading
 from .export_rows import ExportRow
-from .kennel_rows import KennelExportRow, KennelSheetRow
+from .kennel_rows import KennelAnimalExportRow, KennelExportRow, KennelSheetRow
 from .rows import Issue, RowResult, SheetRow, row_status
 from .values import LAST_FIRST, MDY
 
@@ -73,6 +73,7 @@ HANDLERS = {
     ImportLayout.SHEET: SheetRow,
     ImportLayout.KENNEL_SHEET: KennelSheetRow,
     ImportLayout.KENNELS: KennelExportRow,
+    ImportLayout.KENNEL_ANIMALS: KennelAnimalExportRow,
 }
 
 

@@ -224,4 +224,5 @@ EXPORT_FILES = {
     "licensing.license.csv": ImportLayout.LICENSES,
     "licensing.tag.csv": ImportLayout.TAGS,
     "licensing.kennellicense.csv": ImportLayout.KENNELS,
+    "licensing.kennelanimal.csv": ImportLayout.KENNEL_ANIMALS,
 }

@@ -13,12 +13,13 @@ premises, is flagged for a clerk (DUPLICATE) and skipped, never guessed.
 """
 
 from django import forms
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _l
 
 from base import dates
 from licensing.forms.kennels import KennelApplyForm
-from licensing.models import KennelLicense, KennelStatus, Owner, Premises
+from licensing.models import Animal, KennelAnimal, KennelLicense, KennelStatus, Owner, Premises
 
 from .fields import KENNEL_DATE_KEYS as DATE_KEYS
 from .fields import KENNEL_LABELS, OWNER, PREMISES
@@ -396,10 +397,9 @@ class KennelSheetRow(_KennelPart, SheetRow):
         return {OWNER: owner.action, PREMISES: premises.action, KENNEL: kennel.action}
 
 
-class KennelExportRow(_KennelPart):
-    """A row of this system's export's ``licensing.kennellicense.csv``
-    (``ImportLayout.KENNELS``): its owner and premises are the rows imported before from
-    the same source (``owner_id``, ``premises_id``); its receipt is not carried over."""
+class _ExportRow:
+    """A row of this system's export: ``id`` the source's id, ``<name>_id`` a row
+    imported before from the same source."""
 
     def __init__(self, run, number: int, raw: dict[str, str]):
         self.run, self.number = run, number
@@ -419,6 +419,12 @@ class KennelExportRow(_KennelPart):
                 )
             )
         return found
+
+
+class KennelExportRow(_KennelPart, _ExportRow):
+    """A row of this system's export's ``licensing.kennellicense.csv``
+    (``ImportLayout.KENNELS``): its owner and premises are the rows imported before from
+    the same source (``owner_id``, ``premises_id``); its receipt is not carried over."""
 
     def check(self) -> list[Part]:
         v = self.v
@@ -460,3 +466,66 @@ class KennelExportRow(_KennelPart):
         (part,) = parts
         self.write_kennel(part, part.extra["owner"], part.extra["premises"])
         return {KENNEL: part.action}
+
+
+class KennelAnimalRowForm(forms.Form):
+    added_on = dates.PastDateField(label=_l("Added on"))
+    removed_on = dates.PastDateField(label=_l("Removed on"), required=False)
+
+    def clean(self):
+        data = super().clean()
+        added, removed = data.get("added_on"), data.get("removed_on")
+        if added and removed and removed < added:  # kennel_animal_remove's check, its words
+            self.add_error(
+                "removed_on",
+                _("The removal cannot come before the animal was added (%(d)s).")
+                % {"d": date_format(added)},
+            )
+        return data
+
+
+class KennelAnimalExportRow(_ExportRow):
+    """A row of the export's ``licensing.kennelanimal.csv`` (``ImportLayout.KENNEL_ANIMALS``):
+    an animal kept under a kennel license, both imported before from the same source."""
+
+    TABLE = "kennelanimal"
+
+    def check(self) -> list[Part]:
+        if not self.key:
+            self.issues.append(Issue("id", _("id: empty.")))
+            return []
+        kennel = self._ref(KennelLicense, KENNEL, "kennel_license_id")
+        animal = self._ref(Animal, "animal", "animal_id")
+        form = KennelAnimalRowForm(
+            {"added_on": self.v.get("added_on", ""), "removed_on": self.v.get("removed_on", "")}
+        )
+        if not form.is_valid():
+            self.issues.extend(form_issues(form))
+        if self.issues:
+            return []
+        data = {
+            "added_on": form.cleaned_data["added_on"],
+            "removed_on": form.cleaned_data["removed_on"],
+        }
+        existing = self.run.find(KennelAnimal, self.TABLE, self.key)
+        if existing is None:  # one row per kennel and animal (kennel_animal_unique)
+            existing = KennelAnimal.objects.filter(kennel_license=kennel, animal=animal).first()
+        part = Part(self.TABLE, self.key, instance=existing, extra={"data": data})
+        part.extra.update(kennel=kennel, animal=animal)
+        if existing is not None:
+            same = all(getattr(existing, k) == v for k, v in data.items())
+            part.action = MATCHED if same else UPDATED
+        return [part]
+
+    def write(self, parts: list[Part]) -> dict[str, str]:
+        (part,) = parts
+        if part.action != MATCHED:
+            obj = part.instance or KennelAnimal(
+                kennel_license=part.extra["kennel"], animal=part.extra["animal"]
+            )
+            for name, value in part.extra["data"].items():
+                setattr(obj, name, value)
+            self.run.save(obj)
+            part.instance = obj
+        self.run.remember(self.TABLE, part.key, part.instance, part.action, self.number)
+        return {self.TABLE: part.action}

@@ -21,6 +21,7 @@ from records.models import ImportAction, ImportBatch, ImportRecord, ImportStatus
 ORDER = [
     "licensing.tag",
     "licensing.license",
+    "licensing.kennelanimal",
     "licensing.kennellicense",
     "licensing.rabiesvaccination",
     "licensing.ownership",
