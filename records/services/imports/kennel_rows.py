@@ -169,15 +169,8 @@ class _KennelPart:
             found = KennelLicense.objects.filter(jurisdiction=run.city, number=number).first()
             if found is None:
                 return part
-            if (
-                export
-                or not same_place
-                or (found.owner_id, found.premises_id)
-                != (
-                    owner.pk,
-                    premises.pk,
-                )
-            ):
+            here = (owner.pk, premises.pk) if same_place else None
+            if export or (found.owner_id, found.premises_id) != here:
                 self.issues.append(
                     Issue(
                         "license_number",
