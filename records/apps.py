@@ -9,6 +9,7 @@ class RecordsConfig(AppConfig):
         from base import sections
 
         from . import nav, sweeps  # noqa: F401
-        from .sections import license_imported
+        from .sections import kennel_imported, license_imported
 
         sections.register("licensing.license_detail", "records.imported", license_imported)
+        sections.register("licensing.kennel_detail", "records.imported", kennel_imported)

@@ -72,13 +72,13 @@ class ImportUploadForm(forms.Form):
 class MappingForm(forms.Form):
     """Our field <- the file's column, the date order and the name order."""
 
-    def __init__(self, *args, headers: list[str], mapping: dict, **kwargs):
-        from .services.imports.fields import DATE_ORDERS, NAME_ORDERS, SHEET_FIELDS
+    def __init__(self, *args, headers: list[str], mapping: dict, layout: str = "sheet", **kwargs):
+        from .services.imports.fields import DATE_ORDERS, NAME_ORDERS, fields_for
 
         super().__init__(*args, **kwargs)
         choices = [NOT_MAPPED, *((h, h) for h in headers)]
         columns = mapping.get("columns", {})
-        for key, label, _part in SHEET_FIELDS:
+        for key, label, _part in fields_for(layout):
             self.fields[f"col_{key}"] = forms.ChoiceField(
                 label=label, choices=choices, required=False, initial=columns.get(key, "")
             )

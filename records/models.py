@@ -97,6 +97,9 @@ class ImportLayout(models.TextChoices):
     VACCINATIONS = "licensing.rabiesvaccination", _("This system's export: vaccinations")
     LICENSES = "licensing.license", _("This system's export: licenses")
     TAGS = "licensing.tag", _("This system's export: tags")
+    KENNELS = "licensing.kennellicense", _("This system's export: kennel licenses")
+    KENNEL_ANIMALS = "licensing.kennelanimal", _("This system's export: animals of kennels")
+    KENNEL_SHEET = "kennel_sheet", _("A spreadsheet: one row per kennel license, with its owner")
 
 
 def import_path(batch, filename):

@@ -21,10 +21,10 @@ from base.roles import ADMINISTRATOR
 from ordinance.refusals import Refused
 
 from .forms import ImportUploadForm, MappingForm, TemplateSaveForm
-from .models import ImportBatch, ImportIssue, ImportLayout, ImportStatus, MappingTemplate
+from .models import ImportBatch, ImportIssue, ImportStatus, MappingTemplate
 from .selectors import import_batches_for
 from .services.imports import dry_run, import_cancel, import_queue, import_undo
-from .services.imports.fields import default_mapping
+from .services.imports.fields import SHEET_LAYOUTS, default_mapping
 from .services.imports.preview import headers_of, preview
 
 LISTED = 50
@@ -84,11 +84,11 @@ def import_list(request):
 
 
 def _detail_context(request, batch, *, mapping_form=None, template_form=None):
-    sheet = batch.layout == ImportLayout.SHEET
+    sheet = batch.layout in SHEET_LAYOUTS
     editable = batch.status in (ImportStatus.UPLOADED, ImportStatus.DRY_RUN)
     headers = headers_of(batch)
     if mapping_form is None and sheet:
-        mapping_form = MappingForm(headers=headers, mapping=batch.mapping)
+        mapping_form = MappingForm(headers=headers, mapping=batch.mapping, layout=batch.layout)
     issues = list(batch.issues.filter(dry_run=batch.status == ImportStatus.DRY_RUN)[:ISSUES_SHOWN])
     return {
         "batch": batch,
@@ -124,6 +124,7 @@ def import_detail(request, pk):
                 pk=request.POST.get("template") or 0,
                 jurisdiction=batch.jurisdiction,
                 source_name=batch.source_name,
+                layout=batch.layout,
             ).first()
             if template is None:
                 raise Http404
@@ -132,8 +133,10 @@ def import_detail(request, pk):
             batch.save(update_fields=["mapping", "status"])
             messages.success(request, _("Mapping “%(name)s” loaded.") % {"name": template.name})
             return redirect("records:import_detail", batch.pk)
-        if batch.layout == ImportLayout.SHEET and action in ("map", "save", "dry_run"):
-            mapping_form = MappingForm(request.POST, headers=headers_of(batch), mapping={})
+        if batch.layout in SHEET_LAYOUTS and action in ("map", "save", "dry_run"):
+            mapping_form = MappingForm(
+                request.POST, headers=headers_of(batch), mapping={}, layout=batch.layout
+            )
             template_form = TemplateSaveForm(request.POST if action == "save" else None)
             if mapping_form.is_valid() and (action != "save" or template_form.is_valid()):
                 batch.mapping = mapping_form.mapping()

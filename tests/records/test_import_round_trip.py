@@ -1,5 +1,6 @@
 """Done when (issue 19): export a city, import the export's CSVs into an empty city, and
-the counts and every license's number, term and tag come back; a second import of the
+the counts and every license's number, term and tag come back, and every kennel license's
+number, status, term and counts, with the animals kept under it; a second import of the
 same files changes nothing (idempotent by the export's own ids)."""
 
 from datetime import date
@@ -9,11 +10,22 @@ import time_machine
 from django.core.files.base import ContentFile
 
 from base.roles import ADMINISTRATOR
-from licensing.models import Animal, License, Owner, RabiesVaccination, Tag, TagStatus
+from licensing.models import (
+    Animal,
+    KennelAnimal,
+    KennelLicense,
+    KennelStatus,
+    License,
+    LicenseSeries,
+    Owner,
+    RabiesVaccination,
+    Tag,
+    TagStatus,
+)
 from licensing.services import licenses as license_svc
 from licensing.services import registry as registry_svc
 from ordinance.models import Jurisdiction
-from records.models import ImportBatch, ImportStatus
+from records.models import ImportBatch, ImportLayout, ImportStatus
 from records.services.exports import export_request
 from records.services.imports import import_apply, import_queue, reading
 from records.services.imports.fields import EXPORT_FILES, default_mapping
@@ -56,6 +68,57 @@ def _second_dog(cities, clerk):
     )
 
 
+def _kennels(cities, clerk):
+    """An issued kennel license, an expired one and an application in review, as the
+    kennel services leave them (their states, numbers and dates)."""
+    premises = registry_svc.owner_premises(cities.nb_owner)
+    common = {"jurisdiction": cities.nb, "owner": cities.nb_owner, "premises": premises}
+    issued = KennelLicense.objects.create(
+        **common,
+        number="2026-0003",
+        status=KennelStatus.ACTIVE,
+        business_nature="Breeding",
+        dog_count=6,
+        cat_count=1,
+        cup_reference="CUP-12",
+        conditions="No outdoor runs after 10 p.m.\nFence kept at six feet.",
+        applied_on=date(2025, 11, 20),
+        issued_on=date(2026, 1, 4),
+        expires_on=date(2026, 12, 31),
+        recorded_by=clerk,
+    )
+    KennelLicense.objects.create(
+        **common,
+        number="2025-0009",
+        status=KennelStatus.EXPIRED,
+        dog_count=4,
+        applied_on=date(2024, 12, 1),
+        issued_on=date(2025, 1, 5),
+        expires_on=date(2025, 12, 31),
+        recorded_by=clerk,
+    )
+    KennelAnimal.objects.create(
+        kennel_license=issued, animal=cities.nb_animal, added_on=date(2026, 1, 4)
+    )
+    pepper = Animal.objects.get(name="Pepper")
+    KennelAnimal.objects.create(
+        kennel_license=issued,
+        animal=pepper,
+        added_on=date(2026, 1, 4),
+        removed_on=date(2026, 2, 1),
+    )
+    KennelLicense.objects.create(
+        **common,
+        status=KennelStatus.UNDER_REVIEW,
+        business_nature="Boarding",
+        dog_count=3,
+        cat_count=2,
+        applied_on=date(2026, 2, 20),
+        became_subject_on=date(2026, 2, 1),
+        recorded_by=clerk,
+    )
+
+
 def _signature(city):
     licenses = License.objects.filter(jurisdiction=city)
     tags = {
@@ -71,6 +134,32 @@ def _signature(city):
         "licenses": sorted(
             (lic.number, lic.term_start, lic.expires_on, lic.status, tags.get(lic.number))
             for lic in licenses
+        ),
+        "kennels": sorted(
+            (
+                k.number,
+                k.status,
+                k.applied_on,
+                k.issued_on,
+                k.expires_on,
+                k.became_subject_on,
+                k.dog_count,
+                k.cat_count,
+                k.business_nature,
+                k.cup_reference,
+                k.conditions,
+                k.owner.last_name,
+                k.premises.address_line,
+            )
+            for k in KennelLicense.objects.filter(jurisdiction=city).select_related(
+                "owner", "premises"
+            )
+        ),
+        "kennel_animals": sorted(
+            (m.kennel_license.number, m.animal.name, m.added_on, m.removed_on)
+            for m in KennelAnimal.objects.filter(kennel_license__jurisdiction=city).select_related(
+                "kennel_license", "animal"
+            )
         ),
     }
 
@@ -103,6 +192,7 @@ def test_export_then_import_into_an_empty_city_reproduces_it(
     with time_machine.travel(NOW, tick=False):
         cities = build_cities(north_branch, glencoe, clerk, glencoe_clerk)
         _second_dog(cities, clerk)
+        _kennels(cities, clerk)
     admin = make_user("ned", ADMINISTRATOR, [north_branch], first_name="Ned")
     with django_capture_on_commit_callbacks(execute=True):
         export = export_request(actor=admin, cities=[north_branch], now=NOW)
@@ -118,15 +208,24 @@ def test_export_then_import_into_an_empty_city_reproduces_it(
     newtown_admin = make_user("nina", ADMINISTRATOR, [empty])
     batches = _import_all(archive, empty, newtown_admin, django_capture_on_commit_callbacks)
     assert all(b.status == ImportStatus.DONE for b in batches)
-    tags = batches[-1]
+    tags = next(b for b in batches if b.layout == ImportLayout.TAGS)
     assert tags.skipped_count == 18  # the stock never issued is the city's own to receive
     assert all(b.error_count == 0 and (b.skipped_count == 0 or b is tags) for b in batches), [
         (b.layout, list(b.issues.values_list("message", flat=True))) for b in batches
     ]
     before, after = _signature(north_branch), _signature(empty)
     assert before["licenses"] and all(lic[4] for lic in before["licenses"])
+    assert len(before["kennels"]) == 3 and len(before["kennel_animals"]) == 2
     assert after == before
     assert not License.objects.filter(jurisdiction=empty, receipt__isnull=False).exists()
+    assert not KennelLicense.objects.filter(jurisdiction=empty, receipt__isnull=False).exists()
+    # the new city's kennel series continues after the imported numbers (KEN-04, LIC-06)
+    kennel_series = dict(
+        LicenseSeries.objects.filter(jurisdiction=empty, kind="kennel").values_list(
+            "year", "next_number"
+        )
+    )
+    assert kennel_series == {2025: 10, 2026: 4}
 
     again = _import_all(archive, empty, newtown_admin, django_capture_on_commit_callbacks)
     assert sum(b.created_count for b in again) == 0

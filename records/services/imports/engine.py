@@ -53,6 +53,7 @@ from records.models import (
 
 from . import reading
 from .export_rows import ExportRow
+from .kennel_rows import KennelAnimalExportRow, KennelExportRow, KennelSheetRow
 from .lookups import Lookups
 from .rows import Issue, RowResult, SheetRow, blocking, row_status
 from .values import LAST_FIRST, MDY
@@ -76,6 +77,12 @@ WRITE_ORDER = [Owner, Premises, Animal, Ownership, RabiesVaccination, License, T
 BATCH = 500  # rows per INSERT
 SOURCE_ID_MAX = ImportRecord._meta.get_field("source_id").max_length
 _YEAR_NUMBER = re.compile(r"(\d{4})-(\d{1,9})")
+HANDLERS = {
+    ImportLayout.SHEET: SheetRow,
+    ImportLayout.KENNEL_SHEET: KennelSheetRow,
+    ImportLayout.KENNELS: KennelExportRow,
+    ImportLayout.KENNEL_ANIMALS: KennelAnimalExportRow,
+}
 
 
 class _DryRunRollback(Exception):
@@ -110,6 +117,7 @@ class Run:
         }
         self.highest_license: dict[int, int] = {}
         self.highest_receipt = 0
+        self.highest_kennel: dict[int, int] = {}
         self._rules: dict[str, object] = {}
         self._reset_chunk()
 
@@ -122,7 +130,7 @@ class Run:
         self.lookups = Lookups(self)
 
     def handler(self, number: int, raw: dict[str, str]):
-        return (SheetRow if self.layout == ImportLayout.SHEET else ExportRow)(self, number, raw)
+        return HANDLERS.get(self.layout, ExportRow)(self, number, raw)
 
     # -- the lookups rows use -----------------------------------------------------------
 
@@ -217,6 +225,12 @@ class Run:
         if receipt_number:
             self.highest_receipt = max(self.highest_receipt, receipt_number)
 
+    def note_kennel_number(self, number: str) -> None:
+        """A kennel license's number: the city's kennel series continues after it."""
+        if m := _YEAR_NUMBER.fullmatch(number):
+            year, n = int(m[1]), int(m[2])
+            self.highest_kennel[year] = max(self.highest_kennel.get(year, 0), n)
+
     def issue_tag(self, license, number: int, row_number: int, *, on=None, year=None) -> Tag:
         """The license's old tag, marked issued in its year's stock (LIC-08, REC-02): the
         stock's tag when the city has one covering it, else a one-tag stock row named
@@ -301,7 +315,14 @@ class Run:
             if series.next_number <= self.highest_receipt:
                 series.next_number = self.highest_receipt + 1
                 series.save(update_fields=["next_number"])
-        self.highest_license, self.highest_receipt = {}, 0
+        for year, highest in self.highest_kennel.items():  # KEN-04: kennel numbers too
+            series, _created = LicenseSeries.objects.select_for_update().get_or_create(
+                jurisdiction=self.city, kind=LicenseSeries.Kind.KENNEL, year=year
+            )
+            if series.next_number <= highest:
+                series.next_number = highest + 1
+                series.save(update_fields=["next_number"])
+        self.highest_license, self.highest_receipt, self.highest_kennel = {}, 0, {}
 
     def flush(self) -> None:
         """Write the chunk: each model's new records in bulk, then its changed ones, in

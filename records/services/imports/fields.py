@@ -2,6 +2,8 @@
 
 ``SHEET_FIELDS``: one spreadsheet row per animal, with its owner, its license and its
 rabies certificate, the way a city's own sheet or an old licensing program lists them.
+``KENNEL_FIELDS``: one spreadsheet row per kennel license, with its owner and premises
+(``ImportLayout.KENNEL_SHEET``). ``SHEET_LAYOUTS`` are the layouts mapped in the browser.
 The export layouts (``ImportLayout`` other than SHEET) read this system's own export
 (README "Export"): every column is the model's column, ``id`` the source's id and
 ``<name>_id`` a reference to a row imported before from the same source.
@@ -14,6 +16,7 @@ from records.models import ImportLayout
 from .values import DMY, FIRST_LAST, LAST_FIRST, MDY
 
 OWNER, ANIMAL, LICENSE, VACCINATION = "owner", "animal", "license", "vaccination"
+KENNEL, PREMISES = "kennel", "premises"
 
 # (key, label, part)
 SHEET_FIELDS = [
@@ -107,12 +110,91 @@ _GUESSES = {
 }
 
 
-def guess_columns(headers: list[str]) -> dict[str, str]:
+# A kennel-license list (ImportLayout.KENNEL_SHEET): the owner as on the dog sheet (its
+# words, its checks), the kennel's premises when not the owner's address, the license.
+_OWNER_FIELDS = [f for f in SHEET_FIELDS if f[2] == OWNER]
+KENNEL_FIELDS = [
+    ("kennel_id", _("Kennel license's id in the old system"), KENNEL),
+    *_OWNER_FIELDS,
+    ("premises_address_line", _("Kennel premises: street address"), PREMISES),
+    ("premises_unit", _("Kennel premises: unit"), PREMISES),
+    ("premises_city", _("Kennel premises: city"), PREMISES),
+    ("premises_postal_code", _("Kennel premises: ZIP code"), PREMISES),
+    ("license_number", _("Kennel license number"), KENNEL),
+    ("status", _("Kennel license status"), KENNEL),
+    ("dog_count", _("Number of dogs"), KENNEL),
+    ("cat_count", _("Number of cats"), KENNEL),
+    ("applied_on", _("Applied on"), KENNEL),
+    ("issued_on", _("Issued on"), KENNEL),
+    ("expires_on", _("Expires on"), KENNEL),
+    ("business_nature", _("Nature of business"), KENNEL),
+    ("conditions", _("Conditions"), KENNEL),
+    ("cup_reference", _("Conditional use permit reference"), KENNEL),
+    ("became_subject_on", _("Became subject to kennel licensing on"), KENNEL),
+]
+KENNEL_KEYS = [key for key, _label, _part in KENNEL_FIELDS]
+KENNEL_LABELS = {key: label for key, label, _part in KENNEL_FIELDS}
+KENNEL_DATE_KEYS = {"applied_on", "issued_on", "expires_on", "became_subject_on"}
+_KENNEL_GUESSES = {
+    **{key: _GUESSES[key] for key, _label, _part in _OWNER_FIELDS},
+    "kennel_id": ["kennel id", "kennel_id", "id", "record id", "permit id"],
+    "premises_address_line": [
+        "kennel address",
+        "premises address",
+        "premises",
+        "kennel location",
+        "location",
+        "site address",
+    ],
+    "premises_unit": ["kennel unit", "premises unit"],
+    "premises_city": ["kennel city", "premises city"],
+    "premises_postal_code": ["kennel zip", "premises zip", "premises zip code"],
+    "license_number": [
+        "kennel license",
+        "kennel license number",
+        "license",
+        "license number",
+        "license no",
+        "license #",
+        "permit",
+        "permit number",
+    ],
+    "status": ["status", "license status", "state of license"],
+    "dog_count": ["dogs", "number of dogs", "dog count", "no of dogs", "# dogs"],
+    "cat_count": ["cats", "number of cats", "cat count", "no of cats", "# cats"],
+    "applied_on": ["applied", "applied on", "application date", "date applied"],
+    "issued_on": ["issued", "issue date", "issued on", "date issued"],
+    "expires_on": ["expires", "expiration", "expiry", "expires on", "expiration date"],
+    "business_nature": ["business", "nature of business", "business type", "use"],
+    "conditions": ["conditions", "condition", "restrictions"],
+    "cup_reference": ["cup", "cup reference", "conditional use permit", "cup number", "cup #"],
+    "became_subject_on": ["became subject on", "kennel since", "started"],
+}
+
+SHEET_LAYOUTS = (ImportLayout.SHEET, ImportLayout.KENNEL_SHEET)
+
+
+def fields_for(layout: str) -> list[tuple]:
+    """The fields a spreadsheet layout's columns map to: (key, label, part)."""
+    return KENNEL_FIELDS if layout == ImportLayout.KENNEL_SHEET else SHEET_FIELDS
+
+
+def labels_for(layout: str) -> dict:
+    return KENNEL_LABELS if layout == ImportLayout.KENNEL_SHEET else LABELS
+
+
+def date_keys_for(layout: str) -> set[str]:
+    return KENNEL_DATE_KEYS if layout == ImportLayout.KENNEL_SHEET else DATE_KEYS
+
+
+def guess_columns(headers: list[str], layout: str = ImportLayout.SHEET) -> dict[str, str]:
     """Our field -> the source header that looks like it (exact words, case aside)."""
     by_key = {" ".join(h.lower().replace("_", " ").split()): h for h in headers}
+    kennel = layout == ImportLayout.KENNEL_SHEET
+    keys, guesses = (KENNEL_KEYS, _KENNEL_GUESSES) if kennel else (SHEET_KEYS, _GUESSES)
     found, used = {}, set()
-    for key in SHEET_KEYS:
-        for guess in _GUESSES.get(key, []):
+    for key in keys:
+        for guess in guesses.get(key, []):
             header = by_key.get(guess.replace("_", " "))
             if header and header not in used:
                 found[key] = header
@@ -124,9 +206,13 @@ def guess_columns(headers: list[str]) -> dict[str, str]:
 def default_mapping(layout: str, headers: list[str]) -> dict:
     """The mapping a new batch starts with: the export's own columns for an export
     layout (its preset), else the guesses."""
-    if layout != ImportLayout.SHEET:
+    if layout not in SHEET_LAYOUTS:
         return {"columns": {h: h for h in headers}, "date_order": MDY, "name_order": LAST_FIRST}
-    return {"columns": guess_columns(headers), "date_order": MDY, "name_order": LAST_FIRST}
+    return {
+        "columns": guess_columns(headers, layout),
+        "date_order": MDY,
+        "name_order": LAST_FIRST,
+    }
 
 
 EXPORT_FILES = {
@@ -137,4 +223,6 @@ EXPORT_FILES = {
     "licensing.rabiesvaccination.csv": ImportLayout.VACCINATIONS,
     "licensing.license.csv": ImportLayout.LICENSES,
     "licensing.tag.csv": ImportLayout.TAGS,
+    "licensing.kennellicense.csv": ImportLayout.KENNELS,
+    "licensing.kennelanimal.csv": ImportLayout.KENNEL_ANIMALS,
 }

@@ -11,7 +11,16 @@ read on its own, so a handler that loads nothing still gets right answers. One
 from django.db.models import Q
 from django.db.models.functions import Lower
 
-from licensing.models import Animal, License, Owner, Premises, Tag, TagStatus, TagStock
+from licensing.models import (
+    Animal,
+    KennelLicense,
+    License,
+    Owner,
+    Premises,
+    Tag,
+    TagStatus,
+    TagStock,
+)
 from licensing.services.registry import premises_address
 
 
@@ -37,6 +46,7 @@ class Lookups:
         self._premises: dict[tuple[str, str], object] = {}
         self._stocks: list = []
         self._stock_span: tuple[int, int] | None = None
+        self._kennels: dict[str, object] = {}
 
     def adopt(self, obj):
         """A record read from the database: its city is the run's, known without a query."""
@@ -195,6 +205,34 @@ class Lookups:
             key = _premises_key(premises.address_line, premises.unit)
             if key in keys and self._premises[key] is None:
                 self._premises[key] = self.adopt(premises)
+
+    def premises_at(self, address_line: str, unit: str):
+        """The premises at that address and unit, in the database or made earlier in the
+        chunk, or None."""
+        self.load_premises([(address_line, unit)])
+        return self._premises.get(_premises_key(address_line, unit))
+
+    def add_premises(self, premises) -> None:
+        self.load_premises([(premises.address_line, premises.unit)])
+        self._premises[_premises_key(premises.address_line, premises.unit)] = premises
+
+    # -- kennel licenses by number --------------------------------------------------------
+
+    def load_kennels(self, numbers) -> None:
+        numbers = {n for n in numbers if n} - set(self._kennels)
+        if not numbers:
+            return
+        self._kennels.update(dict.fromkeys(numbers))
+        for kennel in KennelLicense.objects.filter(jurisdiction=self.city, number__in=numbers):
+            self._kennels[kennel.number] = self.adopt(kennel)
+
+    def kennel(self, number: str):
+        self.load_kennels([number])
+        return self._kennels[number]
+
+    def add_kennel(self, kennel) -> None:
+        if kennel.number:
+            self._kennels[kennel.number] = kennel
 
     def premises_for(self, owner):
         """The premises at the owner's address, one per address and unit (KEN-01), made

@@ -6,8 +6,10 @@ from itertools import islice
 
 from django.utils.translation import gettext as _
 
+from records.models import ImportLayout
+
 from . import reading
-from .fields import DATE_KEYS, LABELS, SHEET_KEYS
+from .fields import date_keys_for, fields_for, labels_for
 from .values import (
     join_phone,
     parse_bool,
@@ -35,6 +37,24 @@ SHOWN = [
     ("tag_number", _("Tag")),
     ("vaccinated_on", _("Rabies vaccination")),
 ]
+KENNEL_SHOWN = [
+    ("first_name", _("First name")),
+    ("last_name", _("Last name")),
+    ("address_line", _("Street address")),
+    ("phone", _("Phone")),
+    ("premises_address_line", _("Kennel premises")),
+    ("license_number", _("Kennel license")),
+    ("status", _("Status")),
+    ("dog_count", _("Dogs")),
+    ("cat_count", _("Cats")),
+    ("applied_on", _("Applied")),
+    ("issued_on", _("Issued")),
+    ("expires_on", _("Expires")),
+]
+
+
+def shown_for(layout: str) -> list[tuple]:
+    return KENNEL_SHOWN if layout == ImportLayout.KENNEL_SHEET else SHOWN
 
 
 def headers_of(batch) -> list[str]:
@@ -42,16 +62,17 @@ def headers_of(batch) -> list[str]:
         return reading.read_headers(handle, reading.sniff_kind(handle))
 
 
-def _landing(raw: dict, mapping: dict) -> tuple[dict, list[str]]:
+def _landing(raw: dict, mapping: dict, layout: str = ImportLayout.SHEET) -> tuple[dict, list]:
     columns = mapping.get("columns", {})
-    v = {k: (raw.get(c) or "").strip() for k, c in columns.items() if c and k in SHEET_KEYS}
+    keys, labels = {k for k, _l, _p in fields_for(layout)}, labels_for(layout)
+    v = {k: (raw.get(c) or "").strip() for k, c in columns.items() if c and k in keys}
     out, problems = dict(v), []
 
     def attempt(key, fn):
         try:
             return fn()
         except ValueError as error:
-            problems.append(f"{LABELS[key]}: {error}")
+            problems.append(f"{labels[key]}: {error}")
             return None
 
     if v.get("owner_name") and not (v.get("first_name") or v.get("last_name")):
@@ -68,7 +89,7 @@ def _landing(raw: dict, mapping: dict) -> tuple[dict, list[str]]:
             out["sex"] = sex[0] + (_(", spayed or neutered") if sex[1] else "")
     if v.get("sterilized"):
         attempt("sterilized", lambda: parse_bool(v["sterilized"]))
-    for key in DATE_KEYS:
+    for key in sorted(date_keys_for(layout)):
         if v.get(key):
             day = attempt(
                 key, lambda k=key: parse_date(v[k], order=mapping.get("date_order", "mdy"))
@@ -79,16 +100,16 @@ def _landing(raw: dict, mapping: dict) -> tuple[dict, list[str]]:
 
 def preview(batch, rows: int = PREVIEW_ROWS) -> dict:
     """{"columns": [(key, label)], "rows": [{"values": [...], "problems": [...]}]}"""
-    shown = []
+    shown, columns = [], shown_for(batch.layout)
     with batch.file.open("rb") as handle:
         kind = reading.sniff_kind(handle)
         for number, raw in enumerate(islice(reading.iter_rows(handle, kind), rows), start=2):
-            values, problems = _landing(raw, batch.mapping)
+            values, problems = _landing(raw, batch.mapping, batch.layout)
             shown.append(
                 {
                     "number": number,
-                    "values": [values.get(key) or "" for key, _label in SHOWN],
+                    "values": [values.get(key) or "" for key, _label in columns],
                     "problems": problems,
                 }
             )
-    return {"columns": [label for _key, label in SHOWN], "rows": shown}
+    return {"columns": [label for _key, label in columns], "rows": shown}

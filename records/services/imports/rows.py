@@ -595,24 +595,28 @@ class SheetRow:
         lic = self.license(animal, owner, vacc)
         return [p for p in (owner, animal, vacc, lic) if p is not None]
 
-    def write(self, parts: list[Part]) -> dict[str, str]:
+    def _write_owner(self, owner: Part) -> None:
         run = self.run
-        by = {p.name: p for p in parts}
-        owner, animal = by.get(OWNER), by.get(ANIMAL)
-        vacc, lic = by.get(VACCINATION), by.get(LICENSE)
-        if owner is not None and "fill" in owner.extra:
+        if "fill" in owner.extra:
             for name, value in owner.extra["fill"].items():
                 setattr(owner.instance, name, value)
             run.save(owner.instance)
-        elif owner is not None and owner.action != MATCHED:
+        elif owner.action != MATCHED:
             obj = owner.form.save(commit=False)
             obj.jurisdiction = run.city
             obj.phone = owner.extra["phone"]
             run.save(obj)
             owner.instance = obj
             run.lookups.add_owner(obj)
+        run.remember("owner", owner.key, owner.instance, owner.action, self.number)
+
+    def write(self, parts: list[Part]) -> dict[str, str]:
+        run = self.run
+        by = {p.name: p for p in parts}
+        owner, animal = by.get(OWNER), by.get(ANIMAL)
+        vacc, lic = by.get(VACCINATION), by.get(LICENSE)
         if owner is not None:
-            run.remember("owner", owner.key, owner.instance, owner.action, self.number)
+            self._write_owner(owner)
         if animal is not None:
             created = animal.instance is None
             if animal.action != MATCHED:

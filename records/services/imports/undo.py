@@ -23,6 +23,8 @@ CREATED = ImportAction.CREATED
 ORDER = [
     "licensing.tag",
     "licensing.license",
+    "licensing.kennelanimal",
+    "licensing.kennellicense",
     "licensing.rabiesvaccination",
     "licensing.ownership",
     "licensing.animal",
@@ -138,8 +140,9 @@ def import_undo(*, batch: ImportBatch, actor) -> ImportBatch:
     """Issued licenses and tags are never deleted (style.md; the database refuses it):
     the batch's licenses and tags are voided, with the undo as the reason, so their
     numbers are never reused (LIC-14); every other row it created is removed unless a
-    voided license still holds it; every row it updated goes back to its version before
-    the batch."""
+    voided license still holds it (a kennel license it created is removed: its audit
+    history keeps it and the kennel series stays past its number, LIC-14); every row it
+    updated goes back to its version before the batch."""
     batch = ImportBatch.objects.select_for_update().get(pk=batch.pk)
     why = undo_refusal(batch)
     if why:
