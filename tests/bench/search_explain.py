@@ -32,6 +32,8 @@ keys = {
     "surname": owner.last_name,
     "address": owner.address_line,
     "animal name": animal.name,
+    # A first name thousands of owners share: the case bench_web.py times (q=john).
+    "common first name": "john",
 }
 city = owner.jurisdiction_id
 clerk = next(
