@@ -23,12 +23,13 @@ from dataclasses import dataclass, field
 
 from django.db import connection
 from django.db.models import Case, F, IntegerField, Prefetch, Q, Value, When
-from django.db.models.functions import Lower, Upper
+from django.db.models.functions import Lower
 
 from base import sections
 
 from .models import Animal, Owner, OwnerSearch, Ownership, RabiesVaccination, Tag
 from .models.registry import phone_digits
+from .models.search import city_words
 from .services.standing import standing_prefetch
 
 MIN_QUERY_LENGTH = 2
@@ -59,13 +60,13 @@ def _looks_numeric(query: str) -> bool:
     return bool(_digits(query)) and not re.search(r"[^\d\s().+/-]", query)
 
 
-def _owner_text_q(query: str) -> Q:
+def _owner_text_q(query: str, scope) -> Q:
     """Every word must appear in a name or the street address ("ann 5th st"): one
-    upper-case text per owner (OwnerSearch), one trigram index on PostgreSQL. The word is
+    search text per owner (OwnerSearch), one trigram index on PostgreSQL. The word is
     upper-cased by the database, as the text was, so both agree on every backend."""
     combined = Q()
     for word in query.split():
-        combined &= Q(text__contains=Upper(Value(word)))
+        combined &= city_words(word, scope)
     return combined
 
 
@@ -130,7 +131,7 @@ def _owner_text_rows(query: str, scope, limit: int | None):
     order (owner_search_city_name_idx) and stops at the page's last match instead of
     reading and sorting thousands; a rarer word it reads through the trigram index."""
     rows = _rows(
-        OwnerSearch.objects.filter(jurisdiction_id__in=scope).filter(_owner_text_q(query)),
+        OwnerSearch.objects.filter(jurisdiction_id__in=scope).filter(_owner_text_q(query, scope)),
         owner="owner_id",
         animal=None,
         rank=RANK_NAME,

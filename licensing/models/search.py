@@ -12,6 +12,9 @@ address) calls it with the ids it wrote.
 """
 
 from django.db import connections, models, transaction
+from django.db.models import F, Q, Value
+from django.db.models.functions import Concat, Upper
+from django.db.models.lookups import Lookup
 
 from ordinance.models import Jurisdiction
 
@@ -20,8 +23,64 @@ SEARCHED_FIELDS = frozenset(
     {"jurisdiction", "jurisdiction_id", "first_name", "last_name", "organization_name"}
     | {"address_line"}
 )
+# The search text as the database writes it: the city's id (its digits written as
+# punctuation, CITY_DIGITS) and "|" first, then the upper-cased names and address. The
+# city in the text gives the planner a per-city guess of how common a word is (statistics
+# are per column, and a street of one city is in thousands of rows of the other), which
+# decides between the walk in name order and the trigram index; the search matches
+# "<city>|%WORD%". Punctuation, because pg_trgm makes no trigram of it: digits would put
+# every row of the city in the lookup's index scan.
+CITY_DIGITS = "!#$&()*+,-"  # 0 to 9; no LIKE wildcard, quote or "|"
+
+
+def city_code(city_id: int) -> str:
+    return str(int(city_id)).translate(str.maketrans("0123456789", CITY_DIGITS))
+
+
+def _city_code_sql(column: str) -> str:
+    sql = f"CAST({column} AS TEXT)"
+    for digit, mark in zip("0123456789", CITY_DIGITS, strict=True):
+        sql = f"REPLACE({sql}, '{digit}', '{mark}')"
+    return sql
+
+
+TEXT_SQL = (
+    f"{_city_code_sql('jurisdiction_id')} || '|' || "
+    "UPPER(first_name || ' ' || last_name || ' ' || organization_name || ' ' || address_line)"
+)
 # Ids per statement: under SQLite's limit of bound parameters, and a short statement.
 REFRESH_CHUNK = 2000
+
+
+class Like(Lookup):
+    """``text LIKE pattern``, the pattern an expression with its own wildcards (a city's
+    words: ``'!|%' || UPPER('john') || '%'``); PostgreSQL folds it to a constant, which
+    the trigram index and the planner's statistics then read."""
+
+    lookup_name = "like"
+
+    def as_sql(self, compiler, connection):
+        lhs, lhs_params = self.process_lhs(compiler, connection)
+        rhs, rhs_params = self.process_rhs(compiler, connection)
+        return f"{lhs} LIKE {rhs} ESCAPE '\\'", [*lhs_params, *rhs_params]
+
+    def as_postgresql(self, compiler, connection):
+        # Backslash is PostgreSQL's escape already; an ESCAPE clause would hide the
+        # pattern from pg_trgm's index support behind like_escape().
+        lhs, lhs_params = self.process_lhs(compiler, connection)
+        rhs, rhs_params = self.process_rhs(compiler, connection)
+        return f"{lhs} LIKE {rhs}", [*lhs_params, *rhs_params]
+
+
+def city_words(word: str, city_ids) -> Q:
+    """Rows of these cities whose text holds ``word`` (any case, as the database
+    upper-cases)."""
+    escaped = word.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    matches = Q()
+    for city in city_ids:
+        pattern = Concat(Value(f"{city_code(city)}|%"), Upper(Value(escaped)), Value("%"))
+        matches |= Q(Like(F("text"), pattern))
+    return matches
 
 
 class OwnerSearchQuerySet(models.QuerySet):
@@ -58,8 +117,8 @@ class OwnerSearch(models.Model):
     sort_last = models.CharField(max_length=80)
     sort_first = models.CharField(max_length=80)
     sort_org = models.CharField(max_length=160)
-    # UPPER(first last organization address), one space between: a query word has no
-    # space, so it never matches across two fields.
+    # "<city code>|" and UPPER(first last organization address), one space between: a query
+    # word has no space, so it never matches across two fields (TEXT_SQL).
     text = models.TextField()
 
     objects = OwnerSearchQuerySet.as_manager()
@@ -94,7 +153,7 @@ def _insert_from_owners(owner_ids: list[int], *, using: str) -> int:
         f"INSERT INTO {search} (owner_id, jurisdiction_id, sort_last, sort_first, sort_org, text) "
         "SELECT id, jurisdiction_id, LOWER(last_name), LOWER(first_name), "
         "LOWER(organization_name), "
-        "UPPER(first_name || ' ' || last_name || ' ' || organization_name || ' ' || address_line) "
+        f"{TEXT_SQL} "
         f"FROM {owner} WHERE id IN ({placeholders}) "
         "ORDER BY jurisdiction_id, LOWER(last_name), LOWER(first_name), "
         "LOWER(organization_name), id"

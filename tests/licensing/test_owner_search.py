@@ -7,6 +7,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from licensing.models import Owner, OwnerSearch
+from licensing.models.search import city_code
 from licensing.selectors import registry_search
 from licensing.services.owner_merge import owner_merge
 from licensing.services.registry import owner_create, owner_update
@@ -37,7 +38,7 @@ def test_a_new_owner_gets_its_row(north_branch, clerk):
         "halvorson",
         "ingrid",
         "",
-        "INGRID HALVORSON  6125 MAPLE STREET",
+        f"{city_code(north_branch.pk)}|INGRID HALVORSON  6125 MAPLE STREET",
     )
     assert _found(clerk, "halv") == {owner.pk}
 
@@ -137,3 +138,25 @@ def test_letters_beyond_ascii_are_found_as_typed(north_branch, clerk):
 def test_letters_beyond_ascii_are_found_in_any_case_on_postgresql(north_branch, clerk):
     owner = OwnerFactory(jurisdiction=north_branch, first_name="Åsa", last_name="Öberg")
     assert _found(clerk, "åsa") == _found(clerk, "öberg") == {owner.pk}
+
+
+def test_the_city_code_is_punctuation_so_no_trigram_is_made_of_it():
+    assert city_code(1) == "#" and city_code(20) == "$!" and city_code(1234567890) == "#$&()*+,-!"
+    assert not any(c.isalnum() or c in "%_\\|'" for c in city_code(1234567890))
+
+
+def test_wildcards_typed_in_the_box_are_literal(north_branch, clerk):
+    anderson = OwnerFactory(jurisdiction=north_branch, last_name="Anderson")
+    percent = OwnerFactory(jurisdiction=north_branch, last_name="Fifty", address_line="50% Road")
+    assert _found(clerk, "a%n") == set()
+    assert _found(clerk, "a_d") == set()
+    assert _found(clerk, "50%") == {percent.pk}
+    assert _found(clerk, "and") == {anderson.pk}
+
+
+def test_a_city_s_words_are_not_found_in_the_other_city(north_branch, glencoe, clerk, officer):
+    OwnerFactory(jurisdiction=glencoe, last_name="Hennepin")
+    nb = OwnerFactory(jurisdiction=north_branch, last_name="Olson")
+    assert _found(clerk, "hennepin") == set()
+    assert len(_found(officer, "hennepin")) == 1
+    assert _found(officer, "olson") == {nb.pk}

@@ -390,3 +390,10 @@ def test_each_lookup_uses_its_index_on_postgresql(clerk, north_branch, glencoe):
             assert "Index" in plan and index in plan, (query, index, plan)
             assert "Seq Scan on licensing_owner" not in plan, (query, plan)
             assert "Seq Scan on licensing_animal" not in plan, (query, plan)
+    # A word every owner's address holds ("Street"), cut at the page as registry_search
+    # asks: the city's owners are walked in name order up to the 25th match, not all read
+    # and sorted; a rare one still comes from the trigram index.
+    plan = _lookups("street", scope, 25)[0].explain()
+    assert "owner_search_city_name_idx" in plan and "Sort" not in plan, plan
+    plan = _lookups(someone.last_name, scope, 25)[0].explain()
+    assert "owner_search_text_trgm" in plan, plan
