@@ -17,7 +17,16 @@ from dateutil.relativedelta import relativedelta
 from django.db import connection, transaction
 from django.utils import timezone
 
-from licensing.models import Animal, Owner, Ownership, Premises, RabiesVaccination, Sex, Species
+from licensing.models import (
+    Animal,
+    Owner,
+    OwnerSearch,
+    Ownership,
+    Premises,
+    RabiesVaccination,
+    Sex,
+    Species,
+)
 from licensing.models.registry import phone_digits
 from licensing.services import registry as services
 from ordinance.models import Event, Jurisdiction
@@ -540,6 +549,8 @@ def _household_batch(rng, jurisdiction, plan, addresses, today, chips, cap) -> i
             )
         )
     owners = bulk_create_with_history(owners, Owner, batch_size=BATCH, default_change_reason=REASON)
+    # bulk_create skips Owner.save(): the search box's rows, set-based (issue 15, item 1).
+    OwnerSearch.objects.refresh(o.pk for o in owners)
     premises = bulk_create_with_history(
         premises, Premises, batch_size=BATCH, default_change_reason=REASON
     )

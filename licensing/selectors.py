@@ -6,9 +6,11 @@ number of queries whatever the registry's size (issue 15, item 1):
 
 1. one lookup: each kind of key is its own SELECT of (owner, animal, rank, name) that
    its own index answers — tag numbers, rabies-tag numbers and microchips by btree,
-   phone digits (Owner.phone_digits) and names and addresses by trigram on PostgreSQL
-   (migrations 0003 and 0014) — joined by UNION ALL, never an OR across tables; the
-   rows come ranked (exact key first, then the first digits of a key, then names),
+   phone digits (Owner.phone_digits) and animal names by trigram on PostgreSQL
+   (migrations 0003 and 0014), names and addresses from the narrow OwnerSearch table
+   (migration 0017: a trigram index, or for a common word a walk in name order that
+   stops at the page's last owner) — joined by UNION ALL, never an OR across tables;
+   the rows come ranked (exact key first, then the first digits of a key, then names),
    then by owner name, and are cut at a fixed number;
 2. the page's owners with their city, and 3. their animals.
 
@@ -19,13 +21,15 @@ small city's size.
 import re
 from dataclasses import dataclass, field
 
+from django.db import connection
 from django.db.models import Case, F, IntegerField, Prefetch, Q, Value, When
 from django.db.models.functions import Lower
 
 from base import sections
 
-from .models import Animal, Owner, Ownership, RabiesVaccination, Tag
+from .models import Animal, Owner, OwnerSearch, Ownership, RabiesVaccination, Tag
 from .models.registry import phone_digits
+from .models.search import city_words
 from .services.standing import standing_prefetch
 
 MIN_QUERY_LENGTH = 2
@@ -56,17 +60,13 @@ def _looks_numeric(query: str) -> bool:
     return bool(_digits(query)) and not re.search(r"[^\d\s().+/-]", query)
 
 
-def _owner_text_q(query: str) -> Q:
-    """Every word must appear in a name or the street address ("ann 5th st"); one table,
-    so PostgreSQL answers it from the trigram indexes of each column (BitmapOr)."""
+def _owner_text_q(query: str, scope) -> Q:
+    """Every word must appear in a name or the street address ("ann 5th st"): one
+    search text per owner (OwnerSearch), one trigram index on PostgreSQL. The word is
+    upper-cased by the database, as the text was, so both agree on every backend."""
     combined = Q()
     for word in query.split():
-        combined &= (
-            Q(first_name__icontains=word)
-            | Q(last_name__icontains=word)
-            | Q(organization_name__icontains=word)
-            | Q(address_line__icontains=word)
-        )
+        combined &= city_words(word, scope)
     return combined
 
 
@@ -89,32 +89,65 @@ def _tag_lookup(query: str):
     return lookup
 
 
-def _rows(queryset, *, owner, animal, rank, names: str):
+def _name_keys(names: str) -> tuple:
+    """The owner's sort keys, from the path to the owner's columns (``names``)."""
+    return (
+        Lower(f"{names}last_name"),
+        Lower(f"{names}first_name"),
+        Lower(f"{names}organization_name"),
+    )
+
+
+# The same keys as OwnerSearch stores them.
+SEARCH_ROW_KEYS = (F("sort_last"), F("sort_first"), F("sort_org"))
+
+
+def _rows(queryset, *, owner, animal, rank, names: str = "", keys=None):
     """One lookup's SELECT: (owner id, animal id or NULL, rank, owner's sort keys).
 
-    ``names`` is the path to the owner's name columns from the queryset's model."""
+    ``names`` is the path to the owner's name columns from the queryset's model, or
+    ``keys`` the sort keys themselves."""
+    last, first, org = keys or _name_keys(names)
     return (
         queryset.order_by()
         .annotate(
             hit_owner=F(owner),
             hit_animal=F(animal) if animal else Value(None, output_field=IntegerField()),
             hit_rank=rank if hasattr(rank, "resolve_expression") else Value(rank),
-            hit_last=Lower(f"{names}last_name"),
-            hit_first=Lower(f"{names}first_name"),
-            hit_org=Lower(f"{names}organization_name"),
+            hit_last=last,
+            hit_first=first,
+            hit_org=org,
         )
         .values_list("hit_owner", "hit_animal", "hit_rank", "hit_last", "hit_first", "hit_org")
     )
 
 
-def _lookups(query: str, scope) -> list:
-    """Each kind of key, its own query on its own index."""
+def _owner_text_rows(query: str, scope, limit: int | None):
+    """Owners whose names or address hold every word, from OwnerSearch.
+
+    One row per owner, all of one rank: only the first ``limit`` by name can reach the
+    page, so where the database allows a LIMIT inside a UNION (PostgreSQL) the branch is
+    cut there, and for a common word ("john") PostgreSQL walks the city's owners in name
+    order (owner_search_city_name_idx) and stops at the page's last match instead of
+    reading and sorting thousands; a rarer word it reads through the trigram index."""
+    rows = _rows(
+        OwnerSearch.objects.filter(jurisdiction_id__in=scope).filter(_owner_text_q(query, scope)),
+        owner="owner_id",
+        animal=None,
+        rank=RANK_NAME,
+        keys=SEARCH_ROW_KEYS,
+    )
+    if limit is None or not connection.features.supports_slicing_ordering_in_compound:
+        return rows
+    return rows.order_by("hit_last", "hit_first", "hit_org", "hit_owner")[:limit]
+
+
+def _lookups(query: str, scope, limit: int | None = None) -> list:
+    """Each kind of key, its own query on its own index (``limit``: owners on the page)."""
     owners = Owner.objects.filter(jurisdiction_id__in=scope)
     animals = Animal.objects.filter(jurisdiction_id__in=scope)
     lookups = [
-        _rows(
-            owners.filter(_owner_text_q(query)), owner="pk", animal=None, rank=RANK_NAME, names=""
-        ),
+        _owner_text_rows(query, scope, limit),
         _rows(
             animals.filter(name__icontains=query),
             owner="owner_id",
@@ -182,7 +215,7 @@ def _lookups(query: str, scope) -> list:
 
 def _ranked_matches(query: str, scope, limit: int) -> dict[int, set]:
     """Owner id -> ids of the animals that matched, best first; one query."""
-    first, *rest = _lookups(query, scope)
+    first, *rest = _lookups(query, scope, limit)
     rows = first.union(*rest, all=True).order_by(
         "hit_rank", "hit_last", "hit_first", "hit_org", "hit_owner"
     )[:MAX_LOOKUP_ROWS]

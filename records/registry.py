@@ -189,6 +189,10 @@ EXCLUDED: dict[str, str] = {
         "The exports themselves: their requests and downloads are in the event log."
     ),
     "records.dataexport_jurisdictions": "The cities of each export (see records.dataexport).",
+    "licensing.ownersearch": (
+        "The search box's copy of each owner's names and address, derived from "
+        "licensing.owner (exported) and rebuilt from it by OwnerSearch.objects.refresh."
+    ),
 }
 
 # Columns never written: secrets, not data (a password hash, a second factor's state).

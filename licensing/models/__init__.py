@@ -40,6 +40,7 @@ from .registry import (
     Sex,
     Species,
 )
+from .search import OwnerSearch
 
 __all__ = [
     "OPEN_APPLICATION_STATUSES",
@@ -69,6 +70,7 @@ __all__ = [
     "LicenseSeries",
     "LicenseStatus",
     "Owner",
+    "OwnerSearch",
     "Ownership",
     "PaymentMethod",
     "Premises",

@@ -19,6 +19,8 @@ from simple_history.models import HistoricalRecords
 from ordinance.models import Event, Jurisdiction
 from ordinance.refusals import Refused
 
+from .search import SEARCHED_FIELDS, OwnerSearch
+
 
 class Species(models.TextChoices):
     DOG = "dog", _("Dog")
@@ -114,6 +116,9 @@ class Owner(models.Model):
         if update_fields is not None and "phone" in update_fields:
             kwargs["update_fields"] = {*update_fields, "phone_digits"}
         super().save(*args, **kwargs)
+        # The search box's copy of the names and address (issue 15, item 1).
+        if update_fields is None or SEARCHED_FIELDS.intersection(update_fields):
+            OwnerSearch.objects.using(self._state.db).refresh([self.pk])
 
     def get_absolute_url(self):
         return reverse("licensing:owner_detail", args=[self.pk])
@@ -121,6 +126,12 @@ class Owner(models.Model):
     def fill_derived(self) -> None:
         """What is kept from other fields for search (a bulk insert calls it itself)."""
         self.phone_digits = phone_digits(self.phone)
+
+    @classmethod
+    def bulk_created(cls, owners) -> None:
+        """What ``save`` does after writing, for owners written by ``bulk_create``: the
+        search box's copy of their names and address (issue 15, item 1)."""
+        OwnerSearch.objects.refresh([o.pk for o in owners])
 
     @property
     def name(self) -> str:

@@ -15,11 +15,12 @@ Every suite runs this at 3,000 animals, `make bench` at 200,000.
 
 import pytest
 from django.db import connection
+from django.db.models import F
 from django.utils import timezone
 
 from demo.jurisdictions import ensure_demo_jurisdictions
 from demo.registry import fill_bulk
-from licensing.models import Animal, Ownership
+from licensing.models import Animal, Owner, OwnerSearch, Ownership
 
 SIZE = {"small": 3_000, "full": 200_000}
 BUDGET_SECONDS = 120
@@ -39,6 +40,9 @@ def test_demo_data_size_loads_that_many_animals_in_under_two_minutes(stopwatch, 
     assert Animal.objects.count() == before + size
     assert Animal.history.count() == Animal.objects.count()  # one "+" row per animal
     assert Ownership.objects.count() == Ownership.history.count() == Animal.objects.count()
+    # Every owner has its search row, with its city (issue 15, item 1).
+    assert OwnerSearch.objects.count() == Owner.objects.count()
+    assert not OwnerSearch.objects.exclude(jurisdiction_id=F("owner__jurisdiction_id")).exists()
     cities_used = Animal.objects.values_list("jurisdiction_id", flat=True).distinct()
     assert set(cities_used) == {c.pk for c in cities}
     assert fill_bulk(cities, size=size, today=timezone.localdate()) == 0  # once only

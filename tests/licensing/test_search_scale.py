@@ -14,7 +14,7 @@ from django.db.models import Q, Value
 from django.db.models.functions import Replace
 from django.urls import reverse
 
-from licensing.models import Animal, Owner, RabiesVaccination, Tag, TagStatus
+from licensing.models import Animal, Owner, OwnerSearch, RabiesVaccination, Tag, TagStatus
 from licensing.selectors import _lookups, registry_search
 from tests.licensing.factories import (
     AnimalFactory,
@@ -307,6 +307,7 @@ def test_each_lookup_uses_its_index_on_postgresql(clerk, north_branch, glencoe):
         for n in range(SIZE)
         for city in (north_branch, glencoe)
     )
+    OwnerSearch.objects.refresh(o.pk for o in owners)  # what every bulk writer calls
     animals = Animal.objects.bulk_create(
         Animal(
             jurisdiction=o.jurisdiction,
@@ -342,23 +343,31 @@ def test_each_lookup_uses_its_index_on_postgresql(clerk, north_branch, glencoe):
             "JOIN pg_class ON pg_class.oid = indexrelid JOIN pg_am ON pg_am.oid = relam "
             "WHERE amname = 'gin'"
         )
-        for table in ("owner", "animal", "rabiesvaccination", "tag", "license"):
+        for table in ("owner", "ownersearch", "animal", "rabiesvaccination", "tag", "license"):
             cursor.execute(f"ANALYZE licensing_{table}")
     scope = [north_branch.pk]
     someone = owners[20]
     expected = {
         # query: the index each of its lookups must name, in the order of _lookups
-        someone.last_name: ["_trgm", "animal_name_trgm", "vacc_rabies_tag_upper_idx"],
-        f"RT-{animals[10].pk}": ["_trgm", "animal_name_trgm", "vacc_rabies_tag_upper_idx"],
+        someone.last_name: [
+            "owner_search_text_trgm",
+            "animal_name_trgm",
+            "vacc_rabies_tag_upper_idx",
+        ],
+        f"RT-{animals[10].pk}": [
+            "owner_search_text_trgm",
+            "animal_name_trgm",
+            "vacc_rabies_tag_upper_idx",
+        ],
         "6510001234": [
-            "_trgm",
+            "owner_search_text_trgm",
             "animal_name_trgm",
             "vacc_rabies_tag_upper_idx",
             "microchip",
             "owner_phone_digits_trgm",
         ],
         "2026-123": [
-            "_trgm",
+            "owner_search_text_trgm",
             "animal_name_trgm",
             "vacc_rabies_tag_upper_idx",
             "microchip",
@@ -366,7 +375,7 @@ def test_each_lookup_uses_its_index_on_postgresql(clerk, north_branch, glencoe):
             "tag_",
         ],
         "123": [
-            "_trgm",
+            "owner_search_text_trgm",
             "animal_name_trgm",
             "vacc_rabies_tag_upper_idx",
             "microchip",
@@ -381,3 +390,10 @@ def test_each_lookup_uses_its_index_on_postgresql(clerk, north_branch, glencoe):
             assert "Index" in plan and index in plan, (query, index, plan)
             assert "Seq Scan on licensing_owner" not in plan, (query, plan)
             assert "Seq Scan on licensing_animal" not in plan, (query, plan)
+    # A word every owner's address holds ("Street"), cut at the page as registry_search
+    # asks: the city's owners are walked in name order up to the 25th match, not all read
+    # and sorted; a rare one still comes from the trigram index.
+    plan = _lookups("street", scope, 25)[0].explain()
+    assert "owner_search_city_name_idx" in plan and "Sort" not in plan, plan
+    plan = _lookups(someone.last_name, scope, 25)[0].explain()
+    assert "owner_search_text_trgm" in plan, plan

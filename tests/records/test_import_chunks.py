@@ -100,7 +100,7 @@ def test_later_chunks_find_what_earlier_chunks_wrote(
     assert "already issued to license 2026-0901" in ImportIssue.objects.get(batch=batch).message
 
 
-def test_bulk_written_owners_are_found_by_phone(
+def test_bulk_written_owners_are_found_by_phone_name_and_address(
     north_branch, administrator, clerk, django_capture_on_commit_callbacks
 ):
     _run(
@@ -110,6 +110,9 @@ def test_bulk_written_owners_are_found_by_phone(
     assert Owner.objects.get().phone_digits == "651555010712"
     hits = registry_search(user=clerk, query="651-555-0107")
     assert [h.owner.last_name for h in hits] == ["Doe7"]
+    # and by name and address, from the search table the bulk write keeps in step
+    for query in ("Doe7", "7 Elm Street"):
+        assert [h.owner.last_name for h in registry_search(user=clerk, query=query)] == ["Doe7"]
 
 
 def test_an_owner_matched_by_name_gets_only_what_the_record_lacks(

@@ -336,6 +336,8 @@ class Run:
                     if hasattr(obj, "fill_derived"):
                         obj.fill_derived()
                 model._base_manager.bulk_create(created, batch_size=BATCH)
+                if hasattr(model, "bulk_created"):  # what save() does after (Owner: search)
+                    model.bulk_created(created)
                 if history is not None:
                     history.bulk_history_create(
                         created,
