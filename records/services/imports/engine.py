@@ -62,16 +62,6 @@ logger = logging.getLogger(__name__)
 
 CHUNK_ROWS = 500
 REPORT_ROWS = 200  # rows the dry run's report lists one by one; the counts cover all
-MODELS = {
-    "owner": Owner,
-    "premises": Premises,
-    "animal": Animal,
-    "vaccination": RabiesVaccination,
-    "license": License,
-    "tag": Tag,
-    "ownership": Ownership,
-}
-LABELS = {m: m._meta.label_lower for m in MODELS.values()}
 # The order a chunk's records are written in: each after the records it refers to.
 WRITE_ORDER = [Owner, Premises, Animal, Ownership, RabiesVaccination, License, TagStock, Tag]
 BATCH = 500  # rows per INSERT

@@ -59,46 +59,33 @@ ANIMAL_FIELDS = [f for f in AnimalForm.Meta.fields if f != "photo"]
 VACCINATION_FIELDS = [f for f in VaccinationForm.Meta.fields if f != "certificate"]
 
 
-class ExportRow:
+class ReferringRow:
+    """A row of this system's export: ``id`` is the source's id, and each ``<name>_id``
+    column of ``REFS`` names a row imported before from the same source."""
+
+    REFS: dict[str, tuple] = {}  # column -> (model, table) of the row it names
+
     def __init__(self, run, number: int, raw: dict[str, str]):
         self.run, self.number = run, number
         # the mapping of an export layout renames our column <- the file's header
         self.v = {ours: (raw.get(theirs) or "") for ours, theirs in run.columns.items() if theirs}
         self.issues: list[Issue] = []
-        self.table = TABLES[run.layout]
         self.key = self.v.get("id", "")
 
-    REFS = {
-        "owner_id": (Owner, "owner"),
-        "premises_id": (Premises, "premises"),
-        "animal_id": (Animal, "animal"),
-        "vaccination_id": (RabiesVaccination, "vaccination"),
-        "license_id": (License, "license"),
-    }
-    MODELS = {
-        "owner": Owner,
-        "premises": Premises,
-        "animal": Animal,
-        "vaccination": RabiesVaccination,
-        "license": License,
-        "tag": Tag,
-    }
+    def own(self) -> tuple:
+        """(model, table) of the row itself."""
+        raise NotImplementedError
 
     def sources(self):
         """The (model, table, source id) this row looks up (engine.Run.prefetch)."""
-        yield self.MODELS[self.table], self.table, self.key
+        yield (*self.own(), self.key)
         for column, (model, table) in self.REFS.items():
             if self.v.get(column):
                 yield model, table, self.v[column]
 
     @classmethod
-    def prefetch(cls, run, rows: list["ExportRow"]) -> None:
-        if rows and rows[0].table == "license":
-            run.lookups.load_licenses(r.v.get("number", "") for r in rows)
-        if rows and rows[0].table == "tag":
-            numbers = [_number(r.v.get("number", "")) for r in rows]
-            run.lookups.load_tags(numbers)
-            run.lookups.load_stocks(numbers)
+    def prefetch(cls, run, rows) -> None:
+        """What the chunk's rows look up besides source ids (none here)."""
 
     def _ref(self, model, table: str, column: str, *, required=True):
         value = self.v.get(column, "")
@@ -116,6 +103,40 @@ class ExportRow:
                 )
             )
         return found
+
+
+class ExportRow(ReferringRow):
+    REFS = {
+        "owner_id": (Owner, "owner"),
+        "premises_id": (Premises, "premises"),
+        "animal_id": (Animal, "animal"),
+        "vaccination_id": (RabiesVaccination, "vaccination"),
+        "license_id": (License, "license"),
+    }
+    MODELS = {
+        "owner": Owner,
+        "premises": Premises,
+        "animal": Animal,
+        "vaccination": RabiesVaccination,
+        "license": License,
+        "tag": Tag,
+    }
+
+    def __init__(self, run, number: int, raw: dict[str, str]):
+        super().__init__(run, number, raw)
+        self.table = TABLES[run.layout]
+
+    def own(self) -> tuple:
+        return self.MODELS[self.table], self.table
+
+    @classmethod
+    def prefetch(cls, run, rows: list["ExportRow"]) -> None:
+        if rows and rows[0].table == "license":
+            run.lookups.load_licenses(r.v.get("number", "") for r in rows)
+        if rows and rows[0].table == "tag":
+            numbers = [_number(r.v.get("number", "")) for r in rows]
+            run.lookups.load_tags(numbers)
+            run.lookups.load_stocks(numbers)
 
     def _data(self, names, *, bools=(), dates=()):
         data = {}

@@ -21,6 +21,7 @@ from base import dates
 from licensing.forms.kennels import KennelApplyForm
 from licensing.models import Animal, KennelAnimal, KennelLicense, KennelStatus, Owner, Premises
 
+from .export_rows import ReferringRow
 from .fields import KENNEL_DATE_KEYS as DATE_KEYS
 from .fields import KENNEL_LABELS, OWNER, PREMISES
 from .rows import (
@@ -381,41 +382,13 @@ class KennelSheetRow(_KennelPart, SheetRow):
         return {OWNER: owner.action, PREMISES: premises.action, KENNEL: kennel.action}
 
 
-class _ExportRow:
-    """A row of this system's export: ``id`` the source's id, ``<name>_id`` a row
-    imported before from the same source."""
+class _ExportRow(ReferringRow):
+    """A row of the export's kennel tables: ``MODEL`` and ``TABLE`` are the row's own."""
 
-    def __init__(self, run, number: int, raw: dict[str, str]):
-        self.run, self.number = run, number
-        self.v = {ours: (raw.get(theirs) or "") for ours, theirs in run.columns.items() if theirs}
-        self.issues: list[Issue] = []
-        self.key = self.v.get("id", "")
+    MODEL, TABLE = None, ""
 
-    REFS = {}  # column -> (model, table) of the rows it names
-
-    def sources(self):
-        """The (model, table, source id) this row looks up (engine.Run.prefetch)."""
-        yield self.MODEL, self.TABLE, self.key
-        for column, (model, table) in self.REFS.items():
-            if self.v.get(column):
-                yield model, table, self.v[column]
-
-    @classmethod
-    def prefetch(cls, run, rows) -> None:
-        pass  # what these rows look up besides source ids is one row each, by its keys
-
-    def _ref(self, model, table: str, column: str):
-        value = self.v.get(column, "")
-        found = self.run.find(model, table, value) if value else None
-        if found is None:
-            self.issues.append(
-                Issue(
-                    column,
-                    _("%(column)s: no %(table)s with id %(id)s was imported from this source.")
-                    % {"column": column, "table": table, "id": value},
-                )
-            )
-        return found
+    def own(self) -> tuple:
+        return self.MODEL, self.TABLE
 
 
 class KennelExportRow(_KennelPart, _ExportRow):
