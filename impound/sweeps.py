@@ -6,8 +6,12 @@
   ending Thursday makes the animal available Friday morning, never during Thursday.
 - ``impound.sterilization_overdue``: a pending agreement whose ``due_on`` is before
   today becomes overdue (IMP-11, IMP-12): the adopter has all of the due day.
+- ``impound.lost_reports_expire`` and ``impound.lost_reports_remind`` (issue 20): a
+  resident's lost-pet report expires after its stored ``expires_on``, and is reminded
+  once per open period the profile's ``lost_report_reminder_days`` before it (program
+  settings, not ordinance rules).
 
-Both select on ``deadline < today`` and the expected state, so a second run changes
+Each selects on its stored date and the expected state, so a second run changes
 nothing and a run after a week down catches up once per row (ordinance.sweeps).
 """
 

@@ -653,7 +653,8 @@ def lost_report_remind(report: LostReport, at: datetime) -> None:
         REMINDED,
         report,
         at=at,
-        summary=f"Reminder e-mailed: the report closes after {report.expires_on:%Y-%m-%d}",
+        summary=_("Reminder e-mailed: the report closes after %(day)s")
+        % {"day": date_format(report.expires_on)},
         data={"expires_on": str(report.expires_on)},
     )
     pk, end = report.pk, report.expires_on
@@ -685,7 +686,7 @@ def _mail_reminder(pk: int, expires_on: date) -> bool:
         Event.record(
             f"{REMINDED}_email_failed",
             report,
-            summary="Lost-report reminder e-mail not sent",
+            summary=_("Lost-report reminder e-mail not sent"),
             data={"error": exc.__class__.__name__, "expires_on": str(expires_on)},
         )
         return False
