@@ -4,8 +4,10 @@
 Rules: IMP-05 and REC-04 (North Branch Sec. 6-68: "every possible effort to notify the
 owners"; Glencoe 701 Subds. 13, 14). A report's end (``expires_on``) is stored when it is
 filed or renewed, from the profile's program setting ``lost_report_open_days`` (not an
-ordinance rule), and a beat sweep expires it (impound/sweeps.py). A match is stored once
-per (report, case), so running the matching again never notifies anyone twice.
+ordinance rule), and a beat sweep expires it (impound/sweeps.py); another e-mails the
+resident once per open period ``lost_report_reminder_days`` before that end (issue 20).
+A match is stored once per (report, case), so running the matching again never
+notifies anyone twice.
 
 Imported at the end of impound/models.py, so Django finds these models in the impound
 app; the post_save receiver that matches a new intake lives in impound/services/lost.py.
@@ -97,6 +99,12 @@ class LostReport(models.Model):
     expires_on = models.DateField(_("open until"))
     expires_citation = models.CharField(_("setting"), max_length=200)
     closed_note = models.CharField(_("closing note"), max_length=200, blank=True)
+    # The ``expires_on`` the resident was last reminded of (the profile's program setting
+    # ``lost_report_reminder_days``): one reminder per open period, since a renewal
+    # moves ``expires_on`` past it (impound.lost_reports_remind).
+    reminder_sent_for_expiry = models.DateField(
+        _("reminded of the end on"), null=True, blank=True, editable=False
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     history = HistoricalRecords()

@@ -6,8 +6,12 @@
   ending Thursday makes the animal available Friday morning, never during Thursday.
 - ``impound.sterilization_overdue``: a pending agreement whose ``due_on`` is before
   today becomes overdue (IMP-11, IMP-12): the adopter has all of the due day.
+- ``impound.lost_reports_expire`` and ``impound.lost_reports_remind`` (issue 20): a
+  resident's lost-pet report expires after its stored ``expires_on``, and is reminded
+  once per open period the profile's ``lost_report_reminder_days`` before it (program
+  settings, not ordinance rules).
 
-Both select on ``deadline < today`` and the expected state, so a second run changes
+Each selects on its stored date and the expected state, so a second run changes
 nothing and a run after a week down catches up once per row (ordinance.sweeps).
 """
 
@@ -130,3 +134,13 @@ def sweep_lost_reports_expire(*, now: datetime, dry_run: bool = False):
         dry_run=dry_run,
         transition_records=True,
     )
+
+
+@register_sweep("impound.lost_reports_remind")
+def sweep_lost_reports_remind(*, now: datetime, dry_run: bool = False):
+    """E-mail the resident once per open period, the profile's ``lost_report_reminder_days``
+    (a program setting) calendar days before the report's stored ``expires_on``, with the
+    page to renew it. Idempotent; after days down it reminds only reports still open."""
+    from impound.services.lost import lost_reports_remind
+
+    return lost_reports_remind(now=now, dry_run=dry_run)

@@ -3,7 +3,9 @@
 Rules: IMP-05, REC-04 (North Branch Sec. 6-68: "every possible effort to notify the
 owners"; Glencoe 701 Subds. 13, 14). How long a report stays open
 (``lost_report_open_days``) and how long after the day lost an intake may match
-(``lost_match_window_days``) are the profile's program settings, not ordinance rules.
+(``lost_match_window_days``) are the profile's program settings, not ordinance rules;
+so is how many days before its end the resident is reminded to renew it
+(``lost_report_reminder_days``, once per open period: ``lost_reports_remind``).
 
 One service answers "is this a likely match" (``match_score``). It runs when a resident
 files a report (against the animals in the pound now) and when an intake is recorded
@@ -18,14 +20,17 @@ officer sees the resident's contact.
 """
 
 import logging
+import operator
 import re
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
+from functools import reduce
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.mail import EmailMessage
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, models, transaction
+from django.db.models import F, Q
 from django.db.models.signals import post_save
 from django.dispatch import receiver
 from django.template.loader import render_to_string
@@ -47,12 +52,15 @@ from impound.services.notices import claim_by
 from licensing.models.registry import Sex
 from ordinance.models import Event, Jurisdiction
 from ordinance.refusals import Refused, refusing
-from ordinance.rules import get_rule
+from ordinance.rules import RuleUnavailable, get_rule
+from ordinance.sweeps import SweepResult, run_sweep
 
 logger = logging.getLogger(__name__)
 
 OPEN_DAYS_KEY = "lost_report_open_days"
 WINDOW_KEY = "lost_match_window_days"
+REMINDER_DAYS_KEY = "lost_report_reminder_days"
+REMINDED = "impound.lost.reminded"
 
 # How the score adds up, out of 100 (a matching measure of this software, not an
 # ordinance value): species is required; a tag or microchip that agrees is decisive.
@@ -567,3 +575,119 @@ def _mail_officers(match: LostMatch) -> bool:
     }
     body = render_to_string("impound/lost/emails/officer_match.txt", context)
     return _send(subject, body, officers_to_notify(case.jurisdiction), match, "officers")
+
+
+# --- Reminding before a report closes (issue 20) --------------------------------------
+
+
+def reminders_due(today: date) -> tuple[dict[int, int], models.QuerySet]:
+    """Active reports whose stored end is today or within the city's
+    ``lost_report_reminder_days`` (calendar days: a weekend or holiday moves nothing) and
+    that were not yet reminded of this end: one query per city for its setting, one
+    selection of rows. A report past its end is never reminded, so a run after days
+    down reminds only the reports still open. Returns the days by city and the rows."""
+    days: dict[int, int] = {}
+    within = []
+    for city in Jurisdiction.objects.order_by("pk"):
+        try:
+            days[city.pk] = get_rule(city, REMINDER_DAYS_KEY, on=today).value
+        except RuleUnavailable:  # no value loaded for this city: no reminders there
+            logger.warning("No %s for %s: lost reports not reminded", REMINDER_DAYS_KEY, city)
+            continue
+        within.append(
+            Q(
+                jurisdiction_id=city.pk,
+                expires_on__range=(today, today + timedelta(days=days[city.pk])),
+            )
+        )
+    if not within:
+        return days, LostReport.objects.none()
+    due = (
+        LostReport.objects.filter(reduce(operator.or_, within), status__in=ACTIVE_LOST_STATUSES)
+        .filter(
+            Q(reminder_sent_for_expiry__isnull=True)
+            | Q(reminder_sent_for_expiry__lt=F("expires_on"))
+        )
+        .exclude(reporter__email="")
+    )
+    return days, due
+
+
+def _still_due(report: LostReport, today: date, days: int | None) -> bool:
+    """Re-checked under the sweep's row lock."""
+    return (
+        days is not None
+        and report.is_active
+        and bool(report.reporter.email)
+        and today <= report.expires_on <= today + timedelta(days=days)
+        and (
+            report.reminder_sent_for_expiry is None
+            or report.reminder_sent_for_expiry < report.expires_on
+        )
+    )
+
+
+def lost_reports_remind(*, now: datetime, dry_run: bool = False) -> SweepResult:
+    """The sweep: e-mail each resident once per open period that the report closes soon."""
+    today = timezone.localdate(now)
+    days, due = reminders_due(today)
+    return run_sweep(
+        name="lost-pet report reminders",
+        action=REMINDED,
+        due=due.select_related("reporter", "jurisdiction"),
+        still_applies=lambda r: _still_due(r, today, days.get(r.jurisdiction_id)),
+        transition=lost_report_remind,
+        now=now,
+        dry_run=dry_run,
+        transition_records=True,
+    )
+
+
+def lost_report_remind(report: LostReport, at: datetime) -> None:
+    """Mark the report reminded of its present end (history kept), record it, and e-mail
+    the resident after commit: once, since the mark is written first."""
+    report.reminder_sent_for_expiry = report.expires_on
+    report._change_reason = REMINDED
+    report.save(update_fields=["reminder_sent_for_expiry"])
+    Event.record(
+        REMINDED,
+        report,
+        at=at,
+        summary=_("Reminder e-mailed: the report closes after %(day)s")
+        % {"day": date_format(report.expires_on)},
+        data={"expires_on": str(report.expires_on)},
+    )
+    pk, end = report.pk, report.expires_on
+    transaction.on_commit(lambda: _mail_reminder(pk, end), robust=True)
+
+
+def _mail_reminder(pk: int, expires_on: date) -> bool:
+    """The reminder: what the resident's own report page shows of the report (no phone,
+    no contact), the day it closes and the page where it is renewed."""
+    report = LostReport.objects.select_related("reporter", "jurisdiction").filter(pk=pk).first()
+    if report is None or not report.reporter.email:
+        return False
+    city = report.jurisdiction
+    context = {
+        "report": report,
+        "city": city,
+        "expires_on": expires_on,
+        "report_url": _site_url(reverse("impound:lost_report_detail", args=[report.pk])),
+    }
+    subject = _("%(city)s: your lost-pet report closes after %(day)s") % {
+        "city": city.short_name,
+        "day": date_format(expires_on),
+    }
+    body = render_to_string("impound/lost/emails/resident_reminder.txt", context)
+    try:
+        EmailMessage(subject, body, settings.DEFAULT_FROM_EMAIL, [report.reporter.email]).send()
+    except Exception as exc:  # marked first: once per period, never a storm of retries
+        logger.exception("Lost-report reminder for report %s failed", report.pk)
+        Event.record(
+            f"{REMINDED}_email_failed",
+            report,
+            summary=_("Lost-report reminder e-mail not sent"),
+            data={"error": exc.__class__.__name__, "expires_on": str(expires_on)},
+        )
+        return False
+    return True

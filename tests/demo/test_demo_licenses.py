@@ -21,6 +21,7 @@ from django.db import transaction
 from django.db.models import Count, Max
 
 from demo.licensing import TAG_VENDOR, TAGS_PER_YEAR
+from impound.models import LostMatch, LostReport
 from licensing.models import (
     Animal,
     AnimalStatus,
@@ -126,6 +127,8 @@ def table_counts() -> dict:
         Ownership,
         IssuedDocument,
         Event,
+        LostReport,
+        LostMatch,
     )
     return {m.__name__: m.objects.count() for m in models} | {
         "License history": License.history.count(),
@@ -138,11 +141,14 @@ def test_running_it_again_adds_nothing(demo, db):
     output = run()
     assert "north-branch: demo licensing already loaded" in output
     assert "glencoe: demo licensing already loaded" in output
+    assert "lost-pet report" not in output  # the resident's reports are there (issue 20)
     assert table_counts() == before
+    assert (before["LostReport"], before["LostMatch"]) == (2, 1)
 
 
 def test_it_reports_what_it_loaded(demo):
     assert "north-branch:" in demo and " licenses" in demo and "1 kennels" in demo
+    assert "glencoe: 1 lost-pet report(s) from the demo resident" in demo
     assert "0 refused" in demo  # every planned license passed the services' checks
     assert "glencoe: 2 kennel receipts, 2 kennels" in demo
 

@@ -19,6 +19,8 @@ No registry is replaced here. A row is set up due for each registered sweep:
   Branch's ordinance whose licenses expire February 2 (so its window opens January 4);
 - a citation past its appearance date with no outcome (REC-14, issue 16): flagged once;
 - a resident's lost-pet report past its open period (issue 20 item 2; a program setting);
+- a lost-pet report within the reminder days of its end, not yet reminded (issue 20; the
+  one past its end was reminded before it ended);
 with a row not yet due beside each. A sweep registered later must add its row here: the
 first test fails until it does.
 """
@@ -62,6 +64,7 @@ SWEEPS = {
     "permits.horse_reminders": "horse permit renewal reminders",
     "records.exports_expire": "data export archives past their retention period",
     "impound.lost_reports_expire": "lost-pet reports expire",
+    "impound.lost_reports_remind": "lost-pet report reminders",
 }
 
 
@@ -537,16 +540,39 @@ def _export_rows(north_branch, requester):
     }
 
 
+class _LostReminded:
+    """A lost report seen as a row with a status: the sweep e-mails its resident once
+    per open period (the report keeps the end it was reminded of)."""
+
+    def __init__(self, report):
+        self.report = report
+
+    def refresh_from_db(self):
+        self.report.refresh_from_db()
+
+    @property
+    def status(self):
+        return "reminded" if self.report.reminder_sent_for_expiry else self.report.status
+
+
 def _lost_report_rows(glencoe):
     """Lost-pet reports (issue 20 item 2) filed December 1 (open through New Year's Eve,
-    the profile's 30 days: expired on the 4th) and December 20 (open through January 19)."""
+    the profile's 30 days: expired on the 4th; reminded on Christmas Eve, seven days
+    before) and December 20 (open through January 19, reminded from the 12th); one filed
+    December 10, open through January 9: its reminder fell due January 2."""
+    from impound.models import LostReport
     from tests.impound.helpers import at
     from tests.impound.lost_helpers import report
 
-    reporter = make_user("lost_reporter", "resident")
+    reporter = make_user("lost_reporter", "resident", email="lost@example.org")
+    due = report(glencoe, reporter, when=at(2026, 12, 1, 9), species="cat")
+    LostReport.objects.filter(pk=due.pk).update(reminder_sent_for_expiry=due.expires_on)
     return {
-        "lost_due": report(glencoe, reporter, when=at(2026, 12, 1, 9), species="cat"),
+        "lost_due": due,
         "lost_later": report(glencoe, reporter, when=at(2026, 12, 20, 9), species="cat"),
+        "lost_remind": _LostReminded(
+            report(glencoe, reporter, when=at(2026, 12, 10, 9), species="cat")
+        ),
     }
 
 
@@ -596,6 +622,7 @@ BEFORE = {
     "export_later": "ready",
     "lost_due": "open",
     "lost_later": "open",
+    "lost_remind": "open",
 }
 AFTER = BEFORE | {
     "vaccination_due": "reminded",
@@ -615,6 +642,7 @@ AFTER = BEFORE | {
     "horse_due": "expired",
     "export_due": "expired",
     "lost_due": "expired",
+    "lost_remind": "reminded",
 }
 
 

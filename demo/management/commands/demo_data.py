@@ -10,6 +10,7 @@ from demo.dangerous_dogs import fill_demo_dangerous_dogs
 from demo.impound import fill_demo_impound
 from demo.jurisdictions import ensure_demo_jurisdictions
 from demo.licensing import fill_demo_licensing
+from demo.lost import fill_demo_lost
 from demo.online import fill_demo_online
 from demo.permits import fill_demo_permits
 from demo.rabies import fill_demo_rabies
@@ -21,7 +22,7 @@ class Command(BaseCommand):
     help = (
         "Load the demo cities (North Branch and Glencoe), demo staff, a demo registry, "
         "tag stock, licenses, receipts, kennels, a pound with impound cases and "
-        "dangerous-dog cases. "
+        "dangerous-dog cases, and the demo resident's lost-pet reports. "
         "Idempotent. --size N adds N more animals in bulk for load tests."
     )
 
@@ -83,6 +84,9 @@ class Command(BaseCommand):
         online = fill_demo_online(jurisdictions, users={u.username: u for u in users}, now=now)
         for slug, count in sorted(online.items()):
             self.stdout.write(f"  {slug}: {count} online requests from the demo resident")
+        lost = fill_demo_lost(jurisdictions, users={u.username: u for u in users}, now=now)
+        for slug, count in sorted(lost.items()):
+            self.stdout.write(f"  {slug}: {count} lost-pet report(s) from the demo resident")
         if size:
             started = time.monotonic()
             bulk = fill_bulk(jurisdictions, size=size, today=today)
