@@ -54,7 +54,7 @@ from records.models import (
 from . import reading
 from .export_rows import ExportRow
 from .kennel_rows import KennelAnimalExportRow, KennelExportRow, KennelSheetRow
-from .lookups import Lookups
+from .lookups import Lookups, same_record
 from .rows import Issue, RowResult, SheetRow, blocking, row_status
 from .values import LAST_FIRST, MDY
 
@@ -227,7 +227,7 @@ class Run:
         after the source. Never a tag issued to another license (checked by the row)."""
         year = year or license.expires_on.year
         tag = self.lookups.tag(year, number)
-        if tag is not None and tag.status == TagStatus.ISSUED and _same(tag.license, license):
+        if tag is not None and tag.status == TagStatus.ISSUED and same_record(tag.license, license):
             return tag
         if tag is None:
             stock = self.lookups.stock(year, number)
@@ -358,10 +358,6 @@ class Run:
         if self.new or self.changed:
             records_changed()  # bulk writes send no post_save (the home page's deadlines)
         self._reset_chunk()
-
-
-def _same(a, b) -> bool:
-    return a is b or (a is not None and b is not None and a.pk is not None and a.pk == b.pk)
 
 
 def _rows(batch: ImportBatch):

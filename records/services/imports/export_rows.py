@@ -23,6 +23,7 @@ from licensing.models import (
 )
 from records.models import ImportLayout
 
+from .lookups import same_record
 from .rows import (
     CREATED,
     DUPLICATE,
@@ -317,7 +318,7 @@ class ExportRow(ReferringRow):
         found = self.run.lookups.tag(year, number)
         if found is not None and found.status != TagStatus.ISSUED:
             found = None
-        if found is not None and not (found.license is license or found.license_id == license.pk):
+        if found is not None and not same_record(found.license, license):
             self.issues.append(
                 Issue(
                     "number",

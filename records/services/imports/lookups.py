@@ -8,7 +8,6 @@ read on its own, so a handler that loads nothing still gets right answers. One
 ``Lookups`` lives for one chunk.
 """
 
-from django.db.models import Q
 from django.db.models.functions import Lower
 
 from licensing.models import (
@@ -134,10 +133,7 @@ class Lookups:
         tag = self.tag(year, number)
         if tag is None or tag.status != TagStatus.ISSUED or tag.license is None:
             return None
-        holder = tag.license
-        if holder is license or (license is not None and _same_row(holder, license)):
-            return None
-        return tag
+        return None if same_record(tag.license, license) else tag
 
     def issued_tags_of(self, license) -> list:
         tags = {id(t): t for t in self._issued.get(id(license), [])}
@@ -171,9 +167,7 @@ class Lookups:
         span = self._stock_span
         if span is None or not span[0] <= number <= span[1]:
             found = TagStock.objects.filter(
-                Q(first_number__lte=number) & Q(last_number__gte=number),
-                jurisdiction=self.city,
-                year=year,
+                jurisdiction=self.city, year=year, first_number__lte=number, last_number__gte=number
             ).first()
             if found is not None:
                 self._stocks.append(found)
@@ -256,9 +250,11 @@ class Lookups:
     @staticmethod
     def _add(index: dict, key, obj) -> None:
         found = index.setdefault(key, [])
-        if not any(o is obj or _same_row(o, obj) for o in found):
+        if not any(same_record(o, obj) for o in found):
             found.append(obj)
 
 
-def _same_row(a, b) -> bool:
-    return a.pk is not None and a.pk == b.pk
+def same_record(a, b) -> bool:
+    """The same record: one object, or two read of one row (a record not written yet is
+    only itself)."""
+    return a is b or (a is not None and b is not None and a.pk is not None and a.pk == b.pk)
