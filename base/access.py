@@ -67,7 +67,11 @@ def may_open(user, url: str) -> bool:
 
 def get_in_jurisdiction(queryset, user, **lookup):
     """Fetch a jurisdiction-scoped object for staff: 404 when it is not theirs to see."""
-    obj = queryset.filter(jurisdiction_id__in=user.jurisdiction_ids, **lookup).first()
+    found = queryset.filter(jurisdiction_id__in=user.jurisdiction_ids, **lookup)
+    if lookup.keys() == {"pk"}:  # one row or none: no ORDER BY to build (issue 15)
+        obj = next(iter(found.order_by()[:1]), None)
+    else:
+        obj = found.first()
     if obj is None:
         raise Http404
     return obj

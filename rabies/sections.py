@@ -14,6 +14,7 @@ from django.db.models import CharField, DateField, F, Value
 from django.db.models.functions import TruncDate
 from django.urls import reverse
 
+from base.compiled import CompiledOnce
 from base.roles import ADMINISTRATOR, OFFICER
 from rabies.models import BiteReport, Exposure, Quarantine
 
@@ -38,9 +39,7 @@ class Record:
         return f"{KINDS[self.kind][0].KIND} {self.number}"
 
 
-def animal_records(animal) -> list[Record]:
-    """The animal's bite reports, quarantines and exposure cases, newest first (one query)."""
-
+def _records(animal):
     def rows(model, kind, day, until):
         return (
             # No ORDER BY inside a UNION's parts (SQLite refuses one; the models sort).
@@ -55,13 +54,20 @@ def animal_records(animal) -> list[Record]:
         )
 
     no_end = Value(None, output_field=DateField())
-    union = rows(
-        BiteReport, "bite", TruncDate("bitten_at", output_field=DateField()), no_end
-    ).union(
+    return rows(BiteReport, "bite", TruncDate("bitten_at", output_field=DateField()), no_end).union(
         rows(Quarantine, "quarantine", F("starts_on"), F("ends_on")),
         rows(Exposure, "exposure", F("exposed_on"), F("period_ends_on")),
         all=True,
     )
+
+
+# The same SQL for every animal: built and compiled once per process (base.compiled).
+_RECORDS = CompiledOnce(_records)
+
+
+def animal_records(animal) -> list[Record]:
+    """The animal's bite reports, quarantines and exposure cases, newest first (one query)."""
+    union = _RECORDS.rows(animal=animal)
     found = []
     for kind, pk, number, day, until, status in union:
         model, url_name = KINDS[kind]

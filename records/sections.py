@@ -20,16 +20,21 @@ def _imported(request, label: str, license):
         return None
     from .models import ImportAction, ImportRecord
 
-    record = (
+    # On every license page, so only the two values the sentence needs (issue 15).
+    found = (
         ImportRecord.objects.filter(
             target_model=label,
             target_pk=license.pk,
             action=ImportAction.CREATED,
             jurisdiction_id=license.jurisdiction_id,
         )
-        .select_related("batch")
+        .order_by("pk")
+        .values_list("batch__source_name", "batch__started_at")
         .first()
     )
-    if record is None:
+    if found is None:
         return None
-    return "records/_license_imported.html", {"batch": record.batch}
+    source_name, started_at = found
+    return "records/_license_imported.html", {
+        "batch": {"source_name": source_name, "started_at": started_at}
+    }

@@ -237,6 +237,9 @@ def license_papers(license) -> LicensePapers:
         | Q(subject_type=license_type, subject_id=license.pk),
         voids__isnull=True,  # a void record is shown as the original's void, not a print
     ).order_by("issued_at")
+    # The page links to each and says whether it is still being prepared: not its frozen
+    # data (``snapshot``) or anything else of it.
+    docs = docs.only("kind", "subject_type_id", "subject_id", "sha256", "issued_at")
     prints, documents = {}, {}
     for doc in docs:
         if doc.subject_type_id == receipt_type.pk:

@@ -284,7 +284,14 @@ def license_issued(request, pk):
 
 @role_required(*STAFF)
 def license_detail(request, pk):
-    license = get_in_jurisdiction(_license_qs(), request.user, pk=pk)
+    # What the page shows, no more: each related table read is a join to build (issue 15).
+    license = get_in_jurisdiction(
+        License.objects.select_related("animal", "owner", "vaccination").prefetch_related(
+            Prefetch("tags", queryset=Tag.objects.order_by("-pk"))
+        ),
+        request.user,
+        pk=pk,
+    )
     papers = license_papers(license)
     return render(
         request,

@@ -14,10 +14,11 @@ side with the bare Django page of ../shared/bench/ (README.md there).
    that city and its animal; the queries each page runs (Django's test client, after one
    warm-up request, as a gunicorn worker serves it).
 4. ../shared/bench/perf-pair.sh (wrk) on the license page and the animal page against the
-   bare detail page; p95 of the license page at 50 connections; p95 of a registry search
-   (the page, and the results as the clerk types) one request at a time. Prints the
-   table with ratios; stops both servers and, unless kept, drops both databases (on
-   Ctrl-C or a TERM too).
+   bare detail page, and on the two floor pages of tests/bench/floor.py (what every staff
+   page costs before its own work, with and without the site's layout); p95 of the
+   license page at 50 connections; p95 of a registry search (the page, and the results
+   as the clerk types) one request at a time. Prints the table with ratios; stops both
+   servers and, unless kept, drops both databases (on Ctrl-C or a TERM too).
 
 Plain HTTP on 127.0.0.1: DJANGO_SECURE_SSL_REDIRECT=false (TLS ends at the proxy in
 production). No access log on either server. ROUNDS, DUR, CONNS go to perf-pair.sh;
@@ -218,7 +219,8 @@ def main():
         "DJANGO_SECURE_SSL_REDIRECT": "false",
         "DJANGO_STATIC_ROOT": str(tmp / "static"),
         "DJANGO_MEDIA_ROOT": str(tmp / "media"),
-        "DJANGO_SETTINGS_MODULE": "config.settings",
+        # The app's settings plus the two floor pages (tests/bench/floor.py).
+        "DJANGO_SETTINGS_MODULE": "tests.bench.floor_settings",
     }
     # The shared folder is read, never written (no __pycache__ there).
     bare_env = {
@@ -270,6 +272,9 @@ def main():
         )
         base = f"http://127.0.0.1:{app_port}"
         urls = {name: base + path for name, path in probe["urls"].items()}
+        license_pk = probe["urls"]["license"].strip("/").split("/")[-1]
+        for floor in FLOORS:
+            urls[floor] = f"{base}/bench-floor/{floor.removeprefix('floor_')}/{license_pk}/"
         bare_detail = f"http://127.0.0.1:{bare_port}/thing/{max(1, animals // 2)}/"
         bare_list = f"http://127.0.0.1:{bare_port}/things/"
         wait_until_up(bare_detail, bare)
@@ -284,7 +289,7 @@ def main():
             wrk_p95(url, 10, "2s")
 
         results = {}
-        for name in ("license", "animal"):
+        for name in ("license", "animal", *FLOORS):
             log(f"{name} page against the bare page (perf-pair.sh): {urls[name]}")
             results[name] = perf_pair(shared, urls[name], cookie, bare_detail)
         duration = os.environ.get("DUR", "10s")
@@ -345,6 +350,12 @@ def print_table(animals, probe, r):
                 f"{l50['rps'] / b50['rps']:.2f} | | p95 ≤ {LICENSE_P95_MS_AT_50} ms | "
                 f"{verdict(l50['p95'] <= LICENSE_P95_MS_AT_50)} |"
             )
+    for name, label in FLOORS.items():
+        row = r[name]
+        print(
+            f"| {label}, {conns} connections | {row['project']:.0f} req/s | {row['bare']:.0f} "
+            f"req/s | {row['ratio']:.2f} | 1 | the floor under every staff page | |"
+        )
     print()
     failed = {k: v["errors"] for k, v in r.items() if v.get("errors")}
     if failed:
@@ -359,6 +370,13 @@ def print_table(animals, probe, r):
     for name, text in probe.get("profiles", {}).items():
         print(f"\ncProfile of one {name} request, the project's functions:\n{text}")
 
+
+# The floor under the clerk's pages (tests/bench/floor.py): the whole middleware, the role
+# and city check and one query, in the site's layout and in a page like the bare one.
+FLOORS = {
+    "floor_layout": "floor: a staff page in the site's layout, one query",
+    "floor_plain": "floor: a staff page without the layout, one query",
+}
 
 # The search box asks for its results as the clerk types: the same URL, the results only.
 TYPED = {"HX-Request": "true"}

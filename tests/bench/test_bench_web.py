@@ -35,3 +35,36 @@ def test_bench_web_measures_the_clerks_pages(world, clerk):  # noqa: F811 (the f
     browser.cookies[cookie_name] = value
     assert browser.get(pages["license"]).status_code == 200
     assert Client().get(pages["license"]).status_code == 302  # no cookie: the login page
+
+
+@pytest.mark.django_db
+def test_the_floor_pages_are_staff_pages_of_the_users_cities(
+    world,  # noqa: F811 (the fixture)
+    clerk,
+    glencoe_clerk,
+    resident,
+    settings,
+):
+    """The two floor pages bench-web measures (tests/bench/floor.py) check the role and the
+    city as every staff page does, in one query, and the layout one is the site's page."""
+    from tests.bench import floor_settings
+
+    settings.ROOT_URLCONF = floor_settings.ROOT_URLCONF
+    settings.TEMPLATES = floor_settings.TEMPLATES
+    license = world.license
+    for kind in ("layout", "plain"):
+        url = f"/bench-floor/{kind}/{license.pk}/"
+        staff = Client()
+        staff.force_login(clerk)
+        staff.get(url)  # the session and the user's roles into the cache, as a warm worker
+        response = staff.get(url)
+        assert response.status_code == 200
+        assert f"License {license.number}" in response.content.decode()
+        assert ('id="main-nav"' in response.content.decode()) is (kind == "layout")
+        other_city = Client()
+        other_city.force_login(glencoe_clerk)
+        assert other_city.get(url).status_code == 404
+        not_staff = Client()
+        not_staff.force_login(resident)
+        assert not_staff.get(url).status_code == 403
+        assert Client().get(url).status_code == 302  # the login page

@@ -272,3 +272,51 @@ def test_residents_never_see_the_case_file(client_as, resident, history, dog):
 def test_another_citys_premises_is_not_found(client_as, glencoe_clerk, dog):
     url = reverse("complaints:premises_casefile", args=[dog.premises_id])
     assert client_as(glencoe_clerk).get(url).status_code == 404
+
+
+def test_the_sql_compiled_once_answers_each_record_and_set_of_cities_with_its_own(
+    history, dog, clerk, officer, north_branch, glencoe
+):
+    """The union is compiled once per process per shape (issue 15, item 2) with stand-in
+    keys: each later animal, owner, premises and set of cities still gets its own rows,
+    the same as the queryset built afresh gives."""
+    gl_dog = owned_dog(glencoe, name="Gladys")
+    take_complaint(glencoe, officer, when=at(2026, 6, 6, 9, 0), animal=gl_dog)
+    both = (north_branch.pk, glencoe.pk)
+    scopes = [
+        Scope(jurisdiction_ids=(north_branch.pk,), animal=dog),
+        Scope(jurisdiction_ids=(glencoe.pk,), animal=gl_dog),
+        Scope(jurisdiction_ids=(north_branch.pk,), animal=gl_dog),  # not this city's
+        Scope(jurisdiction_ids=both, animal=gl_dog),
+        Scope(jurisdiction_ids=(glencoe.pk, north_branch.pk), animal=dog),
+        Scope(jurisdiction_ids=both, owner=dog.owner),
+        Scope(jurisdiction_ids=(glencoe.pk,), owner=dog.owner),
+        Scope(jurisdiction_ids=(north_branch.pk,), premises=dog.premises),
+    ]
+    expected_counts = [6, 1, 0, 1, 6, 6, 0, 6]
+    for scope, count in zip(scopes, expected_counts, strict=True):
+        fresh = [casefile.CaseFileRow(*row) for row in casefile._union(scope)]
+        assert case_file(scope) == fresh
+        assert len(fresh) == count, scope
+    assert isinstance(case_file(scopes[0])[0].at, type(at(2026, 6, 1, 21, 0)))
+
+
+def test_a_source_that_reads_the_record_into_its_sql_is_refused(history, dog, clerk):
+    """The compiled-once SQL holds stand-in keys: a source that reads an attribute of the
+    scope's record (not only filters by it) would be wrong for every other record."""
+    from django.core.exceptions import ImproperlyConfigured
+
+    from complaints.models import Complaint
+
+    def by_name(scope):
+        found = Complaint.objects.filter(address_line=scope.animal.name or "")
+        return casefile.row_columns(found, kind="note", at="received_at")
+
+    casefile.register_source("note", "complaints:detail", by_name)
+    try:
+        with pytest.raises(ImproperlyConfigured):
+            case_file(Scope(jurisdiction_ids=tuple(clerk.jurisdiction_ids), animal=dog))
+    finally:
+        casefile._extra_sources.pop("note")
+        casefile._LINKS.pop("note")
+        casefile._COMPILED.clear()

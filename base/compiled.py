@@ -1,0 +1,105 @@
+"""SQL built once per process for a query whose shape never changes (issue 15, item 2).
+
+Some sections of the registry pages are one UNION of several annotated querysets (the
+case file of complaints, the bite and quarantine list of rabies). Building those
+querysets and compiling them to SQL costs several times what the database takes to
+answer them, and their SQL is the same for every animal: only the keys differ. So such a
+query is compiled once per process and shape, with stand-in keys, and then run with the
+real ones:
+
+    ANIMAL_RECORDS = CompiledOnce(lambda animal: ...a queryset filtered by animal...)
+    rows = ANIMAL_RECORDS.rows(animal=animal)
+
+Each keyword is a saved record or a tuple of keys (the user's cities; an empty tuple
+matches nothing, so there are no rows and no query); the shape is the
+record's model and the tuple's length, plus ``CompiledOnce(..., version=...)`` for what
+else changes the SQL (registered sources). Rows come back as the queryset's own
+``values_list`` would give them, through its compiler's converters.
+
+A builder may use a record only as a filter value (``animal=animal``, ``animal_id=
+animal.pk``). The stand-in record has only its key: reading another of its fields asks
+the database for a row that does not exist, and compiling refuses with
+ImproperlyConfigured instead of baking a wrong value into SQL used for every record.
+"""
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from django.core.exceptions import ImproperlyConfigured, ObjectDoesNotExist
+from django.db import connections
+from django.db.models import Model, QuerySet
+from django.utils import timezone
+
+_STAND_IN = -7_315_000_000  # a key no row has; the n-th stand-in is this minus n
+
+
+@dataclass(frozen=True)
+class _Plan:
+    sql: str
+    params: tuple
+    compiler: object  # the compiler that built the SQL: its converters read the rows
+    using: str
+    slots: dict  # stand-in -> (keyword, index in the tuple, or None for a record)
+
+
+class CompiledOnce:
+    def __init__(self, build: Callable[..., QuerySet], *, version: Callable[[], object] = None):
+        self.build = build
+        self.version = version or (lambda: None)
+        self._plans: dict[tuple, _Plan] = {}
+
+    def clear(self) -> None:
+        self._plans.clear()
+
+    def rows(self, **keys):
+        if any(not isinstance(v, Model) and not v for v in keys.values()):
+            return iter(())  # IN () matches nothing
+        plan = self._plan(keys)
+        real = {}
+        for stand_in, (name, index) in plan.slots.items():
+            value = keys[name]
+            real[stand_in] = value.pk if index is None else value[index]
+        params = tuple(real.get(p, p) if type(p) is int else p for p in plan.params)
+        with connections[plan.using].cursor() as cursor:
+            cursor.execute(plan.sql, params)
+            fetched = cursor.fetchall()
+        return plan.compiler.results_iter(results=[fetched], tuple_expected=True)
+
+    def _plan(self, keys: dict) -> _Plan:
+        shape = tuple(
+            (name, type(v) if isinstance(v, Model) else len(v)) for name, v in sorted(keys.items())
+        )
+        # The SQL may name the time zone (a date of a timestamp), and differs per database.
+        key = (shape, timezone.get_current_timezone_name(), self.version())
+        plan = self._plans.get(key)
+        if plan is None:
+            plan = self._plans[key] = self._compile(keys)
+        return plan
+
+    def _compile(self, keys: dict) -> _Plan:
+        slots, stand_ins = {}, {}
+        for name, value in sorted(keys.items()):
+            if isinstance(value, Model):
+                pk = _STAND_IN - len(slots)
+                slots[pk] = (name, None)
+                model = type(value)
+                stand_ins[name] = model.from_db(None, [model._meta.pk.attname], [pk])
+            else:
+                values = []
+                for index in range(len(value)):
+                    values.append(_STAND_IN - len(slots))
+                    slots[values[-1]] = (name, index)
+                stand_ins[name] = tuple(values)
+        try:
+            queryset = self.build(**stand_ins)
+            compiler = queryset.query.get_compiler(using=queryset.db)
+            sql, params = compiler.as_sql()
+        except ObjectDoesNotExist:  # the builder read a field of a stand-in record
+            sql, params = "", ()
+        records = [pk for pk, (_, index) in slots.items() if index is None]
+        if not sql or str(-_STAND_IN)[:8] in sql or not all(pk in params for pk in records):
+            raise ImproperlyConfigured(
+                f"{self.build.__module__}.{self.build.__qualname__} uses a record otherwise "
+                "than as a filter value: its SQL cannot be compiled once (base.compiled)."
+            )
+        return _Plan(sql, tuple(params), compiler, queryset.db, slots)
