@@ -193,6 +193,12 @@ def _rules_version() -> int:
     return django_cache.get_or_set(_VERSION_KEY, 1, timeout=None)
 
 
+def rules_version() -> int:
+    """The version any write to a rule value moves on: what is worked out from the rules
+    (the menu of a user's cities) may be kept under it."""
+    return _rules_version()
+
+
 def _rules_version_bump() -> None:
     try:
         django_cache.incr(_VERSION_KEY)

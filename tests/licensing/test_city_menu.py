@@ -73,6 +73,36 @@ def test_the_menu_costs_no_query_once_cached(client_as, glencoe_clerk, clerk, mo
         monkeypatch.undo()
 
 
+def test_the_menu_is_worked_out_once_for_the_same_roles_and_cities(
+    client_as, clerk, glencoe_clerk, north_branch, monkeypatch
+):
+    """Issue 15, item 2: two clerks of one city, on any page, share one menu (kept under
+    their roles, cities, the day, the language and the rules' version); a clerk of the
+    other city gets her own; a part of a page that shows no menu (the search results as
+    the clerk types) does not work one out."""
+    from base import nav
+    from base.roles import CLERK
+    from tests.conftest import make_user
+
+    worked_out = []
+    real = nav.items_for
+
+    def counted(user):
+        worked_out.append(user.username)
+        return real(user)
+
+    monkeypatch.setattr(nav, "items_for", counted)
+    second = make_user("cleo", CLERK, [north_branch])
+    for user in (clerk, second, clerk):
+        assert "Issue a license" in menu(client_as(user))
+    assert worked_out == ["carol"]
+    assert "Issue a license" not in menu(client_as(glencoe_clerk))
+    assert worked_out == ["carol", "gus"]
+    typed = client_as(second).get(reverse("licensing:search"), {"q": "zz"}, HTTP_HX_REQUEST="true")
+    assert typed.status_code == 200 and 'id="main-nav"' not in typed.content.decode()
+    assert worked_out == ["carol", "gus"]
+
+
 # --- Finish (issue 14, item 12) ------------------------------------------------------------
 
 
