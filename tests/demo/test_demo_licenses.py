@@ -85,11 +85,6 @@ GL_KENNEL_STEPS = [
 ]
 
 
-# The module loads the whole demo once (``demo``, about a minute): on one xdist worker,
-# not once on each (pyproject.toml runs xdist with --dist loadgroup).
-pytestmark = pytest.mark.xdist_group("demo_licenses")
-
-
 def run(*args) -> str:
     """demo_data at the fixed moment, whatever --clock the run has."""
     out = StringIO()
