@@ -31,5 +31,5 @@ class AccountsConfig(AppConfig):
             post_save.connect(access_version_bump, sender=model, dispatch_uid=f"{model}_s")
             post_delete.connect(access_version_bump, sender=model, dispatch_uid=f"{model}_d")
 
-        # After every app's migrations: grant the permissions that exist by then.
+        # After a migrate (or flush), once every app's permissions exist: grant them.
         post_migrate.connect(sync_role_permissions, dispatch_uid="accounts.sync_roles")

@@ -82,10 +82,18 @@ def ensure_groups(group_model):
         group_model.objects.get_or_create(name=role)
 
 
-def sync_role_permissions(**kwargs):
-    """post_migrate handler: make each role's group hold exactly its declared permissions."""
+def sync_role_permissions(app_config=None, **kwargs):
+    """post_migrate handler: make each role's group hold exactly its declared permissions.
+
+    ``post_migrate`` is sent once per app with models, each app's permissions created on
+    its own signal; the groups are set on the last app's, when every permission exists
+    (once per migrate or flush, not once per app: a flush follows each browser test)."""
+    from django.apps import apps
     from django.contrib.auth.models import Group, Permission
 
+    with_models = [config for config in apps.get_app_configs() if config.models_module]
+    if app_config is not None and with_models and app_config is not with_models[-1]:
+        return
     ensure_groups(Group)
     for role, patterns in ROLE_PERMISSIONS.items():
         group = Group.objects.get(name=role)

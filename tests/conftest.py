@@ -120,6 +120,45 @@ def _fast_test_settings(tmp_path_factory):
     yield
 
 
+def _postgres_flush_by_delete(original):
+    """Django empties the database after each transactional test (every browser test)
+    with one ``TRUNCATE`` of all ~200 tables; on PostgreSQL that costs about 5 seconds
+    however few rows there are (each table gets new files), where ``DELETE`` from each,
+    with triggers and foreign-key checks off for the transaction
+    (``session_replication_role``: a superuser's setting), empties them in a tenth of a
+    second. Same result: every table empty, sequences not reset (as Django's flush).
+    The flush's ``post_migrate`` still rebuilds the groups, as before."""
+
+    def sql_flush(self, style, tables, *, reset_sequences=False, allow_cascade=False):
+        with self.connection.cursor() as cursor:
+            cursor.execute("SELECT current_setting('is_superuser')")
+            superuser = cursor.fetchone()[0] == "on"
+        if not tables or reset_sequences or allow_cascade or not superuser:
+            return original(
+                self, style, tables, reset_sequences=reset_sequences, allow_cascade=allow_cascade
+            )
+        return [
+            "SET LOCAL session_replication_role = replica",
+            *(f"DELETE FROM {self.quote_name(table)}" for table in tables),
+            "SET LOCAL session_replication_role = DEFAULT",
+        ]
+
+    return sql_flush
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _fast_flush():
+    if connection.vendor != "postgresql":
+        yield
+        return
+    from django.db.backends.postgresql.operations import DatabaseOperations
+
+    original = DatabaseOperations.sql_flush
+    DatabaseOperations.sql_flush = _postgres_flush_by_delete(original)
+    yield
+    DatabaseOperations.sql_flush = original
+
+
 @pytest.fixture(scope="session", autouse=True)
 def _require_postgres(django_db_setup, django_db_blocker):
     """In CI (REQUIRE_POSTGRES=1) the suite must not quietly fall back to SQLite."""
