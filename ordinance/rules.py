@@ -189,14 +189,10 @@ RULE_CACHE_SECONDS = 300
 _VERSION_KEY = "ordinance:rules-version"
 
 
-def _rules_version() -> int:
-    return django_cache.get_or_set(_VERSION_KEY, 1, timeout=None)
-
-
 def rules_version() -> int:
     """The version any write to a rule value moves on: what is worked out from the rules
-    (the menu of a user's cities) may be kept under it."""
-    return _rules_version()
+    (a rule's value, the menu of a user's cities) may be kept under it."""
+    return django_cache.get_or_set(_VERSION_KEY, 1, timeout=None)
 
 
 def _rules_version_bump() -> None:
@@ -212,7 +208,7 @@ def rule_value_cached(jurisdiction: Jurisdiction, key: str, *, on: date, default
     decision a service records (those call ``get_rule``)."""
     cache_key = (
         f"ordinance:rule:{jurisdiction.pk}:{jurisdiction.profile_key}:{key}:"
-        f"{on.isoformat()}:{_rules_version()}"
+        f"{on.isoformat()}:{rules_version()}"
     )
     missing = object()
     value = django_cache.get(cache_key, missing)
@@ -228,7 +224,7 @@ def rule_value_cached(jurisdiction: Jurisdiction, key: str, *, on: date, default
 def _rows_cached(jurisdiction: Jurisdiction) -> list[RuleValue]:
     """Both layers' rule rows of a city, from Django's cache under the rules version (a
     request's first lookup then costs no query; issue 15, item 2)."""
-    cache_key = f"ordinance:rule-rows:{jurisdiction.pk}:{_rules_version()}"
+    cache_key = f"ordinance:rule-rows:{jurisdiction.pk}:{rules_version()}"
     rows = django_cache.get(cache_key)
     if rows is None:
         rows = list(RuleValue.objects.layered(jurisdiction))

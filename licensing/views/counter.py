@@ -257,10 +257,14 @@ def counter_pay(request, animal_pk):
     )
 
 
+def _tags_newest_first():
+    return Prefetch("tags", queryset=Tag.objects.order_by("-pk"))
+
+
 def _license_qs():
     return License.objects.select_related(
         "jurisdiction", "animal", "owner", "receipt", "vaccination", "issued_by"
-    ).prefetch_related(Prefetch("tags", queryset=Tag.objects.order_by("-pk")))
+    ).prefetch_related(_tags_newest_first())
 
 
 @role_required(*COUNTER)
@@ -287,7 +291,7 @@ def license_detail(request, pk):
     # What the page shows, no more: each related table read is a join to build (issue 15).
     license = get_in_jurisdiction(
         License.objects.select_related("animal", "owner", "vaccination").prefetch_related(
-            Prefetch("tags", queryset=Tag.objects.order_by("-pk"))
+            _tags_newest_first()
         ),
         request.user,
         pk=pk,
