@@ -20,6 +20,11 @@ A builder may use a record only as a filter value (``animal=animal``, ``animal_i
 animal.pk``). The stand-in record has only its key: reading another of its fields asks
 the database for a row that does not exist, and compiling refuses with
 ImproperlyConfigured instead of baking a wrong value into SQL used for every record.
+
+A query whose SQL depends on more than keys (the search box: how many words, which kinds
+of key a number could be) passes ``Fill(shape, **values)``: the shape is part of the
+plan's key and the builder reads it as it is; each value it may use only as a parameter,
+``fill["word"]`` (a ``Value``), never transformed in Python (escape or case it before).
 """
 
 from collections.abc import Callable
@@ -27,10 +32,27 @@ from dataclasses import dataclass
 
 from django.core.exceptions import ImproperlyConfigured, ObjectDoesNotExist
 from django.db import connections
-from django.db.models import Model, QuerySet
+from django.db.models import CharField, IntegerField, Model, QuerySet, Value
 from django.utils import timezone
 
 _STAND_IN = -7_315_000_000  # a key no row has; the n-th stand-in is this minus n
+# A stand-in text: no parameter of real SQL holds a NUL (PostgreSQL refuses them); its
+# letters, wildcards and backslash show a case change or an escape made in Python.
+_STAND_IN_TEXT = "\x00%_\\Fill{}\x00"
+
+
+class Fill:
+    """Values of one call that a builder uses only as SQL parameters, and ``shape``: what
+    else of the call decides the SQL (hashable), which the builder reads as it is."""
+
+    def __init__(self, shape: tuple = (), **values: str | int):
+        self.shape = shape
+        self.values = values
+
+    def __getitem__(self, name: str) -> Value:
+        value = self.values[name]
+        field = IntegerField() if isinstance(value, int) else CharField()
+        return Value(value, output_field=field)
 
 
 @dataclass(frozen=True)
@@ -58,17 +80,18 @@ class CompiledOnce:
         real = {}
         for stand_in, (name, index) in plan.slots.items():
             value = keys[name]
-            real[stand_in] = value.pk if index is None else value[index]
-        params = tuple(real.get(p, p) if type(p) is int else p for p in plan.params)
+            if isinstance(value, Fill):
+                real[stand_in] = value.values[index]
+            else:
+                real[stand_in] = value.pk if index is None else value[index]
+        params = tuple(real.get(p, p) if type(p) in (int, str) else p for p in plan.params)
         with connections[plan.using].cursor() as cursor:
             cursor.execute(plan.sql, params)
             fetched = cursor.fetchall()
         return plan.compiler.results_iter(results=[fetched], tuple_expected=True)
 
     def _plan(self, keys: dict) -> _Plan:
-        shape = tuple(
-            (name, type(v) if isinstance(v, Model) else len(v)) for name, v in sorted(keys.items())
-        )
+        shape = tuple((name, _shape(v)) for name, v in sorted(keys.items()))
         # The SQL may name the time zone (a date of a timestamp), and differs per database.
         key = (shape, timezone.get_current_timezone_name(), self.version())
         plan = self._plans.get(key)
@@ -79,7 +102,17 @@ class CompiledOnce:
     def _compile(self, keys: dict) -> _Plan:
         slots, stand_ins = {}, {}
         for name, value in sorted(keys.items()):
-            if isinstance(value, Model):
+            if isinstance(value, Fill):
+                stand_in_values = {}
+                for field, real in sorted(value.values.items()):
+                    if isinstance(real, int):
+                        stand_in = _STAND_IN - len(slots)
+                    else:
+                        stand_in = _STAND_IN_TEXT.format(len(slots))
+                    slots[stand_in] = (name, field)
+                    stand_in_values[field] = stand_in
+                stand_ins[name] = Fill(value.shape, **stand_in_values)
+            elif isinstance(value, Model):
                 pk = _STAND_IN - len(slots)
                 slots[pk] = (name, None)
                 model = type(value)
@@ -97,9 +130,20 @@ class CompiledOnce:
         except ObjectDoesNotExist:  # the builder read a field of a stand-in record
             sql, params = "", ()
         records = [pk for pk, (_, index) in slots.items() if index is None]
+        if any(type(p) is str and "\x00" in p and p not in slots for p in params):
+            sql = ""  # a stand-in text changed in Python before it reached the SQL
         if not sql or str(-_STAND_IN)[:8] in sql or not all(pk in params for pk in records):
             raise ImproperlyConfigured(
                 f"{self.build.__module__}.{self.build.__qualname__} uses a record otherwise "
-                "than as a filter value: its SQL cannot be compiled once (base.compiled)."
+                "than as a filter value, or a filled value otherwise than as a parameter: "
+                "its SQL cannot be compiled once (base.compiled)."
             )
         return _Plan(sql, tuple(params), compiler, queryset.db, slots)
+
+
+def _shape(value):
+    if isinstance(value, Fill):
+        return (Fill, value.shape, tuple(sorted(value.values)))
+    if isinstance(value, Model):
+        return type(value)
+    return len(value)

@@ -6,12 +6,13 @@ number of queries whatever the registry's size (issue 15, item 1):
 
 1. one lookup: each kind of key is its own SELECT of (owner, animal, rank, name) that
    its own index answers — tag numbers, rabies-tag numbers and microchips by btree,
-   phone digits (Owner.phone_digits) and animal names by trigram on PostgreSQL
-   (migrations 0003 and 0014), names and addresses from the narrow OwnerSearch table
-   (migration 0017: a trigram index, or for a common word a walk in name order that
-   stops at the page's last owner) — joined by UNION ALL, never an OR across tables;
-   the rows come ranked (exact key first, then the first digits of a key, then names),
-   then by owner name, and are cut at a fixed number;
+   phone digits (Owner.phone_digits) by trigram on PostgreSQL (migrations 0003 and
+   0014), owners' names and addresses and animals' names from the narrow OwnerSearch
+   table (migration 0017: a trigram index, or for a common word a walk in name order
+   that stops at the page's last owner) — joined by UNION ALL, never an OR across tables;
+   the rows come ranked (exact key first, then the first digits of a key, then owners
+   whose surname begins with the first word, then other names), then by owner name,
+   and are cut at a fixed number;
 2. the page's owners with their city, and 3. their animals.
 
 SQLite (``make run``) has no trigram index: the same queries scan, which is fine at a
@@ -22,14 +23,29 @@ import re
 from dataclasses import dataclass, field
 
 from django.db import connection
-from django.db.models import Case, F, IntegerField, Prefetch, Q, Value, When
-from django.db.models.functions import Lower
+from django.db.models import (
+    BigIntegerField,
+    BooleanField,
+    Case,
+    Exists,
+    ExpressionWrapper,
+    F,
+    IntegerField,
+    OuterRef,
+    Prefetch,
+    Q,
+    Value,
+    When,
+)
+from django.db.models.functions import Cast, Concat, Lower, Upper
+from django.db.models.lookups import Exact
 
 from base import sections
+from base.compiled import CompiledOnce, Fill
 
 from .models import Animal, Owner, OwnerSearch, Ownership, RabiesVaccination, Tag
 from .models.registry import phone_digits
-from .models.search import city_words
+from .models.search import Like, city_words, like_escaped
 from .services.standing import standing_prefetch
 
 MIN_QUERY_LENGTH = 2
@@ -40,8 +56,9 @@ MAX_TAG_DIGITS = 9  # fits the tag number column on every database
 MAX_LOOKUP_ROWS = 500
 
 # Ranks: an exact key (tag, rabies tag, whole microchip) before the first digits of a
-# chip or part of a phone number, before names and addresses.
-RANK_EXACT, RANK_PARTIAL_KEY, RANK_NAME = 0, 1, 2
+# chip or part of a phone number, before owners whose last name begins with the first
+# word, before other names, addresses and animals' names.
+RANK_EXACT, RANK_PARTIAL_KEY, RANK_SURNAME, RANK_NAME = 0, 1, 2, 3
 
 
 @dataclass
@@ -60,13 +77,13 @@ def _looks_numeric(query: str) -> bool:
     return bool(_digits(query)) and not re.search(r"[^\d\s().+/-]", query)
 
 
-def _owner_text_q(query: str, scope) -> Q:
+def _owner_text_q(words: Fill, indexes, scope) -> Q:
     """Every word must appear in a name or the street address ("ann 5th st"): one
     search text per owner (OwnerSearch), one trigram index on PostgreSQL. The word is
     upper-cased by the database, as the text was, so both agree on every backend."""
     combined = Q()
-    for word in query.split():
-        combined &= city_words(word, scope)
+    for index in indexes:
+        combined &= city_words(words[f"word{index}"], scope)
     return combined
 
 
@@ -112,7 +129,9 @@ def _rows(queryset, *, owner, animal, rank, names: str = "", keys=None):
         queryset.order_by()
         .annotate(
             hit_owner=F(owner),
-            hit_animal=F(animal) if animal else Value(None, output_field=IntegerField()),
+            # A typed NULL: PostgreSQL types a UNION's column from its first branches,
+            # and two owner lookups come first.
+            hit_animal=F(animal) if animal else Cast(Value(None), BigIntegerField()),
             hit_rank=rank if hasattr(rank, "resolve_expression") else Value(rank),
             hit_last=last,
             hit_first=first,
@@ -122,42 +141,132 @@ def _rows(queryset, *, owner, animal, rank, names: str = "", keys=None):
     )
 
 
-def _owner_text_rows(query: str, scope, limit: int | None):
-    """Owners whose names or address hold every word, from OwnerSearch.
+# The page's order within a rank, and the end of the range of names that begin with a
+# word (above every character a name holds).
+NAME_ORDER = ("hit_last", "hit_first", "hit_org", "hit_owner")
+_ABOVE_EVERY_CHARACTER = "\U0010ffff"
 
-    One row per owner, all of one rank: only the first ``limit`` by name can reach the
-    page, so where the database allows a LIMIT inside a UNION (PostgreSQL) the branch is
-    cut there, and for a common word ("john") PostgreSQL walks the city's owners in name
-    order (owner_search_city_name_idx) and stops at the page's last match instead of
-    reading and sorting thousands; a rarer word it reads through the trigram index."""
-    rows = _rows(
-        OwnerSearch.objects.filter(jurisdiction_id__in=scope).filter(_owner_text_q(query, scope)),
-        owner="owner_id",
-        animal=None,
-        rank=RANK_NAME,
-        keys=SEARCH_ROW_KEYS,
-    )
+
+def _cut_per_city(build, scope, limit: int | None) -> list:
+    """The branch ``build(cities)``, cut at the page where it can be.
+
+    Only a branch's first ``limit`` rows in name order can reach the page, so where the
+    database allows a LIMIT inside a UNION (PostgreSQL) the branch is cut there, once
+    per city: for one city PostgreSQL can walk owner_search_city_name_idx in name order
+    and stop at the page's last match instead of reading and sorting thousands, which a
+    list of cities would prevent. Elsewhere (SQLite) the branch is whole."""
     if limit is None or not connection.features.supports_slicing_ordering_in_compound:
-        return rows
-    return rows.order_by("hit_last", "hit_first", "hit_org", "hit_owner")[:limit]
+        return [build(scope)]
+    return [build([city]).order_by(*NAME_ORDER)[:limit] for city in scope]
 
 
-def _lookups(query: str, scope, limit: int | None = None) -> list:
-    """Each kind of key, its own query on its own index (``limit``: owners on the page)."""
+def _owner_text_rows(words: Fill, scope, limit: int | None) -> list:
+    """Owners whose names or address hold every word, from OwnerSearch: those whose last
+    name begins with the first word, then the rest (two ranks).
+
+    A common word spread over the names ("john") is found by walking the city's owners
+    in name order until the page is full; a rare one through the trigram index;
+    PostgreSQL picks by the word's frequency. A surname is common but not spread: its
+    owners sit together in name order, and a walk from the city's first name would read
+    every owner before them. So those come first, read as a range of the name index from
+    where they begin, and when they fill the page the rest is not read at all (a
+    one-time test)."""
+    count = words.shape[2]
+    first = Lower(words["first"])  # lowered by the database, as the keys were
+    surname = Q(sort_last__gte=first, sort_last__lt=Concat(first, Value(_ABOVE_EVERY_CHARACTER)))
+
+    def surnames(cities):
+        # The search text holds the last name, so the first word needs no test of its
+        # own here; without one PostgreSQL reads the range in order and stops at the
+        # page (with it, it would guess few rows and sort them all).
+        return OwnerSearch.objects.filter(
+            surname, _owner_text_q(words, range(1, count), cities), jurisdiction_id__in=cities
+        )
+
+    def surname_rows(cities):
+        return _rows(
+            surnames(cities), owner="owner_id", animal=None, rank=RANK_SURNAME, keys=SEARCH_ROW_KEYS
+        )
+
+    def the_rest(cities):
+        rows = OwnerSearch.objects.filter(
+            _owner_text_q(words, range(count), cities), jurisdiction_id__in=cities
+        ).exclude(surname)
+        if limit is not None:
+            rows = rows.exclude(Exists(surnames(cities)[limit - 1 : limit]))
+        return _rows(rows, owner="owner_id", animal=None, rank=RANK_NAME, keys=SEARCH_ROW_KEYS)
+
+    return _cut_per_city(surname_rows, scope, limit) + _cut_per_city(the_rest, scope, limit)
+
+
+def _animal_name_matches(pattern) -> Q:
+    """An animal whose name holds the query (``pattern``: ``%query%`` escaped, as an
+    expression): the one test of it, for the lookup and for marking the page's animals.
+    On PostgreSQL the trigram index animal_name_trgm reads it."""
+    return Q(Like(Upper("name"), Upper(pattern)))
+
+
+def _animal_name_rows(words: Fill, scope, limit: int | None) -> list:
+    """Owners with an animal whose name holds the query, one row per owner, from
+    OwnerSearch.
+
+    The owner's sort keys come from the search row, never the owner table, and the
+    branch is cut at the page as the owners' names are (``_cut_per_city``): for a common
+    name ("Sadie", one owner in thirty at a million animals) PostgreSQL walks the city's
+    owners in name order and asks each for such an animal, stopping at the page's last;
+    for a rare one it reads the few animals from the trigram index. Which animals
+    matched is marked with the page's animals (``registry_search``), so an owner with
+    two such animals is still one row."""
+
+    def build(cities):
+        named = Animal.objects.filter(
+            _animal_name_matches(words["name"]),
+            jurisdiction_id__in=cities,
+            owner_id=OuterRef("owner_id"),
+        )
+        return _rows(
+            OwnerSearch.objects.filter(Exists(named), jurisdiction_id__in=cities),
+            owner="owner_id",
+            animal=None,
+            rank=RANK_NAME,
+            keys=SEARCH_ROW_KEYS,
+        )
+
+    return _cut_per_city(build, scope, limit)
+
+
+def _search_words(query: str, scope, limit: int | None) -> Fill:
+    """What the lookup needs of a query: its words and keys as SQL parameters, and the
+    shape they decide (the cities, the page, how many words; which kinds of key a number
+    could be, by which values are there)."""
+    words = query.split()
+    values = {"first": words[0], "name": f"%{like_escaped(query)}%", "rabies": query}
+    values.update({f"word{index}": like_escaped(word) for index, word in enumerate(words)})
+    if _looks_numeric(query):
+        digits = _digits(query)
+        if len(digits) >= MIN_MICROCHIP_DIGITS:
+            values.update(chip=digits, chip_start=f"{digits}%")  # digits: no wildcard
+        if len(digits) >= MIN_PHONE_DIGITS:
+            values["phone"] = f"%{digits}%"
+        tag = _tag_lookup(query)
+        if tag is not None:
+            values.update({f"tag_{column}": value for column, value in tag.items()})
+    return Fill((tuple(scope), limit, len(words)), **values)
+
+
+def _branches(words: Fill) -> list:
+    """Each kind of key, its own query on its own index."""
+    scope, limit, _count = words.shape
+    has = words.values
     owners = Owner.objects.filter(jurisdiction_id__in=scope)
     animals = Animal.objects.filter(jurisdiction_id__in=scope)
     lookups = [
-        _owner_text_rows(query, scope, limit),
-        _rows(
-            animals.filter(name__icontains=query),
-            owner="owner_id",
-            animal="pk",
-            rank=RANK_NAME,
-            names="owner__",
-        ),
+        *_owner_text_rows(words, scope, limit),
+        *_animal_name_rows(words, scope, limit),
         _rows(
             RabiesVaccination.objects.filter(
-                animal__jurisdiction_id__in=scope, rabies_tag_number__iexact=query
+                Exact(Upper("rabies_tag_number"), Upper(words["rabies"])),
+                animal__jurisdiction_id__in=scope,
             ),
             owner="animal__owner_id",
             animal="animal_id",
@@ -165,37 +274,37 @@ def _lookups(query: str, scope, limit: int | None = None) -> list:
             names="animal__owner__",
         ),
     ]
-    if not _looks_numeric(query):
-        return lookups
-    digits = _digits(query)
-    if len(digits) >= MIN_MICROCHIP_DIGITS:
+    if "chip" in has:
         lookups.append(
             _rows(
-                animals.filter(microchip__startswith=digits),  # exact or the first digits read
+                # exact or the first digits read
+                animals.filter(Like(F("microchip"), words["chip_start"])),
                 owner="owner_id",
                 animal="pk",
                 rank=Case(
-                    When(microchip=digits, then=Value(RANK_EXACT)),
+                    When(microchip=words["chip"], then=Value(RANK_EXACT)),
                     default=Value(RANK_PARTIAL_KEY),
                     output_field=IntegerField(),
                 ),
                 names="owner__",
             )
         )
-    if len(digits) >= MIN_PHONE_DIGITS:
+    if "phone" in has:
         lookups.append(
             _rows(
-                owners.filter(phone_digits__contains=digits),
+                owners.filter(Like(F("phone_digits"), words["phone"])),
                 owner="pk",
                 animal=None,
                 rank=RANK_PARTIAL_KEY,
                 names="",
             )
         )
-    tag = _tag_lookup(query)
-    if tag is not None:
+    if "tag_number" in has:
         # Tags issued to a license, lost or void included, so a dog still wearing a lost
         # tag is found; stock never issued is not.
+        tag = {"number": words["tag_number"]}
+        if "tag_year" in has:
+            tag["year"] = words["tag_year"]
         lookups.append(
             _rows(
                 Tag.objects.filter(
@@ -213,14 +322,26 @@ def _lookups(query: str, scope, limit: int | None = None) -> list:
     return lookups
 
 
+def _lookups(query: str, scope, limit: int | None = None) -> list:
+    """The lookup's branches for a query, as querysets (tests and
+    tests/bench/search_explain.py read their plans)."""
+    return _branches(_search_words(query, scope, limit))
+
+
+def _ranked(words: Fill):
+    first, *rest = _branches(words)
+    return first.union(*rest, all=True).order_by("hit_rank", *NAME_ORDER)[:MAX_LOOKUP_ROWS]
+
+
+# The lookup's SQL, built and compiled once per shape of query (base.compiled): building
+# and compiling its branches took several times what the database takes to answer.
+_RANKED = CompiledOnce(_ranked)
+
+
 def _ranked_matches(query: str, scope, limit: int) -> dict[int, set]:
     """Owner id -> ids of the animals that matched, best first; one query."""
-    first, *rest = _lookups(query, scope, limit)
-    rows = first.union(*rest, all=True).order_by(
-        "hit_rank", "hit_last", "hit_first", "hit_org", "hit_owner"
-    )[:MAX_LOOKUP_ROWS]
     found: dict[int, set] = {}
-    for owner_id, animal_id, *_ in rows:
+    for owner_id, animal_id, *_ in _RANKED.rows(words=_search_words(query, scope, limit)):
         if owner_id not in found:
             if len(found) >= limit:
                 continue
@@ -249,18 +370,30 @@ def registry_search(*, user, query: str, limit: int = 25, jurisdiction_ids=None)
     owners = (
         Owner.objects.filter(pk__in=list(matches), jurisdiction_id__in=scope)
         .select_related("jurisdiction")
-        .prefetch_related(Prefetch("animals", queryset=Animal.objects.order_by("name", "pk")))
         .in_bulk()
     )
-    return [
-        SearchHit(
-            owner=owners[pk],
-            animals=list(owners[pk].animals.all()),
-            matched_animal_ids=animal_ids,
+    # The owners' animals in one query, grouped here: a prefetch would build a queryset
+    # per owner, which cost more than the whole lookup.
+    name_matched = ExpressionWrapper(
+        _animal_name_matches(Value(f"%{like_escaped(query)}%")), output_field=BooleanField()
+    )
+    animals_of: dict[int, list] = {pk: [] for pk in owners}
+    for animal in (
+        Animal.objects.filter(owner_id__in=list(owners))
+        .annotate(name_matched=name_matched)
+        .order_by("name", "pk")
+    ):
+        animals_of[animal.owner_id].append(animal)
+    hits = []
+    for pk, animal_ids in matches.items():
+        if pk not in owners:
+            continue
+        animals = animals_of[pk]
+        named = {animal.pk for animal in animals if animal.name_matched}
+        hits.append(
+            SearchHit(owner=owners[pk], animals=animals, matched_animal_ids=animal_ids | named)
         )
-        for pk, animal_ids in matches.items()
-        if pk in owners
-    ]
+    return hits
 
 
 def owner_with_animals(owner_queryset):

@@ -72,13 +72,18 @@ class Like(Lookup):
         return f"{lhs} LIKE {rhs}", [*lhs_params, *rhs_params]
 
 
-def city_words(word: str, city_ids) -> Q:
-    """Rows of these cities whose text holds ``word`` (any case, as the database
-    upper-cases)."""
-    escaped = word.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+def like_escaped(word: str) -> str:
+    """A word as a LIKE pattern reads it: its wildcards literal."""
+    return word.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+
+
+def city_words(word, city_ids) -> Q:
+    """Rows of these cities whose text holds the word (any case, as the database
+    upper-cases): ``word`` is an expression of it escaped (``like_escaped``), so one
+    statement serves every word (licensing.selectors)."""
     matches = Q()
     for city in city_ids:
-        pattern = Concat(Value(f"{city_code(city)}|%"), Upper(Value(escaped)), Value("%"))
+        pattern = Concat(Value(f"{city_code(city)}|%"), Upper(word), Value("%"))
         matches |= Q(Like(F("text"), pattern))
     return matches
 

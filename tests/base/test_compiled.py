@@ -6,10 +6,11 @@ from datetime import date
 
 import pytest
 from django.core.exceptions import ImproperlyConfigured
-from django.db.models import F
+from django.db.models import F, Q
 
-from base.compiled import CompiledOnce
+from base.compiled import CompiledOnce, Fill
 from licensing.models import Animal, RabiesVaccination
+from licensing.models.search import like_escaped
 from tests.licensing.factories import AnimalFactory, OwnerFactory, RabiesVaccinationFactory
 
 pytestmark = pytest.mark.django_db
@@ -114,3 +115,54 @@ def test_a_builder_that_reads_the_record_into_its_sql_is_refused(owners, north_b
     for build in (by_name, ignores_the_record):
         with pytest.raises(ImproperlyConfigured):
             CompiledOnce(build).rows(owner=owners[0], jurisdiction_ids=(north_branch.pk,))
+
+
+def _named(fill):
+    """Animals of some owners (the shape) whose name begins with a filled text, or that
+    have a filled key."""
+    owner_ids, _ = fill.shape
+    matches = Q(name__startswith=fill["start"])
+    if "pk" in fill.values:
+        matches |= Q(pk=fill["pk"])
+    return (
+        Animal.objects.filter(matches, owner_id__in=owner_ids)
+        .order_by("name")
+        .values_list("name", flat=True)
+    )
+
+
+def test_filled_values_are_each_calls_own(owners, django_assert_num_queries):
+    nb_owner, gl_owner = owners
+    compiled = CompiledOnce(_named)
+    both = ((nb_owner.pk, gl_owner.pk), "both")
+    juno = Animal.objects.get(name="Juno")
+    calls = [
+        (Fill(both, start="R"), ["Rex"]),
+        (Fill(both, start="B"), ["Bo"]),
+        (Fill(both, start="%"), []),  # a value is a parameter: "%" is no wildcard
+        (Fill(both, start="B", pk=juno.pk), ["Bo", "Juno"]),
+        (Fill(both, start="Q", pk=juno.pk), ["Juno"]),
+        (Fill(((nb_owner.pk,), "one"), start="J"), []),  # another shape: Juno is not his
+    ]
+    for fill, names in calls:
+        expected = list(_named(fill))
+        assert expected == names
+        with django_assert_num_queries(1):
+            assert [row[0] for row in compiled.rows(fill=fill)] == names
+    # One plan per shape: with and without the key, and the other owners.
+    assert len(compiled._plans) == 3
+
+
+def test_a_filled_value_changed_in_python_is_refused(owners):
+    def lowered(fill):
+        return Animal.objects.filter(name=fill.values["start"].lower()).values_list("pk")
+
+    def escaped(fill):
+        return Animal.objects.filter(name=like_escaped(fill.values["start"])).values_list("pk")
+
+    def wrapped(fill):
+        return Animal.objects.filter(name=f"{fill.values['start']}x").values_list("pk")
+
+    for build in (lowered, escaped, wrapped):
+        with pytest.raises(ImproperlyConfigured):
+            CompiledOnce(build).rows(fill=Fill((), start="R"))

@@ -101,6 +101,43 @@ def test_an_owner_match_does_not_mark_every_animal(clerk, registry):
     assert hit.matched_animal_ids == set()
 
 
+def test_owners_whose_surname_begins_with_the_word_come_first(
+    clerk, officer, north_branch, glencoe
+):
+    """The page is in name order, but owners whose last name begins with the first word
+    come before those who only hold it elsewhere (a surname's owners sit together, and
+    a clerk typing one means them)."""
+
+    def owner(city, first, last, address):
+        return OwnerFactory(
+            jurisdiction=city, first_name=first, last_name=last, address_line=address
+        )
+
+    abbott = owner(north_branch, "John", "Abbott", "1 Elm Street")
+    johnson = owner(north_branch, "Zed", "Johnson", "2 Elm Street")
+    avenue = owner(north_branch, "Ada", "Berg", "4 Johnson Avenue")
+    owner(north_branch, "Ada", "Lind", "5 Elm Street")  # no John anywhere
+    johns = owner(glencoe, "Amy", "Johns", "3 Elm Street")
+    assert owners_found(clerk, "john") == [johnson, abbott, avenue]
+    assert owners_found(clerk, "JOHN abbott") == [abbott]
+    assert owners_found(clerk, "abbott john") == [abbott]
+    # Two cities: the surnames of both in name order, then the other matches.
+    assert owners_found(officer, "john") == [johns, johnson, abbott, avenue]
+
+
+def test_an_owner_with_two_animals_of_the_name_is_one_hit_with_both_marked(clerk, registry):
+    ingrid = registry["ingrid"]
+    junior = AnimalFactory(
+        jurisdiction=ingrid.jurisdiction,
+        owner=ingrid,
+        premises=registry["biscuit"].premises,
+        name="Biscuit Jr",
+    )
+    [hit] = registry_search(user=clerk, query="biscuit")
+    assert hit.owner == ingrid
+    assert hit.matched_animal_ids == {registry["biscuit"].pk, junior.pk}
+
+
 def test_it_only_searches_the_cities_the_user_serves(clerk, glencoe_clerk, officer, registry):
     assert owners_found(clerk, "5550147") == [registry["ingrid"]]
     assert owners_found(glencoe_clerk, "5550147") == [registry["gerhard"]]
