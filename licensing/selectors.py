@@ -130,7 +130,7 @@ def _rows(queryset, *, owner, animal, rank, names: str = "", keys=None):
         .annotate(
             hit_owner=F(owner),
             # A typed NULL: PostgreSQL types a UNION's column from its first branches,
-            # and two owner lookups come first.
+            # and the owners' lookups come first.
             hit_animal=F(animal) if animal else Cast(Value(None), BigIntegerField()),
             hit_rank=rank if hasattr(rank, "resolve_expression") else Value(rank),
             hit_last=last,
