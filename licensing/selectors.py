@@ -160,7 +160,7 @@ def _cut_per_city(build, scope, limit: int | None) -> list:
     return [build([city]).order_by(*NAME_ORDER)[:limit] for city in scope]
 
 
-def _owner_text_rows(words: Fill, scope, limit: int | None) -> list:
+def _owner_text_rows(words: Fill) -> list:
     """Owners whose names or address hold every word, from OwnerSearch: those whose last
     name begins with the first word, then the rest (two ranks).
 
@@ -171,7 +171,7 @@ def _owner_text_rows(words: Fill, scope, limit: int | None) -> list:
     every owner before them. So those come first, read as a range of the name index from
     where they begin, and when they fill the page the rest is not read at all (a
     one-time test)."""
-    count = words.shape[2]
+    scope, limit, count = words.shape
     first = Lower(words["first"])  # lowered by the database, as the keys were
     surname = Q(sort_last__gte=first, sort_last__lt=Concat(first, Value(_ABOVE_EVERY_CHARACTER)))
 
@@ -206,7 +206,7 @@ def _animal_name_matches(pattern) -> Q:
     return Q(Like(Upper("name"), Upper(pattern)))
 
 
-def _animal_name_rows(words: Fill, scope, limit: int | None) -> list:
+def _animal_name_rows(words: Fill) -> list:
     """Owners with an animal whose name holds the query, one row per owner, from
     OwnerSearch.
 
@@ -232,6 +232,7 @@ def _animal_name_rows(words: Fill, scope, limit: int | None) -> list:
             keys=SEARCH_ROW_KEYS,
         )
 
+    scope, limit, _count = words.shape
     return _cut_per_city(build, scope, limit)
 
 
@@ -256,13 +257,13 @@ def _search_words(query: str, scope, limit: int | None) -> Fill:
 
 def _branches(words: Fill) -> list:
     """Each kind of key, its own query on its own index."""
-    scope, limit, _count = words.shape
+    scope, _limit, _count = words.shape
     has = words.values
     owners = Owner.objects.filter(jurisdiction_id__in=scope)
     animals = Animal.objects.filter(jurisdiction_id__in=scope)
     lookups = [
-        *_owner_text_rows(words, scope, limit),
-        *_animal_name_rows(words, scope, limit),
+        *_owner_text_rows(words),
+        *_animal_name_rows(words),
         _rows(
             RabiesVaccination.objects.filter(
                 Exact(Upper("rabies_tag_number"), Upper(words["rabies"])),
@@ -338,10 +339,11 @@ def _ranked(words: Fill):
 _RANKED = CompiledOnce(_ranked)
 
 
-def _ranked_matches(query: str, scope, limit: int) -> dict[int, set]:
+def _ranked_matches(words: Fill) -> dict[int, set]:
     """Owner id -> ids of the animals that matched, best first; one query."""
+    _scope, limit, _count = words.shape
     found: dict[int, set] = {}
-    for owner_id, animal_id, *_ in _RANKED.rows(words=_search_words(query, scope, limit)):
+    for owner_id, animal_id, *_ in _RANKED.rows(words=words):
         if owner_id not in found:
             if len(found) >= limit:
                 continue
@@ -364,7 +366,8 @@ def registry_search(*, user, query: str, limit: int = 25, jurisdiction_ids=None)
     if len(query) < MIN_QUERY_LENGTH or not scope:
         return []
     scope = sorted(scope)
-    matches = _ranked_matches(query, scope, limit)
+    words = _search_words(query, scope, limit)
+    matches = _ranked_matches(words)
     if not matches:
         return []
     owners = (
@@ -375,7 +378,7 @@ def registry_search(*, user, query: str, limit: int = 25, jurisdiction_ids=None)
     # The owners' animals in one query, grouped here: a prefetch would build a queryset
     # per owner, which cost more than the whole lookup.
     name_matched = ExpressionWrapper(
-        _animal_name_matches(Value(f"%{like_escaped(query)}%")), output_field=BooleanField()
+        _animal_name_matches(Value(words.values["name"])), output_field=BooleanField()
     )
     animals_of: dict[int, list] = {pk: [] for pk in owners}
     for animal in (

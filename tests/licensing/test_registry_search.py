@@ -121,6 +121,10 @@ def test_owners_whose_surname_begins_with_the_word_come_first(
     assert owners_found(clerk, "john") == [johnson, abbott, avenue]
     assert owners_found(clerk, "JOHN abbott") == [abbott]
     assert owners_found(clerk, "abbott john") == [abbott]
+    # A page the surnames fill reads no other match; one they leave room in does.
+    for limit, expected in ((1, [johnson]), (2, [johnson, abbott])):
+        hits = registry_search(user=clerk, query="john", limit=limit)
+        assert [hit.owner for hit in hits] == expected, limit
     # Two cities: the surnames of both in name order, then the other matches.
     assert owners_found(officer, "john") == [johns, johnson, abbott, avenue]
 
