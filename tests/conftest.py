@@ -1,6 +1,8 @@
 """Shared fixtures: the two demo cities and the personas of style.md."""
 
+import copy
 import os
+import sys
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
@@ -12,7 +14,10 @@ from django.contrib.auth.models import Group
 from django.db import connection
 
 from base.roles import ADMINISTRATOR, CLERK, OFFICER, RESIDENT
-from demo.jurisdictions import ensure_demo_jurisdictions
+from demo.jurisdictions import DEMO_JURISDICTIONS, ensure_demo_jurisdictions
+from ordinance.models import Jurisdiction
+
+DEMO_SLUGS = tuple(row["slug"] for row in DEMO_JURISDICTIONS)
 
 
 def pytest_addoption(parser):
@@ -159,6 +164,62 @@ def _fast_flush():
     DatabaseOperations.sql_flush = original
 
 
+@pytest.fixture(scope="session")
+def django_db_setup(
+    request,
+    django_test_environment,
+    django_db_blocker,
+    django_db_use_migrations,
+    django_db_keepdb,
+    django_db_createdb,
+    django_db_modify_db_settings,
+):
+    """Each worker's database is a copy of one migrated template (tests/dbsetup.py),
+    seeded with what every test may take for granted. ``--reuse-db`` (the mutation
+    runs' own copy of a migrated file, scripts/mutmut_db.py) keeps pytest-django's way."""
+    from tests import dbsetup
+
+    if django_db_keepdb or not django_db_use_migrations:
+        from pytest_django.fixtures import django_db_setup as original
+
+        yield from original.__wrapped__(
+            request,
+            django_test_environment,
+            django_db_blocker,
+            django_db_use_migrations,
+            django_db_keepdb,
+            django_db_createdb,
+            django_db_modify_db_settings,
+        )
+        return
+    worker = getattr(request.config, "workerinput", {}).get("workerid")
+    with django_db_blocker.unblock():
+        name = dbsetup.setup(worker)
+        dbsetup.seed()
+    yield
+    with django_db_blocker.unblock():
+        dbsetup.teardown(name)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _seeded_after_flush(django_db_setup):
+    """A transactional test (a live server, row locks) ends with a flush of every
+    table; the next test starts from the seeded state all the same."""
+    from django.test import TransactionTestCase
+
+    from tests.dbsetup import seed_cities
+
+    original = TransactionTestCase._fixture_teardown
+
+    def teardown(self):
+        original(self)
+        seed_cities()
+
+    TransactionTestCase._fixture_teardown = teardown
+    yield
+    TransactionTestCase._fixture_teardown = original
+
+
 @pytest.fixture(scope="session", autouse=True)
 def _require_postgres(django_db_setup, django_db_blocker):
     """In CI (REQUIRE_POSTGRES=1) the suite must not quietly fall back to SQLite."""
@@ -174,8 +235,23 @@ def postgres_only():
 
 @pytest.fixture
 def cities(db):
-    nb, gl = ensure_demo_jurisdictions()
-    return nb, gl
+    """North Branch and Glencoe, as every test finds them (tests/dbsetup.py, ``seed``)."""
+    found = {j.slug: j for j in Jurisdiction.objects.filter(slug__in=DEMO_SLUGS)}
+    if len(found) < len(DEMO_SLUGS):  # the database was not seeded (--reuse-db)
+        return tuple(ensure_demo_jurisdictions())
+    return tuple(found[slug] for slug in DEMO_SLUGS)
+
+
+@pytest.fixture
+def no_cities(db):
+    """An installation that serves no city yet: the seeded demo cities, their rule
+    values and fees are taken out for this test (and come back with its rollback)."""
+    from ordinance.models import FeeScheduleEntry, RuleValue
+
+    # Kept records refuse ``delete()`` (the fee schedule's rows are never deleted in
+    # use); a test's own rollback is what undoes this.
+    for model in (FeeScheduleEntry, RuleValue, Jurisdiction):
+        model.objects.all()._raw_delete(using="default")
 
 
 @pytest.fixture
@@ -197,34 +273,100 @@ def make_user(username, role, jurisdictions=(), **extra):
     return user
 
 
-@pytest.fixture
-def clerk(north_branch):
-    return make_user("carol", CLERK, [north_branch], first_name="Carol", last_name="Clerk")
+# The personas of style.md: username, role, the cities they serve, their names.
+PERSONAS = {
+    "clerk": ("carol", CLERK, ("north-branch",), {"first_name": "Carol", "last_name": "Clerk"}),
+    "glencoe_clerk": ("gus", CLERK, ("glencoe",), {"first_name": "Gus", "last_name": "Glencoe"}),
+    "officer": ("olivia", OFFICER, DEMO_SLUGS, {"first_name": "Olivia"}),
+    "administrator": ("avery", ADMINISTRATOR, DEMO_SLUGS, {"first_name": "Avery"}),
+    "resident": ("rita", RESIDENT, (), {"first_name": "Rita", "last_name": "Resident"}),
+    "other_resident": ("bob", RESIDENT, (), {"first_name": "Bob", "last_name": "Neighbour"}),
+}
+
+
+def make_persona(name, cities_by_slug):
+    username, role, slugs, names = PERSONAS[name]
+    return make_user(username, role, [cities_by_slug[slug] for slug in slugs], **names)
+
+
+def _persona(request, name):
+    """The persona ``name``: the module's own when its tests share a ``scene``, else one
+    made for this test."""
+    if "scene" in request.fixturenames:
+        return request.getfixturevalue("scene").people[name]
+    nb, gl = request.getfixturevalue("cities")
+    return make_persona(name, {nb.slug: nb, gl.slug: gl})
 
 
 @pytest.fixture
-def glencoe_clerk(glencoe):
-    return make_user("gus", CLERK, [glencoe], first_name="Gus", last_name="Glencoe")
+def clerk(request):
+    return _persona(request, "clerk")
 
 
 @pytest.fixture
-def officer(north_branch, glencoe):
-    return make_user("olivia", OFFICER, [north_branch, glencoe], first_name="Olivia")
+def glencoe_clerk(request):
+    return _persona(request, "glencoe_clerk")
 
 
 @pytest.fixture
-def administrator(north_branch, glencoe):
-    return make_user("avery", ADMINISTRATOR, [north_branch, glencoe], first_name="Avery")
+def officer(request):
+    return _persona(request, "officer")
 
 
 @pytest.fixture
-def resident(cities):
-    return make_user("rita", RESIDENT, first_name="Rita", last_name="Resident")
+def administrator(request):
+    return _persona(request, "administrator")
 
 
 @pytest.fixture
-def other_resident(cities):
-    return make_user("bob", RESIDENT, first_name="Bob", last_name="Neighbour")
+def resident(request):
+    return _persona(request, "resident")
+
+
+@pytest.fixture
+def other_resident(request):
+    return _persona(request, "other_resident")
+
+
+@pytest.fixture(scope="module")
+def scene(django_db_setup, django_db_blocker, tmp_path_factory):
+    """The walks' world (tests/world.py) and the personas, built once for a module and
+    rolled back after its last test. Each test runs in a savepoint inside it (the ``db``
+    fixture), so it starts from the same rows and leaves nothing behind; the personas of
+    a module that uses it are the scene's (``_persona``). Uploaded and issued files go
+    to a folder of the module's."""
+    from django.db import transaction
+    from django.test import override_settings
+
+    from tests.world import build_scene
+
+    media = override_settings(MEDIA_ROOT=str(tmp_path_factory.mktemp("scene-media")))
+    kept = transaction.atomic()
+    with django_db_blocker.unblock():
+        media.enable()
+        kept.__enter__()
+        try:
+            nb, gl = (Jurisdiction.objects.get(slug=slug) for slug in DEMO_SLUGS)
+            people = {name: make_persona(name, {nb.slug: nb, gl.slug: gl}) for name in PERSONAS}
+            built = build_scene(nb=nb, gl=gl, people=people)
+        except BaseException:
+            kept.__exit__(*sys.exc_info())
+            media.disable()
+            raise
+    yield built
+    with django_db_blocker.unblock():
+        transaction.set_rollback(True)
+        kept.__exit__(None, None, None)
+        media.disable()
+
+
+@pytest.fixture
+def world(scene, db):
+    """The scene's world for one test, at the moment it was built (tests/world.py NOW).
+    A copy, as Django's ``setUpTestData`` gives each test: what one test changes on these
+    objects in memory is not what the next one reads."""
+    with time_machine.travel(scene.now, tick=False):
+        yield copy.deepcopy(scene.world)
 
 
 class Client(django.test.Client):

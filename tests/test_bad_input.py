@@ -17,7 +17,7 @@ from django.contrib.auth import SESSION_KEY
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from tests.test_every_page import PAGES, build_world, roles_of, walk_pages
+from tests.test_every_page import PAGES, roles_of, walk_pages
 
 OK = {200, 302, 400, 403, 404, 405}
 BAD_VALUES = {
@@ -118,33 +118,6 @@ def _send(client, form, data):
 
 def _failures(response, where):
     return [] if response.status_code in OK else [(where, response.status_code)]
-
-
-@pytest.fixture(autouse=True)
-def _media(settings, tmp_path):
-    settings.MEDIA_ROOT = tmp_path / "media"
-
-
-@pytest.fixture
-def world(frozen, north_branch, glencoe, clerk, glencoe_clerk, administrator, resident):
-    return build_world(
-        nb=north_branch,
-        gl=glencoe,
-        clerk=clerk,
-        glencoe_clerk=glencoe_clerk,
-        administrator=administrator,
-        resident=resident,
-    )
-
-
-@pytest.fixture
-def frozen():
-    import time_machine
-
-    from tests.test_every_page import NOW
-
-    with time_machine.travel(NOW, tick=False):
-        yield
 
 
 def _fuzz_pages(client, user, world, seen):

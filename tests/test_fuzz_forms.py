@@ -30,9 +30,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.test_bad_input import SKIP_ACTIONS, FormReader, _forms_in, forms_on
-from tests.test_bad_input import _media as _media  # noqa: F401  (fixtures, by name)
-from tests.test_bad_input import frozen as frozen  # noqa: F401
-from tests.test_bad_input import world as world  # noqa: F401
 from tests.test_every_page import TODAY, walk_pages
 
 pytestmark = pytest.mark.slow

@@ -50,7 +50,7 @@ def test_django_admin_is_for_administrators_only(client_as, clerk, administrator
     assert client_as(administrator).get("/admin/").status_code == 200
 
 
-def test_single_jurisdiction_installation_names_the_city_and_no_other(client_as, db):
+def test_single_jurisdiction_installation_names_the_city_and_no_other(client_as, no_cities):
     from base.roles import CLERK
     from ordinance.models import Jurisdiction
     from tests.conftest import make_user

@@ -9,12 +9,9 @@ from django.test import Client
 from licensing.models import License
 from tests.bench.bench_web import measure_pages
 
-# The every-page test's sample data, its clock and media folder (one definition).
-from tests.test_every_page import _media, frozen, world  # noqa: F401
-
 
 @pytest.mark.django_db
-def test_bench_web_measures_the_clerks_pages(world, clerk):  # noqa: F811 (the fixture)
+def test_bench_web_measures_the_clerks_pages(world, clerk):
     found = measure_pages(clerk, runs=2, profile=True)
 
     pages = found["urls"]
@@ -39,7 +36,7 @@ def test_bench_web_measures_the_clerks_pages(world, clerk):  # noqa: F811 (the f
 
 @pytest.mark.django_db
 def test_the_floor_pages_are_staff_pages_of_the_users_cities(
-    world,  # noqa: F811 (the fixture)
+    world,
     clerk,
     glencoe_clerk,
     resident,
