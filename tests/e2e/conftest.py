@@ -1,6 +1,7 @@
 """Browser tests: Debian's Chromium driven by Playwright against a live server.
 
-Each test gets a fresh browser context; ``login_as`` logs in through the real form and
+Each test gets a fresh browser context; ``login_as`` hands it a signed-in session's
+cookie (``login_through_form`` is the real form, walked by test_login.py) and
 ``assert_accessible`` runs axe-core (vendored in static/) and fails on any WCAG 2.1 A/AA
 violation. Without Chromium these tests skip with one line, except in CI
 (REQUIRE_BROWSER=1), where they fail.
@@ -73,25 +74,63 @@ def page(browser, live_server):
     assert not page.csp_violations, page.csp_violations
 
 
+def _device_to_verify(user):
+    """The user's authenticator app, if their login has a second step (every
+    administrator has one, set up earlier if they have none yet)."""
+    from accounts.services import app_device, second_factor_required
+    from tests.totp import enrolled_device
+
+    return enrolled_device(user) if second_factor_required(user) else app_device(user)
+
+
 @pytest.fixture
-def login_as(page):
-    """Log in through the form; staff with two-step verification (every administrator,
-    with an app set up earlier if they have none) then type the code their app shows."""
+def login_through_form(page):
+    """Log in through the form as a person does; staff with two-step verification then
+    type the code their app shows (tests/e2e/test_login.py walks this way)."""
 
     def login(user, password=None):
-        from accounts.services import app_device, second_factor_required
-        from tests.totp import code_for, enrolled_device
+        from tests.totp import code_for
 
-        device = enrolled_device(user) if second_factor_required(user) else app_device(user)
+        device = _device_to_verify(user)
         page.goto("/login/")
         page.get_by_label("Username").fill(user.username)
         page.get_by_label("Password").fill(password or f"pw-{user.username}")
-        page.get_by_role("button", name="Log in").click()
-        page.wait_for_load_state("networkidle")
+        with page.expect_navigation():
+            page.get_by_role("button", name="Log in").click()
         if device is not None:
             page.get_by_label("Code from your authenticator app").fill(code_for(device))
-            page.get_by_role("button", name="Verify").click()
-            page.wait_for_load_state("networkidle")
+            with page.expect_navigation():
+                page.get_by_role("button", name="Verify").click()
+        return page
+
+    return login
+
+
+@pytest.fixture
+def login_as(page, live_server):
+    """Log in by handing the browser a signed-in session's cookie (the form itself is
+    walked by test_login.py): the session has passed the second step when the user's
+    login has one. Lands on the user's home page, as the form does."""
+
+    def login(user):
+        from django.conf import settings
+        from django.test import Client
+
+        from accounts.services import session_pass_second_step
+
+        device = _device_to_verify(user)
+        client = Client()
+        client.force_login(user, backend=settings.AUTHENTICATION_BACKENDS[-1])
+        if device is not None:
+            user.refresh_from_db()
+            session = client.session
+            session_pass_second_step(session, user)
+            session.save()
+        cookie = client.cookies[settings.SESSION_COOKIE_NAME]
+        page.context.add_cookies(
+            [{"name": cookie.key, "value": cookie.value, "url": live_server.url}]
+        )
+        page.goto("/")
         return page
 
     return login

@@ -121,8 +121,8 @@ def _upload(page, text: str, tmp_path, name):
     page.get_by_label("CSV file of certificates").set_input_files(str(path))
     # 200 rows are matched and recorded in the request: on a loaded two-core CI machine
     # that can take longer than the default 10 seconds.
-    page.get_by_role("button", name="Send the file").click(timeout=UPLOAD_TIMEOUT_MS)
-    page.wait_for_load_state("networkidle", timeout=UPLOAD_TIMEOUT_MS)
+    with page.expect_navigation(timeout=UPLOAD_TIMEOUT_MS):
+        page.get_by_role("button", name="Send the file").click(timeout=UPLOAD_TIMEOUT_MS)
 
 
 @pytest.mark.django_db(transaction=True)
@@ -156,18 +156,17 @@ def test_a_clinic_fixes_its_csv_and_the_clerk_resolves_the_unmatched(
     assert not axe_violations(page)
     for turn in range(UNMATCHED):
         page.goto("/vets/queue/")
-        page.locator("main table tbody a").first.click()
-        page.wait_for_load_state("networkidle")
+        with page.expect_navigation():
+            page.locator("main table tbody a").first.click()
         if turn in (0, UNMATCHED - 1):
             assert not axe_violations(page)
         known = page.get_by_role("button", name="This is the animal")
-        if known.count():
-            known.first.click()
-        else:
-            page.get_by_role(
-                "button", name="Register the owner and animal as the certificate names them"
-            ).click()
-        page.wait_for_load_state("networkidle")
+        register = "Register the owner and animal as the certificate names them"
+        with page.expect_navigation():
+            if known.count():
+                known.first.click()
+            else:
+                page.get_by_role("button", name=register).click()
     expect(page.locator("main")).to_contain_text("Nothing waiting.")
     assert not CertificateSubmission.objects.filter(status=SubmissionStatus.QUEUED).exists()
     done = list(CertificateSubmission.objects.values_list("status", flat=True))

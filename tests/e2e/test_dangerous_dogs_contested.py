@@ -40,8 +40,8 @@ def again(page, login_as, user):
 
 
 def go(page, button):
-    page.get_by_role("button", name=button).click()
-    page.wait_for_load_state("networkidle")
+    with page.expect_navigation():
+        page.get_by_role("button", name=button).click()
 
 
 @pytest.mark.django_db(transaction=True)
@@ -155,8 +155,8 @@ def test_a_contested_glencoe_case_from_hearing_to_seizure_and_reclaim(
         traveller.move_to(datetime(2026, 11, 30, 10, 0, tzinfo=CHICAGO))
         again(page, login_as, officer)
         page.goto(case.get_absolute_url())
-        page.get_by_role("link", name="Seize the dog").click()
-        page.wait_for_load_state("networkidle")
+        with page.expect_navigation():
+            page.get_by_role("link", name="Seize the dog").click()
         assert_accessible()
         page.get_by_label("The compliance deadline passed", exact=False).check()
         page.get_by_label("Placed in the pound at").fill("2026-11-30T10:00")
@@ -197,8 +197,8 @@ def test_a_contested_glencoe_case_from_hearing_to_seizure_and_reclaim(
         go(page, "Record as verified")
 
         page.goto(case.get_absolute_url())
-        page.get_by_role("link", name="Record the reclaim: proofs and fees").click()
-        page.wait_for_load_state("networkidle")
+        with page.expect_navigation():
+            page.get_by_role("link", name="Record the reclaim: proofs and fees").click()
         assert_accessible()
         page.get_by_label("Yes", exact=True).check()  # licensed (Glencoe issues none)
         page.get_by_label("Payment method").select_option("cash")

@@ -39,8 +39,8 @@ def fill_investigation(page, *, exempt=False):
     )
     page.get_by_label("Investigated by").fill("Gwen Officer")
     page.get_by_label("Investigation completed on").fill("2026-11-01")
-    page.get_by_role("button", name="Record the investigation").click()
-    page.wait_for_load_state("networkidle")
+    with page.expect_navigation():
+        page.get_by_role("button", name="Record the investigation").click()
 
 
 @pytest.mark.django_db(transaction=True)
@@ -53,22 +53,22 @@ def test_a_glencoe_dog_is_declared_dangerous_by_default(
     with time_machine.travel(START, tick=True) as traveller:
         login_as(officer)
         page.goto(dog.get_absolute_url())
-        page.get_by_role("link", name="Open a dangerous-dog case").click()
-        page.wait_for_load_state("networkidle")
+        with page.expect_navigation():
+            page.get_by_role("link", name="Open a dangerous-dog case").click()
         assert_accessible()
         fill_investigation(page)
         case = DesignationCase.objects.get(animal=dog)
         assert case.status == CaseStatus.DETERMINED
-        page.get_by_role("button", name="Issue the notice of intent").click()
-        page.wait_for_load_state("networkidle")
+        with page.expect_navigation():
+            page.get_by_role("button", name="Issue the notice of intent").click()
         expect(
             page.get_by_text("No clock runs until the owner's receipt is recorded")
         ).to_be_visible()
         assert_accessible()
         page.get_by_label("How it was served").select_option("personal")
         page.get_by_label("Owner received it on (blank if not reached)").fill("2026-11-02")
-        page.get_by_role("button", name="Record service").click()
-        page.wait_for_load_state("networkidle")
+        with page.expect_navigation():
+            page.get_by_role("button", name="Record service").click()
         case.refresh_from_db()
         assert case.status == CaseStatus.NOTICE_SERVED
         assert case.contest_deadline.isoformat() == "2026-11-16"
@@ -85,8 +85,8 @@ def test_a_glencoe_dog_is_declared_dangerous_by_default(
         login_as(officer)  # the session of fifteen days ago has expired
         page.goto(case.get_absolute_url())
         expect(page.get_by_text("no appeal to the City Council from a default")).to_be_visible()
-        page.get_by_role("button", name="Issue the declaration").click()
-        page.wait_for_load_state("networkidle")
+        with page.expect_navigation():
+            page.get_by_role("button", name="Issue the declaration").click()
         case.refresh_from_db()
         assert case.status == CaseStatus.DECLARED and case.declared_by == "default"
         assert_accessible()

@@ -72,8 +72,8 @@ def test_a_glencoe_stray_is_taken_in_posted_and_redeemed_at_the_counter(
     page.get_by_label("Sex").select_option("female")
     page.get_by_label("Color").fill("Black")
     page.get_by_label("Approximate age (months)").fill("24")
-    page.get_by_role("button", name="Record intake").click()
-    page.wait_for_load_state("networkidle")
+    with page.expect_navigation():
+        page.get_by_role("button", name="Record intake").click()
     case = ImpoundCase.objects.get(jurisdiction=glencoe)
     assert case.hold_ends_on.isoformat() == "2026-12-03"
     expect(page.get_by_text("Glencoe 701 Subd. 13").first).to_be_visible()
@@ -83,8 +83,8 @@ def test_a_glencoe_stray_is_taken_in_posted_and_redeemed_at_the_counter(
     # The administrator issues and prints the posted notice of impounding.
     login_as(administrator)
     page.goto(f"/impound/{case.pk}/")
-    page.get_by_role("button", name="Issue the notice of impounding").click()
-    page.wait_for_load_state("networkidle")
+    with page.expect_navigation():
+        page.get_by_role("button", name="Issue the notice of impounding").click()
     href = page.get_by_role("link", name="PDF").first.get_attribute("href")
     response = page.request.get(href)
     assert response.status == 200 and response.headers["content-type"] == "application/pdf"
@@ -97,15 +97,15 @@ def test_a_glencoe_stray_is_taken_in_posted_and_redeemed_at_the_counter(
     login_as(glencoe_clerk)
     page.goto(f"/impound/{case.pk}/owner/?q={dog.owner.last_name}")
     page.locator(f"input[name=animal][value='{dog.pk}']").check()
-    page.get_by_role("button", name="Link this animal").click()
-    page.wait_for_load_state("networkidle")
+    with page.expect_navigation():
+        page.get_by_role("button", name="Link this animal").click()
     page.goto(f"/impound/{case.pk}/redeem/")
     assert_accessible()
     page.get_by_label("Yes").check()
     page.get_by_label("Payment method").select_option("cash")
     page.get_by_label("Amount tendered").fill("1000.00")
-    page.get_by_role("button", name="Take payment and release").click()
-    page.wait_for_load_state("networkidle")
+    with page.expect_navigation():
+        page.get_by_role("button", name="Take payment and release").click()
     expect(page.locator("main [role=status].alert-success")).to_contain_text("receipt")
     expect(page.locator(".messages")).to_contain_text("change due")
     case.refresh_from_db()

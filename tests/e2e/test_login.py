@@ -14,9 +14,9 @@ from playwright.sync_api import expect
     ],
 )
 def test_each_role_logs_in_and_sees_its_home(
-    request, page, login_as, assert_accessible, persona, heading
+    request, page, login_through_form, assert_accessible, persona, heading
 ):
-    login_as(request.getfixturevalue(persona))
+    login_through_form(request.getfixturevalue(persona))
     expect(page.get_by_role("heading", level=1)).to_contain_text(heading)
     assert_accessible()
 

@@ -42,8 +42,8 @@ def _log_in(page, user):
     page.goto("/login/")
     page.get_by_label("Username").fill(user.username)
     page.get_by_label("Password").fill(f"pw-{user.username}")
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_load_state("networkidle")
+    with page.expect_navigation():
+        page.get_by_role("button", name="Log in").click()
 
 
 def _sideways_scroll(page):

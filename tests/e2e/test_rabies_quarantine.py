@@ -34,8 +34,8 @@ PDF = pdf_bytes()
 
 
 def submit(page, name):
-    page.get_by_role("button", name=name).click()
-    page.wait_for_load_state("networkidle")
+    with page.expect_navigation():
+        page.get_by_role("button", name=name).click()
 
 
 @pytest.mark.django_db(transaction=True)
@@ -49,8 +49,8 @@ def test_north_branch_home_confinement_is_released_only_with_written_permission(
     with time_machine.travel(START, tick=True) as traveller:
         login_as(officer)
         page.goto(dog.get_absolute_url())
-        page.get_by_role("link", name="Report a bite").click()
-        page.wait_for_load_state("networkidle")
+        with page.expect_navigation():
+            page.get_by_role("link", name="Report a bite").click()
         assert_accessible()
         page.get_by_label("Reported by").select_option("victim")
         page.get_by_label("Reporter's name").fill("Dana Reyes")
@@ -65,8 +65,8 @@ def test_north_branch_home_confinement_is_released_only_with_written_permission(
         expect(page.get_by_role("heading", level=1)).to_contain_text(bite.number)
         assert bite.vaccination is not None
 
-        page.get_by_role("link", name="Order confinement").click()
-        page.wait_for_load_state("networkidle")
+        with page.expect_navigation():
+            page.get_by_role("link", name="Order confinement").click()
         assert_accessible()
         page.get_by_label("At the owner's residence").check()
         page.get_by_label("Confinement at home authorized by (officer)").fill("Nora Officer")
@@ -79,8 +79,8 @@ def test_north_branch_home_confinement_is_released_only_with_written_permission(
         expect(page.get_by_text("North Branch Sec. 6-98").first).to_be_visible()
         assert_accessible()
 
-        page.get_by_role("link", name="Log an inspection or the owner's report").click()
-        page.wait_for_load_state("networkidle")
+        with page.expect_navigation():
+            page.get_by_role("link", name="Log an inspection or the owner's report").click()
         page.get_by_label("Date and time").fill("2026-12-04T08:30")
         page.get_by_label("Inspected or reported by").fill("Nora Officer")
         for box in page.get_by_role("checkbox").all():
@@ -101,23 +101,23 @@ def test_north_branch_home_confinement_is_released_only_with_written_permission(
         assert ended.count() == 1
 
         page.goto(quarantine.get_absolute_url())
-        page.get_by_role("link", name="Release from quarantine").click()
-        page.wait_for_load_state("networkidle")
+        with page.expect_navigation():
+            page.get_by_role("link", name="Release from quarantine").click()
         submit(page, "Release from quarantine")
         expect(page.get_by_role("alert")).to_contain_text("Sec. 6-98(3)")
         quarantine.refresh_from_db()
         assert quarantine.status == QuarantineStatus.ENDED
 
         page.goto(quarantine.get_absolute_url())
-        page.get_by_role("link", name="Record the written permission").click()
-        page.wait_for_load_state("networkidle")
+        with page.expect_navigation():
+            page.get_by_role("link", name="Record the written permission").click()
         page.get_by_label("Signed by").fill("Nora Officer")
         page.get_by_role("radio", name="Animal control officer").check()
         page.get_by_label("Dated").fill("2026-12-14")
         page.get_by_label("Reason").fill("Ten days over; the dog shows no sign of illness.")
         submit(page, "Record and issue")
-        page.get_by_role("link", name="Release from quarantine").click()
-        page.wait_for_load_state("networkidle")
+        with page.expect_navigation():
+            page.get_by_role("link", name="Release from quarantine").click()
         submit(page, "Release from quarantine")
         quarantine.refresh_from_db()
         assert quarantine.status == QuarantineStatus.RELEASED
@@ -157,16 +157,16 @@ def test_glencoe_quarantine_is_released_only_when_the_officer_and_the_board_have
         page.goto(quarantine.get_absolute_url())
         assert_accessible()
 
-        page.get_by_role("link", name="Record the examination").click()
-        page.wait_for_load_state("networkidle")
+        with page.expect_navigation():
+            page.get_by_role("link", name="Record the examination").click()
         page.get_by_label("Examined on").fill("2026-12-14")
         page.get_by_label("Examined by").fill("Dr. Vera Vet")
         page.get_by_role("radio", name="Veterinarian").check()
         page.get_by_role("radio", name="No").check()
         submit(page, "Record")
 
-        page.get_by_role("link", name="Record the veterinarian's report").click()
-        page.wait_for_load_state("networkidle")
+        with page.expect_navigation():
+            page.get_by_role("link", name="Record the veterinarian's report").click()
         page.get_by_label("Veterinarian").fill("Dr. Vera Vet")
         page.get_by_label("Inspected on").fill("2026-12-14")
         page.get_by_label("The report states that no signs of rabies were observed").check()
@@ -177,8 +177,8 @@ def test_glencoe_quarantine_is_released_only_when_the_officer_and_the_board_have
         submit(page, "Record")
 
         page.goto(quarantine.get_absolute_url())
-        page.get_by_role("link", name="Release from quarantine").click()
-        page.wait_for_load_state("networkidle")
+        with page.expect_navigation():
+            page.get_by_role("link", name="Release from quarantine").click()
         submit(page, "Release from quarantine")
         expect(page.get_by_role("alert")).to_contain_text("Minnesota Board of Animal Health")
         quarantine.refresh_from_db()
@@ -186,12 +186,12 @@ def test_glencoe_quarantine_is_released_only_when_the_officer_and_the_board_have
 
         traveller.move_to(datetime(2026, 12, 16, 9, 0, tzinfo=CENTRAL))
         page.goto(quarantine.get_absolute_url())
-        page.get_by_role("link", name="Record the veterinarian's report").click()
-        page.wait_for_load_state("networkidle")
+        with page.expect_navigation():
+            page.get_by_role("link", name="Record the veterinarian's report").click()
         page.get_by_label("Received by Minnesota Board of Animal Health on").fill("2026-12-15")
         submit(page, "Record")
-        page.get_by_role("link", name="Release from quarantine").click()
-        page.wait_for_load_state("networkidle")
+        with page.expect_navigation():
+            page.get_by_role("link", name="Release from quarantine").click()
         submit(page, "Release from quarantine")
         quarantine.refresh_from_db()
         assert quarantine.status == QuarantineStatus.RELEASED
