@@ -45,6 +45,7 @@ _shifted_clock = None
 def pytest_configure(config):
     """With --clock, every test (and every xdist worker) runs with the clock shifted."""
     global _shifted_clock
+    config.pluginmanager.register(_WorkerOrder(), "worker-order")
     value = config.getoption("--clock")
     if value and _shifted_clock is None:
         _shifted_clock = time_machine.travel(parse_clock(value), tick=True)
@@ -64,6 +65,44 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if "/tests/bench/" in str(item.fspath):
             item.add_marker(pytest.mark.bench)
+
+
+class _WorkerOrder:
+    """The order the workers take the modules in. ``--dist loadfile`` gives each module
+    whole to one worker, so a module-scoped fixture (the walks' ``scene``, the demo load)
+    is built once; ``--no-loadscope-reorder`` hands the modules out in this order, each
+    to whichever worker is free: first the modules with such a fixture or a test marked
+    `slow` (every browser test, and the few others that take many seconds), then the
+    short ones, which fill in until both workers finish together. Within each, the
+    shuffled order of pytest-randomly is kept (hence ``trylast``)."""
+
+    @pytest.hookimpl(trylast=True)
+    def pytest_collection_modifyitems(self, config, items):
+        first, long_ = {}, set()
+        for position, item in enumerate(items):
+            module = item.nodeid.split("::", 1)[0]
+            first.setdefault(module, position)
+            if item.get_closest_marker("slow") or _has_module_fixture(item):
+                long_.add(module)
+
+        def order(position_item):
+            position, item = position_item
+            module = item.nodeid.split("::", 1)[0]
+            return (module not in long_, first[module], position)
+
+        items[:] = [item for _, item in sorted(enumerate(items), key=order)]
+
+
+def _has_module_fixture(item) -> bool:
+    """The test uses a fixture of tests/ that lives as long as its module."""
+    info = getattr(item, "_fixtureinfo", None)
+    if info is None:
+        return False
+    return any(
+        fixturedef.scope == "module" and fixturedef.baseid.startswith("tests")
+        for fixturedefs in info.name2fixturedefs.values()
+        for fixturedef in fixturedefs
+    )
 
 
 def pytest_report_header(config):
@@ -294,7 +333,9 @@ def _persona(request, name):
     made for this test."""
     if "scene" in request.fixturenames:
         return request.getfixturevalue("scene").people[name]
-    nb, gl = request.getfixturevalue("cities")
+    # north_branch and glencoe, not ``cities``: a module may give ``cities`` a shape
+    # of its own (tests/records).
+    nb, gl = request.getfixturevalue("north_branch"), request.getfixturevalue("glencoe")
     return make_persona(name, {nb.slug: nb, gl.slug: gl})
 
 
