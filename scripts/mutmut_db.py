@@ -26,6 +26,17 @@ def pytest_configure(config):
     config.option.reuse_db = True
 
 
+def pytest_sessionstart(session):
+    """mutmut runs the clean tests in the process that collected its statistics: the
+    content types cached there carry the ids of that run's database (a transactional
+    test's flush makes them anew), not this copy's."""
+    if _copy is None:
+        return
+    from django.contrib.contenttypes.models import ContentType
+
+    ContentType.objects.clear_cache()
+
+
 def pytest_unconfigure(config):
     if _copy is not None:
         _copy.unlink(missing_ok=True)
