@@ -65,16 +65,16 @@ class World:
     rabies: object = None
     paid_application: object = None
     payment: object = None
-    change: object = None  # a lost tag the resident reported (issue 12)
+    change: object = None  # a lost tag the resident reported
     transfer_token: str = ""  # the new owner's link of a transfer the resident reported
-    closeout: object = None  # the clerk's closed day and its deposit slip (issue 14)
-    complaint: object = None  # a dog at large on a long leash, its facts read (issue 16)
-    citations: object = None  # a North Branch citation (issue 16 item 5)
-    permits: object = None  # Glencoe's horse and temporary permits (issue 17)
-    clinics: object = None  # a clinic's certificates, its tags and a sale (issue 18)
-    records: object = None  # North Branch's data export, written (issue 19)
-    api: object = None  # a North Branch integration of the read API (issue 19 item 3)
-    lost: object = None  # the resident's lost-pet report, matched (issue 20 item 2)
+    closeout: object = None  # the clerk's closed day and its deposit slip
+    complaint: object = None  # a dog at large on a long leash, its facts read
+    citations: object = None  # a North Branch citation
+    permits: object = None  # Glencoe's horse and temporary permits
+    clinics: object = None  # a clinic's certificates, its tags and a sale
+    records: object = None  # North Branch's data export, written
+    api: object = None  # a North Branch integration of the read API
+    lost: object = None  # the resident's lost-pet report, matched
 
 
 def _issued_kennel(owner, actor):
@@ -279,7 +279,7 @@ def build_world(*, nb, gl, clerk, glencoe_clerk, administrator, resident) -> Wor
 
 def _online_application(owner, clerk, resident):
     """Rita's second dog, applied for online with a certificate upload and returned to
-    her to fix (issue 12): her pages and the clerk's queue open it."""
+    her to fix: her pages and the clerk's queue open it."""
     from licensing.services.applications import application_return, application_submit
 
     pepper = registry_svc.animal_register(
@@ -312,7 +312,7 @@ def _held_card_payment(owner, clerk, resident):
     """The resident's online application for a dog kept at her second address (her
     cabin: another owner record linked to her account, so her home's limit of adult dogs,
     NB Sec. 6-29, is not passed), approved by the clerk and paid by card for an amount
-    that no longer matches: the payment is held (issue 12)."""
+    that no longer matches: the payment is held."""
     from decimal import Decimal
 
     from licensing.models import OnlineApplication
@@ -371,7 +371,7 @@ def _held_card_payment(owner, clerk, resident):
 
 
 def _reported_changes(animal, resident):
-    """A lost tag and a transfer the resident reported (issue 12 item 5)."""
+    """A lost tag and a transfer the resident reported."""
     from licensing.services import changes
 
     lost = changes.change_report(
@@ -389,7 +389,7 @@ def _reported_changes(animal, resident):
 
 def _complaint(nb, animal, clerk, officer):
     """A North Branch complaint about the world's dog at large on a 10-foot leash in a
-    park, taken at the counter, with an earlier one at the same address (issue 16)."""
+    park, taken at the counter, with an earlier one at the same address."""
     from complaints.services import complaint_intake, entry_record, facts_record
 
     def take(kind, when):
@@ -432,7 +432,7 @@ def _complaint(nb, animal, clerk, officer):
 
 def _impound_case(nb, gl, animal, actor):
     """A North Branch Sec. 6-75 case (its court gate open) with a photo and a known
-    owner (issue 9), at a pound serving both cities."""
+    owner, at a pound serving both cities."""
     from impound.services.intake import case_intake
     from tests.impound.factories import make_pound
 
