@@ -18,4 +18,14 @@ case "$DATABASE_URL" in
   sqlite*) echo "Test database: SQLite (${DATABASE_URL#sqlite://}); PostgreSQL-only tests are skipped" ;;
   *) echo "Test database: $DATABASE_URL" ;;
 esac
+# On PostgreSQL the test databases are copies of one migrated template (tests/dbsetup.py).
+# Where there is none for these migrations yet, it is built beside pytest's start, while
+# the workers import Django and collect the suite; they wait on its lock for the rest.
+case "$DATABASE_URL" in
+  postgres*|pgsql*)
+    case " $* " in
+      *" --reuse-db "*|*" --nomigrations "*|*" --collect-only "*|*" --co "*) ;;
+      *) $PY -m tests.dbsetup & ;;
+    esac ;;
+esac
 exec $PY -m pytest "$@"

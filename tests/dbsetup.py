@@ -123,20 +123,37 @@ def _setup_postgresql(worker: str | None) -> str:
     template = f"test_{base}_tpl_{migration_key()}"
     target = f"test_{base}_{worker or 'main'}"
     with _locked(template):
-        existing = _databases_like(f"test_{base}_tpl_%")
-        if template not in existing:
-            building = f"{template}_new"
-            _migrate_into(building)  # under another name until it is whole
-            _use(base)
-            with connection._nodb_cursor() as cursor:
-                cursor.execute(f'ALTER DATABASE "{building}" RENAME TO "{template}"')
-        for stale in existing - {template}:
-            _drop_quietly(stale)  # a template of migrations that have since changed
+        _ensure_postgresql_template(base, template)
         with connection._nodb_cursor() as cursor:
             cursor.execute(f'DROP DATABASE IF EXISTS "{target}" WITH (FORCE)')
             cursor.execute(f'CREATE DATABASE "{target}" WITH TEMPLATE "{template}"')
     _use(target)
     return target
+
+
+def _ensure_postgresql_template(base: str, template: str) -> None:
+    """Migrate the template if there is none for these migrations (call under the lock)."""
+    existing = _databases_like(f"test_{base}_tpl_%")
+    if template not in existing:
+        building = f"{template}_new"
+        _migrate_into(building)  # under another name until it is whole
+        _use(base)
+        with connection._nodb_cursor() as cursor:
+            cursor.execute(f'ALTER DATABASE "{building}" RENAME TO "{template}"')
+    for stale in existing - {template}:
+        _drop_quietly(stale)  # a template of migrations that have since changed
+
+
+def build_template() -> None:
+    """Make sure the template exists, without a database of this process's own:
+    ``scripts/test.sh`` runs this beside pytest's start (its workers import Django and
+    collect the suite meanwhile, then wait on the lock for the rest)."""
+    if connection.vendor != "postgresql":
+        return
+    base = settings.DATABASES["default"]["NAME"]
+    template = f"test_{base}_tpl_{migration_key()}"
+    with _locked(template):
+        _ensure_postgresql_template(base, template)
 
 
 def _databases_like(pattern: str) -> set[str]:
@@ -192,3 +209,11 @@ def seed_cities() -> None:
     from demo.jurisdictions import ensure_demo_jurisdictions
 
     ensure_demo_jurisdictions()
+
+
+if __name__ == "__main__":
+    import django
+
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    django.setup()
+    build_template()

@@ -175,6 +175,7 @@ def staff_forms(scene, django_db_blocker):
     from tests.conftest import Client
 
     found, seen, client = [], set(), Client()
+    client.record_templates = False
     with django_db_blocker.unblock(), time_machine.travel(scene.now, tick=False):
         with transaction.atomic():
             for name in ("clerk", "administrator", "officer"):
@@ -190,8 +191,9 @@ def test_the_staff_walk_reads_forms_of_each_staff_role(staff_forms, clerk, admin
 
 
 @pytest.mark.parametrize("part", range(STAFF_PARTS))
-def test_every_form_staff_are_shown_survives_bad_input(part, staff_forms, world, client):
+def test_every_form_staff_are_shown_survives_bad_input(part, staff_forms, world, walk_client):
     """One world for the three staff roles; a form two roles share is sent once."""
+    client = walk_client
     sent, failures = 0, []
     for user, form in staff_forms[part::STAFF_PARTS]:
         more, found = _send_variants(client, user, form)
@@ -211,11 +213,12 @@ def _resident_pages(world, resident):
     return mine, staff_only
 
 
-def test_every_form_a_resident_is_shown_survives_bad_input(world, client, resident):
+def test_every_form_a_resident_is_shown_survives_bad_input(world, walk_client, resident):
     """The resident's portal is read-only: the only form on it is logout (not bad input).
     What a resident can type is the login form, the query string of their pages (the
     document list's ?page=) and a POST to any URL; staff pages answer them 403 whatever
     they send (style.md, "Deny by default")."""
+    client = walk_client
     sent, failures = _fuzz_pages(client, resident, world, set())  # any form they are shown
     client.logout()
     login_url = reverse("accounts:login")
@@ -250,9 +253,10 @@ def test_every_form_a_resident_is_shown_survives_bad_input(world, client, reside
     assert not denied, denied
 
 
-def test_every_form_a_clinic_is_shown_survives_bad_input(world, client):
+def test_every_form_a_clinic_is_shown_survives_bad_input(world, walk_client):
     """A clinic's person (issue 18): its certificate forms and the license sale (item 4);
     the city's pages answer 403 to whatever it sends."""
+    client = walk_client
     vet = world.clinics.vet
     sent, failures = _fuzz_pages(client, vet, world, set())
     assert sent, "the clinic was shown no form"
@@ -289,7 +293,8 @@ QUERY_PAGES = [
 
 
 @pytest.mark.parametrize("name, params", QUERY_PAGES, ids=[n for n, _p in QUERY_PAGES])
-def test_query_string_parameters_never_give_a_500(name, params, world, client, administrator):
+def test_query_string_parameters_never_give_a_500(name, params, world, walk_client, administrator):
+    client = walk_client
     client.force_login(administrator)
     url = reverse(name)
     failures = []

@@ -13,6 +13,7 @@ Rules: records are kept per jurisdiction (style.md "Deny by default"); LIC-06/RE
 receipts, LIC-08/LIC-09 tags, KEN-04..07 kennels, LIC-07 expiring licenses.
 """
 
+import copy
 import csv
 import io
 import re
@@ -41,6 +42,7 @@ from licensing.services.tags import issue_tag, tag_stock_receive
 from ordinance.deadlines import UPCOMING_HORIZON_DAYS
 from tests.conftest import make_user
 from tests.licensing.license_factories import LicenseFactory, kennel_steps_approve
+from tests.world import Scene
 
 CHICAGO = ZoneInfo("America/Chicago")
 NOW = datetime(2026, 3, 2, 10, 0, tzinfo=CHICAGO)  # a Monday inside the 2026 license year
@@ -726,10 +728,23 @@ def _page_text(client, url) -> str:
     return text
 
 
+@pytest.fixture(scope="module")
+def scene_builder():
+    """The module's tests share one set of each city's records (conftest ``scene``),
+    built by the personas of the scene and rolled back after the last test."""
+
+    def build_records(*, nb, gl, people):
+        with time_machine.travel(NOW, tick=False):
+            built = build(nb, gl, people["clerk"], people["glencoe_clerk"])
+        return Scene(people=people, world=built, now=NOW)
+
+    return build_records
+
+
 @pytest.fixture
-def records(north_branch, glencoe, clerk, glencoe_clerk):
-    with time_machine.travel(NOW, tick=False):
-        return build(north_branch, glencoe, clerk, glencoe_clerk)
+def records(scene, db):
+    """Each city's records for one test: a copy of the module's."""
+    return copy.deepcopy(scene.world)
 
 
 def test_every_page_without_arguments_is_walked():

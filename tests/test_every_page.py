@@ -273,8 +273,9 @@ PERSONAS = ["clerk", "glencoe_clerk", "officer", "administrator", "resident", "v
 
 @pytest.mark.parametrize("persona", PERSONAS)
 def test_every_page_opens_for_each_role_that_may_use_it(
-    persona, request, world, client, django_assert_max_num_queries
+    persona, request, world, walk_client, django_assert_max_num_queries
 ):
+    client = walk_client
     user = request.getfixturevalue(persona)
     role = user.primary_role
     client.force_login(user)
@@ -301,8 +302,9 @@ def test_every_page_opens_for_each_role_that_may_use_it(
 
 
 def test_a_staff_member_of_the_other_city_gets_404_for_every_record(
-    world, client, glencoe_clerk, glencoe, clerk
+    world, walk_client, glencoe_clerk, glencoe, clerk
 ):
+    client = walk_client
     gl_admin = make_user("gladys", ADMINISTRATOR, [glencoe])
     nb_admin = make_user("ned", ADMINISTRATOR, [world.nb])
     failures, checked = [], 0
