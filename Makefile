@@ -33,7 +33,7 @@ run: demo
 
 ## The whole suite: DATABASE_URL if set, else PostgreSQL on 127.0.0.1 if it answers, else SQLite.
 ## In random order: pytest-randomly prints the seed; ARGS=--randomly-seed=N repeats an order.
-## On TEST_WORKERS processes (pytest-xdist, 2 by default: 9 minutes here; 0 runs it in one).
+## On TEST_WORKERS processes (pytest-xdist, 2 by default: about 12 minutes on two cores; 0 runs it in one).
 TEST_WORKERS ?= 2
 test: $(STAMP)
 	@./scripts/test.sh -n $(TEST_WORKERS) $(ARGS)

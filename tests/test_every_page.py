@@ -7,6 +7,8 @@ what a city would see. A URL pattern missing from PAGES fails the test, so a new
 must be added here.
 """
 
+import re
+
 import pytest
 from django.apps import apps as django_apps
 from django.contrib.contenttypes.models import ContentType
@@ -370,20 +372,24 @@ def test_a_resident_sees_only_their_own_animals(world, client, other_resident):
 
 
 @pytest.mark.parametrize(
-    "persona, role",
+    "persona, role, heading",
     [
-        ("clerk", CLERK),
-        ("officer", OFFICER),
-        ("administrator", ADMINISTRATOR),
-        ("resident", RESIDENT),
+        ("clerk", CLERK, "Counter"),
+        ("officer", OFFICER, "Field and pound"),
+        ("administrator", ADMINISTRATOR, "Administration"),
+        ("resident", RESIDENT, "Welcome"),
     ],
 )
-def test_home_sends_each_role_to_its_own_home(persona, role, request, client, world):
+def test_home_sends_each_role_to_its_own_home(persona, role, heading, request, client, world):
+    """Where the login form lands each role (e2e/test_login.py walks the form itself)."""
     client.force_login(request.getfixturevalue(persona))
     response = client.get(reverse("accounts:home"))
     target = "accounts:resident_home" if role == RESIDENT else "accounts:staff_home"
     assert response.status_code == 302 and response.url == reverse(target)
-    assert client.get(response.url, follow=True).status_code == 200
+    home = client.get(response.url, follow=True)
+    assert home.status_code == 200
+    h1 = re.search(r"<h1[^>]*>(.*?)</h1>", home.content.decode(), re.S)
+    assert h1 and heading in h1.group(1), (persona, h1 and h1.group(1))
 
 
 def test_django_admin_opens_for_the_administrator(client, administrator, world):

@@ -16,6 +16,7 @@ from demo.permits import fill_demo_permits
 from demo.rabies import fill_demo_rabies
 from demo.registry import fill_bulk, fill_demo_registry
 from demo.users import demo_logins_text, ensure_demo_users
+from ordinance.rules import rules_read_once
 
 
 class Command(BaseCommand):
@@ -34,8 +35,14 @@ class Command(BaseCommand):
             help="also generate this many animals in bulk (e.g. 200000)",
         )
 
+    def handle(self, *args, **options):
+        # As a request does: each city's rule rows are read once, not at every lookup of
+        # the season the demo plays (a write to a rule value forgets them).
+        with rules_read_once():
+            self._load(*args, **options)
+
     @transaction.atomic
-    def handle(self, *args, size=0, **options):
+    def _load(self, *args, size=0, **options):
         now = timezone.now()
         today = timezone.localdate(now)
         jurisdictions = ensure_demo_jurisdictions()
