@@ -479,13 +479,17 @@ def client():
     return Client()
 
 
-@pytest.fixture
-def walk_client():
+def make_walk_client() -> Client:
     """A client for the walks over every page: the same, without ``response.context``
     and ``response.templates``."""
     client = Client()
     client.record_templates = False
     return client
+
+
+@pytest.fixture
+def walk_client():
+    return make_walk_client()
 
 
 @pytest.fixture

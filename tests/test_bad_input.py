@@ -172,10 +172,9 @@ def staff_forms(scene, django_db_blocker):
     import time_machine
     from django.db import transaction
 
-    from tests.conftest import Client
+    from tests.conftest import make_walk_client
 
-    found, seen, client = [], set(), Client()
-    client.record_templates = False
+    found, seen, client = [], set(), make_walk_client()
     with django_db_blocker.unblock(), time_machine.travel(scene.now, tick=False):
         with transaction.atomic():
             for name in ("clerk", "administrator", "officer"):

@@ -124,7 +124,7 @@ def test_every_page_each_role_can_reach_passes_axe_and_fits_a_phone(request, wor
     layout at 375 px. Long (a few hundred pages), and alone in its kind."""
     problems = []
     for persona in SWEEP_ROLES:
-        # A clinic's login (issue 18) is the world's own clinic's.
+        # A veterinarian logs in as the world's own clinic.
         user = world.clinics.vet if persona == "veterinarian" else request.getfixturevalue(persona)
         page.context.clear_cookies()
         login_as(user)
@@ -138,7 +138,7 @@ def test_every_page_each_role_can_reach_passes_axe_and_fits_a_phone(request, wor
             found = axe_violations(page)
             if found:
                 problems.append((persona, url, found))
-            # Issue 14, item 11: the same page at 375 px wide scrolls no way but down (wide
+            # The same page at 375 px wide scrolls no way but down (wide
             # tables stack their rows: static/css/app.css, .table-stack).
             page.set_viewport_size(PHONE)
             sideways = page.evaluate(_SIDEWAYS)
