@@ -202,7 +202,7 @@ def documents_for(obj) -> dict:
         subject_type=ContentType.objects.get_for_model(obj),
         subject_id=obj.pk,
         voids__isnull=True,  # a void record is shown as the original's void, not a print
-    ).order_by("issued_at")
+    ).order_by("issued_at", "pk")
     return {d.kind: d for d in docs}
 
 
@@ -236,7 +236,7 @@ def license_papers(license) -> LicensePapers:
         Q(subject_type=receipt_type, subject_id__in=[r.pk for r in receipts], kind="receipt")
         | Q(subject_type=license_type, subject_id=license.pk),
         voids__isnull=True,  # a void record is shown as the original's void, not a print
-    ).order_by("issued_at")
+    ).order_by("issued_at", "pk")
     # The page links to each and says whether it is still being prepared: not its frozen
     # data (``snapshot``) or anything else of it.
     docs = docs.only("kind", "subject_type_id", "subject_id", "sha256", "issued_at")
