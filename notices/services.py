@@ -66,11 +66,10 @@ def rendering_deferred():
     frozen snapshot, and archived with its SHA-256 then.
 
     For loading history in bulk (``demo_data`` replays two licensing seasons: about
-    1,300 documents at a quarter of a second of WeasyPrint layout each), and at the
-    counter for the papers the clerk does not print at once (the license certificate and
-    the 80 mm slip, issue 15 item 3): those are queued for the worker after commit with
-    ``documents_render_after_commit``, and a print before the worker gets there lays them
-    out on the spot. What the clerk hands over first (the receipt) renders at issue.
+    1,300 documents at a quarter of a second of WeasyPrint layout each), and for the
+    papers of a sale (receipt, 80 mm slip, license certificate): those are queued for the
+    worker after commit with ``documents_render_after_commit``, and a print before the
+    worker gets there lays the one printed out on the spot.
     """
     token = _DEFERRED.set(True)
     try:

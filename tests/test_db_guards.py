@@ -11,6 +11,7 @@ from django.db import IntegrityError, connection, models, transaction
 from licensing.models import License, Receipt, ReceiptLine, Tag
 from licensing.services.licenses import license_issue
 from notices.models import IssuedDocument
+from notices.services import document_pdf
 from tests.licensing.factories import AnimalFactory, RabiesVaccinationFactory
 from tests.licensing.license_factories import TagStockFactory
 
@@ -64,12 +65,13 @@ def test_amounts_numbers_payer_and_issue_time_cannot_be_rewritten(issued):
     refused(lambda: plain(ReceiptLine).filter(receipt=receipt).update(amount=1))
     refused(lambda: plain(License).filter(pk=issued.license.pk).update(number="X-1"))
     refused(lambda: plain(Tag).filter(pk=issued.tag.pk).update(number=77))
-    # A laid-out document: one still waiting for the worker (issue 15) gets its SHA-256
-    # set once, when it is laid out; after that it is fixed like every issued record.
-    document = (
-        IssuedDocument.objects.filter(jurisdiction=receipt.jurisdiction).exclude(sha256="").first()
-    )
-    assert document is not None
+    # A laid-out document: one still waiting for the worker gets its SHA-256 set once,
+    # when it is laid out (here, at its first print); after that it is fixed like every
+    # issued record.
+    document = IssuedDocument.objects.filter(jurisdiction=receipt.jurisdiction).first()
+    document_pdf(document)
+    document.refresh_from_db()
+    assert document.sha256
     refused(lambda: plain(IssuedDocument).filter(pk=document.pk).update(sha256="0" * 64))
     refused(raw("UPDATE notices_issueddocument SET number = 'forged'"))
     receipt.refresh_from_db()

@@ -6,7 +6,6 @@ record is ever left without its documents. Archived as issued (architecture.md
 "Documents"); re-printing prints the archived copy.
 """
 
-from contextlib import nullcontext
 from dataclasses import dataclass
 from datetime import date, datetime
 
@@ -114,36 +113,40 @@ def receipt_documents_issue(
     tag: Tag | None = None,
     license: License | None = None,
     now: datetime | None = None,
-    defer_slip: bool = False,
+    render_after_commit: bool = True,
 ):
-    """Archive the Letter receipt and the 80 mm tag-and-receipt (LIC-06, REC-01).
+    """Issue the Letter receipt and the 80 mm tag-and-receipt slip (LIC-06, REC-01).
 
-    ``defer_slip``: the slip is issued (number, frozen data) but laid out later, by the
-    worker or at its first print (``issue_documents``)."""
-    from notices.services import document_issue, rendering_deferred
+    Both are issued here, in the use case's transaction: number, frozen data, who and
+    when. Neither is laid out in it: the worker lays both out once the sale commits, and
+    a print that comes first lays the one printed out on the spot, from the same frozen
+    data (``notices.services.rendering_deferred``). The counter answers without waiting
+    for WeasyPrint, and a sale rolled back leaves nothing to lay out.
+    ``render_after_commit=False``: the caller queues them with papers of its own."""
+    from notices.services import document_issue, documents_render_after_commit, rendering_deferred
 
     now = now or timezone.now()
     context = _receipt_context(receipt, tag=tag, license=license)
     owner_user = receipt.payer.user if receipt.payer else None
     title = _("Void receipt") if receipt.voids_id else _("Receipt")
-    documents = []
-    for kind in RECEIPT_KINDS:
-        deferring = defer_slip and kind == "receipt_80mm"
-        with rendering_deferred() if deferring else nullcontext():
-            documents.append(
-                document_issue(
-                    kind=kind,
-                    template=f"{kind}.html",
-                    context=context,
-                    now=now,
-                    jurisdiction=receipt.jurisdiction,
-                    actor=actor,
-                    title=title,
-                    number=str(receipt.number),
-                    subject=receipt,
-                    owner_user=owner_user,
-                )
+    with rendering_deferred():
+        documents = [
+            document_issue(
+                kind=kind,
+                template=f"{kind}.html",
+                context=context,
+                now=now,
+                jurisdiction=receipt.jurisdiction,
+                actor=actor,
+                title=title,
+                number=str(receipt.number),
+                subject=receipt,
+                owner_user=owner_user,
             )
+            for kind in RECEIPT_KINDS
+        ]
+    if render_after_commit:
+        documents_render_after_commit(documents)
     return documents
 
 
@@ -171,25 +174,23 @@ def issue_documents(result: IssueResult, *, actor, now: datetime | None = None) 
     """The receipt, 80 mm slip and license certificate for an issue, transfer or duplicate.
 
     All three are issued here, in the use case's transaction (numbers, frozen data, who
-    and when). Only the receipt is laid out now: the clerk prints it at once. The slip
-    and the certificate are laid out by the worker after commit, or at their first print
-    if that comes first (issue 15, item 3: the counter answers without waiting for
-    three WeasyPrint layouts)."""
+    and when), and laid out by the worker after commit, or at their first print if that
+    comes first: the counter answers without waiting for WeasyPrint."""
     from notices.services import documents_render_after_commit, rendering_deferred
 
-    _receipt, slip = receipt_documents_issue(
+    receipts = receipt_documents_issue(
         receipt=result.receipt,
         actor=actor,
         tag=result.tag,
         license=result.license,
         now=now,
-        defer_slip=True,
+        render_after_commit=False,
     )
     with rendering_deferred():
         certificate = license_certificate_issue(
             license=result.license, actor=actor, tag=result.tag, now=now
         )
-    documents_render_after_commit([slip, certificate])
+    documents_render_after_commit([*receipts, certificate])  # one task for the three
 
 
 def documents_for(obj) -> dict:

@@ -133,9 +133,10 @@ def test_clerk_renews_a_north_branch_dog_for_next_year_on_december_2(
 def test_clerk_prints_the_receipt_at_once_and_the_certificate_when_the_worker_is_done(
     page, login_as, assert_accessible, clerk, north_branch, monkeypatch
 ):
-    """Issue 15, item 3: the receipt is printable on the confirmation; the certificate
-    and the 80 mm slip say "being prepared" until the worker has laid them out, then
-    appear without a reload (the page polls). The test plays the worker."""
+    """The receipt is printable on the confirmation at once (the print lays it out on the
+    spot); the certificate and the 80 mm slip say "being prepared" until the worker has
+    laid them out, then appear without a reload (the page polls). The test plays the
+    worker."""
     queued = []
     monkeypatch.setattr(render_documents, "delay", queued.append)
     TagStockFactory(jurisdiction=north_branch, recorded_by=clerk, year=2026, last_number=20)

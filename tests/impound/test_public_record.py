@@ -34,6 +34,9 @@ def _close(case, status, on, officer, **extra):
 def record(north_branch, officer, pound):
     """Cases across the year, one with a known owner, one adopted to a named person."""
     animal = owned_dog(north_branch, microchip="985141000123456")
+    # A name no word of the page could contain (a random one, "Tran", is in "Transferred").
+    animal.owner.first_name, animal.owner.last_name = "Ingeborg", "Quistgaard"
+    animal.owner.save(update_fields=["first_name", "last_name"])
     cases = {
         "gone": take_in(
             north_branch,

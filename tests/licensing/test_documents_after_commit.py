@@ -1,7 +1,7 @@
-"""Documents after commit (issue 15, item 3): "Issue license" lays out the receipt in the
-request (the clerk prints it at once); the license certificate and the 80 mm slip are
-issued in the same transaction (numbers, frozen data) but laid out by the Celery worker
-after commit, once, or at their first print if that comes first (REC-01, LIC-06, LIC-08).
+"""Documents after commit: "Issue license" issues the receipt, the 80 mm slip and the
+license certificate in its transaction (numbers, frozen data) and lays none of them out
+in the request; the Celery worker lays them out after commit, once, or a print that
+comes first lays the one printed out on the spot (REC-01, LIC-06, LIC-08).
 """
 
 from datetime import date
@@ -22,7 +22,7 @@ from tests.licensing.license_factories import TagStockFactory
 from tests.pdf import pdf_text
 
 pytestmark = [pytest.mark.django_db, pytest.mark.clock("2026-01-15T10:00")]
-DEFERRED = {"receipt_80mm", "license_certificate"}
+DEFERRED = {"receipt", "receipt_80mm", "license_certificate"}
 
 
 @pytest.fixture
@@ -55,22 +55,22 @@ def _by_kind() -> dict:
     return {d.kind: d for d in IssuedDocument.objects.all()}
 
 
-def test_the_counter_issue_lays_out_only_the_receipt_in_the_request(
+def test_the_counter_issue_lays_out_nothing_in_the_request(
     client_as, clerk, dog, renders, django_capture_on_commit_callbacks
 ):
     with django_capture_on_commit_callbacks(execute=False) as callbacks:
         resp = _issue_at_counter(client_as(clerk), dog)
     assert resp.status_code == 302
-    assert _templates(renders) == ["receipt.html"]  # one layout, the one printed now
+    assert _templates(renders) == []  # no WeasyPrint layout while the clerk waits
     docs = _by_kind()
-    assert set(docs) == {"receipt", *DEFERRED}  # all three issued in the transaction
-    assert docs["receipt"].sha256 and docs["receipt"].file
+    assert set(docs) == DEFERRED  # all three issued in the transaction
     assert all(docs[kind].is_pending and not docs[kind].file for kind in DEFERRED)
     assert docs["license_certificate"].number == License.objects.get().number
-    assert len(callbacks) == 1  # the worker's task, queued after commit
+    assert docs["receipt"].number == docs["receipt_80mm"].number
+    assert len(callbacks) == 1  # the worker's one task, queued after commit
 
 
-def test_the_task_lays_out_the_rest_once(clerk, dog, renders, django_capture_on_commit_callbacks):
+def test_the_task_lays_out_the_three_once(clerk, dog, renders, django_capture_on_commit_callbacks):
     # Eager Celery in tests: running the commit callback runs the task, as the worker would.
     with django_capture_on_commit_callbacks(execute=True):
         license_issue(animal=dog, owner=dog.owner, actor=clerk, on=date(2026, 1, 15), method="card")

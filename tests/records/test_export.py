@@ -24,8 +24,9 @@ def _media(settings, tmp_path):
 
 
 @pytest.fixture
-def cities(north_branch, glencoe, clerk, glencoe_clerk):
-    with time_machine.travel(NOW, tick=False):
+def cities(north_branch, glencoe, clerk, glencoe_clerk, django_capture_on_commit_callbacks):
+    """The cities' records, their papers laid out by the (eager) worker after commit."""
+    with time_machine.travel(NOW, tick=False), django_capture_on_commit_callbacks(execute=True):
         return build_cities(north_branch, glencoe, clerk, glencoe_clerk)
 
 
