@@ -184,9 +184,9 @@ def _postgres_flush_by_delete(original):
     with triggers and foreign-key checks off for the transaction
     (``session_replication_role``: a superuser's setting), empties them in a tenth of a
     second. Same result: every table empty, sequences not reset (as Django's flush).
-    The content types, permissions and role groups are kept: the flush's
-    ``post_migrate`` (which makes them when missing and sets each group's permissions to
-    the declared ones) then only reads them, where it rebuilt them, 0.4 s a flush."""
+    The content types, permissions and role groups are kept, so the flush's
+    ``post_migrate`` (whose three handlers make them when missing and set each group's
+    permissions to the declared ones) has nothing to do and is not sent (``_emit_unless_kept``)."""
 
     def sql_flush(self, style, tables, *, reset_sequences=False, allow_cascade=False):
         with self.connection.cursor() as cursor:
@@ -196,6 +196,7 @@ def _postgres_flush_by_delete(original):
             return original(
                 self, style, tables, reset_sequences=reset_sequences, allow_cascade=allow_cascade
             )
+        self.connection.flush_kept_post_migrate_tables = True
         return [
             "SET LOCAL session_replication_role = replica",
             *(f"DELETE FROM {self.quote_name(t)}" for t in tables if t not in _KEPT_BY_FLUSH),
@@ -205,17 +206,33 @@ def _postgres_flush_by_delete(original):
     return sql_flush
 
 
+def _emit_unless_kept(original):
+    """``post_migrate`` after a flush, unless the flush kept what its handlers make."""
+
+    def emit(verbosity, interactive, db, **kwargs):
+        from django.db import connections
+
+        if getattr(connections[db], "flush_kept_post_migrate_tables", False):
+            connections[db].flush_kept_post_migrate_tables = False
+            return
+        original(verbosity, interactive, db, **kwargs)
+
+    return emit
+
+
 @pytest.fixture(scope="session", autouse=True)
 def _fast_flush():
     if connection.vendor != "postgresql":
         yield
         return
+    from django.core.management.commands import flush
     from django.db.backends.postgresql.operations import DatabaseOperations
 
-    original = DatabaseOperations.sql_flush
+    original, original_emit = DatabaseOperations.sql_flush, flush.emit_post_migrate_signal
     DatabaseOperations.sql_flush = _postgres_flush_by_delete(original)
+    flush.emit_post_migrate_signal = _emit_unless_kept(original_emit)
     yield
-    DatabaseOperations.sql_flush = original
+    DatabaseOperations.sql_flush, flush.emit_post_migrate_signal = original, original_emit
 
 
 @pytest.fixture(scope="session")
