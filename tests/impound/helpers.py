@@ -60,8 +60,10 @@ def set_fee(city, code, amount, description=None):
     )
 
 
-def owned_dog(city, *, resident=True, **extra):
-    owner = OwnerFactory(jurisdiction=city, is_resident=resident)
+def owned_dog(city, *, resident=True, owner_fields=None, **extra):
+    """A dog with its owner; ``owner_fields`` fixes the owner's (say, a name no word of a
+    page could contain, where a random surname may be "Black" or "Tran")."""
+    owner = OwnerFactory(jurisdiction=city, is_resident=resident, **(owner_fields or {}))
     return AnimalFactory(jurisdiction=city, owner=owner, **extra)
 
 

@@ -33,10 +33,11 @@ def _close(case, status, on, officer, **extra):
 @pytest.fixture
 def record(north_branch, officer, pound):
     """Cases across the year, one with a known owner, one adopted to a named person."""
-    animal = owned_dog(north_branch, microchip="985141000123456")
-    # A name no word of the page could contain (a random one, "Tran", is in "Transferred").
-    animal.owner.first_name, animal.owner.last_name = "Ingeborg", "Quistgaard"
-    animal.owner.save(update_fields=["first_name", "last_name"])
+    animal = owned_dog(
+        north_branch,
+        microchip="985141000123456",
+        owner_fields={"first_name": "Ingeborg", "last_name": "Quistgaard"},
+    )
     cases = {
         "gone": take_in(
             north_branch,

@@ -188,3 +188,29 @@ def test_a_layout_that_fails_at_first_print_says_so_and_keeps_the_record(
     assert IssuedDocument.objects.get(pk=certificate.pk).is_pending  # nothing archived
     again = client.get(reverse("notices:document_pdf", args=[certificate.pk]))
     assert again.status_code == 200 and "Biscuit" in pdf_text(again.content)
+
+
+def test_a_void_receipt_is_laid_out_by_the_worker_not_in_the_use_case(
+    clerk, dog, renders, django_capture_on_commit_callbacks
+):
+    """Every sale's papers leave the use case the same way: here a void (REC-17)."""
+    from licensing.models import Receipt
+    from licensing.services.documents import documents_for
+    from licensing.services.voids import receipt_void
+
+    issued = license_issue(
+        animal=dog, owner=dog.owner, actor=clerk, on=date(2026, 1, 15), method="card"
+    )
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        void = receipt_void(receipt=issued.receipt, actor=clerk, reason="Entered twice")
+    # (The original's papers are voided in the use case, each by a void notice.)
+    papers = documents_for(void)
+    assert set(papers) == {"receipt", "receipt_80mm"}
+    assert all(paper.is_pending for paper in papers.values())
+    assert len(callbacks) == 1
+    before = len(renders.call_args_list)
+    callbacks[0]()  # the worker, after commit (eager Celery)
+    papers = documents_for(Receipt.objects.get(pk=void.pk))
+    assert not any(paper.is_pending for paper in papers.values())
+    assert sorted(_templates(renders)[before:]) == ["receipt.html", "receipt_80mm.html"]
+    assert "Void" in pdf_text(document_pdf(papers["receipt"]))
