@@ -65,10 +65,17 @@ def may_open(user, url: str) -> bool:
     return False
 
 
+def in_user_cities(queryset, user, field: str = "jurisdiction"):
+    """The one scoping of a queryset to the cities a staff user serves (none for anyone
+    else). ``field`` is the path to the city when it is not the row's own
+    (``"case__jurisdiction"``)."""
+    return queryset.filter(**{f"{field}_id__in": user.jurisdiction_ids})
+
+
 def get_in_jurisdiction(queryset, user, **lookup):
     """Fetch a jurisdiction-scoped object for staff: 404 when it is not theirs to see."""
-    found = queryset.filter(jurisdiction_id__in=user.jurisdiction_ids, **lookup)
-    if lookup.keys() == {"pk"}:  # one row or none: no ORDER BY to build (issue 15)
+    found = in_user_cities(queryset, user).filter(**lookup)
+    if lookup.keys() == {"pk"}:  # one row or none: no ORDER BY to build
         obj = next(iter(found.order_by()[:1]), None)
     else:
         obj = found.first()

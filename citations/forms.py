@@ -10,9 +10,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from base import dates
+from base.forms import DateInput
 from citations.models import ChargeClass, Citation, CitationStatus
 from citations.services.violations import violation_codes
-from licensing.forms.registry import DateInput
 from licensing.models import Animal
 from ordinance.models import Jurisdiction
 from ordinance.refusals import Refused

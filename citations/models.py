@@ -22,12 +22,10 @@ from django.utils.translation import gettext as __
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from kernel.kept import Kept, KeptQuerySet, RecordKept
+from kernel.models import StatefulRecord, Transition
 from licensing.models import Animal, Owner, Premises
 from ordinance.models import Jurisdiction
-
-
-class CitationKept(Exception):
-    """An issued citation is never deleted or rewritten (REC-14; style.md)."""
 
 
 class ChargeClass(models.TextChoices):
@@ -47,20 +45,11 @@ class CitationStatus(models.TextChoices):
 
 # No outcome yet: the appearance date still matters (the sweep's flag).
 AWAITING_OUTCOME = (CitationStatus.ISSUED, CitationStatus.CONTESTED)
-# Which status may follow which (a staff member records each).
-TRANSITIONS = {
-    CitationStatus.ISSUED: (
-        CitationStatus.PAID,
-        CitationStatus.CONTESTED,
-        CitationStatus.DISMISSED,
-        CitationStatus.ADJUDICATED,
-    ),
-    CitationStatus.CONTESTED: (CitationStatus.DISMISSED, CitationStatus.ADJUDICATED),
-}
 # What may change on an issued citation; everything else is as issued.
 MUTABLE_FIELDS = frozenset(
     {
         "status",
+        "status_changed_at",
         "status_changed_on",
         "status_changed_by",
         "status_note",
@@ -69,38 +58,38 @@ MUTABLE_FIELDS = frozenset(
 )
 
 
-class CitationSeries(models.Model):
-    """One gap-free citation number series per city (REC-14), allocated like receipts
-    (``licensing.services.numbering.series_number_allocate``)."""
-
-    jurisdiction = models.OneToOneField(
-        Jurisdiction, on_delete=models.PROTECT, related_name="citation_series"
-    )
-    next_number = models.PositiveIntegerField(_("next citation number"), default=1)
-
-    class Meta:
-        verbose_name_plural = _("citation series")
-
-    def __str__(self):
-        return f"{self.jurisdiction}: next {self.next_number}"
-
-
-class CitationQuerySet(models.QuerySet):
-    def delete(self):
-        raise CitationKept(__("Issued citations are kept; they are never deleted."))
-
+class CitationQuerySet(KeptQuerySet):
     def update(self, **kwargs):
         if set(kwargs) - MUTABLE_FIELDS:
-            raise CitationKept(__("An issued citation is never rewritten."))
+            raise RecordKept(self.model, __("An issued citation is never rewritten."))
         return super().update(**kwargs)
 
-    def for_user(self, user):
-        """Citations of the cities this staff user serves."""
-        return self.filter(jurisdiction_id__in=user.jurisdiction_ids)
+
+_ISSUED, _CONTESTED = CitationStatus.ISSUED, CitationStatus.CONTESTED
 
 
-class Citation(models.Model):
-    """One citation to appear in court (C10): defendant, animal, violation, court."""
+class Citation(StatefulRecord, Kept):
+    """One citation to appear in court (C10): defendant, animal, violation, court.
+
+    After issue staff record what became of it, the day it happened (a transition each);
+    nothing else on it changes."""
+
+    TRANSITIONS = (
+        Transition("pay", _ISSUED, CitationStatus.PAID, event="citations.citation.paid"),
+        Transition("contest", _ISSUED, _CONTESTED, event="citations.citation.contested"),
+        Transition(
+            "dismiss",
+            (_ISSUED, _CONTESTED),
+            CitationStatus.DISMISSED,
+            event="citations.citation.dismissed",
+        ),
+        Transition(
+            "adjudicate",
+            (_ISSUED, _CONTESTED),
+            CitationStatus.ADJUDICATED,
+            event="citations.citation.adjudicated",
+        ),
+    )
 
     jurisdiction = models.ForeignKey(
         Jurisdiction, on_delete=models.PROTECT, related_name="citations"
@@ -236,18 +225,12 @@ class Citation(models.Model):
         if not self._state.adding:
             fields = kwargs.get("update_fields")
             if fields is None or set(fields) - MUTABLE_FIELDS:
-                raise CitationKept(__("An issued citation is never rewritten."))
+                raise RecordKept(type(self), __("An issued citation is never rewritten."))
         super().save(*args, **kwargs)
 
     def get_absolute_url(self):
         return reverse("citations:detail", args=[self.pk])
 
-    def delete(self, *args, **kwargs):
-        raise CitationKept(__("Issued citations are kept; they are never deleted."))
-
     @property
     def awaiting_outcome(self) -> bool:
         return self.status in AWAITING_OUTCOME
-
-    def next_statuses(self) -> tuple[str, ...]:
-        return TRANSITIONS.get(self.status, ())

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from base.access import get_in_jurisdiction, role_required
+from base.forms import apply_service_errors
 from base.roles import ADMINISTRATOR, CLERK, OFFICER, STAFF_ROLES
 from citations.filters import CitationFilter
 from citations.forms import IssueForm, StatusForm
@@ -24,7 +25,6 @@ from citations.models import Citation
 from citations.services.issuance import citation_document, issue_citation
 from citations.services.status import citation_status_change
 from citations.services.violations import propose_for
-from licensing.forms.registry import apply_service_errors
 from licensing.selectors import MIN_QUERY_LENGTH, registry_search
 from ordinance.refusals import Refused
 

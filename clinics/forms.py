@@ -5,9 +5,9 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from base.uploads import upload_read_text
+from base.forms import CERTIFICATE_TYPES, DateInput
+from base.uploads import upload_check, upload_read_text
 from licensing.forms.counter import MAX_TAG_NUMBER, add_term_choice
-from licensing.forms.registry import CERTIFICATE_TYPES, DateInput, check_upload
 from licensing.models.registry import Sex, Species
 from licensing.services.registry import clean_microchip
 from ordinance.models import Jurisdiction
@@ -95,7 +95,7 @@ class CertificateForm(forms.ModelForm):
         return self.licenses[value.upper()].license_number
 
     def clean_certificate(self):
-        return check_upload(self.cleaned_data["certificate"], CERTIFICATE_TYPES)
+        return upload_check(self.cleaned_data["certificate"], CERTIFICATE_TYPES)
 
 
 class BatchForm(forms.Form):

@@ -7,9 +7,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from base import dates
+from base.forms import DateInput
 from impound.models import Pound
 from impound.services.intake import impound_grounds
-from licensing.forms.registry import DateInput
 from licensing.models import Animal, Owner
 from ordinance.models import Jurisdiction
 

@@ -16,10 +16,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from base.access import get_in_jurisdiction, role_required
+from base.forms import apply_service_errors
 from base.roles import ADMINISTRATOR, CLERK, OFFICER, STAFF_ROLES
 from citations.models import Citation
 from citations.views import ISSUE_ROLES
-from licensing.forms.registry import apply_service_errors
 from ordinance.models import Event
 from ordinance.refusals import Refused
 

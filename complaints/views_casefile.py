@@ -13,8 +13,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from base.access import get_in_jurisdiction, role_required
+from base.forms import DateInput, apply_service_errors
 from base.roles import ADMINISTRATOR, OFFICER, STAFF_ROLES
-from licensing.forms.registry import DateInput, apply_service_errors
 from licensing.models import Premises
 from ordinance.refusals import Refused
 

@@ -54,6 +54,7 @@ INSTALLED_APPS = [
     # Our apps, bottom of the dependency graph first (architecture.md).
     "base",  # no models: roles, access, the nav and page-section registries
     "ordinance",
+    "kernel",  # the case kernel: stateful records, kept records, number series
     "accounts",
     "notices",
     "licensing",

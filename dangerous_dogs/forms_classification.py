@@ -5,8 +5,9 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from base import dates
+from base.forms import CERTIFICATE_TYPES, DateInput
+from base.uploads import upload_check
 from dangerous_dogs.models import ClassificationTerm
-from licensing.forms.registry import CERTIFICATE_TYPES, DateInput, check_upload
 
 
 class ClassificationForm(forms.Form):
@@ -28,7 +29,7 @@ class ClassificationForm(forms.Form):
     def clean_file(self):
         upload = self.cleaned_data.get("file")
         if upload:
-            return check_upload(upload, CERTIFICATE_TYPES)
+            return upload_check(upload, CERTIFICATE_TYPES)
         return upload
 
 

@@ -10,12 +10,13 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from base import dates
+from base.forms import CERTIFICATE_TYPES, PHOTO_TYPES, DateInput
+from base.uploads import upload_check
 from dangerous_dogs.models import ComplianceProof, CoverageKind, Requirement
 from dangerous_dogs.services.seizure import GROUNDS
 from impound.forms import PLACED_AT_MAX_DAYS_BACK, DateTimeInput
 from impound.models import Pound
 from licensing.forms.counter import CashPaymentForm
-from licensing.forms.registry import CERTIFICATE_TYPES, PHOTO_TYPES, DateInput, check_upload
 from licensing.forms.tendered import licensed_answer
 from licensing.services.registry import clean_microchip
 
@@ -110,7 +111,7 @@ class ProofForm(forms.Form):
         document = self.cleaned_data.get("document")
         if document and hasattr(document, "content_type"):
             types = PHOTO_TYPES if self.requirement == Requirement.ENCLOSURE else CERTIFICATE_TYPES
-            return check_upload(document, types)
+            return upload_check(document, types)
         return document or None
 
     def clean_microchip(self):

@@ -8,9 +8,10 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from base import dates
+from base.forms import DateInput
+from base.uploads import upload_check
 from dangerous_dogs.models import Criterion, Designation, DesignationCase, IncidentKind
 from dangerous_dogs.services.cases import RECIPIENTS
-from licensing.forms.registry import DateInput, check_upload
 from notices.models import ServiceMethod
 
 UPLOAD_TYPES = ("application/pdf", "image/jpeg", "image/png")
@@ -63,7 +64,7 @@ class CaseOpenForm(forms.Form):
     def clean_evidence_file(self):
         upload = self.cleaned_data.get("evidence_file")
         if upload:
-            return check_upload(upload, UPLOAD_TYPES)
+            return upload_check(upload, UPLOAD_TYPES)
         return upload
 
 

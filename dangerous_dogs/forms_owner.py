@@ -8,8 +8,9 @@ from django import forms
 from django.utils.translation import gettext_lazy as _l
 
 from base import dates
+from base.forms import DateInput
+from base.uploads import upload_check
 from dangerous_dogs.models import ChargeOutcome, DestructionGround, ReportKind
-from licensing.forms.registry import DateInput, check_upload
 from licensing.models import Owner
 
 UPLOAD_TYPES = ("application/pdf", "image/jpeg", "image/png")
@@ -23,7 +24,7 @@ class UploadField(forms.FileField):
     def clean(self, data, initial=None):
         upload = super().clean(data, initial)
         if upload:
-            return check_upload(upload, UPLOAD_TYPES)
+            return upload_check(upload, UPLOAD_TYPES)
         return upload
 
 

@@ -10,9 +10,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from base import dates
+from base.forms import PHOTO_TYPES, DateInput
+from base.uploads import upload_check
 from impound.models import ImpoundCase, Pound
 from impound.services.intake import impound_grounds, party_age_months
-from licensing.forms.registry import PHOTO_TYPES, DateInput, check_upload
 from licensing.models import Animal
 from licensing.services.registry import clean_microchip
 from ordinance.models import Jurisdiction
@@ -176,7 +177,7 @@ class IntakeForm(forms.Form):
     def clean_photo(self):
         photo = self.cleaned_data.get("photo")
         if photo and hasattr(photo, "content_type"):
-            return check_upload(photo, PHOTO_TYPES)
+            return upload_check(photo, PHOTO_TYPES)
         return photo or None
 
     def clean(self):

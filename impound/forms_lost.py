@@ -6,8 +6,9 @@ from django.core.validators import MaxValueValidator
 from django.utils.translation import gettext_lazy
 
 from base import dates
+from base.forms import PHOTO_TYPES, DateInput
+from base.uploads import upload_check
 from impound.models import LostReport
-from licensing.forms.registry import PHOTO_TYPES, DateInput, check_upload
 from licensing.services.registry import clean_microchip
 from ordinance.models import Jurisdiction
 
@@ -72,7 +73,7 @@ class LostReportForm(forms.ModelForm):
     def clean_photo(self):
         photo = self.cleaned_data.get("photo")
         if photo and hasattr(photo, "content_type"):
-            return check_upload(photo, PHOTO_TYPES)
+            return upload_check(photo, PHOTO_TYPES)
         return photo or None
 
     def service_kwargs(self) -> dict:

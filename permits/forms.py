@@ -6,7 +6,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from base import dates
-from licensing.forms.registry import DateInput
+from base.forms import DateInput
 from ordinance.models import Jurisdiction
 from permits.models import Decision, HorsePermit, TemporaryPermit
 from permits.services.common import permit_cities

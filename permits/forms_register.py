@@ -6,7 +6,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from base import dates
-from licensing.forms.registry import DateInput
+from base.forms import DateInput
 from licensing.models import Owner
 from permits.models import ExemptionBasis, HorsePermit, TemporaryPermit
 from permits.services.register import exemption_section

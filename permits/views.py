@@ -15,8 +15,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from base.access import get_in_jurisdiction, role_required
+from base.forms import apply_service_errors
 from base.roles import ADMINISTRATOR, CLERK, STAFF_ROLES
-from licensing.forms.registry import apply_service_errors
 from ordinance.models import Event
 from ordinance.refusals import Refused
 from permits.forms import (

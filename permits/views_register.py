@@ -21,8 +21,8 @@ from django.views.decorators.http import require_POST
 from base import sections
 from base.access import get_in_jurisdiction, role_required
 from base.csvcells import safe_cell
+from base.forms import apply_service_errors
 from base.roles import ADMINISTRATOR, CLERK, STAFF_ROLES
-from licensing.forms.registry import apply_service_errors
 from licensing.models import Premises
 from licensing.services.species import register_exemption_lookup
 from ordinance.refusals import Refused

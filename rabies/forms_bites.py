@@ -6,8 +6,9 @@ from django import forms
 from django.utils.translation import gettext_lazy as _l
 
 from base import dates
+from base.forms import CERTIFICATE_TYPES, DateInput
+from base.uploads import upload_check
 from impound.forms import DateTimeInput
-from licensing.forms.registry import CERTIFICATE_TYPES, DateInput, check_upload
 from ordinance.models import Jurisdiction
 from rabies.models import (
     BiterKind,
@@ -32,7 +33,7 @@ class UploadField(forms.FileField):
     def clean(self, data, initial=None):
         upload = super().clean(data, initial)
         if upload:
-            return check_upload(upload, CERTIFICATE_TYPES)
+            return upload_check(upload, CERTIFICATE_TYPES)
         return upload
 
 

@@ -5,7 +5,8 @@ from django import forms
 from django.utils.translation import gettext_lazy as _l
 
 from base import dates
-from licensing.forms.registry import DateInput, check_upload
+from base.forms import DateInput
+from base.uploads import upload_check
 from rabies.models import HearingOutcome, RabidBasis
 
 UPLOAD_TYPES = ("application/pdf", "image/jpeg", "image/png")
@@ -19,7 +20,7 @@ class UploadField(forms.FileField):
     def clean(self, data, initial=None):
         upload = super().clean(data, initial)
         if upload:
-            return check_upload(upload, UPLOAD_TYPES)
+            return upload_check(upload, UPLOAD_TYPES)
         return upload
 
 

@@ -6,9 +6,10 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
 from base import dates
+from base.forms import CERTIFICATE_TYPES, DateInput
+from base.uploads import upload_check
 from impound.forms import DateTimeInput
 from impound.models import Pound
-from licensing.forms.registry import CERTIFICATE_TYPES, DateInput, check_upload
 from rabies.models import InspectionKind, QuarantinePlace
 
 YES_NO = [("yes", gettext_lazy("Yes")), ("no", gettext_lazy("No"))]
@@ -194,5 +195,5 @@ class ReportForm(forms.Form):
     def clean_report_file(self):
         upload = self.cleaned_data.get("report_file")
         if upload:
-            return check_upload(upload, CERTIFICATE_TYPES)
+            return upload_check(upload, CERTIFICATE_TYPES)
         return upload

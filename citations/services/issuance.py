@@ -16,8 +16,9 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
-from citations.models import ChargeClass, Citation, CitationSeries
-from licensing.services.numbering import series_number_allocate
+from citations.models import ChargeClass, Citation
+from kernel.checks import refuse_unless_serves
+from kernel.numbers import allocate
 from notices.models import IssuedDocument
 from notices.services import document_issue
 from ordinance.models import Event
@@ -36,9 +37,7 @@ def _check(condition: bool, label, message, *, field: str = "", section: str = "
 
 
 def _check_parties(jurisdiction, actor, owner, animal):
-    _check(
-        actor.serves(jurisdiction.pk), _("City"), _("You do not serve %(c)s.") % {"c": jurisdiction}
-    )
+    refuse_unless_serves(actor, jurisdiction)
     if owner is not None:
         _check(
             owner.jurisdiction_id == jurisdiction.pk,
@@ -148,7 +147,7 @@ def issue_citation(
     _check_class(proposal, charge_class, class_reason)
     citation = Citation.objects.create(
         jurisdiction=jurisdiction,
-        number=series_number_allocate(CitationSeries, jurisdiction=jurisdiction),
+        number=allocate(jurisdiction, "citation"),
         violation_code=code.code,
         violation_label=code.label,
         violation_citation=code.citation,

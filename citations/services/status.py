@@ -1,6 +1,6 @@
 """What staff record after issue: paid, contested, dismissed, adjudicated (REC-14).
 
-Each change is a named transition from the status it may follow (``TRANSITIONS``), with
+Each change is a named transition of ``Citation.TRANSITIONS`` (the case kernel), with
 the date it happened and who recorded it; simple-history keeps the row's history and an
 Event names the change. Nothing else on the citation changes.
 """
@@ -12,8 +12,8 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
-from citations.models import Citation, CitationStatus
-from ordinance.models import Event
+from citations.models import Citation
+from kernel.checks import refuse_unless_serves
 from ordinance.refusals import Refused
 
 
@@ -30,20 +30,16 @@ def citation_status_change(
     """Move the citation to ``status`` as of ``on`` (the day it happened)."""
     now = now or timezone.now()
     citation = Citation.objects.select_for_update().get(pk=citation.pk)
-    if not actor.serves(citation.jurisdiction_id):
-        raise Refused.because(
-            _("City"), _("You do not serve %(c)s.") % {"c": citation.jurisdiction}
-        )
-    if status not in citation.next_statuses():
+    refuse_unless_serves(actor, citation.jurisdiction)
+    name = citation.transition_to(status)
+    if not name:
         raise Refused.because(
             _("Status"),
-            _("Citation %(n)s is %(s)s: it cannot become %(new)s.")
+            _("%(record)s is %(s)s: it cannot become %(new)s.")
             % {
-                "n": citation.number,
+                "record": citation,
                 "s": citation.get_status_display().lower(),
-                "new": str(CitationStatus(status).label).lower()
-                if status in CitationStatus.values
-                else status,
+                "new": citation.status_label(status).lower(),
             },
             field="status",
         )
@@ -53,16 +49,15 @@ def citation_status_change(
             _("Enter a date between the day the citation was issued and today."),
             field="on",
         )
-    citation.status, citation.status_changed_on = status, on
+    citation.status_changed_on = on
     citation.status_changed_by, citation.status_note = actor, note.strip()[:300]
-    citation.save(update_fields=["status", "status_changed_on", "status_changed_by", "status_note"])
-    Event.record(
-        f"citations.citation.{status}",
-        citation,
+    citation.apply(
+        name,
         actor=actor,
         at=now,
         summary=_("Citation %(n)s: %(s)s on %(d)s")
-        % {"n": citation.number, "s": citation.get_status_display(), "d": date_format(on)},
+        % {"n": citation.number, "s": citation.status_label(status), "d": date_format(on)},
         data={"status": status, "on": str(on), "note": citation.status_note},
+        fields=["status_changed_on", "status_changed_by", "status_note"],
     )
     return citation

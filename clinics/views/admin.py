@@ -9,8 +9,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from base.access import role_required
+from base.forms import apply_service_errors
 from base.roles import ADMINISTRATOR
-from licensing.forms.registry import apply_service_errors
 from ordinance.refusals import Refused
 
 from ..forms import DeactivateForm, InviteForm

@@ -9,9 +9,9 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from base.access import role_required
+from base.forms import apply_service_errors
 from base.roles import STAFF_ROLES, VETERINARIAN
 from base.uploads import upload_response
-from licensing.forms.registry import apply_service_errors
 from ordinance.refusals import Refused
 
 from ..access import clinic_for, get_submission, submissions_for

@@ -17,8 +17,8 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from base.access import role_required
 from base.csvcells import safe_cell
+from base.forms import apply_service_errors
 from base.roles import ADMINISTRATOR, CLERK
-from licensing.forms.registry import apply_service_errors
 from ordinance.refusals import Refused
 
 from ..access import get_block, staff_clinics

@@ -13,8 +13,8 @@ from django.utils.http import content_disposition_header
 from django.views.decorators.http import require_http_methods
 
 from base.access import role_required
+from base.forms import apply_service_errors
 from base.roles import VETERINARIAN
-from licensing.forms.registry import apply_service_errors
 from licensing.services.assessment import license_term_choice
 from licensing.services.documents import documents_for
 from notices import services as documents

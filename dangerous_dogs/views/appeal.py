@@ -12,11 +12,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from base.access import get_in_jurisdiction, role_required
+from base.forms import apply_service_errors
 from dangerous_dogs import forms_hearing as f
 from dangerous_dogs.models import DeclaredBy, DesignationCase
 from dangerous_dogs.services import appeal as svc
 from dangerous_dogs.views.hearing import part_b
-from licensing.forms.registry import apply_service_errors
 from ordinance.refusals import Refused
 from ordinance.rules import RuleUnavailable
 

@@ -13,12 +13,12 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from base.access import get_in_jurisdiction, role_required
+from base.forms import apply_service_errors
 from base.roles import ADMINISTRATOR, OFFICER, STAFF_ROLES
 from dangerous_dogs.forms_notice import CaseOpenForm
 from dangerous_dogs.models import OPEN_STATUSES, CaseStatus, DesignationCase
 from dangerous_dogs.services import cases as case_services
 from dangerous_dogs.services.common import procedure_or_refuse
-from licensing.forms.registry import apply_service_errors
 from licensing.models import Animal
 from ordinance.models import Event
 from ordinance.refusals import Refused

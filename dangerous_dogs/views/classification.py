@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from base.access import get_in_jurisdiction, role_required
+from base.forms import apply_service_errors
 from base.roles import ADMINISTRATOR, OFFICER
 from dangerous_dogs.forms_classification import ClassificationEndForm, ClassificationForm
 from dangerous_dogs.models import Classification
@@ -19,7 +20,6 @@ from dangerous_dogs.services.classification import (
     classification_record,
     duty_or_refuse,
 )
-from licensing.forms.registry import apply_service_errors
 from licensing.models import Animal
 from ordinance.refusals import Refused
 

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from base.access import get_in_jurisdiction, role_required
+from base.forms import apply_service_errors
 from base.messages import success_with_receipt
 from base.roles import ADMINISTRATOR, OFFICER, STAFF_ROLES
 from dangerous_dogs.forms_compliance import DestroyedForm, FeePaymentForm, ProofForm
@@ -45,7 +46,6 @@ from dangerous_dogs.services.registration import (
     registration_status,
 )
 from impound.models import CaseGate
-from licensing.forms.registry import apply_service_errors
 from licensing.models import Receipt
 from notices.models import IssuedDocument
 from ordinance.refusals import Refused, refusing

@@ -15,6 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from base.access import get_in_jurisdiction, role_required
+from base.forms import apply_service_errors
 from base.roles import ADMINISTRATOR, OFFICER
 from dangerous_dogs import forms_hearing as f
 from dangerous_dogs.models import (
@@ -27,7 +28,6 @@ from dangerous_dogs.models import (
 )
 from dangerous_dogs.selectors import Table, case_decisions, read_tables
 from dangerous_dogs.services import hearing as svc
-from licensing.forms.registry import apply_service_errors
 from notices.models import Decision, IssuedDocument, ServiceRecord
 from notices.snapshots import thaw
 from ordinance.refusals import Refused

@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from base.access import get_in_jurisdiction, role_required
+from base.forms import apply_service_errors
 from base.roles import ADMINISTRATOR, CLERK, OFFICER
 from dangerous_dogs.forms_notice import (
     ContestForm,
@@ -26,7 +27,6 @@ from dangerous_dogs.forms_notice import (
 from dangerous_dogs.models import CaseStatus, DeclaredBy, DesignationCase
 from dangerous_dogs.services import cases as svc
 from dangerous_dogs.services.declaration import declaration_received
-from licensing.forms.registry import apply_service_errors
 from notices.models import ServiceMethod
 from ordinance.refusals import Refused
 from ordinance.rules import RuleUnavailable, get_rules

@@ -16,6 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from base.access import get_in_jurisdiction, role_required
+from base.forms import apply_service_errors
 from base.roles import ADMINISTRATOR, CLERK, OFFICER
 from dangerous_dogs import forms_owner as f
 from dangerous_dogs.models import (
@@ -31,7 +32,6 @@ from dangerous_dogs.models import (
 from dangerous_dogs.selectors import Table, case_decisions, read_tables
 from dangerous_dogs.services import owner_reports, sterilization
 from dangerous_dogs.services.charges import COURT_ORDER_KIND
-from licensing.forms.registry import apply_service_errors
 from licensing.models import Owner
 from licensing.selectors import registry_search
 from notices.models import Decision

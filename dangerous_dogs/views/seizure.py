@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from base.access import role_required
+from base.forms import apply_service_errors
 from base.messages import success_with_receipt
 from base.roles import ADMINISTRATOR, OFFICER, STAFF_ROLES
 from dangerous_dogs.forms_compliance import ReclaimForm, SeizeForm
@@ -27,7 +28,6 @@ from dangerous_dogs.services.compliance import (
 )
 from dangerous_dogs.services.seizure import case_reclaim, case_seize, seizure_notice
 from impound.services.redemption import licenses_dogs, redemption_conditions, redemption_quote
-from licensing.forms.registry import apply_service_errors
 from licensing.forms.tendered import licensed_answer, payment_form
 from ordinance.refusals import Refused
 

@@ -16,13 +16,13 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from base.access import get_in_jurisdiction, role_required
+from base.forms import apply_service_errors
 from base.roles import ADMINISTRATOR, CLERK, OFFICER, STAFF_ROLES
 from base.uploads import upload_response
 from impound.filters import CaseFilter
 from impound.forms import IdentifyOwnerForm, IntakeForm
 from impound.models import CaseGate, ImpoundCase
 from impound.services.intake import case_identify_owner, case_intake
-from licensing.forms.registry import apply_service_errors
 from licensing.selectors import MIN_QUERY_LENGTH, registry_search
 from ordinance.models import Event
 from ordinance.refusals import Refused

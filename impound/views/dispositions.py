@@ -17,7 +17,9 @@ from django.utils.translation import gettext_lazy as _l
 
 from base import dates
 from base.access import get_in_jurisdiction, role_required
+from base.forms import DateInput, apply_service_errors
 from base.roles import ADMINISTRATOR, CLERK, OFFICER
+from base.uploads import upload_check
 from impound.models import (
     AgreementStatus,
     CaseStatus,
@@ -26,7 +28,6 @@ from impound.models import (
 )
 from impound.services import dispositions as svc
 from impound.services import sterilization as steril
-from licensing.forms.registry import DateInput, apply_service_errors, check_upload
 from licensing.models import PaymentMethod
 from notices.models import Decision
 from ordinance.refusals import Refused
@@ -92,7 +93,7 @@ class CertificateForm(forms.Form):
     def clean_certificate(self):
         upload = self.cleaned_data.get("certificate")
         if upload:
-            return check_upload(upload, UPLOAD_TYPES)
+            return upload_check(upload, UPLOAD_TYPES)
         return upload
 
 
@@ -112,7 +113,7 @@ class WaiverForm(AgreementDecisionForm):
     application = forms.FileField(label=_l("The adopter's written application"))
 
     def clean_application(self):
-        return check_upload(self.cleaned_data["application"], UPLOAD_TYPES)
+        return upload_check(self.cleaned_data["application"], UPLOAD_TYPES)
 
 
 FORMS = {

@@ -18,12 +18,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from base.access import get_in_jurisdiction, role_required
+from base.forms import apply_service_errors
 from base.roles import RESIDENT, STAFF_ROLES
 from base.uploads import upload_response
 from impound.forms_lost import LostCloseForm, LostReportForm
 from impound.models import ACTIVE_LOST_STATUSES, LostMatch, LostReport, LostStatus, PoundHours
 from impound.services import lost as svc
-from licensing.forms.registry import apply_service_errors
 from ordinance.refusals import Refused
 
 PAGE_SIZE = 25

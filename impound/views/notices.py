@@ -19,10 +19,10 @@ from django.views.decorators.http import require_POST
 
 from base import dates
 from base.access import get_in_jurisdiction, role_required
+from base.forms import apply_service_errors
 from base.roles import ADMINISTRATOR, CLERK, OFFICER
 from impound.models import ImpoundCase
 from impound.services import notices as svc
-from licensing.forms.registry import apply_service_errors
 from notices.models import IssuedDocument, ServiceMethod
 from ordinance.refusals import Refused
 

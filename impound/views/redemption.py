@@ -18,8 +18,10 @@ from django.views.decorators.http import require_http_methods
 
 from base import dates
 from base.access import get_in_jurisdiction, role_required
+from base.forms import CERTIFICATE_TYPES, apply_service_errors
 from base.messages import success_with_receipt
 from base.roles import ADMINISTRATOR, CLERK, OFFICER
+from base.uploads import upload_check
 from impound.models import CaseGate, CaseStatus, GateKind, ImpoundCase
 from impound.services.gates import case_humane_destruction_judgement, gate_clear_court_authorization
 from impound.services.redemption import (
@@ -29,7 +31,6 @@ from impound.services.redemption import (
     redemption_quote,
 )
 from licensing.forms.counter import DATE, CashPaymentForm
-from licensing.forms.registry import CERTIFICATE_TYPES, apply_service_errors, check_upload
 from licensing.forms.tendered import licensed_answer, payment_form
 from licensing.services.documents import documents_for
 from ordinance.refusals import Refused
@@ -71,7 +72,7 @@ class CourtOrderForm(forms.Form):
     def clean_document(self):
         document = self.cleaned_data.get("document")
         if document is not None:
-            return check_upload(document, CERTIFICATE_TYPES)
+            return upload_check(document, CERTIFICATE_TYPES)
         return document
 
 

@@ -8,8 +8,8 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from base import dates
+from base.forms import DateInput
 from licensing.forms.counter import CashPaymentForm
-from licensing.forms.registry import DateInput
 from licensing.models import ChangeKind
 
 US_STATE = forms.RegexField(

@@ -8,7 +8,8 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext_lazy as _
 
 from base import dates
-from licensing.forms.registry import CERTIFICATE_TYPES, DateInput, check_upload
+from base.forms import CERTIFICATE_TYPES, DateInput
+from base.uploads import upload_check
 from licensing.forms.tendered import CashTendered
 from licensing.models import OnlineApplication, PaymentMethod, RabiesVaccination
 
@@ -81,7 +82,7 @@ class ApplicationForm(forms.ModelForm):
                     _("The file is empty. Choose the scan or photo of the certificate again."),
                     code="empty",
                 )
-            return check_upload(certificate, CERTIFICATE_TYPES)
+            return upload_check(certificate, CERTIFICATE_TYPES)
         return certificate
 
     def uses_on_file(self) -> bool:

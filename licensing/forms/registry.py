@@ -10,37 +10,13 @@ from django.utils.translation import gettext_lazy
 
 from base import dates
 from base.confirm import ConfirmStep
-from base.uploads import JPEG, PDF, PNG, upload_check
+from base.forms import CERTIFICATE_TYPES, PHOTO_TYPES, DateInput
+from base.uploads import upload_check
 from licensing.forms.species import add_kind_field
 from licensing.models import Animal, Owner, RabiesVaccination
 from licensing.services.application_rules import require_application_fields
 from licensing.services.registry import clean_microchip
 from ordinance.models import Jurisdiction
-
-CERTIFICATE_TYPES = (PDF, JPEG, PNG)
-PHOTO_TYPES = (JPEG, PNG)
-
-
-def check_upload(upload, allowed_types):
-    """The upload read whole and checked (base/uploads.py): returns our copy under a
-    generated name, which the form hands on instead of the upload; a ValidationError
-    (size, type, unreadable) goes next to the field."""
-    return upload_check(upload, allowed_types)
-
-
-def apply_service_errors(form, refused) -> None:
-    """Put a service's refusal (``ordinance.refusals.Refused``) on the bound form: each
-    check next to the field it concerns, else at the top, with its section; nothing the
-    clerk typed is lost."""
-    for check in refused.checks:
-        form.add_error(check.field if check.field in form.fields else None, str(check))
-
-
-class DateInput(forms.DateInput):
-    input_type = "date"
-
-    def __init__(self, **kwargs):
-        super().__init__(format="%Y-%m-%d", **kwargs)
 
 
 class OwnerForm(forms.ModelForm):
@@ -149,7 +125,7 @@ class AnimalForm(forms.ModelForm):
         if photo is False:  # "clear" ticked
             return ""
         if photo and hasattr(photo, "content_type"):  # a new upload, not the stored file
-            return check_upload(photo, PHOTO_TYPES)
+            return upload_check(photo, PHOTO_TYPES)
         return photo
 
 
@@ -191,7 +167,7 @@ class VaccinationForm(forms.ModelForm):
     def clean_certificate(self):
         certificate = self.cleaned_data.get("certificate")
         if certificate and hasattr(certificate, "content_type"):
-            return check_upload(certificate, CERTIFICATE_TYPES)
+            return upload_check(certificate, CERTIFICATE_TYPES)
         return certificate or ""
 
 

@@ -13,9 +13,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from base.access import role_required
+from base.forms import apply_service_errors
 from base.roles import RESIDENT
 from licensing.forms.changes import REPORT_FORMS
-from licensing.forms.registry import apply_service_errors
 from licensing.models import Animal, ChangeKind, ChangeStatus, ReportedChange
 from licensing.services import changes as svc
 from ordinance.refusals import Refused

@@ -15,10 +15,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from base.access import get_in_jurisdiction, role_required
+from base.forms import apply_service_errors
 from base.messages import success_with_receipt
 from base.roles import ADMINISTRATOR, CLERK
 from licensing.forms.changes import APPLY_FORMS, DeclineForm
-from licensing.forms.registry import apply_service_errors
 from licensing.models import ChangeStatus, ReportedChange, TagStatus
 from licensing.services import changes as svc
 from ordinance.refusals import Refused

@@ -12,9 +12,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from base.access import get_in_jurisdiction, role_required
+from base.forms import apply_service_errors
 from base.roles import ADMINISTRATOR, CLERK, OFFICER
 from licensing.forms.counter import CloseOutDayForm
-from licensing.forms.registry import apply_service_errors
 from licensing.services import closeouts as svc
 from licensing.services.documents import documents_for
 from ordinance.refusals import Refused

@@ -15,6 +15,7 @@ from django.views.decorators.http import require_http_methods
 
 from base.access import get_in_jurisdiction, role_required
 from base.confirm import ConfirmStep
+from base.forms import apply_service_errors
 from base.messages import success_with_receipt
 from base.roles import ADMINISTRATOR, CLERK, OFFICER
 from licensing.forms.counter import (
@@ -31,7 +32,6 @@ from licensing.forms.counter import (
     TransferForm,
     VoidForm,
 )
-from licensing.forms.registry import apply_service_errors
 from licensing.models import (
     Animal,
     License,

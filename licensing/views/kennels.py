@@ -17,10 +17,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from base.access import get_in_jurisdiction, role_required
+from base.forms import apply_service_errors
 from base.messages import success_with_receipt
 from base.roles import ADMINISTRATOR, CLERK
 from licensing.forms import kennels as forms
-from licensing.forms.registry import apply_service_errors
 from licensing.models import KennelDecision, KennelLicense, KennelStatus
 from licensing.selectors import owner_choices
 from licensing.services.kennels import (

@@ -16,10 +16,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from base.access import role_required
+from base.forms import apply_service_errors
 from base.roles import ADMINISTRATOR, CLERK, RESIDENT
 from base.uploads import upload_response
 from licensing.forms.online import ApplicationForm
-from licensing.forms.registry import apply_service_errors
 from licensing.models import Animal, OnlineApplication
 from licensing.models.online import ApplicationStatus
 from licensing.services import applications as svc

@@ -14,16 +14,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from base.access import get_in_jurisdiction, role_required
+from base.forms import apply_service_errors
 from base.links import record_url
 from base.roles import ADMINISTRATOR, CLERK, STAFF_ROLES
 from base.uploads import upload_response
-from licensing.forms.registry import (
-    AnimalForm,
-    DeceasedForm,
-    OwnerForm,
-    VaccinationForm,
-    apply_service_errors,
-)
+from licensing.forms.registry import AnimalForm, DeceasedForm, OwnerForm, VaccinationForm
 from licensing.models import Animal, Owner, RabiesVaccination, Species
 from licensing.selectors import animal_for_detail, owner_with_animals, registry_search
 from licensing.services import linking

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from base.access import get_in_jurisdiction, role_required
-from licensing.forms.registry import apply_service_errors
+from base.forms import apply_service_errors
 from licensing.models import Animal
 from licensing.selectors import registry_search
 from ordinance.refusals import Refused

@@ -16,8 +16,8 @@ from django.utils.translation import gettext_lazy as _l
 from django.views.decorators.http import require_http_methods, require_POST
 
 from base.access import get_in_jurisdiction, role_required
+from base.forms import apply_service_errors
 from base.roles import STAFF_ROLES
-from licensing.forms.registry import apply_service_errors
 from licensing.models import Animal
 from licensing.services.vaccination import vaccination_status
 from ordinance.refusals import Refused

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from base.access import role_required
-from licensing.forms.registry import apply_service_errors
+from base.forms import apply_service_errors
 from ordinance.refusals import Refused
 from ordinance.rules import rule_citation
 from rabies.forms_quarantine import (

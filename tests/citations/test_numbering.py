@@ -33,17 +33,17 @@ def test_a_refused_citation_takes_no_number(north_branch, officer):
 
 
 def test_an_issued_citation_is_never_deleted_or_rewritten(north_branch, officer):
-    from citations.models import CitationKept
+    from kernel.kept import RecordKept
 
     citation = cite(north_branch, officer, owned_dog(north_branch))
-    with pytest.raises(CitationKept):
+    with pytest.raises(RecordKept):
         citation.delete()
-    with pytest.raises(CitationKept):
+    with pytest.raises(RecordKept):
         Citation.objects.all().delete()
     citation.court = "Another court"
-    with pytest.raises(CitationKept):
+    with pytest.raises(RecordKept):
         citation.save()
-    with pytest.raises(CitationKept):
+    with pytest.raises(RecordKept):
         Citation.objects.filter(pk=citation.pk).update(charge_class="misdemeanor")
     citation.refresh_from_db()
     assert citation.court != "Another court"
