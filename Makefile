@@ -49,7 +49,7 @@ bench: $(STAMP)
 
 ## The clerk's pages under gunicorn with production settings on PostgreSQL at
 ## BENCH_ANIMALS animals, side by side with the bare Django page of ../shared/bench
-## (wrk); prints the table of issue 15 (tests/bench/README.md). BENCH_KEEP_DB=1 keeps
+## (wrk); prints the table of tests/bench/README.md. BENCH_KEEP_DB=1 keeps
 ## the loaded databases so the next run skips the load.
 BENCH_ANIMALS ?= 200000
 bench-web: $(STAMP)

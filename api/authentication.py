@@ -1,4 +1,4 @@
-"""Token only (issue 19 item 3): ``Authorization: Bearer <token>``. No session, so no CSRF.
+"""Token only: ``Authorization: Bearer <token>``. No session, so no CSRF.
 
 A missing, unknown or revoked token is a 401. The integration's cities are read with it
 (two queries per call), so every view scopes its queryset without another lookup."""

@@ -1,4 +1,4 @@
-"""The read API's integrations and its call log (issue 19 item 3).
+"""The read API's integrations and its call log.
 
 An ``Integration`` is one of the city's other systems (finance, GIS, a county's
 dispatch): an administrator creates it for some of their cities with the scopes it needs

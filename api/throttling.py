@@ -1,4 +1,4 @@
-"""One rate per integration (issue 19 item 3): ``API_THROTTLE_RATE`` in settings, read per
+"""One rate per integration: ``API_THROTTLE_RATE`` in settings, read per
 call (not at import) so a deployment or a test can change it. The counts live in the
 cache (Redis in production), so no database query."""
 

@@ -1,4 +1,4 @@
-"""The read API (issue 19 item 3): licenses, animals, owners, receipts under /api/v1/.
+"""The read API: licenses, animals, owners, receipts under /api/v1/.
 
 Read only, token only (authentication.py), scoped to the token's cities: another city's
 record is a 404, as for staff (style.md "Deny by default"). Each endpoint needs its

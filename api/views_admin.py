@@ -1,4 +1,4 @@
-"""The administrator's integration pages (issue 19 item 3): the integrations of their
+"""The administrator's integration pages: the integrations of their
 cities, a new one (its token shown once, on the answer to the POST, never again) and a
 revocation. An integration reading any city the administrator does not serve is a 404."""
 

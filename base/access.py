@@ -49,7 +49,7 @@ class RoleRequiredMixin:
 
 def may_open(user, url: str) -> bool:
     """Whether the user's roles may open this address of ours: a link is offered only
-    where it would not answer 403 (issue 14, item 11). Unknown addresses: no."""
+    where it would not answer 403. Unknown addresses: no."""
     from django.urls import Resolver404, resolve
 
     try:

@@ -1,4 +1,4 @@
-"""Django admin follows the city rules (issue 13, item 2; architecture.md "no trace of
+"""Django admin follows the city rules (architecture.md "no trace of
 other cities").
 
 An administrator serves some cities (``user.jurisdiction_ids``); in admin they see and

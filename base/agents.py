@@ -1,4 +1,4 @@
-"""Who may act for a city besides its staff: an agent the city appointed (issue 18, item 4).
+"""Who may act for a city besides its staff: an agent the city appointed.
 
 A clinic sells licenses from the city's tags on consignment; the receipt it hands over is
 the city's, issued by the clinic's person. ``notices`` checks who issues a city's

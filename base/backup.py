@@ -1,4 +1,4 @@
-"""Backups that restore (issue 13, item 10): the database and every uploaded or archived
+"""Backups that restore: the database and every uploaded or archived
 file, in one archive with a manifest of SHA-256 checksums.
 
 ``manage.py backup`` writes ``backup-<time>.tar``: ``database.dump`` (PostgreSQL's
@@ -10,7 +10,7 @@ into an empty one and puts the files back; it refuses a database that has tables
 
 The files are read and put back through a Django storage (``listdir``, ``open``,
 ``exists``, ``save``), so the same code takes them from the local media folder or from
-an object-store bucket (issue 15, item 5).
+an object-store bucket.
 """
 
 import hashlib

@@ -1,4 +1,4 @@
-"""The client's address behind the reverse proxy (issue 13, item 5).
+"""The client's address behind the reverse proxy.
 
 Behind the proxy the README recommends, ``REMOTE_ADDR`` is the proxy's address for every
 client: a lockout by address would lock everyone out at once, and a limit per address

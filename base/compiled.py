@@ -1,4 +1,4 @@
-"""SQL built once per process for a query whose shape never changes (issue 15, item 2).
+"""SQL built once per process for a query whose shape never changes.
 
 Some sections of the registry pages are one UNION of several annotated querysets (the
 case file of complaints, the bite and quarantine list of rabies). Building those

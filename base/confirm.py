@@ -1,4 +1,4 @@
-"""A confirmation step for what cannot be taken back (issue 14, item 11): voiding a
+"""A confirmation step for what cannot be taken back: voiding a
 receipt, closing a license, recording a death. The first valid POST shows what will be
 done and asks again; only the second, with ``confirmed``, does it. Nothing typed is lost:
 the confirmation carries the fields as hidden inputs, and "Change" brings the form back

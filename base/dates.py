@@ -1,4 +1,4 @@
-"""The range of dates a person may type: the one place that bounds them (issue 13, item 8).
+"""The range of dates a person may type: the one place that bounds them.
 
 Every date and date-time field of every form is one of the fields below, with a *kind*
 that says which range makes sense for it:

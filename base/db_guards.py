@@ -1,4 +1,4 @@
-"""Issued records the database itself protects (issue 13, item 4; style.md "Issued
+"""Issued records the database itself protects (style.md "Issued
 records are never deleted").
 
 The models refuse ``delete()`` and the services never rewrite a receipt, but

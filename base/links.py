@@ -1,7 +1,7 @@
 """Links to many records of one kind on one page without a ``reverse()`` per row.
 
 ``reverse()`` walks the URL resolver on every call (about 50 µs here); a results list
-of 25 owners and their animals spent a third of its rendering there (issue 15, item 2).
+of 25 owners and their animals spent a third of its rendering there.
 The URL of one record is reversed once per view name and script prefix, with a
 placeholder key, and the row's key is put in its place.
 """

@@ -1,4 +1,4 @@
-"""Success messages that link to what they announce (issue 14, item 2): "receipt 1043
+"""Success messages that link to what they announce: "receipt 1043
 issued" is only useful to a clerk who can open and print receipt 1043 from it."""
 
 from django.contrib import messages
@@ -11,7 +11,7 @@ def success_with_receipt(request, message: str, receipt) -> None:
     where it is printed. Django's message storage keeps the markup safe across the
     redirect."""
     change = receipt.change_due
-    if change is not None:  # cash (issue 14, item 4): what was handed over and given back
+    if change is not None:  # cash: what was handed over and given back
         message = f"{message} " + _("Cash tendered $%(t)s; change due $%(c)s.") % {
             "t": receipt.amount_tendered,
             "c": change,

@@ -1,7 +1,7 @@
 """Navigation by role: each app registers its entries in AppConfig.ready().
 
 An entry may also depend on the user's cities (``when``): "Issue a license" is offered
-only where a city the user serves issues dog licenses (issue 14, item 9). Labels are
+only where a city the user serves issues dog licenses. Labels are
 marked for translation where they are registered (``gettext_lazy``).
 """
 

@@ -1,4 +1,4 @@
-"""Quiet, private pages (issue 13, item 9).
+"""Quiet, private pages.
 
 ``PrivatePagesMiddleware``: a page shown to a signed-in user is personal (a counter PC
 is shared; a resident's animals are theirs), so it is sent with ``Cache-Control:

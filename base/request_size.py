@@ -1,5 +1,4 @@
-"""Refuse a request body larger than the largest legitimate upload before reading it
-(issue 13, item 1).
+"""Refuse a request body larger than the largest legitimate upload before reading it.
 
 Three anonymous 2 GB POSTs once held every gunicorn worker until WORKER TIMEOUT and left
 2 GB of temporary files behind. The limit is ``UPLOAD_MAX_BYTES`` (a certificate, photo

@@ -1,4 +1,4 @@
-"""The roles of architecture.md (and issue 18's veterinary clinic), as groups with permissions.
+"""The roles of architecture.md (and the veterinary clinic), as groups with permissions.
 
 A role is a Django group. Its permissions are declared here by app label pattern, so
 this module imports no app of ours; ``accounts`` connects ``sync_role_permissions`` to
@@ -12,7 +12,7 @@ CLERK = "clerk"
 OFFICER = "officer"
 ADMINISTRATOR = "administrator"
 RESIDENT = "resident"
-# A veterinary clinic's staff (issue 18, item 1): sends rabies certificates, sees only
+# A veterinary clinic's staff: sends rabies certificates, sees only
 # what its clinic submitted and the animals those submissions matched (clinics app).
 VETERINARIAN = "veterinarian"
 
@@ -37,7 +37,7 @@ ROLE_PERMISSIONS = {
         "impound.view_*",
         "rabies.view_*",
         "dangerous_dogs.view_*",
-        "complaints.*",  # the clerk takes complaints at the counter (issue 16)
+        "complaints.*",  # the clerk takes complaints at the counter
         "citations.*",  # a citation written on paper, its status (REC-14)
         "permits.*",
     ],

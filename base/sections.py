@@ -55,7 +55,7 @@ def sections_to_render(page: str, request, **kwargs) -> list[tuple[str, dict]]:
 
 # Related rows an app above adds to a page's own query (``select_related`` paths), so its
 # section reads them without a query of its own: clinics adds the certificate a clinic
-# sent to each vaccination of the animal page (issue 18).
+# sent to each vaccination of the animal page.
 _related: dict[str, list[str]] = {}
 
 

@@ -1,4 +1,4 @@
-"""Uploads checked whole, stored under a name of ours, served as a download (issue 13 item 7).
+"""Uploads checked whole, stored under a name of ours, served as a download.
 
 Every uploaded certificate, photo or evidence file goes through ``upload_check``: the
 leading bytes only say which parser to try; the whole file must then parse as that type (a
@@ -65,7 +65,7 @@ def upload_check(upload, allowed_types) -> SimpleUploadedFile:
 
 
 def upload_read_text(upload) -> str:
-    """A text upload (a CSV of certificates, issue 18) read whole under the same size
+    """A text upload (a CSV of certificates) read whole under the same size
     cap as every upload, decoded as UTF-8 (a byte-order mark from a spreadsheet is
     dropped); a binary file under a text name (an executable renamed ``.csv``) is
     refused as unreadable, next to the field."""

@@ -8,5 +8,5 @@ class CitationsConfig(AppConfig):
     def ready(self):
         # Importing these registers the navigation entry, the sweep and the deadline.
         # No section on the animal page yet: it is at its query budget, and the case
-        # file (issue 16 item 6) lists citations with complaints in one query.
+        # file lists citations with complaints in one query.
         from . import nav, sweeps  # noqa: F401

@@ -1,4 +1,4 @@
-"""Citation sweep and upcoming deadline, registered with ordinance (issue 16 item 6).
+"""Citation sweep and upcoming deadline, registered with ordinance.
 
 - ``citations.outcome_overdue``: a citation still awaiting its outcome (issued or
   contested) whose stored ``appearance_on`` is before today is flagged once

@@ -42,14 +42,14 @@ INSTALLED_APPS = [
     "simple_history",
     "allauth",  # resident sign-up, e-mail verification, password reset (accounts/urls_allauth.py)
     "allauth.account",
-    # Staff's second factor (issue 13 item 6): TOTP apps and one-time recovery codes.
+    # Staff's second factor: TOTP apps and one-time recovery codes.
     "django_otp",
     "django_otp.plugins.otp_totp",
     "django_otp.plugins.otp_static",
     "axes",
     "csp",
     "django_celery_beat",
-    "rest_framework",  # the read API (issue 19 item 3): api/
+    "rest_framework",  # the read API: api/
     "drf_spectacular",
     # Our apps, bottom of the dependency graph first (architecture.md).
     "base",  # no models: roles, access, the nav and page-section registries
@@ -59,14 +59,14 @@ INSTALLED_APPS = [
     "notices",
     "licensing",
     "impound",
-    "citations",  # REC-14 citations; below complaints, which issues them (issue 16)
-    "permits",  # Glencoe's horse and temporary wild-animal permits (issue 17)
-    "clinics",  # veterinary clinics send rabies certificates (issue 18)
-    "records",  # issue 19: the city's data out (export) and in
+    "citations",  # REC-14 citations; below complaints, which issues them
+    "permits",  # Glencoe's horse and temporary wild-animal permits
+    "clinics",  # veterinary clinics send rabies certificates
+    "records",  # the city's data out (export) and in
     "rabies",
     "dangerous_dogs",
     "complaints",
-    "api",  # the read API for the city's other systems (issue 19 item 3)
+    "api",  # the read API for the city's other systems
     "demo",  # the demo simulation and its demo_data command; no models, no app imports it
 ]
 
@@ -147,7 +147,7 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
 ]
 # The installation's name where it serves several cities (the page titles and the login
-# page); an installation of one city is named by the city. Issue 14, item 12.
+# page); an installation of one city is named by the city.
 SITE_NAME = env.str("SITE_NAME", default="")
 
 LOGIN_URL = "accounts:login"
@@ -217,8 +217,8 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 MEDIA_URL = "media/"
 MEDIA_ROOT = env.path("DJANGO_MEDIA_ROOT", default=str(VAR_DIR / "media"))
 # Uploads and archived documents: on local disk (MEDIA_ROOT) unless MEDIA_S3_BUCKET names a
-# bucket on an S3-compatible object store, which every web host and worker then shares
-# (issue 15, item 5). The files are private: no public URL is ever handed out (each is
+# bucket on an S3-compatible object store, which every web host and worker then shares.
+# The files are private: no public URL is ever handed out (each is
 # streamed by a view that checks the user may see its record), so the bucket needs no
 # public access; a stored name is never replaced (file_overwrite off), as on disk.
 MEDIA_S3_BUCKET = env.str("MEDIA_S3_BUCKET", default="")
@@ -263,7 +263,7 @@ FILE_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
 UPLOAD_MAX_BYTES = env.int("UPLOAD_MAX_BYTES", default=10 * 1024 * 1024)
 # The rest of a form beside one file at the limit (a second file, the other fields, the
 # multipart framing): a body larger than UPLOAD_MAX_BYTES plus this is refused unread
-# (base/request_size.py, issue 13 item 1). A file a little over the limit still reaches
+# (base/request_size.py). A file a little over the limit still reaches
 # the form, which says so next to the field and keeps what was typed.
 REQUEST_FORM_OVERHEAD_BYTES = env.int("REQUEST_FORM_OVERHEAD_BYTES", default=10 * 1024 * 1024)
 
@@ -273,7 +273,7 @@ CRISPY_TEMPLATE_PACK = "bootstrap5"
 EMAIL_CONFIG = env.email_url("EMAIL_URL", default="consolemail://")
 vars().update(EMAIL_CONFIG)
 DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="animal-control@localhost")
-# Text messages (issue 20 item 4; notices/sms.py): off unless SMS_BACKEND names a backend
+# Text messages (notices/sms.py): off unless SMS_BACKEND names a backend
 # ("notices.sms.ConsoleBackend" in development, a provider's class in production), and
 # then only for a city whose profile turns on ``impound_owner_notice_text``.
 SMS_BACKEND = env.str("SMS_BACKEND", default="")
@@ -282,21 +282,21 @@ SMS_FROM = env.str("SMS_FROM", default="")
 # address of this installation, without a trailing slash.
 SITE_URL = env.str("SITE_URL", default="http://localhost:8000")
 # Days before a rabies vaccination runs out that the owner is e-mailed and the animal
-# shows "due soon" (issue 11: a setting, not an ordinance value).
+# shows "due soon" (a setting, not an ordinance value).
 RABIES_REMINDER_LEAD_DAYS = env.int("RABIES_REMINDER_LEAD_DAYS", default=30)
-# Hours a city's data export (issue 19 item 2) stays downloadable before the retention
+# Hours a city's data export stays downloadable before the retention
 # sweep removes its archive: it holds the city's personal data in full. Installation
 # policy, not an ordinance value.
 DATA_EXPORT_RETENTION_HOURS = env.int("DATA_EXPORT_RETENTION_HOURS", default=72)
 
-# Card payments through Stripe Checkout (issue 12): off unless both keys are set (then
+# Card payments through Stripe Checkout: off unless both keys are set (then
 # residents may pay an approved application online). STRIPE_API_BASE points the client
 # at another host (the tests' local stand-in); empty means Stripe's own API.
 STRIPE_SECRET_KEY = env.str("STRIPE_SECRET_KEY", default="")
 STRIPE_WEBHOOK_SECRET = env.str("STRIPE_WEBHOOK_SECRET", default="")
 STRIPE_API_BASE = env.str("STRIPE_API_BASE", default="")
 
-# --- The read API (issue 19 item 3; api/). Token per integration only: no session, so
+# --- The read API (api/). Token per integration only: no session, so
 # no CSRF; JSON only (no browsable pages); read-only; one rate per integration.
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": ["api.authentication.IntegrationTokenAuthentication"],
@@ -329,7 +329,7 @@ API_MAX_PAGE_SIZE = env.int("API_MAX_PAGE_SIZE", default=500)
 
 CACHES = {"default": env.cache_url("CACHE_URL", default="locmemcache://")}
 # Sessions are read from the cache and written through to the database: a page costs
-# no session query, and a restart or an evicted entry loses no login (issue 15, item 2).
+# no session query, and a restart or an evicted entry loses no login.
 SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 
 # --- Security headers. Production (DJANGO_DEBUG=false) is what `check --deploy` reads.
@@ -400,7 +400,7 @@ CELERY_BEAT_SCHEDULE = {
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    # A refused or missing page is one line, not a traceback (issue 13, item 9).
+    # A refused or missing page is one line, not a traceback.
     "filters": {"quiet_refusals": {"()": "base.privacy.QuietRefusals"}},
     "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["quiet_refusals"]}},
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},

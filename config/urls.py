@@ -41,7 +41,7 @@ urlpatterns = [
 # Uploaded files (certificates, photos, evidence) are never served from MEDIA_URL: each
 # is streamed by a view that checks the user may see the record it belongs to.
 
-# Addresses from before the rename to the ordinance's own word "license" (issue 8): the
+# Addresses from before the rename to the ordinance's own word "license": the
 # same address in the British spelling answers with a permanent redirect, query kept.
 # Public: it only redirects, and the page it names checks the user as always.
 urlpatterns.append(

@@ -1,4 +1,4 @@
-"""A demo veterinary clinic (issue 18), made through the clinic services: Lakes Area
+"""A demo veterinary clinic, made through the clinic services: Lakes Area
 Veterinary Clinic serves both cities, the demo ``vet`` login is its person, and it has
 sent rabies certificates this week: most matched to demo dogs on their own (microchip,
 owner and address), one for an owner the registry does not know and one for a dog whose

@@ -1,5 +1,5 @@
-"""Demo complaints and a citation, made through the complaints and citations services
-(issue 16), so an officer signing in finds a day's work.
+"""Demo complaints and a citation, made through the complaints and citations services,
+so an officer signing in finds a day's work.
 
 North Branch: a dog running at large on a 10-foot leash in a park three days ago (read as
 at large, Sec. 6-28), cited instead of impounded (Sec. 6-69) with its citation issued;

@@ -1,4 +1,4 @@
-"""Demo lost-pet reports (issue 20): the demo resident has reported two animals lost,
+"""Demo lost-pet reports: the demo resident has reported two animals lost,
 filed through ``lost_report_file`` as the resident would. One is a black Labrador lost
 near where the pound's Glencoe stray was found, so the match shows on the officer's
 ``/impound/lost/`` list and on the case; the other, a North Branch cat, matches nothing

@@ -1,4 +1,4 @@
-"""Demo of residents online (issue 12): the demo resident has renewed one dog online
+"""Demo of residents online: the demo resident has renewed one dog online
 with a certificate upload (waiting in the clerk's "Online" queue) and reported a lost
 tag for another. Made through the services, as the resident would; loaded once.
 """

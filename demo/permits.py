@@ -1,4 +1,4 @@
-"""Demo permits in Glencoe (issue 17), made through the permit services: a horse permit
+"""Demo permits in Glencoe, made through the permit services: a horse permit
 application checked by the clerk and waiting for the Council's resolution (702; its fee
 is blank in the ordinance, FEE-13, so nothing is issued until the city sets it), and a
 temporary wild-animal permit approved for a show in the coming weeks (Subd. 32(A)).

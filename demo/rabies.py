@@ -1,4 +1,4 @@
-"""Demo bites, quarantines and an exposure, made through the rabies services (issue 11).
+"""Demo bites, quarantines and an exposure, made through the rabies services.
 
 In each city a bite by a vaccinated dog three days ago, confined at home with an inspection
 logged; in North Branch also an owner's report that came in late (Sec. 6-96(2)); in

@@ -549,7 +549,7 @@ def _household_batch(rng, jurisdiction, plan, addresses, today, chips, cap) -> i
             )
         )
     owners = bulk_create_with_history(owners, Owner, batch_size=BATCH, default_change_reason=REASON)
-    # bulk_create skips Owner.save(): the search box's rows, set-based (issue 15, item 1).
+    # bulk_create skips Owner.save(): the search box's rows, set-based.
     OwnerSearch.objects.refresh(o.pk for o in owners)
     premises = bulk_create_with_history(
         premises, Premises, batch_size=BATCH, default_change_reason=REASON

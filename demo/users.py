@@ -12,7 +12,7 @@ from base.roles import ADMINISTRATOR, CLERK, OFFICER, RESIDENT, VETERINARIAN
 # 15 characters at least (AUTH_PASSWORD_VALIDATORS): the demo obeys the rule it shows.
 DEMO_PASSWORD = "animal-licensing-demo"
 
-# The demo administrator's authenticator key (issue 13, item 6: administrators must use
+# The demo administrator's authenticator key (administrators must use
 # two-step verification). Demo only: it is printed by `make run` and in the README, so
 # anyone can compute its codes. Type it into an authenticator app, or run
 # `manage.py demo_code` for the code of the moment.

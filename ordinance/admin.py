@@ -105,8 +105,8 @@ class EventAdmin(CityScopedAdminMixin, ReadOnlyAdminMixin, admin.ModelAdmin):
 
 
 class EndedNotDeletedAdminMixin:
-    """Rule values and fee rows are superseded, never deleted or rewritten once in force
-    (issue 13, item 3): no delete, and a row in force shows read-only except its note, so
+    """Rule values and fee rows are superseded, never deleted or rewritten once in force:
+    no delete, and a row in force shows read-only except its note, so
     a change is a new row with a later effective date; the history says who did what."""
 
     editable_when_in_force = ()

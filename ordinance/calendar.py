@@ -40,7 +40,7 @@ WeeklyHours = Mapping[int, Sequence[tuple[time, time]]]
 class DateOutOfRange(ValueError):
     """A date the calendar cannot count from: the deadline would fall past the last date
     Python holds (9999-12-31) or before the first. ``str(e)`` says so in plain words;
-    ``ordinance.refusals.refusing`` turns it into a refusal a form shows (issue 13)."""
+    ``ordinance.refusals.refusing`` turns it into a refusal a form shows."""
 
     def __init__(self, start):
         self.start = start

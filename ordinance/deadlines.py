@@ -111,7 +111,7 @@ def sweep_all(*, now: datetime | None = None, dry_run: bool = False) -> list[Swe
 # The staff home page's list asks every app (a query or two each): it is kept in Django's
 # cache for UPCOMING_CACHE_SECONDS under a version that any saved or deleted row, and
 # every sweep run, moves on (``records_changed``, connected in apps.py), so the list a
-# clerk sees after recording something is read afresh (issue 15, item 2). A page read by
+# clerk sees after recording something is read afresh. A page read by
 # someone else while the write was not yet committed may keep the old list for at most
 # those seconds.
 UPCOMING_CACHE_SECONDS = 60

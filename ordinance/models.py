@@ -40,7 +40,7 @@ class Jurisdiction(models.Model):
         default=time(16, 30),
         help_text=_("The hour printed on a notice's claim-by date (Glencoe Subd. 14)."),
     )
-    # City policy, not ordinance (issue 14): a city may sell next-term licenses earlier
+    # City policy, not ordinance: a city may sell next-term licenses earlier
     # than its ordinance's application window (NB Sec. 6-65(c): 30 days before the term).
     next_term_sales_days_before = models.PositiveSmallIntegerField(
         _("sell next-term licenses from (days before the term)"),
@@ -135,8 +135,8 @@ class Event(models.Model):
 
 
 class EndedNotDeleted(Exception):
-    """A rule value or fee row is superseded by a later effective-dated row, never deleted
-    (issue 13, item 3): a deleted row would silently change what the counter charges for
+    """A rule value or fee row is superseded by a later effective-dated row, never deleted:
+    a deleted row would silently change what the counter charges for
     every date it covered, and the history of what was charged when."""
 
 

@@ -223,7 +223,7 @@ def rule_value_cached(jurisdiction: Jurisdiction, key: str, *, on: date, default
 
 def _rows_cached(jurisdiction: Jurisdiction) -> list[RuleValue]:
     """Both layers' rule rows of a city, from Django's cache under the rules version (a
-    request's first lookup then costs no query; issue 15, item 2)."""
+    request's first lookup then costs no query)."""
     cache_key = f"ordinance:rule-rows:{jurisdiction.pk}:{rules_version()}"
     rows = django_cache.get(cache_key)
     if rows is None:

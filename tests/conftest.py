@@ -450,8 +450,8 @@ def world(scene, db):
 
 
 class Client(django.test.Client):
-    """Django's test client, whose ``force_login`` also passes the second step (issue 13,
-    item 6), as the person would by typing their code: a session with a staff member's
+    """Django's test client, whose ``force_login`` also passes the second step,
+    as the person would by typing their code: a session with a staff member's
     authenticator app is verified by it, and an administrator (who must have one) gets
     one set up first. tests/accounts/test_second_factor.py tests the step itself with a
     plain client."""

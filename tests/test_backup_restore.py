@@ -1,4 +1,4 @@
-"""Backups that restore (issue 13, item 10): ``backup`` then ``restore`` into a fresh
+"""Backups that restore: ``backup`` then ``restore`` into a fresh
 database gives the same receipts, licenses, documents (SHA-256 of each archived PDF) and
 events, row for row; a tampered archive or a database with tables is refused."""
 

@@ -29,7 +29,7 @@ BAD_VALUES = {
     "negative": "-1",
     "huge": "99999999999999999999999",
     "bad-date": "2026-02-30",
-    # Dates Python holds but no deadline can be counted from (issue 13, item 8): a
+    # Dates Python holds but no deadline can be counted from: a
     # subject date of 9999-12-31 on the pay form was an OverflowError.
     "year-one": "0001-01-01",
     "last-date": "9999-12-31",
@@ -253,7 +253,7 @@ def test_every_form_a_resident_is_shown_survives_bad_input(world, walk_client, r
 
 
 def test_every_form_a_clinic_is_shown_survives_bad_input(world, walk_client):
-    """A clinic's person (issue 18): its certificate forms and the license sale (item 4);
+    """A clinic's person: its certificate forms and the license sale;
     the city's pages answer 403 to whatever it sends."""
     client = walk_client
     vet = world.clinics.vet
@@ -284,10 +284,10 @@ QUERY_PAGES = [
             "jurisdiction": None,
         },
     ),
-    ("permits:list", {"kind": None, "status": None}),  # issue 17
-    ("clinics:unlicensed", {"format": None}),  # issue 18 item 3
+    ("permits:list", {"kind": None, "status": None}),
+    ("clinics:unlicensed", {"format": None}),
     ("clinics:unlicensed_results", {"start": None, "end": None, "format": None}),
-    ("clinics:balances", {"year": None, "format": "csv"}),  # issue 18 item 5
+    ("clinics:balances", {"year": None, "format": "csv"}),
 ]
 
 

@@ -1,4 +1,4 @@
-"""Bounded dates on the pages that took any date (issue 13, item 8), and a calendar that
+"""Bounded dates on the pages that took any date, and a calendar that
 refuses a date it cannot count from instead of raising OverflowError."""
 
 from datetime import date, datetime

@@ -262,7 +262,7 @@ def build(nb, gl, clerk, glencoe_clerk) -> Cities:
 
 
 def _lost_reports(nb, gl):
-    """A resident's lost-pet report in each city (issue 20 item 2): the staff list keeps
+    """A resident's lost-pet report in each city: the staff list keeps
     to the user's cities."""
     from impound.services.lost import lost_report_file
 
@@ -280,7 +280,7 @@ def _lost_reports(nb, gl):
 
 
 def _citations(nb, gl, nb_dog, clerk, glencoe_clerk):
-    """A citation in each city (issue 16 item 5): the list keeps to the user's city."""
+    """A citation in each city: the list keeps to the user's city."""
     from citations.services.issuance import issue_citation
     from tests.impound.helpers import owned_dog
 
@@ -304,7 +304,7 @@ def _citations(nb, gl, nb_dog, clerk, glencoe_clerk):
 
 
 def _reported_death(gl_dog):
-    """A Glencoe resident reports their dog died (issue 12 item 5)."""
+    """A Glencoe resident reports their dog died."""
     from licensing.services.changes import change_report
 
     resident = make_user("zzglresident", "resident")
@@ -314,7 +314,7 @@ def _reported_death(gl_dog):
 
 
 def _complaints(nb, gl, clerk, glencoe_clerk):
-    """Two barking complaints at one address in each city (issue 16): the list shows its
+    """Two barking complaints at one address in each city: the list shows its
     own city's, the repeat-address report its own address."""
     from complaints.services import complaint_intake
 
@@ -337,7 +337,7 @@ def _complaints(nb, gl, clerk, glencoe_clerk):
 
 
 def _impound_cases(nb, gl, clerk, glencoe_clerk):
-    """A case in each city at a pound serving both (issue 9): the board lists its own."""
+    """A case in each city at a pound serving both: the board lists its own."""
     from impound.services.intake import case_intake
     from tests.impound.factories import make_pound
 
@@ -363,7 +363,7 @@ def _impound_cases(nb, gl, clerk, glencoe_clerk):
 
 
 def _online_payment(gl, gl_owner, gl_dog):
-    """A card payment received for a Glencoe online application (issue 12): the list of
+    """A card payment received for a Glencoe online application: the list of
     online payments is the clerk's own city's. Recorded directly: Glencoe issues no dog
     licenses (LIC-16), so no application of its own is ever approved."""
     from decimal import Decimal
@@ -395,7 +395,7 @@ def _online_payment(gl, gl_owner, gl_dog):
 
 
 def _rabies_records(gl, glencoe_clerk):
-    """A Glencoe bite report and a dog whose rabies vaccination lapsed (issue 11): the
+    """A Glencoe bite report and a dog whose rabies vaccination lapsed: the
     dashboard and the overdue list must keep them to Glencoe's users."""
     from tests.impound.helpers import owned_dog
     from tests.rabies.helpers import make_bite, vaccinate
@@ -406,7 +406,7 @@ def _rabies_records(gl, glencoe_clerk):
 
 
 def _online_application(gl_dog, gl_owner, glencoe_clerk):
-    """An issued Glencoe online application with its tag to mail (issue 12), made as a
+    """An issued Glencoe online application with its tag to mail, made as a
     row: Glencoe issues no license (LIC-16), so it stands in for what the queue and the
     mailing list must keep to Glencoe's users."""
     from licensing.models import License, OnlineApplication
@@ -426,7 +426,7 @@ def _online_application(gl_dog, gl_owner, glencoe_clerk):
 
 
 def _dangerous_dog_case(gl, glencoe_clerk):
-    """A Glencoe Subd. 15 case (issue 10; North Branch has no procedure, DD-29)."""
+    """A Glencoe Subd. 15 case (North Branch has no procedure, DD-29)."""
     from tests.dangerous_dogs.helpers import make_case
     from tests.impound.helpers import owned_dog
 
@@ -434,8 +434,8 @@ def _dangerous_dog_case(gl, glencoe_clerk):
 
 
 def _permits(gl, glencoe_clerk):
-    """A Glencoe horse permit application and a temporary wild-animal permit (issue 17;
-    North Branch's ordinance has neither)."""
+    """A Glencoe horse permit application and a temporary wild-animal permit
+    (North Branch's ordinance has neither)."""
     from permits.services import horses, temporary
     from tests.permits.helpers import horse_fields, temporary_fields
 
@@ -448,7 +448,7 @@ def _permits(gl, glencoe_clerk):
         on=TODAY,
         **temporary_fields(applicant_name="Zzglcircus"),
     )
-    # The register (issue 17 item 5): a veterinary hospital's exemption (Subd. 32(B)).
+    # The register: a veterinary hospital's exemption (Subd. 32(B)).
     from licensing.services import registry
     from permits.services import register
 
@@ -481,7 +481,7 @@ def _permits(gl, glencoe_clerk):
 
 
 def _clinic_certificates(gl, glencoe_clerk):
-    """A Glencoe clinic's certificate waiting for the clerk (issue 18), and a block of
+    """A Glencoe clinic's certificate waiting for the clerk, and a block of
     Glencoe's tags at it (item 4), made as a row: Glencoe issues no dog licenses
     (LIC-16), so the service refuses it; the row stands in for what the tags-at-clinics
     page and the balances must keep to Glencoe's users."""
@@ -515,7 +515,7 @@ def _clinic_certificates(gl, glencoe_clerk):
 WALK = {
     "accounts:home": [((), "", None)],  # follows to staff_home
     "accounts:staff_home": [((), "", "Zzgldenied")],  # deadlines (KEN-07 appeal)
-    # The user's own two-step verification (issue 13, item 6): no city's records.
+    # The user's own two-step verification: no city's records.
     "accounts:second_factor": [((), "", None)],
     "accounts:second_factor_enroll": [((), "", None)],
     "ordinance:profile_list": [((), "", "701 Subd")],
@@ -534,7 +534,7 @@ WALK = {
         ((), "q=3205550199", "Zzglencoeonly"),
     ],
     "licensing:owner_create": [((), "", None)],  # its city choice
-    # Its applicants, found by search (issue 14, item 7).
+    # Its applicants, found by search.
     "licensing:kennel_apply": [((), "q=zzglencoe", "Zzglencoeonly")],
     "licensing:kennel_list": [
         ((), "", "Zzglhennepin"),
@@ -562,38 +562,38 @@ WALK = {
     # Searches for the new owner: only the license's own city is offered (LIC-12).
     "licensing:license_transfer": [((lambda c: [c.nb_license.pk]), "q=zzglencoe", None)],
     "licensing:kennel_transfer": [((lambda c: [c.nb_kennel.pk]), "q=zzglencoe", None)],
-    # The duplicate to merge is searched in the owner's own city only (issue 14, item 7).
+    # The duplicate to merge is searched in the owner's own city only.
     "licensing:owner_merge": [((lambda c: [c.nb_license.owner_id]), "q=zzglencoe", None)],
     "impound:sterilization_list": [((), "", None)],
-    # Lost-pet reports (issue 20 item 2): each city's staff see their own city's.
+    # Lost-pet reports: each city's staff see their own city's.
     "impound:lost_reports": [((), "", "Zzgl tabby"), ((), "status=all", "Zzgl tabby")],
     "impound:board": [((), "", "Zzgl brindle"), ((), "status=all", "Zzgl brindle")],
     "dangerous_dogs:board": [((), "", "Zzgl Rex"), ((), "closed=1", "Zzgl Rex")],
     "rabies:dashboard": [((), "", "Zzglbiter")],
     "rabies:vaccinations_overdue": [((), "", "Zzgllapsed")],
-    # Online applications (issue 12): the queue and the tag mailing list (a PDF).
+    # Online applications: the queue and the tag mailing list (a PDF).
     "online:review_list": [((), "", "Zzglfritz"), ((), "status=issued", "Zzglfritz")],
-    "licensing:payment_list": [((), "", "Zzglencoeonly")],  # issue 12: online payments
-    # The clerk's close-out (issue 14): the day's receipts, the kennel fee's payer.
+    "licensing:payment_list": [((), "", "Zzglencoeonly")],  # online payments
+    # The clerk's close-out: the day's receipts, the kennel fee's payer.
     "licensing:closeout_list": [((), "", None)],
     "licensing:closeout_day": [((), "", "Zzglencoeonly"), ((), f"day={TODAY}", "Zzglencoeonly")],
     "licensing:closeout_close": [((), f"day={TODAY}", "Zzglencoeonly")],
-    # Changes residents reported (issue 12): a Glencoe owner reported a death.
+    # Changes residents reported: a Glencoe owner reported a death.
     "changes:list": [((), "", "Zzglfritz"), ((), "status=submitted", "Zzglfritz")],
-    # Complaints (issue 16): the list, by status and kind.
+    # Complaints: the list, by status and kind.
     "complaints:list": [
         ((), "", "1 Zzgl Street"),
         ((), "status=open", "1 Zzgl Street"),
         ((), "kind=barking", "1 Zzgl Street"),
     ],
-    # Citations (issue 16 item 5): the list, by status and class, and the issue page's
+    # Citations: the list, by status and class, and the issue page's
     # violation codes and registry search (the Glencoe clerk sees Subd. 5 and Zzgl dogs).
     "citations:list": [
         ((), "", "Zzgl County Court"),
         ((), "status=issued&charge_class=petty_misdemeanor", "Zzgl County Court"),
     ],
     "citations:issue": [((), "", "701 Subd"), ((), "q=zzglencoe", "Zzglencoeonly")],
-    # Complaint and citation reports (issue 16 item 7): the repeat address is the city's
+    # Complaint and citation reports: the repeat address is the city's
     # own; the counts are checked city by city in tests/complaints/test_reports.py.
     "complaints:report_kinds": [((), YEAR, None), ((), YEAR + "&format=csv", None)],
     "complaints:report_repeats": [
@@ -601,7 +601,7 @@ WALK = {
         ((), YEAR + "&format=csv", "1 Zzgl Street"),
     ],
     "complaints:report_citations": [((), YEAR, None), ((), YEAR + "&format=csv", None)],
-    # Glencoe's permits (issue 17): North Branch's staff see only a plain statement.
+    # Glencoe's permits: North Branch's staff see only a plain statement.
     "permits:list": [
         ((), "", "Zzglhorse"),
         ((), "kind=horse&status=applied", "Zzglhorse"),
@@ -609,11 +609,11 @@ WALK = {
     ],
     "permits:horse_apply": [((), "", None)],
     "permits:temporary_apply": [((), "", None)],
-    # What each premises may keep (issue 17 item 5), on screen and as CSV.
+    # What each premises may keep, on screen and as CSV.
     "permits:register": [((), "", "Zzglclinic"), ((), "format=csv", "Zzglclinic")],
-    # Clinic certificates waiting for the clerk (issue 18).
+    # Clinic certificates waiting for the clerk.
     "clinics:queue": [((), "", "Zzglowner")],
-    # The clinic reports (issue 18 item 5): Glencoe's clinic is not a North Branch row.
+    # The clinic reports: Glencoe's clinic is not a North Branch row.
     "clinics:report_certificates": [
         ((), YEAR, "Zzgl Animal Clinic"),
         ((), YEAR + "&format=csv", "Zzgl Animal Clinic"),
@@ -622,14 +622,14 @@ WALK = {
         ((), YEAR, "Zzgl Animal Clinic"),
         ((), YEAR + "&format=csv", "Zzgl Animal Clinic"),
     ],
-    # Vaccinated but unlicensed (issue 18 item 3): Glencoe licenses no animal, so its
+    # Vaccinated but unlicensed: Glencoe licenses no animal, so its
     # clerk reads why, with the section; its CSV and the results have no Glencoe rows.
     "clinics:unlicensed": [((), "", "701 Subd. 2(D)"), ((), "format=csv", None)],
     "clinics:unlicensed_results": [
         ((), YEAR, "Glencoe: not in ordinance (program measure)"),
         ((), YEAR + "&format=csv", None),
     ],
-    # The city's tags at clinics and the clinic sales and balances (issue 18 items 4, 5).
+    # The city's tags at clinics and the clinic sales and balances.
     "clinics:consignment_list": [((), "", "Zzgl Animal Clinic")],
     "clinics:balances": [
         ((), "", "Zzgl Animal Clinic"),
@@ -649,7 +649,7 @@ NOT_WALKED = {
     "licensing:portal_link": "residents only: a form that lists nothing",
     "impound:intake": "officers and administrators only: a clerk is refused",
     "impound:found_all": "public: every city's animals in the pound by design, no person "
-    "(issue 20 item 1; tests/impound/test_found.py)",
+    "(tests/impound/test_found.py)",
     "impound:lost_report_list": "residents only: their own lost-pet reports, not the city's",
     "impound:lost_report_new": "residents only: a form that lists nothing",
     "rabies:bite_report": "officers and administrators only: a clerk is refused",
@@ -659,21 +659,21 @@ NOT_WALKED = {
     "online:mailing_list": "a PDF; its rows are scoped by the same query as the queue (to_mail)",
     "online:mailing_list_mailed": "POST only",
     "licensing:stripe_webhook": "Stripe's signed deliveries only (public, POST): no page",
-    # Renewal notices by mail (issue 14 item 6): scoped by the expiring report's own query;
+    # Renewal notices by mail: scoped by the expiring report's own query;
     # tests/licensing/test_renewal_notices.py prints them as the Glencoe clerk.
     "licensing:report_expiring_notices": "POST only (a PDF of the report's owners)",
     "licensing:report_expiring_labels": "a PDF of the expiring report's owners",
-    # Issue 18: a clinic's own pages (its certificates only) and the administrator's.
+    # a clinic's own pages (its certificates only) and the administrator's.
     "clinics:home": "a clinic's login only: a clerk is refused",
     "clinics:certificate_new": "a clinic's login only: a clerk is refused",
     "clinics:batch_new": "a clinic's login only: a clerk is refused",
     "clinics:batch_template": "a clinic's login only: a clerk is refused",
     "clinics:clinic_list": "administrators only: a clerk is refused (tests/clinics/test_views.py)",
     "clinics:unlicensed_run": "POST only (tests/clinics/test_followup_views.py runs it per city)",
-    # Issue 19: a city's data export; its archive's scoping is tests/records/test_export.py.
+    # a city's data export; its archive's scoping is tests/records/test_export.py.
     "records:export_list": "administrators only: a clerk is refused (tests/records/test_views.py)",
     "records:import_list": "administrators only: a clerk is refused (test_import_views.py)",
-    # Issue 19 item 3: the administrator's integrations (tests/api/test_admin_pages.py: only
+    # the administrator's integrations (tests/api/test_admin_pages.py: only
     # those of their own cities), and the read API, which takes a token, never a login:
     # tests/api/test_api.py reads every endpoint with a token of one city and of both.
     "integrations:list": "administrators only: a clerk is refused (tests/api/test_admin_pages.py)",

@@ -1,4 +1,4 @@
-"""Issued records the database itself protects (issue 13, item 4; REC-01, LIC-06): the
+"""Issued records the database itself protects (REC-01, LIC-06): the
 ORM's ``update()`` and ``delete()`` paths that skip the models, and raw SQL, are refused
 by triggers for receipts, receipt lines, licenses, tags and issued documents."""
 

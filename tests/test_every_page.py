@@ -28,7 +28,7 @@ from tests.rabies.pages import GL_RECORD_PAGES, RABIES_PAGES
 from tests.records.pages import RECORDS_PAGES
 from tests.world import NOW, TODAY, World, build_world  # noqa: F401  (imported from here)
 
-# Every page, whatever the data around it (issue 15, item 2). The user's row, roles and
+# Every page, whatever the data around it. The user's row, roles and
 # cities and each city's rule rows come from the cache once one page has read them.
 QUERY_BUDGET = 10
 
@@ -40,11 +40,11 @@ PAGES = {
     "accounts:home": (lambda w: [], {"*": 302}),
     "accounts:login": (lambda w: [], {"*": 302}),
     "accounts:logout": (lambda w: [], {"*": 405}),
-    # An address from before the rename to "license" (issue 8): a permanent redirect.
+    # An address from before the rename to "license": a permanent redirect.
     "old_spelling": (lambda w: [f"licences/{w.license.pk}/"], {"*": 301}),
     "accounts:staff_home": (lambda w: [], {}),
     "accounts:resident_home": (lambda w: [], {"*": 302}),  # to licensing's portal
-    # Two-step verification (issue 13, item 6). The personas' sessions have passed the
+    # Two-step verification. The personas' sessions have passed the
     # second step (administrators) or have nothing to pass (the others): the code page
     # sends them on; fresh recovery codes show once, right after they are made; an
     # administrator, enrolled already, is sent from enrollment to the account page.
@@ -94,7 +94,7 @@ PAGES = {
     "licensing:receipt_detail": (lambda w: [w.receipt.pk], {}),
     "licensing:receipt_void": (lambda w: [w.receipt.pk], {}),
     "licensing:tag_stock": (lambda w: [], {}),
-    # Merging a duplicate owner record (issue 14, item 7): the search, the confirmation.
+    # Merging a duplicate owner record: the search, the confirmation.
     "licensing:owner_merge": (lambda w: [w.owner.pk], {}),
     "licensing:owner_merge_confirm": (lambda w: [w.owner.pk, w.kennel.owner_id], {}),
     "licensing:kennel_list": (lambda w: [], {}),
@@ -109,11 +109,11 @@ PAGES = {
     "licensing:report_revenue": (lambda w: [], {}),
     "licensing:report_tags": (lambda w: [], {}),
     "licensing:report_expiring": (lambda w: [], {}),
-    # Renewal notices by mail (issue 14 item 6): the notices print on POST (they are
+    # Renewal notices by mail: the notices print on POST (they are
     # recorded as printed); the labels are a PDF of the same owners.
     "licensing:report_expiring_notices": (lambda w: [], {"*": 405}),
     "licensing:report_expiring_labels": (lambda w: [], {}),
-    # The clerk's daily close-out and deposit slip (issue 14 item 4).
+    # The clerk's daily close-out and deposit slip.
     "licensing:closeout_list": (lambda w: [], {}),
     "licensing:closeout_day": (lambda w: [], {}),
     "licensing:closeout_close": (lambda w: [], {}),  # GET: the confirmation step
@@ -123,7 +123,7 @@ PAGES = {
     "licensing:portal_link": (lambda w: [], {}),
     "licensing:portal_animal": (lambda w: [w.animal.pk], {}),
     "licensing:portal_certificate": (lambda w: [w.vaccination.pk], {}),
-    # Online applications (issue 12): the resident's pages and the clerk's queue.
+    # Online applications: the resident's pages and the clerk's queue.
     "licensing:application_start": (lambda w: [w.animal.pk], {}),
     "licensing:application_detail": (lambda w: [w.application.pk], {}),
     "licensing:application_edit": (lambda w: [w.application.pk], {}),
@@ -137,13 +137,13 @@ PAGES = {
     "online:review_tag_mailed": (lambda w: [w.application.pk], {"*": 405}),
     "online:mailing_list": (lambda w: [], {}),
     "online:mailing_list_mailed": (lambda w: [], {"*": 405}),
-    # Online payments (issue 12): the resident's pages, the clerk's list, the webhook.
+    # Online payments: the resident's pages, the clerk's list, the webhook.
     "licensing:application_pay": (lambda w: [w.paid_application.pk], {}),
     "licensing:application_paid": (lambda w: [w.paid_application.pk], {}),
     "licensing:payment_list": (lambda w: [], {}),
     "licensing:payment_finish": (lambda w: [w.payment.pk], {"*": 405}),
     "licensing:stripe_webhook": (lambda w: [], {"*": 405}),
-    # Changes residents report and the clerk's queue of them (issue 12 item 5).
+    # Changes residents report and the clerk's queue of them.
     "licensing:change_report": (lambda w: [w.animal.pk, "address"], {}),
     "licensing:change_detail": (lambda w: [w.change.pk], {}),
     "licensing:transfer_accept": (lambda w: [w.transfer_token], {}),
@@ -157,7 +157,7 @@ PAGES = {
     "impound:records": (lambda w: [], {}),
     "impound:register_csv": (lambda w: [], {}),
     "impound:public_records": (lambda w: [w.nb.slug], {}),
-    # Issue 20: the found animals (the world's case is held, with a photo) and the CSV.
+    # the found animals (the world's case is held, with a photo) and the CSV.
     "impound:public_records_csv": (lambda w: [w.nb.slug], {}),
     "impound:found_all": (lambda w: [], {}),
     "impound:found_city": (lambda w: [w.nb.slug], {}),
@@ -185,7 +185,7 @@ PAGES = {
         {"*": 405},
     ),
 }
-# Complaints (issue 16): the list, intake, the complaint page and the officer's forms.
+# Complaints: the list, intake, the complaint page and the officer's forms.
 PAGES.update(
     {
         "complaints:list": (lambda w: [], {}),
@@ -200,11 +200,11 @@ PAGES.update(
         "complaints:report_kinds": (lambda w: [], {}),
         "complaints:report_repeats": (lambda w: [], {}),
         "complaints:report_citations": (lambda w: [], {}),
-        # The barking-dog seizure (issue 16 item 4): North Branch's page says its
+        # The barking-dog seizure: North Branch's page says its
         # ordinance has none; tests/complaints/test_seizure_views.py walks Glencoe's.
         "complaints:seizure": (lambda w: [w.complaint.pk], {}),
         "complaints:seizure_contact": (lambda w: [w.complaint.pk], {"*": 405}),
-        # The premises page (issue 17 items 2, 5): North Branch's, with no permit section.
+        # The premises page: North Branch's, with no permit section.
         "licensing:premises_detail": (lambda w: [w.animal.premises_id], {}),
     }
 )
@@ -257,7 +257,7 @@ def walk_pages(world):
 
 @pytest.fixture
 def veterinarian(scene):
-    """A clinic's login (issue 18): its own clinic's pages only."""
+    """A clinic's login: its own clinic's pages only."""
     return scene.people["veterinarian"]
 
 

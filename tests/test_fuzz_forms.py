@@ -1,4 +1,4 @@
-"""Fuzzing every form (issue 13, item 11): Hypothesis writes the values.
+"""Fuzzing every form: Hypothesis writes the values.
 
 The bad-input sweep (test_bad_input.py) sends a fixed list of bad values. Here, for every
 form the pages of tests/test_every_page.py render, as the persona the page was shown to,

@@ -1,4 +1,4 @@
-"""base.links.record_url gives what reverse() gives (issue 15, item 2)."""
+"""base.links.record_url gives what reverse() gives."""
 
 import pytest
 from django.urls import NoReverseMatch, reverse, set_script_prefix

@@ -1,4 +1,4 @@
-"""Addresses spelled "licence" before the rename to the ordinance's word redirect (issue 8)."""
+"""Addresses spelled "licence" before the rename to the ordinance's word redirect."""
 
 import pytest
 from django.urls import reverse

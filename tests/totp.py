@@ -1,4 +1,4 @@
-"""The code an authenticator app shows for a staff member's device (issue 13, item 6).
+"""The code an authenticator app shows for a staff member's device.
 
 Tests log in through the second step the way a person would: they read the key the user
 scanned and compute the app's current code from it (RFC 6238, django-otp's own TOTP).

@@ -1,4 +1,4 @@
-"""Real files for upload tests: uploads are parsed whole (base/uploads.py, issue 13 item 7),
+"""Real files for upload tests: uploads are parsed whole (base/uploads.py),
 so a few magic bytes no longer pass for a PDF or a picture."""
 
 import io

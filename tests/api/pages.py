@@ -1,4 +1,4 @@
-"""The read API's rows of tests/test_every_page.py's page table (issue 19 item 3).
+"""The read API's rows of tests/test_every_page.py's page table.
 
 The administrator's integration pages show a North Branch integration (made by the
 administrator of both cities, for North Branch only). The API's own addresses answer a

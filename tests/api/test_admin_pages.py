@@ -1,4 +1,4 @@
-"""The administrator's integration pages (issue 19 item 3): administrators only, their
+"""The administrator's integration pages: administrators only, their
 cities only (404 otherwise); the token is shown once, on the answer to the creation, and
 never again; revoking stops the token; bad input is answered beside its field."""
 

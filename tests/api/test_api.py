@@ -1,4 +1,4 @@
-"""The read API (issue 19 item 3) and its done-when walk: a token for one city gets 404 for
+"""The read API and its done-when walk: a token for one city gets 404 for
 the other city's records; without the personal-data scope, owners come back without
 names and addresses. Token only, read only, scoped, paginated, throttled, logged."""
 

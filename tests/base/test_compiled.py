@@ -1,4 +1,4 @@
-"""base.compiled (issue 15, item 2): a query compiled once per process and shape, run
+"""base.compiled: a query compiled once per process and shape, run
 with each call's own keys, gives what the queryset built afresh gives; a builder that
 reads a record into its SQL is refused; an empty set of keys costs no query."""
 

@@ -1,4 +1,4 @@
-"""Dates read one way (issue 14, item 12): "Dec 31, 2026" on pages, in e-mails and in
+"""Dates read one way: "Dec 31, 2026" on pages, in e-mails and in
 PDFs, "Dec 31, 2026, 2:05 p.m." for a moment; CSV exports stay ISO (2026-12-31)."""
 
 import csv

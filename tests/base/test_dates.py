@@ -1,4 +1,4 @@
-"""Bounded dates (issue 13, item 8): base.dates, and every date field of every form."""
+"""Bounded dates: base.dates, and every date field of every form."""
 
 import importlib
 import re

@@ -1,4 +1,4 @@
-"""Quiet, private pages (issue 13, item 9): a signed-in page is never cached (counter
+"""Quiet, private pages: a signed-in page is never cached (counter
 PCs are shared); a 403 is one log line, not a traceback;
 the secure-cookie flags follow DJANGO_SECURE_COOKIES."""
 

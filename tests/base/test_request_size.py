@@ -1,4 +1,4 @@
-"""Request size (issue 13, item 1): a body declared larger than the largest legitimate
+"""Request size: a body declared larger than the largest legitimate
 upload is refused with 413 before a byte of it is read, and three such uploads at once
 leave a normal page answering within a second. A file a little over the upload limit
 still reaches its form (which says so next to the field, tests/licensing/test_online_views)."""

@@ -110,16 +110,16 @@ def test_the_animal_page_shows_the_sections_the_apps_above_register(client_as, c
     page = client_as(clerk).get(reverse("licensing:animal_detail", args=[animal.pk]))
     headings = re.findall(r'<h2 class="h5" id="([\w-]+)"', page.content.decode())
     # The complaints' case file lists the impound cases with everything else in time
-    # order, in place of impound's own table (complaints/apps.py; issue 16 item 6).
+    # order, in place of impound's own table (complaints/apps.py).
     assert headings[-3:] == [
         "casefile-heading",
         "bites-heading",
         "dd-heading",
     ]
     assert [s.name for s in sections.sections_for("licensing.animal_detail")] == [
-        "species",  # the species table's class (permits, issue 17), shown only in Glencoe
+        "species",  # the species table's class (permits), shown only in Glencoe
         "complaints",
         "rabies",
         "dangerous_dogs",
-        "clinics",  # shown only for an animal with a clinic's certificate (issue 18)
+        "clinics",  # shown only for an animal with a clinic's certificate
     ]

@@ -1,4 +1,4 @@
-"""Uploads checked whole (issue 13 item 7): the file parses as the type its bytes claim, we
+"""Uploads checked whole: the file parses as the type its bytes claim, we
 store our copy under a generated name with that type's extension, and serve it back as an
 attachment with ``nosniff``.
 

@@ -1,4 +1,4 @@
-"""`make bench-web` (issue 15, item 4): the pages a clerk opens most, at full size, side by
+"""`make bench-web`: the pages a clerk opens most, at full size, side by
 side with the bare Django page of ../shared/bench/ (README.md there).
 
     .venv/bin/python tests/bench/bench_web.py            # what `make bench-web` runs
@@ -51,7 +51,7 @@ WORKERS = os.environ.get("BENCH_WORKERS", "5")
 SEARCH_QUERY = "john"
 MARKER = "bench-web: demo_data --size {}"
 
-# The goals of issue 15 (its table), in the units measured.
+# The goals of (its table), in the units measured.
 SEARCH_P95_MS = 30
 LICENSE_P95_MS_AT_50 = 100
 MIN_RATIO = 0.5

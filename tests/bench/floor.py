@@ -1,4 +1,4 @@
-"""The floor under the clerk's pages, for `make bench-web` (issue 15, item 2).
+"""The floor under the clerk's pages, for `make bench-web`.
 
 Two pages that do what every staff page of this project does before its own work, and
 nothing more: the request passes the whole middleware (the session and the user from

@@ -1,4 +1,4 @@
-"""EXPLAIN ANALYZE of each lookup of the search box (issue 15, item 1), on a loaded database.
+"""EXPLAIN ANALYZE of each lookup of the search box, on a loaded database.
 
     DATABASE_URL=postgres://.../DB .venv/bin/python manage.py shell < tests/bench/search_explain.py
 

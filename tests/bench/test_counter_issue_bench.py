@@ -1,4 +1,4 @@
-"""The counter's "Issue license" request (issue 15, item 3): the receipt is laid out in
+"""The counter's "Issue license" request: the receipt is laid out in
 the request, the certificate and the 80 mm slip by the worker after commit. Here the test
 transaction never commits, so the timing is the request alone, as the clerk waits for it."""
 

@@ -40,7 +40,7 @@ def test_demo_data_size_loads_that_many_animals_in_under_two_minutes(stopwatch, 
     assert Animal.objects.count() == before + size
     assert Animal.history.count() == Animal.objects.count()  # one "+" row per animal
     assert Ownership.objects.count() == Ownership.history.count() == Animal.objects.count()
-    # Every owner has its search row, with its city (issue 15, item 1).
+    # Every owner has its search row, with its city.
     assert OwnerSearch.objects.count() == Owner.objects.count()
     assert not OwnerSearch.objects.exclude(jurisdiction_id=F("owner__jurisdiction_id")).exists()
     cities_used = Animal.objects.values_list("jurisdiction_id", flat=True).distinct()

@@ -1,4 +1,4 @@
-"""Benchmark: importing a city's spreadsheet (issue 19 item 1), rows per second.
+"""Benchmark: importing a city's spreadsheet, rows per second.
 
 Builds a CSV of N rows in a layout of its own (one owner, dog, rabies certificate and
 license per row, an owner in every second row with a second dog), then times the dry

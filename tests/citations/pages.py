@@ -1,4 +1,4 @@
-"""The citation rows of tests/test_every_page.py's page table (issue 16 item 5).
+"""The citation rows of tests/test_every_page.py's page table.
 
 The world holds a North Branch citation on the world's dog, issued by the
 administrator; its status page is POST-only.

@@ -1,4 +1,4 @@
-"""Media shared by several web hosts (issue 15, item 5).
+"""Media shared by several web hosts.
 
 With ``MEDIA_S3_BUCKET`` set, uploads and archived documents live on an S3-compatible
 object store, so a second web host serves what the first one stored. Here moto runs as a

@@ -1,4 +1,4 @@
-"""demo_data's clinic (issue 18): the ``vet`` login is the person of a clinic serving both
+"""demo_data's clinic: the ``vet`` login is the person of a clinic serving both
 cities; its certificates matched demo dogs on their own, a mover and a newcomer wait in
 each city's queue; made once."""
 

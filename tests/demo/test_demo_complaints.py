@@ -1,4 +1,4 @@
-"""demo_data's complaints (issue 16): North Branch's at-large dog cited from its complaint
+"""demo_data's complaints: North Branch's at-large dog cited from its complaint
 (Secs. 6-28, 6-69) and an open barking complaint with a follow-up date; Glencoe's repeat
 barking address and a litter warning; made once."""
 

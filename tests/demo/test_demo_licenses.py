@@ -141,7 +141,7 @@ def test_running_it_again_adds_nothing(demo, db):
     output = run()
     assert "north-branch: demo licensing already loaded" in output
     assert "glencoe: demo licensing already loaded" in output
-    assert "lost-pet report" not in output  # the resident's reports are there (issue 20)
+    assert "lost-pet report" not in output  # the resident's reports are there
     assert table_counts() == before
     assert (before["LostReport"], before["LostMatch"]) == (2, 1)
 

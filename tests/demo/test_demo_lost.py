@@ -1,4 +1,4 @@
-"""demo_data's lost-pet reports (issue 20): the demo resident's black Labrador lost in
+"""demo_data's lost-pet reports: the demo resident's black Labrador lost in
 Glencoe matches the pound's Glencoe stray, so the officer's list shows the match; the
 North Branch cat matches nothing; both open for the profile's days; made once."""
 

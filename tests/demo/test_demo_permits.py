@@ -1,4 +1,4 @@
-"""demo_data's permits (issue 17): Glencoe's horse permit checked and waiting for the
+"""demo_data's permits: Glencoe's horse permit checked and waiting for the
 Council (its fee is blank, FEE-13), a temporary permit approved for a show; none in
 North Branch; made once."""
 

@@ -1,5 +1,5 @@
-"""The demo administrator passes two-step verification with a published demo-only key
-(issue 13, item 6), so `make run` still lets a person log in as `admin`."""
+"""The demo administrator passes two-step verification with a published demo-only key,
+so `make run` still lets a person log in as `admin`."""
 
 from io import StringIO
 

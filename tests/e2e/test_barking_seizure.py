@@ -1,4 +1,4 @@
-"""Issue 16 item 4 in a real browser (Glencoe 701 Subd. 5; RES-07, RES-08, REC-05): an
+"""in a real browser (Glencoe 701 Subd. 5; RES-07, RES-08, REC-05): an
 identified neighbour's barking complaint at an address with a barking complaint two days
 earlier; the officer logs a failed contact attempt; the checklist refuses with six
 conditions and accepts with seven; the seizure notice PDF names the address and the

@@ -1,4 +1,4 @@
-"""The clerk's day on December 2, 2026, end to end (issue 14, "Done when"): North
+"""The clerk's day on December 2, 2026, end to end: North
 Branch's next-term sales are open (Sec. 6-65(c)); the clerk renews a dog for 2027 and
 takes cash with change, issues a duplicate of this year's lost tag paid by check and
 prints its receipt from the license page, then closes the day; the deposit slip's PDF

@@ -1,4 +1,4 @@
-"""Issue 18's first done-when in a real browser: a clinic uploads a 200-row CSV of
+"""'s first done-when in a real browser: a clinic uploads a 200-row CSV of
 certificates with 5 bad rows (nothing is recorded, each row's error in the form's words),
 fixes them and sends the file again; 180 rows match and are recorded, the 20 unmatched
 wait for the clerk, who confirms the animal of those whose owner moved and registers the

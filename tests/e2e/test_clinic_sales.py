@@ -1,4 +1,4 @@
-"""Issue 18's done-when for item 4 in a real browser: the clerk issues a block of North
+"""Tag sales through a clinic, in a real browser: the clerk issues a block of North
 Branch's tags to a clinic; the clinic sells a license from it on its own certificate
 (the counter's checks and fee lines with their sections, the fee collected at the
 clinic); the receipt's number follows the city's series with no gap, between the

@@ -1,4 +1,4 @@
-"""A clerk takes cash with change at the counter and closes the day (issue 14 item 4):
+"""A clerk takes cash with change at the counter and closes the day:
 the deposit slip's PDF carries the totals by payment method and the check numbers."""
 
 from datetime import date, datetime
@@ -24,7 +24,7 @@ from tests.pdf import pdf_text
 @pytest.fixture(autouse=True)
 def _before_renewal_season():
     """These pages are about the current term: run on December 1, 2026, the day before
-    North Branch's next-term sales open (Sec. 6-65(c); issue 14), whatever the real date.
+    North Branch's next-term sales open (Sec. 6-65(c)), whatever the real date.
     Ticking, so the live server and the browser see time pass."""
     with time_machine.travel(
         datetime(2026, 12, 1, 10, tzinfo=ZoneInfo("America/Chicago")), tick=True

@@ -1,8 +1,8 @@
-"""Issue 16 items 1-3 in a real browser, on a phone (375 px): the officer takes a North
+"""-3 in a real browser, on a phone (375 px): the officer takes a North
 Branch complaint in the field, records a dog on a 10-foot leash in a park, reads the
 system's proposal (running at large, Sec. 6-28), cites instead of impounding (Sec. 6-69)
 and writes the citation from the complaint; the citation PDF carries its number, the
-charge class and the section (issue 16, items 3 and 5)."""
+charge class and the section."""
 
 from datetime import timedelta
 

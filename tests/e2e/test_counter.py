@@ -94,7 +94,7 @@ def test_clerk_licenses_a_new_dog_for_a_new_owner(
 def test_clerk_renews_a_north_branch_dog_for_next_year_on_december_2(
     page, login_as, assert_accessible, clerk, north_branch
 ):
-    """Issue 14: on December 2, 2026 the next term's sales open (NB Sec. 6-65(c)); the
+    """on December 2, 2026 the next term's sales open (NB Sec. 6-65(c)); the
     clerk chooses the 2027 term, and the license carries a 2027 tag."""
     for year in (2026, 2027):
         TagStockFactory(jurisdiction=north_branch, recorded_by=clerk, year=year, last_number=20)

@@ -1,4 +1,4 @@
-"""Issue 10, end to end in a browser: the Glencoe contested path (Subd. 15(B)-(E), (K)).
+""", end to end in a browser: the Glencoe contested path (Subd. 15(B)-(E), (K)).
 
 The owner received the notice of intent on Monday, November 2, 2026 and asked for a
 hearing in writing on the 5th. The City Attorney refers the case; the Review Panel (two

@@ -1,4 +1,4 @@
-"""Issue 10, end to end in a browser: the Glencoe default path (Subd. 15(A), (B), (J)).
+""", end to end in a browser: the Glencoe default path (Subd. 15(A), (B), (J)).
 
 An officer opens a case from the dog's page, issues the notice of intent and records the
 owner's receipt; fifteen days pass under time-machine; the default sweep runs twice and

@@ -1,4 +1,4 @@
-"""Issue 20's done-when in real browsers: anonymous on a 375 px phone, the found page shows
+"""'s done-when in real browsers: anonymous on a 375 px phone, the found page shows
 a stray taken in today with its claim-by date and section; a resident reports a lost dog
 that matches it; the officer sees the match with the resident's contact; the resident's
 e-mail is in the outbox; and no public page (the found pages, the public impound record

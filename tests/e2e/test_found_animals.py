@@ -1,4 +1,4 @@
-"""Anonymous on a 375 px phone (issue 20 item 1): the found page shows a stray taken in
+"""Anonymous on a 375 px phone: the found page shows a stray taken in
 today with its photo and claim-by date and section, passes axe, never scrolls sideways,
 and names no finder."""
 

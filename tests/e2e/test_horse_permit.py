@@ -1,4 +1,4 @@
-"""Issue 17's horse permit in a real browser (Glencoe 702; HOR-01..05, FEE-13): the
+"""'s horse permit in a real browser (Glencoe 702; HOR-01..05, FEE-13): the
 clerk enters an application for 0.6 acre and 3 horses and is refused with "at most 2 for
 0.6 acre" and 702(e), keeping what was typed; with 2 horses it passes the system's
 checks, the person's checks are recorded, it waits for the Council's resolution, is

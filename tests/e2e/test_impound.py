@@ -1,4 +1,4 @@
-"""Issue 9, end to end in a browser: a Glencoe stray whose owner is unknown is taken in
+""", end to end in a browser: a Glencoe stray whose owner is unknown is taken in
 on the Wednesday before Thanksgiving, the administrator prints the posted notice of
 impounding (Glencoe 701 Subd. 14), and the owner redeems the dog at the counter.
 

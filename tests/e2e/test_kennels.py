@@ -22,7 +22,7 @@ def test_a_clerk_takes_a_glencoe_kennel_application_to_issue(
     assert_accessible()
     page.get_by_role("link", name="Record a kennel license application").click()
     assert_accessible()
-    # The applicant is found by search, not picked from every owner (issue 14, item 7).
+    # The applicant is found by search, not picked from every owner.
     search = page.get_by_role("search", name="Find the applicant")
     search.get_by_role("searchbox").fill("Kennelmeyer")
     search.get_by_role("button", name="Search").click()

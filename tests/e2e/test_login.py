@@ -46,7 +46,7 @@ def test_an_administrator_sets_up_two_step_verification_at_first_login(
     page, assert_accessible, north_branch
 ):
     """No app yet: the QR code and the key written out, a code typed from the key, the
-    recovery codes shown once; then the admin site opens (issue 13, item 6)."""
+    recovery codes shown once; then the admin site opens."""
     from base.roles import ADMINISTRATOR
     from tests.conftest import make_user
     from tests.totp import code_for_typed_key

@@ -1,4 +1,4 @@
-"""Issue 12's done-when, part B, in a real browser at 375 px wide: a resident whose
+"""'s done-when, part B, in a real browser at 375 px wide: a resident whose
 account is linked renews their dog online with a certificate upload; the clerk approves
 it and records the payment at the counter; the resident downloads the receipt PDF, whose
 text shows its number and fee lines. axe passes on every new page.

@@ -1,4 +1,4 @@
-"""A resident pays an approved application by card on a phone (issue 12), in a real
+"""A resident pays an approved application by card on a phone, in a real
 browser at 375 px: the pay page passes axe, "Pay by card" goes to Stripe Checkout (the
 CSP's form-action lets the redirect through, only to Checkout's host), the return page
 waits for the webhook, and once the signed webhook arrives the resident downloads the
@@ -34,7 +34,7 @@ from tests.pdf import pdf_text
 @pytest.fixture(autouse=True)
 def _before_renewal_season():
     """These pages are about the current term: run on December 1, 2026, the day before
-    North Branch's next-term sales open (Sec. 6-65(c); issue 14), whatever the real date.
+    North Branch's next-term sales open (Sec. 6-65(c)), whatever the real date.
     Ticking, so the live server and the browser see time pass."""
     with time_machine.travel(
         datetime(2026, 12, 1, 10, tzinfo=ZoneInfo("America/Chicago")), tick=True

@@ -1,4 +1,4 @@
-"""Issue 17's last "Done when" in a real browser: a North Branch premises page shows no
+"""'s last "Done when" in a real browser: a North Branch premises page shows no
 permit section; registering a wolf hybrid as a Glencoe pet is refused with Subd. 31,
 next to the kind beside the species (items 1, 2 and 5; WLD-01, WLD-03, REC-17)."""
 

@@ -18,7 +18,7 @@ from tests.licensing.license_factories import TagStockFactory
 @pytest.fixture(autouse=True)
 def _before_renewal_season():
     """These pages are about the current term: run on December 1, 2026, the day before
-    North Branch's next-term sales open (Sec. 6-65(c); issue 14), whatever the real date.
+    North Branch's next-term sales open (Sec. 6-65(c)), whatever the real date.
     Ticking, so the live server and the browser see time pass."""
     with time_machine.travel(
         datetime(2026, 12, 1, 10, tzinfo=ZoneInfo("America/Chicago")), tick=True

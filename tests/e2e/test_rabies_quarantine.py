@@ -1,4 +1,4 @@
-"""Issue 11, end to end in a browser: the release gates of the two cities.
+""", end to end in a browser: the release gates of the two cities.
 
 North Branch (Sec. 6-96, 6-98): an officer records a bite by a vaccinated dog from the
 dog's page, orders confinement at home and logs an inspection; ten days later (under

@@ -1,4 +1,4 @@
-"""Issue 19 item 1's done-when in a real browser: an administrator of North Branch uploads
+"""'s done-when in a real browser: an administrator of North Branch uploads
 a 1,000-row XLSX in a layout no one here wrote (one "Last, First" owner column, phones
 with extensions, dates day first, ISO or Excel serial days), maps its columns, dry-runs
 it, sees the errors of two wrong choices (the "Kind" and "M/F" columns swapped, slashed

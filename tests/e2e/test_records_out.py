@@ -1,4 +1,4 @@
-"""Issue 19 items 2 and 3 in a real browser: an administrator of North Branch only asks
+"""in a real browser: an administrator of North Branch only asks
 for the city's data export, downloads the archive and finds the city's license in it
 and nothing of Glencoe; then makes a read-API integration without the personal-data
 scope, copies the token shown once, and a call with it reads the city's license, gets

@@ -1,4 +1,4 @@
-"""A clerk prints renewal notices from the expiring-licenses report (issue 14 item 6):
+"""A clerk prints renewal notices from the expiring-licenses report:
 the notices PDF downloads, and the report then says when each notice was printed."""
 
 from datetime import datetime

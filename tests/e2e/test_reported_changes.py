@@ -1,6 +1,6 @@
 """On a phone (375 px wide): a resident reports a lost tag; the clerk applies it at the
 counter's duplicate-tag fee (LIC-10, North Branch Sec. 6-63); the resident sees it done
-with the receipt. axe passes on every page, and no page scrolls sideways (issue 12 item 7).
+with the receipt. axe passes on every page, and no page scrolls sideways.
 """
 
 from datetime import datetime
@@ -20,7 +20,7 @@ from tests.licensing.license_factories import TagStockFactory
 @pytest.fixture(autouse=True)
 def _before_renewal_season():
     """These pages are about the current term: run on December 1, 2026, the day before
-    North Branch's next-term sales open (Sec. 6-65(c); issue 14), whatever the real date.
+    North Branch's next-term sales open (Sec. 6-65(c)), whatever the real date.
     Ticking, so the live server and the browser see time pass."""
     with time_machine.travel(
         datetime(2026, 12, 1, 10, tzinfo=ZoneInfo("America/Chicago")), tick=True

@@ -1,4 +1,4 @@
-"""Issue 12's done-when, whole, in a real browser on a phone (375 px): a resident signs
+"""'s done-when, whole, in a real browser on a phone (375 px): a resident signs
 up, confirms the address from Django's outbox, logs in, links their dog with its
 license number, last name and ZIP code, and renews it with a rabies certificate upload;
 the clerk approves the application and records the payment at the counter; the resident

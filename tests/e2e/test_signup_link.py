@@ -1,6 +1,6 @@
 """A resident signs up on a phone, confirms the address from the mail, logs in, links
 their licensed dog with the license number, last name and ZIP code, and sees it on
-/my/animals/ (issue 12, part A). axe passes and nothing is wider than 375 px on each
+/my/animals/. axe passes and nothing is wider than 375 px on each
 page they see. The dog was licensed at the counter (LIC-01, LIC-08, REC-01)."""
 
 import re

@@ -1,4 +1,4 @@
-"""A clerk sends the vaccinated-but-unlicensed letters (issue 18 item 3): the report by
+"""A clerk sends the vaccinated-but-unlicensed letters: the report by
 city, "Record and send", the batch's letters PDF, the report saying what was sent, and
 the results page; each page passes axe and does not scroll sideways at 375 px."""
 

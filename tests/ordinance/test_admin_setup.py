@@ -7,7 +7,7 @@ from ordinance.models import Jurisdiction, RuleValue
 
 @pytest.fixture
 def superuser(cities):
-    """A city is the installation's to add: a superuser's (issue 13, item 2); an
+    """A city is the installation's to add: a superuser's; an
     administrator changes only the cities they serve."""
     from accounts.models import User
 

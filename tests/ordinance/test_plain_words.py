@@ -1,5 +1,5 @@
 """Staff read rules in words: a label, the value in words and the section; never a rule
-key, a comparison code, a Python list or a rules.md ID (issue 14, item 10)."""
+key, a comparison code, a Python list or a rules.md ID."""
 
 import re
 from datetime import time

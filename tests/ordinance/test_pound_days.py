@@ -1,5 +1,5 @@
 """A pound's regular business days and the hold end (Minn. Stat. 346.47 subds. 1-2;
-rules.md Appendix H MN-01, MN-02; issue 9 item 3).
+rules.md Appendix H MN-01, MN-02).
 
 A regular business day is a day the pound is open to the public at least four
 consecutive hours between 8:00 a.m. and 7:00 p.m.; the hold ends on the later of the

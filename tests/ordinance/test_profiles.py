@@ -165,7 +165,7 @@ def test_every_quote_is_verbatim_in_the_ordinance_text(profile_key):
 
 
 def test_a_rule_cites_the_citys_own_section_or_none():
-    """Refusals cite the city's section for a rule ID, never rules.md (issue 8)."""
+    """Refusals cite the city's section for a rule ID, never rules.md."""
     nb, gl = get_profile("north_branch"), get_profile("glencoe")
     assert nb.section("LIC-14") == "North Branch Sec. 6-64"  # a [sections] entry
     assert nb.section("LIC-12") == "North Branch Sec. 6-65(d)"  # the transfer fee's

@@ -1,5 +1,5 @@
-"""Rule values and fee rows are ended by a later row, never deleted (issue 13, item 3;
-FEE-01, FEE-02): deleting the $18 fee row in admin once changed the counter's price to
+"""Rule values and fee rows are ended by a later row, never deleted
+(FEE-01, FEE-02): deleting the $18 fee row in admin once changed the counter's price to
 $15. Delete is refused in the model, the queryset and admin; a row in force is read-only
 in admin; a new row with a later date changes the price from that date, in the history."""
 

@@ -1,4 +1,4 @@
-"""The Minnesota layer beneath the city profiles (rules.md Appendix H; issue 9 item 9).
+"""The Minnesota layer beneath the city profiles (rules.md Appendix H).
 
 Statute values every Minnesota city inherits; an ordinance may make one stricter, never
 weaker; the lookup answers with the value that governs and says why.

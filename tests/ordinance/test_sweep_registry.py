@@ -12,14 +12,14 @@ No registry is replaced here. A row is set up due for each registered sweep:
 - a notice of intent not contested within 14 days of receipt (DD-09, Glencoe 701 Subd. 15(J));
 - a dangerous dog's sterilization order past due (DD-17, Minn. Stat. 347.52(d));
 - a seized dangerous dog the pound disposed of after the reclaim period (DD-23);
-- a rabies vaccination due again within the reminder lead days (RAB-03, issue 11);
+- a rabies vaccination due again within the reminder lead days (RAB-03);
 - a rabies quarantine past its end (RAB-13, North Branch Sec. 6-98);
 - an exposed dog's observation past its end (RAB-27, Glencoe 701 Subd. 22(B));
-- a license whose renewal window opened (LIC-13, issue 12): in a third city on North
+- a license whose renewal window opened (LIC-13): in a third city on North
   Branch's ordinance whose licenses expire February 2 (so its window opens January 4);
-- a citation past its appearance date with no outcome (REC-14, issue 16): flagged once;
-- a resident's lost-pet report past its open period (issue 20 item 2; a program setting);
-- a lost-pet report within the reminder days of its end, not yet reminded (issue 20; the
+- a citation past its appearance date with no outcome (REC-14): flagged once;
+- a resident's lost-pet report past its open period (a program setting);
+- a lost-pet report within the reminder days of its end, not yet reminded (the
   one past its end was reminded before it ended);
 with a row not yet due beside each. A sweep registered later must add its row here: the
 first test fails until it does.
@@ -472,7 +472,7 @@ def _citation_rows(north_branch):
 
 
 def _permit_rows(glencoe):
-    """Glencoe permits (issue 17): a circus's temporary permit whose last day was New
+    """Glencoe permits: a circus's temporary permit whose last day was New
     Year's Day and one running to the 10th (Subd. 32(A)); a horse permit expiring January 2
     and one on April 15 (702; rows made directly: any date stands in for April 15); a
     horse permit whose renewal reminder fell due January 3 and one due in March."""
@@ -518,7 +518,7 @@ def _permit_rows(glencoe):
 
 
 def _export_rows(north_branch, requester):
-    """Data exports (issue 19 item 2): one whose retention ended on Saturday, January 2,
+    """Data exports: one whose retention ended on Saturday, January 2,
     and one kept until the 10th. Neither has its file here: the sweep removes what is
     there and marks the record."""
     from records.models import DataExport, ExportStatus
@@ -556,7 +556,7 @@ class _LostReminded:
 
 
 def _lost_report_rows(glencoe):
-    """Lost-pet reports (issue 20 item 2) filed December 1 (open through New Year's Eve,
+    """Lost-pet reports filed December 1 (open through New Year's Eve,
     the profile's 30 days: expired on the 4th; reminded on Christmas Eve, seven days
     before) and December 20 (open through January 19, reminded from the 12th); one filed
     December 10, open through January 9: its reminder fell due January 2."""

@@ -1,4 +1,4 @@
-"""The staff home's deadline list reads every app's rows in one query (issue 15, item 2):
+"""The staff home's deadline list reads every app's rows in one query:
 each registered source only describes its querysets (``UpcomingQuery``), and
 ``base.together.read_together`` reads them all with a single SELECT on PostgreSQL and
 SQLite, the rows rebuilt as the model instances a per-table read gives."""

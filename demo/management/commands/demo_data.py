@@ -111,7 +111,7 @@ class Command(BaseCommand):
 def _refresh_planner_statistics():
     """After a bulk load on PostgreSQL: merge the GIN (trigram) indexes' pending lists,
     which a bulk insert leaves unmerged and the planner then prices as a whole-list scan,
-    and ANALYZE, so the search box's lookups use their indexes (issue 15, item 1).
+    and ANALYZE, so the search box's lookups use their indexes.
     Both work inside the load's transaction (VACUUM would not)."""
     if connection.vendor != "postgresql":
         return
