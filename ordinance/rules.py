@@ -1,6 +1,6 @@
 """Reading the rules in force: every other app asks here for a number of days or dollars.
 
-    rule = get_rule(jurisdiction, "impound_hold_business_days", on=intake_date)
+    rule = rule_in_force(jurisdiction, "impound_hold_business_days", on=intake_date)
     rule.value      # 5
     rule.display()  # "5 business days"
     rule.citation   # "North Branch Sec. 6-68"
@@ -14,7 +14,7 @@ Beneath the city's profile lies its state's layer of statute values (rules.md Ap
 H; ``profiles/states/mn.toml``), which an ordinance may make stricter but never weaker.
 The lookup answers with the value that governs and says why:
 
-    rule = get_rule(glencoe, "impound_record_retention_months", on=today)
+    rule = rule_in_force(glencoe, "impound_record_retention_months", on=today)
     rule.governed_by  # "ordinance" (or "state")
     rule.why          # "Glencoe 701 Subd. 13 (6 months) meets Minn. Stat. 346.47 subd. 2
                       #  (at least 6 months)."
@@ -123,6 +123,63 @@ class RuleLayers:
     verdict: str  # ORDINANCE_ONLY, STATE_ONLY, MEETS, STRICTER or SUPERSEDED
 
 
+# --- The front door: what every other app calls -------------------------------------
+#
+#   rule_in_force(city, key, on=day)              the governing rule: value, citation, why
+#   rule_in_force(city, key, on=day, optional=True)   None where neither layer has it
+#   rule_in_force(city, key, on=day, cached=True)     for what a page shows: None if unset
+#   rules_in_force(city, keys, on=day)            several at once, one query
+#   rule_layers(city, key or keys, on=day)        both layers, to show side by side
+#   rule_citation(city, "LIC-14")                 the section a refusal or a label cites
+#
+# A blank the ordinance leaves raises ``RuleNotSet`` and a value the city's ordinance
+# lacks ``RuleNotInOrdinance`` (both ``RuleUnavailable``); a service turns either into a
+# refusal that names the section with ``ordinance.refusals.refusing``.
+
+
+def rule_in_force(
+    jurisdiction: Jurisdiction,
+    key: str,
+    *,
+    on: date,
+    optional: bool = False,
+    cached: bool = False,
+) -> "Rule | None":
+    """The rule that governs ``key`` for the city on ``on``: its value with its citation.
+
+    ``optional``: None where neither the ordinance nor the state's law has such a value
+    (a blank still raises ``RuleNotSet``). ``cached``: for what every page shows, never
+    for a decision a service records: read from the cache, None where the rule is not
+    available."""
+    if cached:
+        return _rule_cached(jurisdiction, key, on=on)
+    try:
+        return _get_layers(jurisdiction, [key], on=on)[key].governing
+    except RuleNotInOrdinance:
+        if optional:
+            return None
+        raise
+
+
+def rules_in_force(
+    jurisdiction: Jurisdiction, keys: Iterable[str], *, on: date, blanks: bool = False
+) -> "dict[str, Rule]":
+    """The governing rule of each of ``keys``, read with one query (none more within a
+    request). ``blanks``: instead of raising, a blank nothing fills is its ``RuleNotSet``
+    (the page says so) and a key neither layer has is left out."""
+    if blanks:
+        return _read_rules(jurisdiction, keys, on=on)
+    return {k: layers.governing for k, layers in _get_layers(jurisdiction, keys, on=on).items()}
+
+
+def rule_layers(jurisdiction: Jurisdiction, keys, *, on: date):
+    """Both sides of a rule for display: the ordinance's, the statute's and the one that
+    governs (``RuleLayers``); for several keys, a dict of them (one query)."""
+    if isinstance(keys, str):
+        return _get_layers(jurisdiction, [keys], on=on)[keys]
+    return _get_layers(jurisdiction, keys, on=on)
+
+
 def profile_for(jurisdiction: Jurisdiction) -> Profile:
     """The profile the city adopted; RuleNotInOrdinance if its data file is missing."""
     try:
@@ -146,7 +203,7 @@ def state_layer_for(jurisdiction: Jurisdiction) -> StateLayer | None:
 
 def get_rules(jurisdiction: Jurisdiction, keys: Iterable[str], *, on: date) -> dict[str, Rule]:
     """The rules that govern on ``on`` for all ``keys``, both layers read with one query."""
-    return {key: layers.governing for key, layers in get_layers(jurisdiction, keys, on=on).items()}
+    return {key: layers.governing for key, layers in _get_layers(jurisdiction, keys, on=on).items()}
 
 
 def get_rule(jurisdiction: Jurisdiction, key: str, *, on: date) -> Rule:
@@ -202,23 +259,20 @@ def _rules_version_bump() -> None:
         django_cache.set(_VERSION_KEY, 2, timeout=None)
 
 
-def rule_value_cached(jurisdiction: Jurisdiction, key: str, *, on: date, default=None):
-    """The value of ``key`` in force on ``on`` (or ``default`` where the rule is not
-    available), from the cache when it can: for what every page shows, never for a
-    decision a service records (those call ``get_rule``)."""
+def _rule_cached(jurisdiction: Jurisdiction, key: str, *, on: date) -> "Rule | None":
     cache_key = (
         f"ordinance:rule:{jurisdiction.pk}:{jurisdiction.profile_key}:{key}:"
         f"{on.isoformat()}:{rules_version()}"
     )
     missing = object()
-    value = django_cache.get(cache_key, missing)
-    if value is missing:
+    found = django_cache.get(cache_key, missing)
+    if found is missing:
         try:
-            value = get_rule(jurisdiction, key, on=on).value
+            found = _get_layers(jurisdiction, [key], on=on)[key].governing
         except RuleUnavailable:
-            value = default
-        django_cache.set(cache_key, value, timeout=RULE_CACHE_SECONDS)
-    return value
+            found = None
+        django_cache.set(cache_key, found, timeout=RULE_CACHE_SECONDS)
+    return found
 
 
 def _rows_cached(jurisdiction: Jurisdiction) -> list[RuleValue]:
@@ -243,7 +297,7 @@ def _rows_in_force(jurisdiction: Jurisdiction, keys: list[str], on: date):
     return [row for row in rows if row.key in wanted and row.effective_from <= on]
 
 
-def get_layers(
+def _get_layers(
     jurisdiction: Jurisdiction, keys: Iterable[str], *, on: date
 ) -> dict[str, RuleLayers]:
     """The city's value, the state's and the governing one for each key (one query)."""
@@ -262,7 +316,7 @@ def get_layers(
     }
 
 
-def read_rules(jurisdiction: Jurisdiction, keys, *, on: date) -> dict[str, Rule | RuleNotSet]:
+def _read_rules(jurisdiction: Jurisdiction, keys, *, on: date) -> dict[str, Rule | RuleNotSet]:
     """The governing rule of each of ``keys`` the city's ordinance or its state's law has,
     read with one query (none more within a request); a blank nothing fills is its
     ``RuleNotSet`` (the page says so) and a key neither layer has is left out."""
@@ -287,11 +341,6 @@ def read_rules(jurisdiction: Jurisdiction, keys, *, on: date) -> dict[str, Rule 
         except RuleNotSet as exc:
             found[key] = exc
     return found
-
-
-def rule_layers(jurisdiction: Jurisdiction, key: str, *, on: date) -> RuleLayers:
-    """Both sides of ``key`` for display: the ordinance's, the statute's, the governing."""
-    return get_layers(jurisdiction, [key], on=on)[key]
 
 
 def get_value(jurisdiction: Jurisdiction, key: str, *, on: date) -> Any:
@@ -683,3 +732,12 @@ def state_rule_amend(
         data={"state": state, "key": key, "value": stored, "effective_from": str(effective_from)},
     )
     return row
+
+
+# The old names, until every caller reads through the front door above.
+get_layers, read_rules = _get_layers, _read_rules
+
+
+def rule_value_cached(jurisdiction: Jurisdiction, key: str, *, on: date, default=None):
+    found = _rule_cached(jurisdiction, key, on=on)
+    return default if found is None else found.value
