@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy
 from base import dates
 from base.forms import DateInput
 from citations.models import ChargeClass, Citation, CitationStatus
+from citations.services.issuance import Charge, Defendant
 from citations.services.violations import violation_codes
 from licensing.models import Animal
 from ordinance.models import Jurisdiction
@@ -137,14 +138,16 @@ class IssueForm(forms.Form):
         data = self.cleaned_data
         return {
             "jurisdiction": data["jurisdiction"],
-            "violation": data["violation_code"],
-            "animal": data["animal"],
-            "violated_at": data["violated_at"],
-            "location": data["location"],
-            "court": data["court"],
-            "appearance_on": data["appearance_on"],
-            "charge_class": data["charge_class"],
-            "class_reason": data.get("class_reason", ""),
+            "charge": Charge(
+                violation=data["violation_code"],
+                violated_at=data["violated_at"],
+                location=data["location"],
+                court=data["court"],
+                appearance_on=data["appearance_on"],
+                charge_class=data["charge_class"],
+                class_reason=data.get("class_reason", ""),
+            ),
+            "defendant": Defendant(animal=data["animal"]),
         }
 
 

@@ -14,7 +14,7 @@ from datetime import datetime, timedelta
 
 from django.utils import timezone
 
-from citations.services.issuance import issue_citation
+from citations.services.issuance import Charge, Defendant, issue_citation
 from citations.services.violations import propose_for
 from complaints.models import Complaint, Outcome
 from complaints.services import complaint_intake, facts_record, record_outcome
@@ -83,17 +83,19 @@ def _north_branch(city, officer, now) -> int:
     _code, proposal = propose_for(
         jurisdiction=city, violation="at_large", violated_at=seen, animal=at_large
     )
-    issue_citation(
-        jurisdiction=city,
-        actor=officer,
+    charge = Charge(
         violation="at_large",
         violated_at=seen,
         location=complaint.location_note,
         court=COURT[city.slug],
         appearance_on=timezone.localdate(now) + scene_days(30),
         charge_class=proposal.charge_class,
-        owner=at_large.owner,
-        animal=at_large,
+    )
+    issue_citation(
+        jurisdiction=city,
+        actor=officer,
+        charge=charge,
+        defendant=Defendant(owner=at_large.owner, animal=at_large),
         source=complaint,
         source_label=str(complaint),
         now=seen + timedelta(hours=1, minutes=30),

@@ -281,7 +281,7 @@ def _lost_reports(nb, gl):
 
 def _citations(nb, gl, nb_dog, clerk, glencoe_clerk):
     """A citation in each city: the list keeps to the user's city."""
-    from citations.services.issuance import issue_citation
+    from citations.services.issuance import Charge, Defendant, issue_citation
     from tests.impound.helpers import owned_dog
 
     gl_dog = owned_dog(gl, name="Zzglbarker")
@@ -289,16 +289,19 @@ def _citations(nb, gl, nb_dog, clerk, glencoe_clerk):
         (nb, clerk, nb_dog, "at_large", "Nbonly District Court"),
         (gl, glencoe_clerk, gl_dog, "barking", "Zzgl County Court"),
     ):
-        issue_citation(
-            jurisdiction=city,
-            actor=actor,
+        charge = Charge(
             violation=code,
             violated_at=NOW,
             location="Main Street",
             court=court,
             appearance_on=TODAY + timedelta(weeks=3),
             charge_class="petty_misdemeanor",
-            animal=animal,
+        )
+        issue_citation(
+            jurisdiction=city,
+            actor=actor,
+            charge=charge,
+            defendant=Defendant(animal=animal),
             now=NOW,
         )
 

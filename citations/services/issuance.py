@@ -8,6 +8,7 @@ frozen and archived through ``notices`` in the same transaction, so a citation n
 exists without its document, and re-printing gives the archived bytes.
 """
 
+from dataclasses import dataclass
 from datetime import date, datetime
 
 from django.contrib.contenttypes.models import ContentType
@@ -94,95 +95,153 @@ def _animal_description(animal) -> str:
     return ", ".join(p for p in parts if p)
 
 
+@dataclass(frozen=True)
+class Charge:
+    """What the officer charges: the violation (a profile code), when and where it was
+    observed, the court and appearance date, and the class the officer confirms
+    (another than the one proposed needs ``class_reason``)."""
+
+    violation: str
+    violated_at: datetime
+    location: str
+    court: str
+    appearance_on: date
+    charge_class: str
+    class_reason: str = ""
+
+
+@dataclass(frozen=True)
+class Defendant:
+    """Who is cited: the owner (or the animal's owner), or a person named with an
+    address (Glencoe Subd. 6)."""
+
+    owner: object = None
+    animal: object = None
+    name: str = ""
+    address: str = ""
+
+    def resolved(self) -> "Defendant":
+        owner = self.owner or (self.animal.owner if self.animal is not None else None)
+        name = (self.name or (owner.name if owner else "")).strip()
+        address = (self.address or (owner.address if owner else "")).strip()
+        return Defendant(owner, self.animal, name, address)
+
+
 @refusing(_("Citation"))
 @transaction.atomic
 def issue_citation(
     *,
     jurisdiction,
     actor,
-    violation: str,
-    violated_at: datetime,
-    location: str,
-    court: str,
-    appearance_on: date,
-    charge_class: str,
-    class_reason: str = "",
-    owner=None,
-    animal=None,
-    defendant_name: str = "",
-    defendant_address: str = "",
+    charge: Charge,
+    defendant: Defendant,
     source=None,
     source_label: str = "",
     now: datetime | None = None,
 ) -> Citation:
-    """Issue a citation and its document; ``charge_class`` is the class the officer
-    confirms (another than the proposed needs ``class_reason``). The defendant is the
-    owner (or the animal's owner), or a person named with an address (Subd. 6)."""
+    """Issue a citation and its document (C10), numbered from the city's series."""
     now = now or timezone.now()
-    owner = owner or (animal.owner if animal is not None else None)
-    _check_parties(jurisdiction, actor, owner, animal)
-    name = (defendant_name or (owner.name if owner else "")).strip()
-    address = (defendant_address or (owner.address if owner else "")).strip()
-    _check(bool(name), _("Defendant"), _("Name the defendant."), field="defendant_name")
+    defendant = defendant.resolved()
+    _check_request(jurisdiction, actor, charge, defendant, now)
+    code, proposal = propose_for(
+        jurisdiction=jurisdiction,
+        violation=charge.violation,
+        violated_at=charge.violated_at,
+        animal=defendant.animal,
+        owner=defendant.owner,
+    )
+    _check_class(proposal, charge.charge_class, charge.class_reason)
+    citation = Citation.objects.create(
+        jurisdiction=jurisdiction,
+        number=allocate(jurisdiction, "citation"),
+        **_charged(code, proposal, charge),
+        **_parties(defendant, actor),
+        **_source(source, source_label),
+        issued_at=now,
+    )
+    citation_document_issue(citation, actor=actor, now=now)
+    _record_issued(citation, code, proposal, actor=actor, now=now)
+    return citation
+
+
+def _check_request(jurisdiction, actor, charge: Charge, defendant: Defendant, now) -> None:
+    _check_parties(jurisdiction, actor, defendant.owner, defendant.animal)
+    _check(bool(defendant.name), _("Defendant"), _("Name the defendant."), field="defendant_name")
     _check(
-        bool(address), _("Defendant"), _("Give the defendant's address."), field="defendant_address"
+        bool(defendant.address),
+        _("Defendant"),
+        _("Give the defendant's address."),
+        field="defendant_address",
     )
     _check(
-        bool(location.strip()),
+        bool(charge.location.strip()),
         _("Place"),
         _("Say where the violation was observed."),
         field="location",
     )
-    _check(bool(court.strip()), _("Court"), _("Name the court."), field="court")
-    _check_dates(jurisdiction, violated_at=violated_at, appearance_on=appearance_on, now=now)
-    code, proposal = propose_for(
-        jurisdiction=jurisdiction,
-        violation=violation,
-        violated_at=violated_at,
-        animal=animal,
-        owner=owner,
+    _check(bool(charge.court.strip()), _("Court"), _("Name the court."), field="court")
+    _check_dates(
+        jurisdiction, violated_at=charge.violated_at, appearance_on=charge.appearance_on, now=now
     )
-    premises = animal.premises if animal is not None and animal.premises_id else None
+
+
+def _charged(code, proposal, charge: Charge) -> dict:
+    """The citation's columns for what is charged and how its class was reached (FEE-15,
+    RES-06): the confirmed class, the proposed one and the priors counted."""
+    confirmed = charge.charge_class
     priors = proposal.priors
-    _check_class(proposal, charge_class, class_reason)
-    citation = Citation.objects.create(
-        jurisdiction=jurisdiction,
-        number=allocate(jurisdiction, "citation"),
-        violation_code=code.code,
-        violation_label=code.label,
-        violation_citation=code.citation,
-        charge_class=charge_class,
-        charge_class_citation=(
-            proposal.citation if charge_class == proposal.charge_class else code.class_citation
+    return {
+        "violation_code": code.code,
+        "violation_label": code.label,
+        "violation_citation": code.citation,
+        "charge_class": confirmed,
+        "charge_class_citation": (
+            proposal.citation if confirmed == proposal.charge_class else code.class_citation
         ),
-        proposed_class=proposal.charge_class,
-        proposal_basis=proposal.basis,
-        class_reason=class_reason.strip() if charge_class != proposal.charge_class else "",
-        fine_cap=code.fine_cap,
-        fine_cap_citation=code.fine_cap_citation,
-        prior_animal=priors.animal,
-        prior_owner=priors.owner,
-        prior_address=priors.address,
-        prior_same_code=priors.same_code,
-        owner=owner,
-        defendant_name=name[:200],
-        defendant_address=address[:300],
-        animal=animal,
-        animal_description=_animal_description(animal)[:300],
-        premises=premises,
-        address=(premises.address if premises else address)[:300],
-        violated_at=violated_at,
-        location=location.strip()[:300],
-        officer=actor,
-        officer_name=(actor.get_full_name() or actor.username)[:200],
-        court=court.strip()[:200],
-        appearance_on=appearance_on,
-        issued_at=now,
-        source_type=ContentType.objects.get_for_model(source) if source is not None else None,
-        source_id=source.pk if source is not None else None,
-        source_label=(source_label or (str(source) if source is not None else ""))[:200],
-    )
-    citation_document_issue(citation, actor=actor, now=now)
+        "proposed_class": proposal.charge_class,
+        "proposal_basis": proposal.basis,
+        "class_reason": charge.class_reason.strip() if confirmed != proposal.charge_class else "",
+        "fine_cap": code.fine_cap,
+        "fine_cap_citation": code.fine_cap_citation,
+        "prior_animal": priors.animal,
+        "prior_owner": priors.owner,
+        "prior_address": priors.address,
+        "prior_same_code": priors.same_code,
+        "violated_at": charge.violated_at,
+        "location": charge.location.strip()[:300],
+        "court": charge.court.strip()[:200],
+        "appearance_on": charge.appearance_on,
+    }
+
+
+def _parties(defendant: Defendant, actor) -> dict:
+    """The citation's columns for who is cited, the animal, the address, the officer."""
+    animal = defendant.animal
+    premises = animal.premises if animal is not None and animal.premises_id else None
+    return {
+        "owner": defendant.owner,
+        "defendant_name": defendant.name[:200],
+        "defendant_address": defendant.address[:300],
+        "animal": animal,
+        "animal_description": _animal_description(animal)[:300],
+        "premises": premises,
+        "address": (premises.address if premises else defendant.address)[:300],
+        "officer": actor,
+        "officer_name": (actor.get_full_name() or actor.username)[:200],
+    }
+
+
+def _source(source, label: str) -> dict:
+    if source is None:
+        return {"source_type": None, "source_id": None, "source_label": label[:200]}
+    return {
+        "source_type": ContentType.objects.get_for_model(source),
+        "source_id": source.pk,
+        "source_label": (label or str(source))[:200],
+    }
+
+
+def _record_issued(citation: Citation, code, proposal, *, actor, now) -> None:
     Event.record(
         "citations.citation.issued",
         citation,
@@ -194,17 +253,16 @@ def issue_citation(
             "v": code.label,
             "s": code.citation,
             "cls": citation.get_charge_class_display(),
-            "d": date_format(appearance_on),
+            "d": date_format(citation.appearance_on),
         },
         data={
             "number": citation.number,
             "code": code.code,
-            "charge_class": charge_class,
+            "charge_class": citation.charge_class,
             "proposed_class": proposal.charge_class,
-            "appearance_on": str(appearance_on),
+            "appearance_on": str(citation.appearance_on),
         },
     )
-    return citation
 
 
 def _snapshot(citation: Citation) -> dict:

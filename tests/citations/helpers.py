@@ -5,7 +5,7 @@ from zoneinfo import ZoneInfo
 
 import time_machine
 
-from citations.services.issuance import issue_citation
+from citations.services.issuance import Charge, Defendant, issue_citation
 from citations.services.status import citation_status_change
 from citations.services.violations import violation_code
 
@@ -37,17 +37,23 @@ def cite(city, officer, animal, code="at_large", *, when=NOW, appear=None, **ext
                 owner=extra.get("owner"),
             )
             extra["charge_class"] = proposal.charge_class
-        return issue_citation(
-            jurisdiction=city,
-            actor=officer,
+        charge = Charge(
             violation=code,
             violated_at=extra.pop("violated_at", when),
             location=extra.pop("location", "Riverside Park"),
             court=extra.pop("court", COURT),
             appearance_on=appear or date(when.year, when.month, 28),
+            charge_class=extra.pop("charge_class"),
+            class_reason=extra.pop("class_reason", ""),
+        )
+        defendant = Defendant(
+            owner=extra.pop("owner", None),
             animal=animal,
-            now=when,
-            **extra,
+            name=extra.pop("defendant_name", ""),
+            address=extra.pop("defendant_address", ""),
+        )
+        return issue_citation(
+            jurisdiction=city, actor=officer, charge=charge, defendant=defendant, now=when, **extra
         )
 
 

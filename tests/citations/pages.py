@@ -15,19 +15,18 @@ class CitationsWorld:
 def build_citations_world(*, nb, nb_animal, actor, now) -> CitationsWorld:
     from datetime import timedelta
 
-    from citations.services.issuance import issue_citation
+    from citations.services.issuance import Charge, Defendant, issue_citation
 
-    citation = issue_citation(
-        jurisdiction=nb,
-        actor=actor,
+    charge = Charge(
         violation="at_large",
         violated_at=now,
         location="Main Street",
         court="Chisago County District Court",
         appearance_on=now.date() + timedelta(weeks=3),
         charge_class="petty_misdemeanor",
-        animal=nb_animal,
-        now=now,
+    )
+    citation = issue_citation(
+        jurisdiction=nb, actor=actor, charge=charge, defendant=Defendant(animal=nb_animal), now=now
     )
     return CitationsWorld(citation=citation)
 
