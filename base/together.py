@@ -16,6 +16,12 @@ Another database reads one query per queryset, the same answer.
         "holds": Part(ImpoundCase.objects.filter(...), related=("jurisdiction",)),
         "appearances": Part(Citation.objects.filter(...), related=("jurisdiction",)),
     })                       # {"holds": [ImpoundCase, ...], "appearances": [...]}
+
+Where it pays, and only there: the staff home's list of upcoming deadlines, which asks
+every app's registered sources (a dozen tables) and would otherwise cost a query per app
+whatever the page's budget of ten (tests/ordinance/test_upcoming_one_query.py); and a
+premises' register of permits, exemptions and kennel licenses (four tables) on the owner
+and premises pages. Everything else reads with the ORM, plainly.
 """
 
 import json
