@@ -1,12 +1,12 @@
 """docs/ holds what ``manage.py rules_docs`` writes from the data files, every rule ID the
-repository cites is in the catalogue (ordinance/catalogue.toml). No database: these read
-files only."""
+repository cites is in the catalogue (ordinance/catalogue.toml), and every link of its
+Markdown files leads to a file that exists. No database: these read files only."""
 
 import os
 import re
 from pathlib import Path
 
-from ordinance.management.commands.rules_docs import load_catalogue, stale_files
+from ordinance.management.commands.rules_docs import anchor, load_catalogue, stale_files
 from ordinance.profiles import available_profiles
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -31,6 +31,8 @@ SKIPPED_DIRS = {
     ".pytest_cache",
 }
 SCANNED = {".py", ".toml", ".html", ".txt", ".md", ".sh", ".cfg", ".ini", ".yml", ".yaml"}
+LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")
+HEADING = re.compile(r"^#{1,6}\s+(.*?)\s*$", re.MULTILINE)
 
 
 def _files(suffixes, skip=SKIPPED_DIRS):
@@ -71,3 +73,23 @@ def test_the_catalogue_has_a_column_for_every_shipped_profile():
 
 def test_every_family_of_the_catalogue_is_one_the_scan_looks_for():
     assert {family.prefix for family in load_catalogue().families} <= set(FAMILIES)
+
+
+def _anchors(path: Path) -> set[str]:
+    return {anchor(h) for h in HEADING.findall(path.read_text(encoding="utf-8"))}
+
+
+def test_every_link_of_the_markdown_files_resolves():
+    broken = []
+    for path in _files({".md"}, skip=SKIPPED_DIRS - {"docs"}):
+        for target in LINK.findall(path.read_text(encoding="utf-8")):
+            if re.match(r"^[a-z]+:", target):  # https:, mailto:
+                continue
+            file_part, _, fragment = target.partition("#")
+            linked = (path.parent / file_part).resolve() if file_part else path
+            where = f"{path.relative_to(ROOT)} -> {target}"
+            if not linked.exists():
+                broken.append(where)
+            elif fragment and linked.suffix == ".md" and fragment not in _anchors(linked):
+                broken.append(where)
+    assert not broken, broken
