@@ -6,7 +6,7 @@ PYTHON  ?= python3
 WEB_PORT ?= 8000
 export WEB_PORT
 
-.PHONY: run test test-dates bench bench-web mutate install migrate demo check lint clean
+.PHONY: run test test-dates bench bench-web mutate install migrate demo check lint docs clean
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -68,6 +68,11 @@ check: $(STAMP)
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+
+## docs/rules.md and docs/cities/ (and docs/states/) from ordinance/catalogue.toml and the
+## profiles; `manage.py rules_docs --check` names the files that are not current.
+docs: $(STAMP)
+	$(PY) manage.py rules_docs
 
 clean:
 	rm -rf var/broker var/test.sqlite3
