@@ -1,6 +1,6 @@
 """The client's address behind the reverse proxy.
 
-Behind the proxy the README recommends, ``REMOTE_ADDR`` is the proxy's address for every
+Behind the proxy docs/deployment.md recommends, ``REMOTE_ADDR`` is the proxy's address for every
 client: a lockout by address would lock everyone out at once, and a limit per address
 would count the whole city as one client. Each trusted proxy appends the address it
 received the request from to ``X-Forwarded-For``, so with ``TRUSTED_PROXY_COUNT`` = n the

@@ -6,7 +6,7 @@ or court order) plus ``REQUEST_FORM_OVERHEAD_BYTES`` for the form's other fields
 multipart framing. The declared ``Content-Length`` is checked before anything is read;
 a body sent without one (chunked) is not read by Django at all (``WSGIRequest`` reads at
 most ``Content-Length`` bytes), and the reverse proxy's ``client_max_body_size`` stops it
-in front (README, production).
+in front (docs/deployment.md, "The reverse proxy").
 """
 
 from django.conf import settings
