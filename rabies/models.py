@@ -16,8 +16,9 @@ Rules: RAB-01..33, DEF-08, DEF-09; rules.md Appendix B4 (bite and quarantine cas
 - ``ExaminerHearing`` (C47) and ``LabSubmission``: the Hearing Examiner's proceeding and a
   specimen sent to a laboratory.
 
-Nothing here is deleted (``KeptMixin``); every state change is a named transition that
-records its Event (``move``), and field history is kept by simple-history.
+Nothing here is deleted (``kernel.kept``). The three cases stand on the case kernel: each
+declares its transitions in ``TRANSITIONS`` and changes state only through ``apply``, which
+records the Event; field history is kept by simple-history.
 """
 
 from datetime import date
@@ -29,102 +30,27 @@ from django.utils.translation import gettext as __
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
-from impound.models import ImpoundCase, KeptMixin, KeptQuerySet
+from impound.models import ImpoundCase
+from kernel.kept import Kept
+from kernel.models import CaseRecord, Transition
 from licensing.models import Animal, RabiesVaccination
 from licensing.models.registry import Species
 from notices.models import Decision, IssuedDocument
-from ordinance.models import Event, Jurisdiction
-from ordinance.refusals import Refused
+from ordinance.models import Jurisdiction
 
 
 def upload_path(instance, filename):
     return f"rabies/{instance.jurisdiction.slug}/{filename}"
 
 
-class RabiesSeries(models.Model):
-    """Next number of a city's year per record kind (BR, Q, EX): under a row lock."""
+class RabiesCase(CaseRecord):
+    """A rabies case on the kernel (status, attention flag, closing) that keeps the time
+    it was entered."""
 
-    jurisdiction = models.ForeignKey(Jurisdiction, on_delete=models.PROTECT, related_name="+")
-    prefix = models.CharField(max_length=4)
-    year = models.PositiveSmallIntegerField()
-    next_number = models.PositiveIntegerField(default=1)
-
-    class Meta:
-        constraints = [
-            models.UniqueConstraint(
-                fields=["jurisdiction", "prefix", "year"], name="rabies_series_unique"
-            )
-        ]
-
-    def __str__(self):
-        return f"{self.jurisdiction} {self.prefix}-{self.year}: next {self.next_number}"
-
-
-class Movable(KeptMixin, models.Model):
-    """A case with a status that changes only through ``move`` and a question for a person."""
-
-    status_changed_at = models.DateTimeField(_("status changed at"), null=True, blank=True)
-    # A question the ordinance leaves to a person (a late report, a breach, a change in
-    # health or behavior reported by the owner): shown on the dashboard until resolved.
-    attention = models.CharField(_("needs a person"), max_length=300, blank=True)
-    attention_citation = models.CharField(_("section"), max_length=200, blank=True)
-    attention_since = models.DateField(null=True, blank=True)
-    closed_on = models.DateField(_("closed on"), null=True, blank=True)
-    closing_note = models.CharField(_("closing note"), max_length=300, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
-
-    objects = KeptQuerySet.as_manager()
-
-    STATUS = None  # the TextChoices of the subclass
-    KIND = ""  # what the record is called in a refusal
 
     class Meta:
         abstract = True
-
-    def move(
-        self, status, *, allowed, actor, at, action, summary, rule_citation="", data=None, fields=()
-    ) -> None:
-        """The one way a record changes state: checked, saved with ``fields``, recorded."""
-        if self.status not in allowed:
-            raise Refused.because(
-                str(self.KIND),
-                __("%(n)s is %(status)s: it cannot become %(new)s.")
-                % {
-                    "n": self.number,
-                    "status": self.get_status_display().lower(),
-                    "new": str(self.STATUS(status).label).lower(),
-                },
-                rule_citation,
-            )
-        self.status, self.status_changed_at = status, at
-        self.save(update_fields=["status", "status_changed_at", *fields])
-        Event.record(action, self, actor=actor, at=at, summary=str(summary), data=data)
-
-    def flag(self, reason: str, citation: str, *, on: date, actor=None, at=None) -> None:
-        """Put a question before a person (a second flag replaces the first)."""
-        self.attention, self.attention_citation, self.attention_since = reason[:300], citation, on
-        self.save(update_fields=["attention", "attention_citation", "attention_since"])
-        Event.record(
-            f"rabies.{self._meta.model_name}.flagged",
-            self,
-            actor=actor,
-            at=at,
-            summary=reason,
-            data={"citation": citation},
-        )
-
-    def resolve_flag(self, *, note: str, actor, at) -> None:
-        reason = self.attention
-        self.attention, self.attention_citation, self.attention_since = "", "", None
-        self.save(update_fields=["attention", "attention_citation", "attention_since"])
-        Event.record(
-            f"rabies.{self._meta.model_name}.resolved",
-            self,
-            actor=actor,
-            at=at,
-            summary=note,
-            data={"flag": reason},
-        )
 
 
 class ReleaseReportFields(models.Model):
@@ -204,13 +130,34 @@ class BiteDecision(models.TextChoices):
 
 
 BITE_OPEN = (BiteStatus.OPEN, BiteStatus.QUARANTINE, BiteStatus.TESTING, BiteStatus.HEARING)
+_BITE, _TESTING, _HEARING = BiteStatus.OPEN, BiteStatus.TESTING, BiteStatus.HEARING
 
 
-class BiteReport(Movable):
-    """One bite (C39), or a veterinarian's rabies-suspect report (C40, NB Sec. 6-96(3))."""
+class BiteReport(RabiesCase):
+    """One bite (C39), or a veterinarian's rabies-suspect report (C40, NB Sec. 6-96(3)).
 
-    STATUS = BiteStatus
+    The officer decides on an open report (NB Sec. 6-96(6), 6-98; GL Subd. 21): confine
+    the animal, destroy it for testing, a Hearing Examiner's hearing, or close it (not a
+    suspect, no action possible). A test ends with the laboratory's result; a hearing with
+    the Examiner's decision; a confinement with the release of its last quarantine."""
+
     KIND = _("Bite report")
+    TRANSITIONS = (
+        Transition("confine", _BITE, BiteStatus.QUARANTINE, event="rabies.bitereport.confined"),
+        Transition("destroy", _BITE, _TESTING, event="rabies.bite.submitted"),
+        Transition("hearing", _BITE, _HEARING, event="rabies.bite.hearing"),
+        Transition("not_suspect", _BITE, BiteStatus.CLOSED, event="rabies.bite.not_suspect"),
+        Transition("no_action", _BITE, BiteStatus.CLOSED, event="rabies.bite.no_action"),
+        Transition("test_after_hearing", _HEARING, _TESTING, event="rabies.bite.submitted"),
+        Transition("release", _HEARING, BiteStatus.CLOSED, event="rabies.bite.released"),
+        Transition("result", _TESTING, BiteStatus.CLOSED, event="rabies.bite.result"),
+        Transition(
+            "close_after_quarantine",
+            BiteStatus.QUARANTINE,
+            BiteStatus.CLOSED,
+            event="rabies.bite.closed",
+        ),
+    )
 
     jurisdiction = models.ForeignKey(
         Jurisdiction, on_delete=models.PROTECT, related_name="bite_reports"
@@ -337,6 +284,11 @@ class BiteReport(Movable):
     def is_open(self) -> bool:
         return self.status in BITE_OPEN
 
+    @property
+    def awaits_decision(self) -> bool:
+        """Reported, the officer's decision due ("no action possible" is always offered)."""
+        return self.may("no_action")
+
     def biter_label(self) -> str:
         if self.animal_id:
             return str(self.animal)
@@ -348,7 +300,7 @@ class RequestedDocument(models.TextChoices):
     INSURANCE = "insurance", _("Pertinent insurance information")
 
 
-class DocumentRequest(KeptMixin, models.Model):
+class DocumentRequest(Kept):
     """The police's request for written proof of vaccination or insurance (RAB-09)."""
 
     bite_report = models.ForeignKey(
@@ -366,7 +318,6 @@ class DocumentRequest(KeptMixin, models.Model):
     note = models.CharField(_("note"), max_length=300, blank=True)
 
     history = HistoricalRecords()
-    objects = KeptQuerySet.as_manager()
 
     class Meta:
         ordering = ["requested_on", "pk"]
@@ -383,7 +334,7 @@ class LabResult(models.TextChoices):
     UNSATISFACTORY = "unsatisfactory", _("Specimen unsatisfactory")
 
 
-class LabSubmission(KeptMixin, models.Model):
+class LabSubmission(Kept):
     """A specimen sent for rabies testing (NB Sec. 6-96(6); GL Subd. 21(C), C47)."""
 
     jurisdiction = models.ForeignKey(Jurisdiction, on_delete=models.PROTECT, related_name="+")
@@ -416,7 +367,6 @@ class LabSubmission(KeptMixin, models.Model):
     )
 
     history = HistoricalRecords()
-    objects = KeptQuerySet.as_manager()
 
     class Meta:
         ordering = ["submitted_on", "pk"]
@@ -446,11 +396,34 @@ QUARANTINE_ACTIVE = (QuarantineStatus.HOME, QuarantineStatus.FACILITY)
 QUARANTINE_OPEN = (*QUARANTINE_ACTIVE, QuarantineStatus.ENDED)
 
 
-class Quarantine(ReleaseReportFields, Movable):
-    """The confinement of a biting or suspect animal (NB Sec. 6-98; GL Subd. 21(A), (B))."""
+class Quarantine(ReleaseReportFields, RabiesCase):
+    """The confinement of a biting or suspect animal (NB Sec. 6-98; GL Subd. 21(A), (B)).
 
-    STATUS = QuarantineStatus
+    It is ordered at home or at the facility (its first state); a breach of a home
+    confinement moves it to the facility; the sweep marks the period over; the examination
+    may find signs of rabies; the city's gate releases it."""
+
     KIND = _("Quarantine")
+    TRANSITIONS = (
+        Transition(
+            "to_facility",
+            QuarantineStatus.HOME,
+            QuarantineStatus.FACILITY,
+            event="rabies.quarantine.to_facility",
+        ),
+        Transition(
+            "end", QUARANTINE_ACTIVE, QuarantineStatus.ENDED, event="rabies.quarantine.ended"
+        ),
+        Transition(
+            "signs", QUARANTINE_OPEN, QuarantineStatus.SIGNS, event="rabies.quarantine.signs"
+        ),
+        Transition(
+            "release",
+            QUARANTINE_OPEN,
+            QuarantineStatus.RELEASED,
+            event="rabies.quarantine.released",
+        ),
+    )
 
     jurisdiction = models.ForeignKey(
         Jurisdiction, on_delete=models.PROTECT, related_name="quarantines"
@@ -567,7 +540,7 @@ class InspectionKind(models.TextChoices):
     OWNER_REPORT = "owner_report", _("Owner reported a change in health or behavior")
 
 
-class Inspection(KeptMixin, models.Model):
+class Inspection(Kept):
     """An inspection during home confinement (RAB-17, RAB-18), or the owner's report of a
     change in the animal's health or behavior (NB Sec. 6-98(4))."""
 
@@ -586,7 +559,6 @@ class Inspection(KeptMixin, models.Model):
     )
 
     history = HistoricalRecords()
-    objects = KeptQuerySet.as_manager()
 
     class Meta:
         ordering = ["at", "pk"]
@@ -632,11 +604,56 @@ EXPOSURE_OPEN = (
 )
 
 
-class Exposure(ReleaseReportFields, Movable):
-    """An animal bitten or otherwise exposed by a rabid animal (Glencoe Subd. 22)."""
+_REPORTED, _NONCOMPLIANCE = ExposureStatus.REPORTED, ExposureStatus.NONCOMPLIANCE
+_RUNNING_OR_ENDED = (*EXPOSURE_RUNNING, ExposureStatus.ENDED)
+_QUARANTINE_OR_ENDED = (ExposureStatus.QUARANTINE, ExposureStatus.ENDED)
 
-    STATUS = ExposureStatus
+
+class Exposure(ReleaseReportFields, RabiesCase):
+    """An animal bitten or otherwise exposed by a rabid animal (Glencoe Subd. 22).
+
+    From the report, its path leads to the owner's observation (22(B)), an animal-tight
+    enclosure (22(C)(1)), a quarantine under a veterinarian (22(A), 22(C)(2)) or
+    euthanasia; the sweep marks the period over; an owner who does not comply goes before
+    the Hearing Examiner, who orders euthanasia or continues the quarantine."""
+
     KIND = _("Exposure case")
+    TRANSITIONS = (
+        Transition(
+            "observe", _REPORTED, ExposureStatus.OBSERVATION, event="rabies.exposure.observation"
+        ),
+        Transition(
+            "enclose", _REPORTED, ExposureStatus.ENCLOSURE, event="rabies.exposure.enclosure"
+        ),
+        Transition(
+            "quarantine", _REPORTED, ExposureStatus.QUARANTINE, event="rabies.exposure.quarantine"
+        ),
+        Transition(
+            "euthanize",
+            (_REPORTED, _NONCOMPLIANCE),
+            ExposureStatus.EUTHANIZED,
+            event="rabies.exposure.euthanized",
+        ),
+        Transition("end", EXPOSURE_RUNNING, ExposureStatus.ENDED, event="rabies.exposure.ended"),
+        Transition(
+            "release",
+            _RUNNING_OR_ENDED,
+            ExposureStatus.RELEASED,
+            event="rabies.exposure.released",
+        ),
+        Transition(
+            "noncompliance",
+            _QUARANTINE_OR_ENDED,
+            _NONCOMPLIANCE,
+            event="rabies.exposure.noncompliance",
+        ),
+        Transition(
+            "continue",
+            _NONCOMPLIANCE,
+            _QUARANTINE_OR_ENDED,
+            event="rabies.exposure.quarantine_continued",
+        ),
+    )
 
     jurisdiction = models.ForeignKey(
         Jurisdiction, on_delete=models.PROTECT, related_name="exposures"
@@ -749,7 +766,7 @@ class HearingOutcome(models.TextChoices):
     CONTINUE = "continue", _("Continue the quarantine")
 
 
-class ExaminerHearing(KeptMixin, models.Model):
+class ExaminerHearing(Kept):
     """Notice to the owner, a hearing by a Hearing Examiner or the owner's waiver, and the
     decision (GL Subd. 21(C), 22(A), 22(C)(2); C47)."""
 
@@ -790,7 +807,6 @@ class ExaminerHearing(KeptMixin, models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     history = HistoricalRecords()
-    objects = KeptQuerySet.as_manager()
 
     class Meta:
         ordering = ["created_at", "pk"]

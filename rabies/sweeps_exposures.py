@@ -35,7 +35,7 @@ def sweep_exposure_periods(*, now: datetime, dry_run: bool = False):
         due=Exposure.objects.filter(
             status__in=EXPOSURE_RUNNING, period_ends_on__lt=today
         ).select_related("jurisdiction"),
-        still_applies=lambda e: e.status in EXPOSURE_RUNNING and e.period_ends_on < today,
+        still_applies=lambda e: e.may("end") and e.period_ends_on < today,
         transition=lambda e, at: mark_ended(e, on=today, at=at),
         now=now,
         dry_run=dry_run,

@@ -33,7 +33,7 @@ def sweep_quarantine_ended(*, now: datetime, dry_run: bool = False):
         due=Quarantine.objects.filter(
             status__in=QUARANTINE_ACTIVE, ends_on__lt=today
         ).select_related("jurisdiction"),
-        still_applies=lambda q: q.status in QUARANTINE_ACTIVE and q.ends_on < today,
+        still_applies=lambda q: q.may("end") and q.ends_on < today,
         transition=lambda q, at: mark_ended(q, on=today, at=at),
         now=now,
         dry_run=dry_run,

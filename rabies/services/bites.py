@@ -24,6 +24,8 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
+from kernel.checks import refuse_if_future, refuse_unless_serves
+from kernel.numbers import year_number
 from licensing.models import Animal
 from licensing.services.vaccination import vaccination_status
 from notices.models import Decision, DecisionOutcome
@@ -45,14 +47,7 @@ from rabies.models import (
 )
 
 from . import hearings
-from .common import (
-    check_serves,
-    check_status,
-    city_rule,
-    has_exposure_rules,
-    locked,
-    next_number,
-)
+from .common import city_rule, has_exposure_rules, locked, refuse_unless_may
 from .testing import lab_submit
 
 # The descriptive fields of a report, taken as given (stripped).
@@ -156,7 +151,7 @@ def bite_report_record(
 
     ``animal`` / ``victim_animal``: an ``Animal`` or its pk, registered in the city."""
     now = now or timezone.now()
-    check_serves(actor, jurisdiction)
+    refuse_unless_serves(actor, jurisdiction)
     unknown = set(text) - set(TEXT_FIELDS)
     if unknown:
         raise TypeError(f"bite_report_record: unknown fields {sorted(unknown)}")
@@ -238,7 +233,7 @@ def bite_report_record(
     recipient, _recipient_citation = _recipient(jurisdiction, reporter_kind, bite_day)
     bite = BiteReport(
         jurisdiction=jurisdiction,
-        number=next_number(jurisdiction, "BR", bite_day.year),
+        number=year_number(jurisdiction, "rabies-BR", bite_day.year, "BR"),
         status=BiteStatus.OPEN,
         status_changed_at=now,
         reporter_kind=reporter_kind,
@@ -324,7 +319,7 @@ def document_request_log(
 ) -> DocumentRequest:
     """Log the police's request for written proof of vaccination or insurance (RAB-09)."""
     now = now or timezone.now()
-    check_serves(actor, bite.jurisdiction)
+    refuse_unless_serves(actor, bite.jurisdiction)
     if kind not in RequestedDocument.values:
         raise Refused.because(_("Document"), _("Choose the document requested."), field="kind")
     if not why_warranted.strip():
@@ -334,11 +329,9 @@ def document_request_log(
             rule_citation(bite.jurisdiction, "RAB-09"),
             field="why_warranted",
         )
-    today = timezone.localdate(now)
-    if requested_on > today:
-        raise Refused.because(
-            _("Requested on"), _("The date cannot be in the future."), field="requested_on"
-        )
+    refuse_if_future(
+        requested_on, _("Requested on"), field="requested_on", today=timezone.localdate(now)
+    )
     if requested_on < _local_date(bite.bitten_at):
         raise Refused.because(
             _("Requested on"), _("The request cannot come before the bite."), field="requested_on"
@@ -369,14 +362,13 @@ def document_request_received(
 ) -> DocumentRequest:
     """The document came in: its date and a copy (the form checks the upload)."""
     now = now or timezone.now()
-    check_serves(actor, request.jurisdiction)
+    refuse_unless_serves(actor, request.jurisdiction)
     request = DocumentRequest.objects.select_for_update().get(pk=request.pk)
     if request.received_on:
         raise Refused.because(_("Document"), _("This document was already received."))
-    if received_on > timezone.localdate(now):
-        raise Refused.because(
-            _("Received on"), _("The date cannot be in the future."), field="received_on"
-        )
+    refuse_if_future(
+        received_on, _("Received on"), field="received_on", today=timezone.localdate(now)
+    )
     if received_on < request.requested_on:
         raise Refused.because(
             _("Received on"),
@@ -497,22 +489,17 @@ def _officer_name(actor) -> str:
     return actor.get_full_name() or actor.get_username()
 
 
-def _close(bite, *, actor, at, action, note, summary, citation="", fields=()):
+def _close(bite, transition, *, actor, at, note, summary, citation="", fields=()):
     bite.closed_on = timezone.localdate(at)
     bite.closing_note = str(note)[:300]
-    bite.move(
-        BiteStatus.CLOSED,
-        allowed=BITE_DECIDABLE_OR_RUNNING,
+    bite.apply(
+        transition,
         actor=actor,
         at=at,
-        action=action,
         summary=summary,
-        rule_citation=citation,
-        fields=("closed_on", "closing_note", *fields),
+        citation=citation,
+        fields=["closed_on", "closing_note", *fields],
     )
-
-
-BITE_DECIDABLE_OR_RUNNING = (BiteStatus.OPEN, BiteStatus.TESTING, BiteStatus.HEARING)
 
 
 @refusing()
@@ -534,13 +521,13 @@ def bite_decide(
 ) -> BiteReport:
     """The officer's decision on an open bite (other than confinement and exposure)."""
     now = now or timezone.now()
-    check_serves(actor, bite.jurisdiction)
+    refuse_unless_serves(actor, bite.jurisdiction)
     bite = (
         BiteReport.objects.select_for_update(of=("self",))
         .select_related("jurisdiction", "animal__owner")
         .get(pk=bite.pk)
     )
-    check_status(bite, (BiteStatus.OPEN,), _("a decision"))
+    refuse_unless_may(bite, "no_action", _("a decision"))  # always offered: awaits one
     if decision not in DECIDED_HERE:
         raise Refused.because(
             _("Decision"), _("Choose one of the decisions offered."), field="decision"
@@ -587,7 +574,7 @@ def bite_decide(
             submitted_on=submitted_on,
             specimen_reference=specimen_reference,
             decision=record,
-            allowed=(BiteStatus.OPEN,),
+            transition="destroy",
             now=now,
         )
         bite.refresh_from_db(fields=["status", "status_changed_at"])
@@ -604,16 +591,14 @@ def bite_decide(
             place=place,
             now=now,
         )
-        bite.move(
-            BiteStatus.HEARING,
-            allowed=(BiteStatus.OPEN,),
+        bite.apply(
+            "hearing",
             actor=actor,
             at=now,
-            action="rabies.bite.hearing",
             summary=_("Seized; notice and a Hearing Examiner's hearing (%(c)s)")
             % {"c": offer.citation},
-            rule_citation=offer.citation,
-            fields=(*decided, "suspect", "suspect_reasons"),
+            citation=offer.citation,
+            fields=[*decided, "suspect", "suspect_reasons"],
         )
         return bite
     if decision == BiteDecision.NOT_SUSPECT:
@@ -621,9 +606,9 @@ def bite_decide(
         decided = (*decided, "suspect", "suspect_reasons")
     _close(
         bite,
+        decision,
         actor=actor,
         at=now,
-        action=f"rabies.bite.{decision}",
         note=f"{label}: {reasons}",
         summary=f"{label} ({offer.citation})" if offer.citation else str(label),
         citation=offer.citation,
@@ -640,9 +625,9 @@ def bite_hearing_decide(
     """The Hearing Examiner's decision on a 21(C) bite: euthanize and test (the laboratory
     submission follows, ``lab_submit``) or release (the report closes)."""
     now = now or timezone.now()
-    check_serves(actor, bite.jurisdiction)
+    refuse_unless_serves(actor, bite.jurisdiction)
     bite = locked(BiteReport, bite.pk)
-    check_status(bite, (BiteStatus.HEARING,), _("the Hearing Examiner's decision"))
+    refuse_unless_may(bite, "release", _("the Hearing Examiner's decision"))
     hearing = bite.hearings.order_by("-pk").first()
     if hearing is None:
         raise Refused.because(_("Hearing"), _("No Hearing Examiner proceeding is open."))
@@ -652,9 +637,9 @@ def bite_hearing_decide(
     if outcome == HearingOutcome.RELEASE:
         _close(
             bite,
+            "release",
             actor=actor,
             at=now,
-            action="rabies.bite.released",
             note=_("Hearing Examiner: release (%(c)s)") % {"c": hearing.citation},
             summary=_("Released by the Hearing Examiner's decision"),
             citation=hearing.citation,
@@ -664,7 +649,7 @@ def bite_hearing_decide(
 
 def hearing_awaits_submission(bite: BiteReport, hearing) -> bool:
     return (
-        bite.status == BiteStatus.HEARING
+        bite.may("test_after_hearing")
         and hearing is not None
         and hearing.outcome == HearingOutcome.EUTHANIZE_AND_TEST
     )

@@ -34,6 +34,8 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
+from kernel.checks import refuse_if_before, refuse_if_future, refuse_unless_serves
+from kernel.numbers import year_number
 from licensing.models import Animal
 from licensing.services.vaccination import vaccination_status
 from notices.services import document_issue
@@ -43,7 +45,6 @@ from ordinance.refusals import Refused, refusing
 from ordinance.rules import Rule, get_rule, rule_citation
 from rabies.models import (
     EXPOSURE_OPEN,
-    EXPOSURE_RUNNING,
     Exposure,
     ExposurePath,
     ExposureStatus,
@@ -52,17 +53,7 @@ from rabies.models import (
 )
 
 from . import hearings
-from .common import (
-    EXPOSURE_KEY,
-    check_serves,
-    check_status,
-    city_rule,
-    has_exposure_rules,
-    locked,
-    next_number,
-    not_before,
-    not_future,
-)
+from .common import EXPOSURE_KEY, city_rule, has_exposure_rules, locked, refuse_unless_may
 
 DOG_CAT = ("dog", "cat")
 QUARANTINE_MONTHS = "exposure_unvaccinated_quarantine_months"
@@ -179,13 +170,13 @@ def exposure_open(
     now = now or timezone.now()
     today = timezone.localdate(now)
     jurisdiction = animal.jurisdiction
-    check_serves(actor, jurisdiction)
+    refuse_unless_serves(actor, jurisdiction)
     if not has_exposure_rules(jurisdiction, on=today):
         message, citation = no_rule_sentence(jurisdiction)
         raise Refused.because(EXPOSURE, message, citation)
     if bite_report is not None and bite_report.jurisdiction_id != jurisdiction.pk:
         raise Refused.because(_("Bite report"), _("The bite report is another city's."))
-    not_future(exposed_on, today, _("Date of the exposure"), "exposed_on")
+    refuse_if_future(exposed_on, _("Date of the exposure"), field="exposed_on", today=today)
     if not how_exposed.strip():
         raise Refused.because(
             _("How exposed"), _("Say how the animal was exposed."), field="how_exposed"
@@ -231,7 +222,7 @@ def exposure_open(
     rule = path_rule(jurisdiction, path, on=exposed_on)
     exposure = Exposure.objects.create(
         jurisdiction=jurisdiction,
-        number=next_number(jurisdiction, "EX", exposed_on.year),
+        number=year_number(jurisdiction, "rabies-EX", exposed_on.year, "EX"),
         status=ExposureStatus.REPORTED,
         status_changed_at=now,
         animal=animal,
@@ -300,7 +291,7 @@ def board_report_sent(
     """Record that the Board report was sent (RAB-30): on which day and how."""
     now = now or timezone.now()
     exposure = _lock(exposure)
-    check_serves(actor, exposure.jurisdiction)
+    refuse_unless_serves(actor, exposure.jurisdiction)
     citation = rule_citation(exposure.jurisdiction, "RAB-30")
     if exposure.board_report_sent_on:
         raise Refused.because(
@@ -309,8 +300,8 @@ def board_report_sent(
             % {"d": _d(exposure.board_report_sent_on)},
             citation,
         )
-    not_future(sent_on, timezone.localdate(now), _("Sent on"), "sent_on")
-    not_before(sent_on, exposure.exposed_on, _("Sent on"), "sent_on", _("the exposure"))
+    refuse_if_future(sent_on, _("Sent on"), field="sent_on", today=timezone.localdate(now))
+    refuse_if_before(sent_on, exposure.exposed_on, _("Sent on"), _("the exposure"), field="sent_on")
     if not sent_how.strip():
         raise Refused.because(
             _("Sent how"), _("Say how it was sent (e-mail, fax, mail)."), field="sent_how"
@@ -332,23 +323,22 @@ def board_report_sent(
 # --- The periods ------------------------------------------------------------------------
 
 
-def _start_period(exposure: Exposure, start: date, status, *, actor, at, summary) -> None:
-    """Count and store the path's period from ``start``, then move to ``status``."""
+def _start_period(exposure: Exposure, start: date, transition, *, actor, at, summary) -> None:
+    """Count and store the path's period from ``start``, then apply ``transition`` (to the
+    observation, the enclosure or the quarantine)."""
     end, rule = due_date(exposure.jurisdiction, PATH_KEYS[ExposurePath(exposure.path)][0], start)
     exposure.period_starts_on, exposure.period_ends_on = start, end
     exposure.period_citation = rule.citation
     exposure.period_basis = _("%(n)s from %(d)s") % {"n": rule.display(), "d": _d(start)}
     exposure.earliest_release_on = end
     exposure.release_basis = _("the end of the period (%(d)s)") % {"d": _d(end)}
-    exposure.move(
-        status,
-        allowed=(ExposureStatus.REPORTED,),
+    exposure.apply(
+        transition,
         actor=actor,
         at=at,
-        action=f"rabies.exposure.{status}",
         summary=summary % {"end": _d(end), "c": rule.citation, "n": rule.display()},
-        rule_citation=rule.citation,
-        fields=(
+        citation=rule.citation,
+        fields=[
             "period_starts_on",
             "period_ends_on",
             "period_citation",
@@ -362,7 +352,7 @@ def _start_period(exposure: Exposure, start: date, status, *, actor, at, summary
             "consent_on",
             "consent_by_name",
             "consent_file",
-        ),
+        ],
     )
 
 
@@ -375,33 +365,41 @@ def exposure_revaccinate(
     enclosure is counted from the exposure."""
     now = now or timezone.now()
     exposure = _lock(exposure)
-    check_serves(actor, exposure.jurisdiction)
+    refuse_unless_serves(actor, exposure.jurisdiction)
     _require_path(exposure, VACCINATED, _("Revaccination"))
-    check_status(exposure, (ExposureStatus.REPORTED,), _("revaccination"))
-    not_future(revaccinated_on, timezone.localdate(now), _("Revaccinated on"), "revaccinated_on")
-    not_before(
+    transition = "observe" if exposure.path == ExposurePath.VACCINATED_DOG_CAT else "enclose"
+    refuse_unless_may(exposure, transition, _("revaccination"))
+    refuse_if_future(
+        revaccinated_on,
+        _("Revaccinated on"),
+        field="revaccinated_on",
+        today=timezone.localdate(now),
+    )
+    refuse_if_before(
         revaccinated_on,
         exposure.exposed_on,
         _("Revaccinated on"),
-        "revaccinated_on",
         _("the exposure"),
+        field="revaccinated_on",
     )
     exposure.revaccinated_on = revaccinated_on
     exposure.location = location.strip()
-    if exposure.path == ExposurePath.VACCINATED_DOG_CAT:
-        status = ExposureStatus.OBSERVATION
+    if transition == "observe":
         summary = _("Revaccinated; under the owner's observation (%(n)s) until %(end)s (%(c)s)")
     else:
-        status = ExposureStatus.ENCLOSURE
         summary = _("Revaccinated; in an animal-tight enclosure (%(n)s) until %(end)s (%(c)s)")
-    _start_period(exposure, exposure.exposed_on, status, actor=actor, at=now, summary=summary)
+    _start_period(exposure, exposure.exposed_on, transition, actor=actor, at=now, summary=summary)
     return exposure
 
 
 def _quarantine(exposure, *, starts_on, veterinarian, location, today, actor, now) -> None:
-    not_future(starts_on, today, _("Quarantine began on"), "starts_on")
-    not_before(
-        starts_on, exposure.exposed_on, _("Quarantine began on"), "starts_on", _("the exposure")
+    refuse_if_future(starts_on, _("Quarantine began on"), field="starts_on", today=today)
+    refuse_if_before(
+        starts_on,
+        exposure.exposed_on,
+        _("Quarantine began on"),
+        _("the exposure"),
+        field="starts_on",
     )
     if not veterinarian.strip():
         raise Refused.because(
@@ -421,7 +419,7 @@ def _quarantine(exposure, *, starts_on, veterinarian, location, today, actor, no
     _start_period(
         exposure,
         starts_on,
-        ExposureStatus.QUARANTINE,
+        "quarantine",
         actor=actor,
         at=now,
         summary=_("Quarantined under veterinary supervision (%(n)s) until %(end)s (%(c)s)"),
@@ -432,22 +430,24 @@ def _quarantine(exposure, *, starts_on, veterinarian, location, today, actor, no
 
 
 def _euthanize(exposure, *, euthanized_on, today, actor, now, summary) -> None:
-    not_future(euthanized_on, today, _("Euthanized on"), "euthanized_on")
-    not_before(
-        euthanized_on, exposure.exposed_on, _("Euthanized on"), "euthanized_on", _("the exposure")
+    refuse_if_future(euthanized_on, _("Euthanized on"), field="euthanized_on", today=today)
+    refuse_if_before(
+        euthanized_on,
+        exposure.exposed_on,
+        _("Euthanized on"),
+        _("the exposure"),
+        field="euthanized_on",
     )
     exposure.euthanized_on = euthanized_on
     exposure.closed_on = euthanized_on
     exposure.closing_note = str(summary)[:300]
-    exposure.move(
-        ExposureStatus.EUTHANIZED,
-        allowed=(ExposureStatus.REPORTED, ExposureStatus.NONCOMPLIANCE),
+    exposure.apply(
+        "euthanize",
         actor=actor,
         at=now,
-        action="rabies.exposure.euthanized",
         summary=summary,
-        rule_citation=exposure.path_citation,
-        fields=(
+        citation=exposure.path_citation,
+        fields=[
             "euthanized_on",
             "closed_on",
             "closing_note",
@@ -455,7 +455,7 @@ def _euthanize(exposure, *, euthanized_on, today, actor, now, summary) -> None:
             "consent_on",
             "consent_by_name",
             "consent_file",
-        ),
+        ],
     )
 
 
@@ -480,11 +480,14 @@ def exposure_consent(
     now = now or timezone.now()
     today = timezone.localdate(now)
     exposure = _lock(exposure)
-    check_serves(actor, exposure.jurisdiction)
+    refuse_unless_serves(actor, exposure.jurisdiction)
     _require_path(exposure, (ExposurePath.UNVACCINATED_DOG_CAT,), _("The owner's consent"))
-    check_status(exposure, (ExposureStatus.REPORTED,), _("the owner's answer"))
-    not_future(consent_on, today, _("Dated"), "consent_on")
-    not_before(consent_on, exposure.exposed_on, _("Dated"), "consent_on", _("the exposure"))
+    # The answer leads to euthanasia or the quarantine, which follow only the report.
+    refuse_unless_may(exposure, "quarantine", _("the owner's answer"))
+    refuse_if_future(consent_on, _("Dated"), field="consent_on", today=today)
+    refuse_if_before(
+        consent_on, exposure.exposed_on, _("Dated"), _("the exposure"), field="consent_on"
+    )
     if not consent_by_name.strip():
         raise Refused.because(
             _("Signed by"), _("Name the owner who signed."), field="consent_by_name"
@@ -543,18 +546,24 @@ def exposure_determine(
     """A veterinarian determined that the unvaccinated animal was exposed (22(C)(2))."""
     now = now or timezone.now()
     exposure = _lock(exposure)
-    check_serves(actor, exposure.jurisdiction)
+    refuse_unless_serves(actor, exposure.jurisdiction)
     _require_path(exposure, (ExposurePath.UNVACCINATED_OTHER,), _("The determination"))
-    check_status(exposure, (ExposureStatus.REPORTED,), _("the determination"))
+    refuse_unless_may(exposure, "quarantine", _("the determination"))
     if exposure.determined_on:
         raise Refused.because(
             _("Determination"),
             _("The determination is already recorded."),
             exposure.path_citation,
         )
-    not_future(determined_on, timezone.localdate(now), _("Determined on"), "determined_on")
-    not_before(
-        determined_on, exposure.exposed_on, _("Determined on"), "determined_on", _("the exposure")
+    refuse_if_future(
+        determined_on, _("Determined on"), field="determined_on", today=timezone.localdate(now)
+    )
+    refuse_if_before(
+        determined_on,
+        exposure.exposed_on,
+        _("Determined on"),
+        _("the exposure"),
+        field="determined_on",
     )
     if not determined_by.strip():
         raise Refused.because(
@@ -594,9 +603,9 @@ def exposure_dispose(
     now = now or timezone.now()
     today = timezone.localdate(now)
     exposure = _lock(exposure)
-    check_serves(actor, exposure.jurisdiction)
+    refuse_unless_serves(actor, exposure.jurisdiction)
     _require_path(exposure, (ExposurePath.UNVACCINATED_OTHER,), _("The disposition"))
-    check_status(exposure, (ExposureStatus.REPORTED,), _("the disposition"))
+    refuse_unless_may(exposure, "quarantine", _("the disposition"))
     if not exposure.determined_on:
         raise Refused.because(
             _("Determination"),
@@ -676,18 +685,21 @@ def exposure_prerelease_vaccination(
     earliest release is counted again."""
     now = now or timezone.now()
     exposure = _lock(exposure)
-    check_serves(actor, exposure.jurisdiction)
+    refuse_unless_serves(actor, exposure.jurisdiction)
     _require_path(
         exposure, (ExposurePath.UNVACCINATED_DOG_CAT,), _("The vaccination before release")
     )
-    check_status(exposure, (ExposureStatus.QUARANTINE, ExposureStatus.ENDED), _("the vaccination"))
-    not_future(vaccinated_on, timezone.localdate(now), _("Vaccinated on"), "vaccinated_on")
-    not_before(
+    # On this path the release follows only the quarantine (or its end).
+    refuse_unless_may(exposure, "release", _("the vaccination"))
+    refuse_if_future(
+        vaccinated_on, _("Vaccinated on"), field="vaccinated_on", today=timezone.localdate(now)
+    )
+    refuse_if_before(
         vaccinated_on,
         exposure.period_starts_on,
         _("Vaccinated on"),
-        "vaccinated_on",
         _("the quarantine began"),
+        field="vaccinated_on",
     )
     exposure.prerelease_vaccinated_on = vaccinated_on
     _set_earliest_release(exposure)
@@ -725,8 +737,8 @@ def exposure_release_report(
     now = now or timezone.now()
     today = timezone.localdate(now)
     exposure = _lock(exposure)
-    check_serves(actor, exposure.jurisdiction)
-    check_status(exposure, (*EXPOSURE_RUNNING, ExposureStatus.ENDED), _("the release report"))
+    refuse_unless_serves(actor, exposure.jurisdiction)
+    refuse_unless_may(exposure, "release", _("the release report"))
     citation = rule_citation(exposure.jurisdiction, "RAB-24")
     if not report_veterinarian.strip():
         raise Refused.because(
@@ -744,8 +756,10 @@ def exposure_release_report(
         ),
         (report_received_by_board_on, _("Received by the Board on"), "report_received_by_board_on"),
     ):
-        not_future(value, today, label, field)
-        not_before(value, exposure.period_starts_on, label, field, _("the period began"))
+        refuse_if_future(value, label, field=field, today=today)
+        refuse_if_before(
+            value, exposure.period_starts_on, label, _("the period began"), field=field
+        )
     for value, label, field in (
         (
             report_received_by_officer_on,
@@ -754,7 +768,7 @@ def exposure_release_report(
         ),
         (report_received_by_board_on, _("Received by the Board on"), "report_received_by_board_on"),
     ):
-        not_before(value, report_inspected_on, label, field, _("the inspection"))
+        refuse_if_before(value, report_inspected_on, label, _("the inspection"), field=field)
     if not report_file and not exposure.report_file:
         raise Refused.because(
             _("The written report"),
@@ -799,7 +813,7 @@ def release_blockers(exposure: Exposure, *, on: date) -> list[tuple[str, str, st
     """What still stands in the way of releasing (or closing) the case on ``on``:
     (field, message, section) each; empty when release is allowed."""
     blockers = []
-    if exposure.status not in (*EXPOSURE_RUNNING, ExposureStatus.ENDED):
+    if not exposure.may("release"):
         return [
             (
                 "",
@@ -851,8 +865,10 @@ def exposure_release(*, exposure: Exposure, actor, released_on: date, now=None) 
     """Release the animal (or close the observation) when every condition is met."""
     now = now or timezone.now()
     exposure = _lock(exposure)
-    check_serves(actor, exposure.jurisdiction)
-    not_future(released_on, timezone.localdate(now), _("Released on"), "released_on")
+    refuse_unless_serves(actor, exposure.jurisdiction)
+    refuse_if_future(
+        released_on, _("Released on"), field="released_on", today=timezone.localdate(now)
+    )
     blockers = release_blockers(exposure, on=released_on)
     if blockers:
         raise Refused(
@@ -867,15 +883,13 @@ def exposure_release(*, exposure: Exposure, actor, released_on: date, now=None) 
     else:
         note = _("Released (%(c)s)")
     exposure.closing_note = note % {"c": exposure.path_citation}
-    exposure.move(
-        ExposureStatus.RELEASED,
-        allowed=(*EXPOSURE_RUNNING, ExposureStatus.ENDED),
+    exposure.apply(
+        "release",
         actor=actor,
         at=now,
-        action="rabies.exposure.released",
         summary=exposure.closing_note,
-        rule_citation=exposure.path_citation,
-        fields=("released_on", "closed_on", "closing_note"),
+        citation=exposure.path_citation,
+        fields=["released_on", "closed_on", "closing_note"],
     )
     return exposure
 
@@ -886,16 +900,13 @@ def exposure_release(*, exposure: Exposure, actor, released_on: date, now=None) 
 def mark_ended(exposure: Exposure, *, on: date, at: datetime) -> None:
     """The observation, enclosure or quarantine ran out: release due (the sweep, once)."""
     exposure.ended_marked_on = on
-    exposure.move(
-        ExposureStatus.ENDED,
-        allowed=EXPOSURE_RUNNING,
-        actor=None,
+    exposure.apply(
+        "end",
         at=at,
-        action="rabies.exposure.ended",
         summary=_("Period over on %(d)s: release due (%(c)s)")
         % {"d": _d(exposure.period_ends_on), "c": exposure.period_citation},
-        rule_citation=exposure.period_citation,
-        fields=("ended_marked_on",),
+        citation=exposure.period_citation,
+        fields=["ended_marked_on"],
     )
 
 
@@ -924,12 +935,16 @@ def exposure_noncompliance(
     hearing (or the owner's waiver) before any euthanasia."""
     now = now or timezone.now()
     exposure = _lock(exposure)
-    check_serves(actor, exposure.jurisdiction)
+    refuse_unless_serves(actor, exposure.jurisdiction)
     _require_path(exposure, UNVACCINATED, _("Non-compliance"))
-    check_status(exposure, (ExposureStatus.QUARANTINE, ExposureStatus.ENDED), _("non-compliance"))
-    not_future(noted_on, timezone.localdate(now), _("Noted on"), "noted_on")
-    not_before(
-        noted_on, exposure.period_starts_on, _("Noted on"), "noted_on", _("the quarantine began")
+    refuse_unless_may(exposure, "noncompliance", _("non-compliance"))
+    refuse_if_future(noted_on, _("Noted on"), field="noted_on", today=timezone.localdate(now))
+    refuse_if_before(
+        noted_on,
+        exposure.period_starts_on,
+        _("Noted on"),
+        _("the quarantine began"),
+        field="noted_on",
     )
     if not details.strip():
         raise Refused.because(
@@ -938,15 +953,13 @@ def exposure_noncompliance(
             exposure.path_citation,
             field="details",
         )
-    exposure.move(
-        ExposureStatus.NONCOMPLIANCE,
-        allowed=(ExposureStatus.QUARANTINE, ExposureStatus.ENDED),
+    exposure.apply(
+        "noncompliance",
         actor=actor,
         at=now,
-        action="rabies.exposure.noncompliance",
         summary=_("The owner did not comply with the quarantine (%(d)s): %(what)s")
         % {"d": _d(noted_on), "what": details.strip()},
-        rule_citation=exposure.path_citation,
+        citation=exposure.path_citation,
     )
     return hearings.hearing_open(
         actor=actor,
@@ -963,7 +976,7 @@ def exposure_noncompliance(
 
 def _hearing_or_refuse(exposure: Exposure):
     hearing = open_hearing(exposure)
-    if hearing is None or exposure.status != ExposureStatus.NONCOMPLIANCE:
+    if hearing is None or not exposure.may("continue"):
         raise Refused.because(
             _("Hearing"),
             _("No Hearing Examiner proceeding is open for this case."),
@@ -978,7 +991,7 @@ def exposure_hearing_waived(
     *, exposure: Exposure, actor, waived_on: date, waiver_file=None, now=None
 ):
     exposure = _lock(exposure)
-    check_serves(actor, exposure.jurisdiction)
+    refuse_unless_serves(actor, exposure.jurisdiction)
     return hearings.hearing_waived(
         hearing=_hearing_or_refuse(exposure),
         actor=actor,
@@ -1003,7 +1016,7 @@ def exposure_hearing_decide(
     now = now or timezone.now()
     today = timezone.localdate(now)
     exposure = _lock(exposure)
-    check_serves(actor, exposure.jurisdiction)
+    refuse_unless_serves(actor, exposure.jurisdiction)
     hearing = _hearing_or_refuse(exposure)
     if outcome == HearingOutcome.EUTHANIZE and euthanized_on is None:
         raise Refused.because(
@@ -1036,15 +1049,14 @@ def exposure_hearing_decide(
             if exposure.period_ends_on and exposure.period_ends_on < today
             else ExposureStatus.QUARANTINE
         )
-        exposure.move(
-            back,
-            allowed=(ExposureStatus.NONCOMPLIANCE,),
+        exposure.apply(
+            "continue",
+            to=back,
             actor=actor,
             at=now,
-            action="rabies.exposure.quarantine_continued",
             summary=_("The Hearing Examiner continued the quarantine (%(c)s)")
             % {"c": exposure.path_citation},
-            rule_citation=exposure.path_citation,
+            citation=exposure.path_citation,
         )
     return hearing
 
@@ -1057,9 +1069,9 @@ def exposure_hearing_decide(
 def consent_form_issue(*, exposure: Exposure, actor, now=None):
     """The form the owner signs to consent to or refuse euthanasia (22(A), C48)."""
     now = now or timezone.now()
-    check_serves(actor, exposure.jurisdiction)
+    refuse_unless_serves(actor, exposure.jurisdiction)
     _require_path(exposure, (ExposurePath.UNVACCINATED_DOG_CAT,), _("The consent form"))
-    check_status(exposure, (ExposureStatus.REPORTED,), _("the consent form"))
+    refuse_unless_may(exposure, "quarantine", _("the consent form"))
     months = get_rule(exposure.jurisdiction, QUARANTINE_MONTHS, on=exposure.exposed_on)
     prerelease = get_rule(exposure.jurisdiction, PRERELEASE_MONTHS, on=exposure.exposed_on)
     return document_issue(

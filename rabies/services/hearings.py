@@ -19,13 +19,12 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
+from kernel.checks import refuse_if_future, refuse_unless_serves
 from notices.models import Decision, DecisionOutcome
 from notices.services import document_issue
 from ordinance.models import Event
 from ordinance.refusals import Refused, refusing
 from rabies.models import ExaminerHearing, HearingOutcome
-
-from .common import check_serves, not_future
 
 OUTCOMES = {
     HearingOutcome.EUTHANIZE_AND_TEST: DecisionOutcome.ORDERED,
@@ -81,7 +80,7 @@ def hearing_open(
     if subject is None or (bite_report is not None and exposure is not None):
         raise TypeError("hearing_open needs exactly one of bite_report, exposure")
     now = now or timezone.now()
-    check_serves(actor, subject.jurisdiction)
+    refuse_unless_serves(actor, subject.jurisdiction)
     if owner_known and scheduled_for is None:
         raise Refused.because(
             _("Hearing"),
@@ -144,12 +143,12 @@ def hearing_waived(
 ) -> ExaminerHearing:
     """The owner waived the hearing in writing (21(C), 22(A), 22(C)(2))."""
     now = now or timezone.now()
-    check_serves(actor, hearing.jurisdiction)
+    refuse_unless_serves(actor, hearing.jurisdiction)
     if hearing.decided or hearing.held_on or hearing.waived_on:
         raise Refused.because(
             _("Hearing"), _("The hearing was already held, waived or decided."), hearing.citation
         )
-    not_future(waived_on, timezone.localdate(now), _("Waived on"), "waived_on")
+    refuse_if_future(waived_on, _("Waived on"), field="waived_on", today=timezone.localdate(now))
     if not waiver_file:
         raise Refused.because(
             _("Waiver"),
@@ -192,7 +191,7 @@ def hearing_decide(
     owner's waiver, never before; the caller acts on the outcome."""
     now = now or timezone.now()
     today = timezone.localdate(now)
-    check_serves(actor, hearing.jurisdiction)
+    refuse_unless_serves(actor, hearing.jurisdiction)
     hearing = ExaminerHearing.objects.select_for_update().get(pk=hearing.pk)
     if hearing.decided:
         raise Refused.because(
@@ -209,8 +208,8 @@ def hearing_decide(
             hearing.citation,
             field="held_on",
         )
-    not_future(held_on, today, _("Held on"), "held_on")
-    not_future(decided_on, today, _("Decided on"), "decided_on")
+    refuse_if_future(held_on, _("Held on"), field="held_on", today=today)
+    refuse_if_future(decided_on, _("Decided on"), field="decided_on", today=today)
     if held_on and decided_on < held_on:
         raise Refused.because(
             _("Decided on"), _("The decision cannot come before the hearing."), field="decided_on"

@@ -22,13 +22,14 @@ from django.utils.translation import gettext as _
 
 from impound.models import GateKind, Pound
 from impound.services.intake import case_intake
+from kernel.checks import refuse_if_future, refuse_unless_serves
+from kernel.numbers import year_number
 from licensing.models.registry import Species
 from licensing.services.vaccination import covered_until, vaccination_status
 from ordinance.models import Event
 from ordinance.refusals import Refused, refusing
 from ordinance.rules import rule_citation
 from rabies.models import (
-    QUARANTINE_ACTIVE,
     QUARANTINE_OPEN,
     BiteDecision,
     BiteReport,
@@ -40,11 +41,16 @@ from rabies.models import (
     QuarantineStatus,
 )
 
-from .common import check_serves, check_status, city_rule, deadline, locked, next_number, not_future
+from .common import city_rule, deadline, locked, refuse_unless_may
 
 ORDER_KIND = "rabies_quarantine_order"
 LEASH = "{leash}"
 CONFINE_KEY = "bite_confinement_days"
+# A quarantine is ordered in its first state: confined where it is placed.
+FIRST_STATE = {
+    QuarantinePlace.HOME: QuarantineStatus.HOME,
+    QuarantinePlace.FACILITY: QuarantineStatus.FACILITY,
+}
 
 
 def _d(value: date) -> str:
@@ -264,7 +270,7 @@ def quarantine_order(
     """Order the confinement of the biting animal (NB 6-98; GL 21(A), (B)); issue C41."""
     now = now or timezone.now()
     today = timezone.localdate(now)
-    check_serves(actor, bite.jurisdiction)
+    refuse_unless_serves(actor, bite.jurisdiction)
     bite = locked(BiteReport, bite.pk)
     j = bite.jurisdiction
     if bite.status == BiteStatus.QUARANTINE:
@@ -274,7 +280,7 @@ def quarantine_order(
                 _("%(n)s already has a quarantine running.") % {"n": bite.number},
             )
     else:
-        check_status(bite, (BiteStatus.OPEN,), _("an order of confinement"))
+        refuse_unless_may(bite, "confine", _("an order of confinement"))
     options = confinement_options(bite, on=today)
     if options.other_species:
         raise Refused.because(
@@ -285,7 +291,7 @@ def quarantine_order(
     animal = bite.animal
     quarantine = Quarantine(
         jurisdiction=j,
-        number=next_number(j, "Q", today.year),
+        number=year_number(j, "rabies-Q", today.year, "Q"),
         bite_report=bite,
         animal=animal,
         species=options.species if options.species in Species.values else "other",
@@ -302,6 +308,7 @@ def quarantine_order(
         vaccinated=options.vaccinated,
         vaccination=options.vaccination.vaccination if options.vaccination else None,
         place=place,
+        status=FIRST_STATE.get(place, ""),
         officer=actor,
         status_changed_at=now,
     )
@@ -325,17 +332,18 @@ def quarantine_order(
                     for f, msg in missing
                 ]
             )
-        not_future(consent_on, today, _("Consent"), "consent_on")
-        quarantine.status = QuarantineStatus.HOME
+        refuse_if_future(consent_on, _("Consent"), field="consent_on", today=today)
         quarantine.consent_by_name = consent_by_name.strip()
         quarantine.consent_on = consent_on
         quarantine.home_address = address[:300]
         quarantine.conditions = options.conditions
     elif place == QuarantinePlace.FACILITY:
-        not_future(
-            enclosure_approved_on, today, _("Enclosure approved on"), "enclosure_approved_on"
+        refuse_if_future(
+            enclosure_approved_on,
+            _("Enclosure approved on"),
+            field="enclosure_approved_on",
+            today=today,
         )
-        quarantine.status = QuarantineStatus.FACILITY
         quarantine.enclosure_approved_by = enclosure_approved_by.strip()
         quarantine.enclosure_approved_on = enclosure_approved_on
         quarantine.home_address = (animal.owner.address if animal else "")[:300]
@@ -365,18 +373,16 @@ def quarantine_order(
         },
         data={"bite": bite.pk, "place": place, "ends_on": str(ends_on)},
     )
-    if bite.status == BiteStatus.OPEN:
+    if bite.may("confine"):
         bite.decision = BiteDecision.CONFINE
         bite.decided_at, bite.decided_by = now, actor
         bite.decision_citation = decision_citation[:200]
-        bite.move(
-            BiteStatus.QUARANTINE,
-            allowed=(BiteStatus.OPEN,),
+        bite.apply(
+            "confine",
             actor=actor,
             at=now,
-            action="rabies.bitereport.confined",
             summary=_("Confinement ordered: %(q)s") % {"q": quarantine.number},
-            rule_citation=end_citation,
+            citation=end_citation,
             data={"quarantine": quarantine.pk},
             fields=["decision", "decided_at", "decided_by", "decision_citation"],
         )
@@ -487,9 +493,10 @@ def inspection_log(
     """Log an inspection of a home confinement, or the owner's report of a change in the
     animal's health or behavior (flagged for the officer)."""
     now = now or timezone.now()
-    check_serves(actor, quarantine.jurisdiction)
+    refuse_unless_serves(actor, quarantine.jurisdiction)
     quarantine = locked(Quarantine, quarantine.pk)
-    check_status(quarantine, (QuarantineStatus.HOME,), _("an inspection"))
+    # Inspections are of a home confinement: the state a breach moves to the facility from.
+    refuse_unless_may(quarantine, "to_facility", _("an inspection"))
     cite = inspection_citation(quarantine)
     if at > now:
         raise Refused.because(
@@ -576,9 +583,9 @@ def quarantine_to_facility(
     21(B)); its impound case holds to the same end, counted from the original start."""
     now = now or timezone.now()
     today = timezone.localdate(now)
-    check_serves(actor, quarantine.jurisdiction)
+    refuse_unless_serves(actor, quarantine.jurisdiction)
     quarantine = locked(Quarantine, quarantine.pk)
-    check_status(quarantine, (QuarantineStatus.HOME,), _("a move to the facility"))
+    refuse_unless_may(quarantine, "to_facility", _("a move to the facility"))
     cite = facility_citation(quarantine)
     if last_breach(quarantine) is None:
         raise Refused.because(
@@ -601,19 +608,17 @@ def quarantine_to_facility(
     quarantine.place = QuarantinePlace.FACILITY
     quarantine.moved_to_facility_on = today
     quarantine.move_reason = reason.strip()[:300]
-    quarantine.move(
-        QuarantineStatus.FACILITY,
-        allowed=(QuarantineStatus.HOME,),
+    quarantine.apply(
+        "to_facility",
         actor=actor,
         at=now,
-        action="rabies.quarantine.to_facility",
         summary=_("Moved to the facility for the %(n)s days left (impound case %(c)s): %(r)s")
         % {
             "n": quarantine.days_left(today),
             "c": quarantine.impound_case.number,
             "r": reason.strip(),
         },
-        rule_citation=cite,
+        citation=cite,
         data={"impound_case": quarantine.impound_case.pk},
         fields=["impound_case", "place", "moved_to_facility_on", "move_reason"],
     )
@@ -627,15 +632,12 @@ def quarantine_to_facility(
 
 def mark_ended(quarantine: Quarantine, *, on: date, at: datetime) -> None:
     quarantine.ended_marked_on = on
-    quarantine.move(
-        QuarantineStatus.ENDED,
-        allowed=QUARANTINE_ACTIVE,
-        actor=None,
+    quarantine.apply(
+        "end",
         at=at,
-        action="rabies.quarantine.ended",
         summary=_("Period over on %(d)s: examination and release due (%(s)s)")
         % {"d": _d(quarantine.ends_on), "s": quarantine.end_citation},
-        rule_citation=quarantine.end_citation,
+        citation=quarantine.end_citation,
         data={"ends_on": str(quarantine.ends_on)},
         fields=["ended_marked_on"],
     )
@@ -661,7 +663,7 @@ def quarantine_resolve(quarantine: Quarantine, *, actor, note: str, now: datetim
     """The officer answers the question put before a person (an owner's report, a breach,
     signs of rabies), saying what was done; the flag and the answer stay in the history."""
     now = now or timezone.now()
-    check_serves(actor, quarantine.jurisdiction)
+    refuse_unless_serves(actor, quarantine.jurisdiction)
     quarantine = locked(Quarantine, quarantine.pk)
     if not quarantine.attention:
         raise Refused.because(_("Needs a person"), _("Nothing is waiting for a person."))
@@ -687,9 +689,10 @@ def quarantine_exam(
     """The examination when the period is over (C44). Signs of rabies escalate: no release."""
     now = now or timezone.now()
     today = timezone.localdate(now)
-    check_serves(actor, quarantine.jurisdiction)
+    refuse_unless_serves(actor, quarantine.jurisdiction)
     quarantine = locked(Quarantine, quarantine.pk)
-    check_status(quarantine, QUARANTINE_OPEN, _("an examination"))
+    # The examination may find signs of rabies: it is made while that may follow.
+    refuse_unless_may(quarantine, "signs", _("an examination"))
     cite = exam_citation(quarantine)
     if quarantine.examined_on is not None:
         raise Refused.because(
@@ -699,7 +702,7 @@ def quarantine_exam(
         )
     if examined_on is None:
         raise Refused.because(_("Examined on"), _("Enter the date."), field="examined_on")
-    not_future(examined_on, today, _("Examined on"), "examined_on")
+    refuse_if_future(examined_on, _("Examined on"), field="examined_on", today=today)
     if examined_on < quarantine.ends_on:
         raise Refused.because(
             _("Examined on"),
@@ -736,15 +739,8 @@ def quarantine_exam(
         "result": _("clinical signs of rabies") if clinical_signs else _("no clinical signs"),
     }
     if clinical_signs:
-        quarantine.move(
-            QuarantineStatus.SIGNS,
-            allowed=QUARANTINE_OPEN,
-            actor=actor,
-            at=now,
-            action="rabies.quarantine.signs",
-            summary=summary,
-            rule_citation=cite,
-            fields=fields,
+        quarantine.apply(
+            "signs", actor=actor, at=now, summary=summary, citation=cite, fields=fields
         )
         destroy = city_rule(quarantine.jurisdiction, "destroy_for_testing", on=today)
         lab = city_rule(quarantine.jurisdiction, "rabies_laboratory", on=today)

@@ -24,11 +24,12 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from impound.models import CaseGate, GateKind
+from kernel.checks import refuse_if_future, refuse_unless_serves
 from ordinance.models import Event
 from ordinance.refusals import Refused, refusing
-from rabies.models import QUARANTINE_OPEN, BiteReport, BiteStatus, Quarantine, QuarantineStatus
+from rabies.models import QUARANTINE_OPEN, BiteReport, Quarantine, QuarantineStatus
 
-from .common import check_serves, check_status, city_rule, locked, not_future
+from .common import city_rule, locked, refuse_unless_may
 from .quarantine import exam_citation, release_gate
 
 PERMISSION_KIND = "rabies_release_permission"
@@ -154,7 +155,8 @@ def _refusal(items) -> Refused:
 
 
 def _open(quarantine, what):
-    check_status(quarantine, QUARANTINE_OPEN, what)
+    """A step towards the release: possible while the release is."""
+    refuse_unless_may(quarantine, "release", what)
 
 
 @refusing()
@@ -172,7 +174,7 @@ def permission_record(
     """North Branch: the written permission to remove the animal from confinement (C42)."""
     now = now or timezone.now()
     today = timezone.localdate(now)
-    check_serves(actor, quarantine.jurisdiction)
+    refuse_unless_serves(actor, quarantine.jurisdiction)
     quarantine = locked(Quarantine, quarantine.pk)
     gate = release_gate(quarantine.jurisdiction, on=quarantine.starts_on)
     if gate.kind != WRITTEN_PERMISSION:
@@ -208,7 +210,7 @@ def permission_record(
                 for f, m in checks
             ]
         )
-    not_future(permission_on, today, _("Permission dated"), "permission_on")
+    refuse_if_future(permission_on, _("Permission dated"), field="permission_on", today=today)
     if permission_on < quarantine.starts_on:
         raise Refused.because(
             _("Permission dated"),
@@ -306,7 +308,7 @@ def report_record(
     Board received it; each may be recorded at a different time, none changed once set."""
     now = now or timezone.now()
     today = timezone.localdate(now)
-    check_serves(actor, quarantine.jurisdiction)
+    refuse_unless_serves(actor, quarantine.jurisdiction)
     quarantine = locked(Quarantine, quarantine.pk)
     q = quarantine
     gate = release_gate(q.jurisdiction, on=q.starts_on)
@@ -346,7 +348,7 @@ def report_record(
                     for f, m in checks
                 ]
             )
-        not_future(inspected_on, today, _("Inspected on"), "inspected_on")
+        refuse_if_future(inspected_on, _("Inspected on"), field="inspected_on", today=today)
         if inspected_on < q.ends_on:
             raise Refused.because(
                 _("Inspected on"),
@@ -378,7 +380,7 @@ def report_record(
                 cite,
                 field=name.removeprefix("report_"),
             )
-        not_future(value, today, _("Received on"), name.removeprefix("report_"))
+        refuse_if_future(value, _("Received on"), field=name.removeprefix("report_"), today=today)
         if value < q.report_inspected_on:
             raise Refused.because(
                 _("Received on"),
@@ -430,7 +432,7 @@ def quarantine_release(quarantine: Quarantine, *, actor, now: datetime | None = 
     """Release the animal from quarantine once every item of the city's gate is recorded."""
     now = now or timezone.now()
     today = timezone.localdate(now)
-    check_serves(actor, quarantine.jurisdiction)
+    refuse_unless_serves(actor, quarantine.jurisdiction)
     quarantine = locked(Quarantine, quarantine.pk)
     if quarantine.status == QuarantineStatus.SIGNS:
         raise Refused.because(
@@ -460,19 +462,17 @@ def quarantine_release(quarantine: Quarantine, *, actor, now: datetime | None = 
                 data={"gate": gate.pk, "kind": gate.kind, "citation": gate.citation},
             )
     quarantine.released_on, quarantine.released_by = today, actor
-    quarantine.move(
-        QuarantineStatus.RELEASED,
-        allowed=QUARANTINE_OPEN,
+    quarantine.apply(
+        "release",
         actor=actor,
         at=now,
-        action="rabies.quarantine.released",
         summary=_("Released from quarantine: %(r)s") % {"r": record}
         + (
             _("; the owner redeems from impound case %(n)s (fees)") % {"n": impound.number}
             if impound
             else ""
         ),
-        rule_citation=items[-1].citation,
+        citation=items[-1].citation,
         data={"impound_case": impound.pk if impound else None},
         fields=["released_on", "released_by"],
     )
@@ -484,21 +484,19 @@ def _close_bite_after_release(quarantine, *, actor, at, record) -> None:
     """The bite's case ends with its confinement (Appendix B4): once the last quarantine
     ordered for it is released, the bite report is closed with the release as its note."""
     bite = quarantine.bite_report
-    if bite is None or bite.status != BiteStatus.QUARANTINE:
+    if bite is None or not bite.may("close_after_quarantine"):
         return
     if bite.quarantines.filter(status__in=QUARANTINE_OPEN).exists():
         return
     bite = locked(BiteReport, bite.pk)
     bite.closed_on = timezone.localdate(at)
     bite.closing_note = (_("Released from quarantine: %(r)s") % {"r": record})[:300]
-    bite.move(
-        BiteStatus.CLOSED,
-        allowed=(BiteStatus.QUARANTINE,),
+    bite.apply(
+        "close_after_quarantine",
         actor=actor,
         at=at,
-        action="rabies.bite.closed",
         summary=_("Closed: the animal was released from quarantine %(n)s")
         % {"n": quarantine.number},
         data={"quarantine": quarantine.pk},
-        fields=("closed_on", "closing_note"),
+        fields=["closed_on", "closing_note"],
     )
