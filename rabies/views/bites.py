@@ -13,7 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from base.access import get_in_jurisdiction, role_required
+from base.access import get_in_jurisdiction, in_user_cities, role_required
 from base.forms import apply_service_errors
 from licensing.models import Animal
 from licensing.selectors import registry_search
@@ -199,8 +199,8 @@ def _city_of(user, data, chosen, preset, cities):
         return preset.jurisdiction
     if data.get("biter_kind") == BiterKind.REGISTERED and data.get("animal"):
         animal = (
-            Animal.objects.select_related("jurisdiction")
-            .filter(pk=data["animal"], jurisdiction_id__in=user.jurisdiction_ids)
+            in_user_cities(Animal.objects.select_related("jurisdiction"), user)
+            .filter(pk=data["animal"])
             .first()
         )
         if animal is None:
