@@ -12,7 +12,7 @@ and the officer's decision other than confinement (NB Sec. 6-96(6); GL 701 Subd.
 - ``bite_decide``: destroy for testing (a ``notices.Decision`` and a ``LabSubmission``),
   not a rabies suspect (Glencoe DEF-09), no action possible, or Glencoe's Subd. 21(C)
   seizure and Hearing Examiner (``rabies.services.hearings``). Confinement is
-  ``rabies.services.quarantines`` (part B); an exposure case is part C.
+  ``rabies.services.quarantine``; an exposure case is ``rabies.services.exposures``.
 - ``bite_hearing_decide``: the Examiner's decision on a 21(C) bite and what follows.
 """
 
@@ -68,7 +68,7 @@ TEXT_FIELDS = (
     "diagnosis",
 )
 DESTROY_KIND = "rabies_destroy_for_testing"
-# The decisions this part records (confinement is part B's, an exposure case part C's).
+# The decisions recorded here (confinement and an exposure case have services of their own).
 DECIDED_HERE = (
     BiteDecision.DESTROY_FOR_TESTING,
     BiteDecision.NOT_SUSPECT,
@@ -474,7 +474,7 @@ def _not_suspect_offer(bite, on) -> Offer:
 
 
 def decisions_offered(bite: BiteReport, *, on: date | None = None) -> list[Offer]:
-    """The decisions of this part the city's ordinance offers for ``bite`` (in force on the
+    """The decisions recorded here that the city's ordinance offers for ``bite`` (in force on the
     bite's date), each with its section or the reason it is not offered."""
     on = on or _local_date(bite.bitten_at)
     return [

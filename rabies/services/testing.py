@@ -145,7 +145,7 @@ def lab_result_record(
     submission.save(update_fields=["result", "result_on", "result_file"])
     label = LabResult(result).label
     bite = submission.bite_report
-    if bite is None:  # a quarantine's submission (part B) closes nothing here
+    if bite is None:  # a quarantine's submission closes no bite report
         Event.record(
             "rabies.lab.result",
             submission.quarantine,

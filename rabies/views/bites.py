@@ -1,4 +1,4 @@
-"""Bite reports (part A of issue 11): the report form (C39, C40), the requests for proof of
+"""Bite reports: the report form (C39, C40), the requests for proof of
 vaccination and insurance (RAB-09), and the decision other than confinement (NB Sec.
 6-96(6); GL 701 Subd. 21(C)), with the laboratory's result.
 

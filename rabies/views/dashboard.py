@@ -1,4 +1,4 @@
-"""The rabies dashboard (issue 11 item 6): open bites, active quarantines with the days
+"""The rabies dashboard: open bites, active quarantines with the days
 left and those whose examination is due, exposures under observation, late bite reports;
 each linked. A handful of queries whatever the number of records."""
 

@@ -1,4 +1,4 @@
-"""Vaccination tracking (issue 11 item 5): the staff list of animals whose rabies
+"""Vaccination tracking (RAB-01..06): the staff list of animals whose rabies
 vaccination is overdue (and, on request, due soon) in the user's cities.
 
 The answer is licensing's (``licensing.services.vaccination``, RAB-01..06, LIC-02): the

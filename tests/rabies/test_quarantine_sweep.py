@@ -1,4 +1,4 @@
-"""The sweep that marks quarantines over, and the upcoming deadlines (part B)."""
+"""The sweep that marks quarantines over, and the upcoming deadlines."""
 
 from datetime import date, datetime, timedelta
 from zoneinfo import ZoneInfo

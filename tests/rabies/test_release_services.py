@@ -1,4 +1,4 @@
-"""Release from quarantine: the city's gate and nothing else (part B; RAB-16, RAB-20,
+"""Release from quarantine: the city's gate and nothing else (RAB-16, RAB-20,
 RAB-21, RAB-24; C42, C45). Ten days under time_machine, a weekend and Christmas counted."""
 
 from datetime import date, timedelta
