@@ -7,6 +7,7 @@ the laboratory's answer; any result closes the report, and a positive one puts t
 of the people and animals exposed before a person (RAB-07).
 """
 
+from dataclasses import asdict, dataclass, replace
 from datetime import date, datetime
 
 from django.db import transaction
@@ -31,75 +32,96 @@ def default_laboratory(jurisdiction, *, on: date) -> tuple[str, str]:
     return (str(rule.value), rule.citation) if rule is not None else ("", "")
 
 
+@dataclass(frozen=True)
+class Specimen:
+    """The animal destroyed and its specimen sent: the form's fields."""
+
+    destroyed_on: date | None = None
+    submitted_on: date | None = None
+    laboratory: str = ""
+    specimen_reference: str = ""
+
+
+def _hearing_decision(bite: BiteReport):
+    """The Hearing Examiner's decision to euthanize and test (RAB-22: never before it)."""
+    hearing = bite.hearings.order_by("-pk").first()
+    if hearing is None or hearing.outcome != HearingOutcome.EUTHANIZE_AND_TEST:
+        raise Refused.because(
+            _("Laboratory submission"),
+            _("Only after the Hearing Examiner's decision to euthanize and test."),
+            hearing.citation if hearing else "",
+        )
+    return hearing.decision
+
+
+def _checked(specimen: Specimen, bite: BiteReport, today: date) -> Specimen:
+    """The specimen's dates checked against the bite and today, and its laboratory (the
+    one the city's ordinance names when none is given)."""
+    bite_day = timezone.localtime(bite.bitten_at).date()
+    for value, label, field in (
+        (specimen.destroyed_on, _("Destroyed on"), "destroyed_on"),
+        (specimen.submitted_on, _("Submitted on"), "submitted_on"),
+    ):
+        if value is None:
+            raise Refused.because(label, _("Give the date."), field=field)
+        refuse_if_future(value, label, field=field, today=today)
+        refuse_if_before(value, bite_day, label, _("the bite"), field=field)
+    if specimen.submitted_on < specimen.destroyed_on:
+        raise Refused.because(
+            _("Submitted on"),
+            _("The specimen cannot be submitted before the animal was destroyed."),
+            field="submitted_on",
+        )
+    laboratory = (specimen.laboratory or "").strip()
+    if not laboratory:
+        laboratory, _citation = default_laboratory(bite.jurisdiction, on=bite_day)
+    if not laboratory:
+        raise Refused.because(_("Laboratory"), _("Name the laboratory."), field="laboratory")
+    reference = (specimen.specimen_reference or "").strip()
+    return replace(specimen, laboratory=laboratory, specimen_reference=reference)
+
+
 @refusing()
 @transaction.atomic
 def lab_submit(
     bite: BiteReport,
     *,
     actor,
-    destroyed_on: date | None,
-    submitted_on: date | None,
-    laboratory: str = "",
-    specimen_reference: str = "",
     decision=None,
     transition: str = "test_after_hearing",
     now: datetime | None = None,
+    **specimen,
 ) -> LabSubmission:
-    """Record the animal destroyed and sent to the laboratory; the bite awaits the result.
+    """Record the animal destroyed and sent to the laboratory (``specimen``: the fields of
+    ``Specimen``); the bite awaits the result.
 
     After a Hearing Examiner's proceeding (``transition`` "test_after_hearing") the
-    decision must be to euthanize and test (RAB-22: never before the decision); after the
-    officer's decision to destroy for testing, ``bite_decide`` passes "destroy"."""
+    decision must be to euthanize and test; after the officer's decision to destroy for
+    testing, ``bite_decide`` passes "destroy" and its decision."""
     now = now or timezone.now()
-    today = timezone.localdate(now)
     refuse_unless_serves(actor, bite.jurisdiction)
     bite = locked(BiteReport, bite.pk)
     refuse_unless_may(bite, transition, _("a laboratory submission"))
     if transition == "test_after_hearing":
-        hearing = bite.hearings.order_by("-pk").first()
-        if hearing is None or hearing.outcome != HearingOutcome.EUTHANIZE_AND_TEST:
-            raise Refused.because(
-                _("Laboratory submission"),
-                _("Only after the Hearing Examiner's decision to euthanize and test."),
-                hearing.citation if hearing else "",
-            )
-        decision = hearing.decision
-    bite_day = timezone.localtime(bite.bitten_at).date()
-    for value, label, field in (
-        (destroyed_on, _("Destroyed on"), "destroyed_on"),
-        (submitted_on, _("Submitted on"), "submitted_on"),
-    ):
-        if value is None:
-            raise Refused.because(label, _("Give the date."), field=field)
-        refuse_if_future(value, label, field=field, today=today)
-        refuse_if_before(value, bite_day, label, _("the bite"), field=field)
-    if submitted_on < destroyed_on:
-        raise Refused.because(
-            _("Submitted on"),
-            _("The specimen cannot be submitted before the animal was destroyed."),
-            field="submitted_on",
-        )
-    laboratory = (laboratory or "").strip()
-    if not laboratory:
-        laboratory, _citation = default_laboratory(bite.jurisdiction, on=bite_day)
-    if not laboratory:
-        raise Refused.because(_("Laboratory"), _("Name the laboratory."), field="laboratory")
+        decision = _hearing_decision(bite)
+    specimen = _checked(Specimen(**specimen), bite, timezone.localdate(now))
     submission = LabSubmission.objects.create(
         jurisdiction=bite.jurisdiction,
         bite_report=bite,
         decision=decision,
-        destroyed_on=destroyed_on,
-        laboratory=laboratory,
-        submitted_on=submitted_on,
-        specimen_reference=(specimen_reference or "").strip(),
         recorded_by=actor,
+        **asdict(specimen),
     )
     bite.apply(
         transition,
         actor=actor,
         at=now,
         summary=_("Destroyed on %(d)s; submitted to %(lab)s on %(s)s")
-        % {"d": date_format(destroyed_on), "lab": laboratory, "s": date_format(submitted_on)},
+        % {
+            "d": date_format(specimen.destroyed_on),
+            "lab": specimen.laboratory,
+            "s": date_format(specimen.submitted_on),
+        },
         data={"submission": submission.pk},
     )
     return submission

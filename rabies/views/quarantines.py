@@ -30,6 +30,8 @@ from rabies.forms_quarantine import (
 from rabies.models import BiteDecision, BiteStatus
 from rabies.services.common import city_rule
 from rabies.services.quarantine import (
+    VETERINARIAN_REPORT,
+    WRITTEN_PERMISSION,
     confinement_options,
     exam_citation,
     examiner_capacities,
@@ -37,19 +39,15 @@ from rabies.services.quarantine import (
     inspection_citation,
     inspection_log,
     last_breach,
-    quarantine_exam,
-    quarantine_order,
-    quarantine_resolve,
-    quarantine_to_facility,
-    release_gate,
-)
-from rabies.services.release import (
-    VETERINARIAN_REPORT,
-    WRITTEN_PERMISSION,
     missing,
     permission_record,
+    quarantine_exam,
+    quarantine_order,
     quarantine_release,
+    quarantine_resolve,
+    quarantine_to_facility,
     release_checklist,
+    release_gate,
     report_record,
 )
 

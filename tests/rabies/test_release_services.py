@@ -11,9 +11,10 @@ from notices.services import document_pdf
 from ordinance.models import Event
 from ordinance.refusals import Refused
 from rabies.models import BiteStatus, QuarantineStatus
-from rabies.services.quarantine import quarantine_exam, quarantine_order
-from rabies.services.release import (
+from rabies.services.quarantine import (
     permission_record,
+    quarantine_exam,
+    quarantine_order,
     quarantine_release,
     release_checklist,
     report_record,

@@ -1,5 +1,5 @@
-"""Ordering a quarantine, its inspections, the move to the facility, the end of the period
-and the examination (RAB-13 to RAB-21; Appendix B4; C41, C43, C44).
+"""Ordering a quarantine: where the animal may be confined, its period, the order (C41)
+(RAB-13 to RAB-16, RAB-20, RAB-21; Appendix B4).
 
 North Branch Sec. 6-98: a biting animal is confined ``bite_confinement_days`` from the bite
 (``bite_confinement_anchor``); at home only on proof of current vaccination and with the
@@ -28,20 +28,18 @@ from licensing.models.registry import Species
 from licensing.services.vaccination import covered_until, vaccination_status
 from ordinance.models import Event
 from ordinance.refusals import Refused, refusing
-from ordinance.rules import rule_citation
 from rabies.models import (
     QUARANTINE_OPEN,
     BiteDecision,
     BiteReport,
     BiteStatus,
-    Inspection,
-    InspectionKind,
     Quarantine,
     QuarantinePlace,
     QuarantineStatus,
 )
 
-from .common import city_rule, deadline, locked, refuse_unless_may
+from ..common import city_rule, deadline, locked, refuse_unless_may
+from .gate import release_gate
 
 ORDER_KIND = "rabies_quarantine_order"
 LEASH = "{leash}"
@@ -53,63 +51,8 @@ FIRST_STATE = {
 }
 
 
-def _d(value: date) -> str:
-    return date_format(value)
-
-
 def bite_date(bite: BiteReport) -> date:
     return timezone.localtime(bite.bitten_at).date()
-
-
-def _authority(name: str) -> str:
-    """ "Animal control officer" → "the animal control officer"; a title ("Chief of
-    Police", "Minnesota Board of Animal Health") keeps its capitals."""
-    words = name.split()
-    if len(words) > 1 and all(w.islower() for w in words[1:]):
-        name = name[0].lower() + name[1:]
-    return _("the %(who)s") % {"who": name}
-
-
-def _joined(names, word) -> str:
-    names = [_authority(n) for n in names]
-    if len(names) <= 1:
-        return "".join(names)
-    return f"{', '.join(names[:-1])} {word} {names[-1]}"
-
-
-@dataclass(frozen=True)
-class Gate:
-    """The city's release gate: what it is, its label and section (RAB-16, RAB-24)."""
-
-    kind: str  # "written_permission" | "veterinarian_report" | ""
-    label: str
-    citation: str
-    signers: tuple = ()
-    recipients: tuple = ()
-
-
-def release_gate(jurisdiction, *, on: date) -> Gate:
-    rule = city_rule(jurisdiction, "quarantine_release_gate", on=on)
-    if rule is None:
-        return Gate("", "", "")
-    if rule.value == "written_permission":
-        signers = city_rule(jurisdiction, "quarantine_release_signers", on=on)
-        names = tuple(signers.value) if signers else ()
-        return Gate(
-            rule.value,
-            _("Written permission of %(who)s") % {"who": _joined(names, _("or"))},
-            signers.citation if signers else rule.citation,
-            signers=names,
-        )
-    recipients = city_rule(jurisdiction, "quarantine_release_report_recipients", on=on)
-    names = tuple(recipients.value) if recipients else ()
-    return Gate(
-        rule.value,
-        _("The veterinarian's written report received by %(who)s")
-        % {"who": _joined(names, _("and"))},
-        recipients.citation if recipients else rule.citation,
-        recipients=names,
-    )
 
 
 @dataclass
@@ -198,7 +141,7 @@ def _period(bite: BiteReport):
     basis = _("%(n)s from %(label)s, %(start)s (%(cite)s)") % {
         "n": rule.display(),
         "label": label,
-        "start": _d(start),
+        "start": date_format(start),
         "cite": rule.citation,
     }
     citation = rule.citation
@@ -223,7 +166,7 @@ def vaccination_summary(status) -> dict:
     return out
 
 
-def _facility(quarantine, pound, actor, now, *, seized_where, start, gate):
+def facility_intake(quarantine, pound, actor, now, *, seized_where, start, gate):
     if pound is None:
         raise Refused.because(
             _("Pound"), _("Choose the pound the animal is confined at."), field="pound"
@@ -347,7 +290,7 @@ def quarantine_order(
         quarantine.enclosure_approved_by = enclosure_approved_by.strip()
         quarantine.enclosure_approved_on = enclosure_approved_on
         quarantine.home_address = (animal.owner.address if animal else "")[:300]
-        quarantine.impound_case = _facility(
+        quarantine.impound_case = facility_intake(
             quarantine,
             pound,
             actor,
@@ -368,7 +311,7 @@ def quarantine_order(
         % {
             "n": quarantine.number,
             "place": quarantine.get_place_display().lower(),
-            "end": _d(ends_on),
+            "end": date_format(ends_on),
             "cite": end_citation,
         },
         data={"bite": bite.pk, "place": place, "ends_on": str(ends_on)},
@@ -453,308 +396,3 @@ def issue_order(quarantine, options, gate, *, actor, now):
         owner_user=getattr(owner, "user", None) if owner else None,
         now=now,
     )
-
-
-# --- Inspections (RAB-17, RAB-18) ---------------------------------------------------------
-
-
-def inspection_citation(quarantine) -> str:
-    j = quarantine.jurisdiction
-    return rule_citation(j, "RAB-17") or (
-        quarantine.conditions[0]["citation"] if quarantine.conditions else quarantine.end_citation
-    )
-
-
-def facility_citation(quarantine) -> str:
-    """The section that lets the officer move a breached home confinement to the facility
-    (NB Sec. 6-98(6); Glencoe 701 Subd. 21(B) confiscation)."""
-    j = quarantine.jurisdiction
-    cite = rule_citation(j, "RAB-19")
-    if cite:
-        return cite
-    rule = city_rule(j, "home_confinement_conditions", on=quarantine.starts_on)
-    return rule.citation if rule else quarantine.end_citation
-
-
-@refusing()
-@transaction.atomic
-def inspection_log(
-    quarantine: Quarantine,
-    *,
-    actor,
-    at: datetime,
-    inspector_name: str,
-    kind: str = InspectionKind.INSPECTION,
-    checks=(),
-    compliant: bool = True,
-    notes: str = "",
-    now: datetime | None = None,
-) -> Inspection:
-    """Log an inspection of a home confinement, or the owner's report of a change in the
-    animal's health or behavior (flagged for the officer)."""
-    now = now or timezone.now()
-    refuse_unless_serves(actor, quarantine.jurisdiction)
-    quarantine = locked(Quarantine, quarantine.pk)
-    # Inspections are of a home confinement: the state a breach moves to the facility from.
-    refuse_unless_may(quarantine, "to_facility", _("an inspection"))
-    cite = inspection_citation(quarantine)
-    if at > now:
-        raise Refused.because(
-            _("Date and time"), _("The time cannot be in the future."), field="at"
-        )
-    if timezone.localtime(at).date() < quarantine.starts_on:
-        raise Refused.because(
-            _("Date and time"),
-            _("The confinement began on %(d)s.") % {"d": _d(quarantine.starts_on)},
-            cite,
-            field="at",
-        )
-    if not inspector_name.strip():
-        raise Refused.because(_("Inspected by"), _("Name who inspected."), field="inspector_name")
-    known = [c["text"] for c in quarantine.conditions]
-    checked = [c for c in checks if c in known]
-    if kind == InspectionKind.OWNER_REPORT and not notes.strip():
-        raise Refused.because(_("Notes"), _("Say what the owner reported."), cite, field="notes")
-    inspection = Inspection.objects.create(
-        quarantine=quarantine,
-        jurisdiction=quarantine.jurisdiction,
-        kind=kind,
-        at=at,
-        inspector_name=inspector_name.strip(),
-        checks=[{"text": t, "kept": t in checked} for t in known],
-        compliant=compliant,
-        notes=notes.strip(),
-        recorded_by=actor,
-    )
-    Event.record(
-        "rabies.quarantine.inspected",
-        quarantine,
-        actor=actor,
-        at=now,
-        summary=_("%(kind)s: %(result)s")
-        % {
-            "kind": inspection.get_kind_display(),
-            "result": _("kept as the order requires")
-            if compliant
-            else _("not kept as the order requires"),
-        },
-        data={"inspection": inspection.pk, "compliant": compliant},
-    )
-    on = timezone.localdate(now)
-    if kind == InspectionKind.OWNER_REPORT:
-        quarantine.flag(
-            _("The owner reported a change in the animal's health or behavior: %(n)s")
-            % {"n": notes.strip()},
-            cite,
-            on=on,
-            actor=actor,
-            at=now,
-        )
-    elif not compliant:
-        quarantine.flag(
-            _("Not kept as the order requires: the officer may move it to the facility."),
-            facility_citation(quarantine),
-            on=on,
-            actor=actor,
-            at=now,
-        )
-    return inspection
-
-
-def last_breach(quarantine) -> Inspection | None:
-    return (
-        quarantine.inspections.filter(compliant=False, kind=InspectionKind.INSPECTION)
-        .order_by("-at", "-pk")
-        .first()
-    )
-
-
-@refusing()
-@transaction.atomic
-def quarantine_to_facility(
-    quarantine: Quarantine,
-    *,
-    pound: Pound,
-    actor,
-    reason: str,
-    now: datetime | None = None,
-) -> Quarantine:
-    """A breach: move the animal to the facility for the days left (NB 6-98(6); GL
-    21(B)); its impound case holds to the same end, counted from the original start."""
-    now = now or timezone.now()
-    today = timezone.localdate(now)
-    refuse_unless_serves(actor, quarantine.jurisdiction)
-    quarantine = locked(Quarantine, quarantine.pk)
-    refuse_unless_may(quarantine, "to_facility", _("a move to the facility"))
-    cite = facility_citation(quarantine)
-    if last_breach(quarantine) is None:
-        raise Refused.because(
-            _("Breach"),
-            _("No inspection found the animal not kept as the order requires."),
-            cite,
-        )
-    if not reason.strip():
-        raise Refused.because(_("Why"), _("Say why it is moved."), cite, field="reason")
-    gate = release_gate(quarantine.jurisdiction, on=today)
-    quarantine.impound_case = _facility(
-        quarantine,
-        pound,
-        actor,
-        now,
-        seized_where=quarantine.home_address,
-        start=quarantine.starts_on,
-        gate=gate,
-    )
-    quarantine.place = QuarantinePlace.FACILITY
-    quarantine.moved_to_facility_on = today
-    quarantine.move_reason = reason.strip()[:300]
-    quarantine.apply(
-        "to_facility",
-        actor=actor,
-        at=now,
-        summary=_("Moved to the facility for the %(n)s days left (impound case %(c)s): %(r)s")
-        % {
-            "n": quarantine.days_left(today),
-            "c": quarantine.impound_case.number,
-            "r": reason.strip(),
-        },
-        citation=cite,
-        data={"impound_case": quarantine.impound_case.pk},
-        fields=["impound_case", "place", "moved_to_facility_on", "move_reason"],
-    )
-    if quarantine.attention:
-        quarantine.resolve_flag(note=_("Moved to the facility."), actor=actor, at=now)
-    return quarantine
-
-
-# --- The end of the period (the sweep) and the examination (C44) ---------------------------
-
-
-def mark_ended(quarantine: Quarantine, *, on: date, at: datetime) -> None:
-    quarantine.ended_marked_on = on
-    quarantine.apply(
-        "end",
-        at=at,
-        summary=_("Period over on %(d)s: examination and release due (%(s)s)")
-        % {"d": _d(quarantine.ends_on), "s": quarantine.end_citation},
-        citation=quarantine.end_citation,
-        data={"ends_on": str(quarantine.ends_on)},
-        fields=["ended_marked_on"],
-    )
-
-
-def exam_citation(quarantine) -> str:
-    rule = city_rule(quarantine.jurisdiction, "quarantine_exam_required", on=quarantine.starts_on)
-    return rule.citation if rule else quarantine.end_citation
-
-
-def examiner_capacities(jurisdiction, *, on: date | None = None) -> list[str]:
-    """Who examines: Glencoe names the Rabies Control Authority or a veterinarian (21(A),
-    (B)); a city without that rule, its animal control officer or a veterinarian."""
-    exam = city_rule(jurisdiction, "quarantine_exam_required", on=on or timezone.localdate())
-    if exam is not None:
-        return [_("Rabies Control Authority"), _("Veterinarian")]
-    return [_("Animal control officer"), _("Veterinarian")]
-
-
-@refusing()
-@transaction.atomic
-def quarantine_resolve(quarantine: Quarantine, *, actor, note: str, now: datetime | None = None):
-    """The officer answers the question put before a person (an owner's report, a breach,
-    signs of rabies), saying what was done; the flag and the answer stay in the history."""
-    now = now or timezone.now()
-    refuse_unless_serves(actor, quarantine.jurisdiction)
-    quarantine = locked(Quarantine, quarantine.pk)
-    if not quarantine.attention:
-        raise Refused.because(_("Needs a person"), _("Nothing is waiting for a person."))
-    if not note.strip():
-        raise Refused.because(_("What was done"), _("Say what was done."), field="note")
-    quarantine.resolve_flag(note=note.strip()[:300], actor=actor, at=now)
-    return quarantine
-
-
-@refusing()
-@transaction.atomic
-def quarantine_exam(
-    quarantine: Quarantine,
-    *,
-    actor,
-    examined_on: date,
-    examiner_name: str,
-    examiner_capacity: str,
-    clinical_signs: bool,
-    notes: str = "",
-    now: datetime | None = None,
-) -> Quarantine:
-    """The examination when the period is over (C44). Signs of rabies escalate: no release."""
-    now = now or timezone.now()
-    today = timezone.localdate(now)
-    refuse_unless_serves(actor, quarantine.jurisdiction)
-    quarantine = locked(Quarantine, quarantine.pk)
-    # The examination may find signs of rabies: it is made while that may follow.
-    refuse_unless_may(quarantine, "signs", _("an examination"))
-    cite = exam_citation(quarantine)
-    if quarantine.examined_on is not None:
-        raise Refused.because(
-            _("Examination"),
-            _("The examination was recorded on %(d)s.") % {"d": _d(quarantine.examined_on)},
-            cite,
-        )
-    if examined_on is None:
-        raise Refused.because(_("Examined on"), _("Enter the date."), field="examined_on")
-    refuse_if_future(examined_on, _("Examined on"), field="examined_on", today=today)
-    if examined_on < quarantine.ends_on:
-        raise Refused.because(
-            _("Examined on"),
-            _("The examination is made when the period is over: not before %(d)s.")
-            % {"d": _d(quarantine.ends_on)},
-            f"{cite}; {quarantine.end_citation}" if cite != quarantine.end_citation else cite,
-            field="examined_on",
-        )
-    if not examiner_name.strip():
-        raise Refused.because(_("Examined by"), _("Name the examiner."), field="examiner_name")
-    if examiner_capacity not in examiner_capacities(quarantine.jurisdiction):
-        raise Refused.because(
-            _("In the capacity of"),
-            _("Choose the examiner's capacity."),
-            cite,
-            field="examiner_capacity",
-        )
-    if clinical_signs is None:
-        raise Refused.because(
-            _("Clinical signs"),
-            _("Say whether there were clinical signs of rabies."),
-            field="clinical_signs",
-        )
-    quarantine.examined_on = examined_on
-    quarantine.examiner_name = examiner_name.strip()
-    quarantine.examiner_capacity = examiner_capacity
-    quarantine.clinical_signs = clinical_signs
-    quarantine.exam_notes = notes.strip()
-    fields = ["examined_on", "examiner_name", "examiner_capacity", "clinical_signs", "exam_notes"]
-    summary = _("Examined on %(d)s by %(name)s (%(cap)s): %(result)s") % {
-        "d": _d(examined_on),
-        "name": quarantine.examiner_name,
-        "cap": examiner_capacity,
-        "result": _("clinical signs of rabies") if clinical_signs else _("no clinical signs"),
-    }
-    if clinical_signs:
-        quarantine.apply(
-            "signs", actor=actor, at=now, summary=summary, citation=cite, fields=fields
-        )
-        destroy = city_rule(quarantine.jurisdiction, "destroy_for_testing", on=today)
-        lab = city_rule(quarantine.jurisdiction, "rabies_laboratory", on=today)
-        quarantine.flag(
-            _(
-                "Signs of rabies at the examination: no release; escalate under state law "
-                "(laboratory testing)."
-            ),
-            (lab or destroy).citation if (lab or destroy) else cite,
-            on=today,
-            actor=actor,
-            at=now,
-        )
-    else:
-        quarantine.save(update_fields=fields)
-        Event.record("rabies.quarantine.examined", quarantine, actor=actor, at=now, summary=summary)
-    return quarantine

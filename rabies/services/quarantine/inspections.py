@@ -1,0 +1,211 @@
+"""A home confinement's inspections and the owner's reports (RAB-17, RAB-18), the move of a
+breached confinement to the facility (NB Sec. 6-98(6); GL 701 Subd. 21(B)), and the
+officer's answer to a question put before a person."""
+
+from datetime import datetime
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+
+from impound.models import Pound
+from kernel.checks import refuse_unless_serves
+from ordinance.models import Event
+from ordinance.refusals import Refused, refusing
+from ordinance.rules import rule_citation
+from rabies.models import (
+    Inspection,
+    InspectionKind,
+    Quarantine,
+    QuarantinePlace,
+)
+
+from ..common import city_rule, locked, refuse_unless_may
+from .gate import release_gate
+from .ordering import facility_intake
+
+
+def inspection_citation(quarantine) -> str:
+    j = quarantine.jurisdiction
+    return rule_citation(j, "RAB-17") or (
+        quarantine.conditions[0]["citation"] if quarantine.conditions else quarantine.end_citation
+    )
+
+
+def facility_citation(quarantine) -> str:
+    """The section that lets the officer move a breached home confinement to the facility
+    (NB Sec. 6-98(6); Glencoe 701 Subd. 21(B) confiscation)."""
+    j = quarantine.jurisdiction
+    cite = rule_citation(j, "RAB-19")
+    if cite:
+        return cite
+    rule = city_rule(j, "home_confinement_conditions", on=quarantine.starts_on)
+    return rule.citation if rule else quarantine.end_citation
+
+
+@refusing()
+@transaction.atomic
+def inspection_log(
+    quarantine: Quarantine,
+    *,
+    actor,
+    at: datetime,
+    inspector_name: str,
+    kind: str = InspectionKind.INSPECTION,
+    checks=(),
+    compliant: bool = True,
+    notes: str = "",
+    now: datetime | None = None,
+) -> Inspection:
+    """Log an inspection of a home confinement, or the owner's report of a change in the
+    animal's health or behavior (flagged for the officer)."""
+    now = now or timezone.now()
+    refuse_unless_serves(actor, quarantine.jurisdiction)
+    quarantine = locked(Quarantine, quarantine.pk)
+    # Inspections are of a home confinement: the state a breach moves to the facility from.
+    refuse_unless_may(quarantine, "to_facility", _("an inspection"))
+    cite = inspection_citation(quarantine)
+    if at > now:
+        raise Refused.because(
+            _("Date and time"), _("The time cannot be in the future."), field="at"
+        )
+    if timezone.localtime(at).date() < quarantine.starts_on:
+        raise Refused.because(
+            _("Date and time"),
+            _("The confinement began on %(d)s.") % {"d": date_format(quarantine.starts_on)},
+            cite,
+            field="at",
+        )
+    if not inspector_name.strip():
+        raise Refused.because(_("Inspected by"), _("Name who inspected."), field="inspector_name")
+    known = [c["text"] for c in quarantine.conditions]
+    checked = [c for c in checks if c in known]
+    if kind == InspectionKind.OWNER_REPORT and not notes.strip():
+        raise Refused.because(_("Notes"), _("Say what the owner reported."), cite, field="notes")
+    inspection = Inspection.objects.create(
+        quarantine=quarantine,
+        jurisdiction=quarantine.jurisdiction,
+        kind=kind,
+        at=at,
+        inspector_name=inspector_name.strip(),
+        checks=[{"text": t, "kept": t in checked} for t in known],
+        compliant=compliant,
+        notes=notes.strip(),
+        recorded_by=actor,
+    )
+    Event.record(
+        "rabies.quarantine.inspected",
+        quarantine,
+        actor=actor,
+        at=now,
+        summary=_("%(kind)s: %(result)s")
+        % {
+            "kind": inspection.get_kind_display(),
+            "result": _("kept as the order requires")
+            if compliant
+            else _("not kept as the order requires"),
+        },
+        data={"inspection": inspection.pk, "compliant": compliant},
+    )
+    on = timezone.localdate(now)
+    if kind == InspectionKind.OWNER_REPORT:
+        quarantine.flag(
+            _("The owner reported a change in the animal's health or behavior: %(n)s")
+            % {"n": notes.strip()},
+            cite,
+            on=on,
+            actor=actor,
+            at=now,
+        )
+    elif not compliant:
+        quarantine.flag(
+            _("Not kept as the order requires: the officer may move it to the facility."),
+            facility_citation(quarantine),
+            on=on,
+            actor=actor,
+            at=now,
+        )
+    return inspection
+
+
+def last_breach(quarantine) -> Inspection | None:
+    return (
+        quarantine.inspections.filter(compliant=False, kind=InspectionKind.INSPECTION)
+        .order_by("-at", "-pk")
+        .first()
+    )
+
+
+@refusing()
+@transaction.atomic
+def quarantine_to_facility(
+    quarantine: Quarantine,
+    *,
+    pound: Pound,
+    actor,
+    reason: str,
+    now: datetime | None = None,
+) -> Quarantine:
+    """A breach: move the animal to the facility for the days left (NB 6-98(6); GL
+    21(B)); its impound case holds to the same end, counted from the original start."""
+    now = now or timezone.now()
+    today = timezone.localdate(now)
+    refuse_unless_serves(actor, quarantine.jurisdiction)
+    quarantine = locked(Quarantine, quarantine.pk)
+    refuse_unless_may(quarantine, "to_facility", _("a move to the facility"))
+    cite = facility_citation(quarantine)
+    if last_breach(quarantine) is None:
+        raise Refused.because(
+            _("Breach"),
+            _("No inspection found the animal not kept as the order requires."),
+            cite,
+        )
+    if not reason.strip():
+        raise Refused.because(_("Why"), _("Say why it is moved."), cite, field="reason")
+    gate = release_gate(quarantine.jurisdiction, on=today)
+    quarantine.impound_case = facility_intake(
+        quarantine,
+        pound,
+        actor,
+        now,
+        seized_where=quarantine.home_address,
+        start=quarantine.starts_on,
+        gate=gate,
+    )
+    quarantine.place = QuarantinePlace.FACILITY
+    quarantine.moved_to_facility_on = today
+    quarantine.move_reason = reason.strip()[:300]
+    quarantine.apply(
+        "to_facility",
+        actor=actor,
+        at=now,
+        summary=_("Moved to the facility for the %(n)s days left (impound case %(c)s): %(r)s")
+        % {
+            "n": quarantine.days_left(today),
+            "c": quarantine.impound_case.number,
+            "r": reason.strip(),
+        },
+        citation=cite,
+        data={"impound_case": quarantine.impound_case.pk},
+        fields=["impound_case", "place", "moved_to_facility_on", "move_reason"],
+    )
+    if quarantine.attention:
+        quarantine.resolve_flag(note=_("Moved to the facility."), actor=actor, at=now)
+    return quarantine
+
+
+@refusing()
+@transaction.atomic
+def quarantine_resolve(quarantine: Quarantine, *, actor, note: str, now: datetime | None = None):
+    """The officer answers the question put before a person (an owner's report, a breach,
+    signs of rabies), saying what was done; the flag and the answer stay in the history."""
+    now = now or timezone.now()
+    refuse_unless_serves(actor, quarantine.jurisdiction)
+    quarantine = locked(Quarantine, quarantine.pk)
+    if not quarantine.attention:
+        raise Refused.because(_("Needs a person"), _("Nothing is waiting for a person."))
+    if not note.strip():
+        raise Refused.because(_("What was done"), _("Say what was done."), field="note")
+    quarantine.resolve_flag(note=note.strip()[:300], actor=actor, at=now)
+    return quarantine
