@@ -45,27 +45,9 @@ def examiner_capacities(jurisdiction, *, on: date | None = None) -> list[str]:
     return [_("Animal control officer"), _("Veterinarian")]
 
 
-@refusing()
-@transaction.atomic
-def quarantine_exam(
-    quarantine: Quarantine,
-    *,
-    actor,
-    examined_on: date,
-    examiner_name: str,
-    examiner_capacity: str,
-    clinical_signs: bool,
-    notes: str = "",
-    now: datetime | None = None,
-) -> Quarantine:
-    """The examination when the period is over (C44). Signs of rabies escalate: no release."""
-    now = now or timezone.now()
-    today = timezone.localdate(now)
-    refuse_unless_serves(actor, quarantine.jurisdiction)
-    quarantine = locked(Quarantine, quarantine.pk)
-    # The examination may find signs of rabies: it is made while that may follow.
-    refuse_unless_may(quarantine, "signs", _("an examination"))
-    cite = exam_citation(quarantine)
+def _check_exam(quarantine, examined_on, examiner_name, capacity, signs, *, cite, today):
+    """Once, when the period is over, by a named examiner of a capacity the city names,
+    saying whether there were signs."""
     if quarantine.examined_on is not None:
         raise Refused.because(
             _("Examination"),
@@ -86,19 +68,68 @@ def quarantine_exam(
         )
     if not examiner_name.strip():
         raise Refused.because(_("Examined by"), _("Name the examiner."), field="examiner_name")
-    if examiner_capacity not in examiner_capacities(quarantine.jurisdiction):
+    if capacity not in examiner_capacities(quarantine.jurisdiction):
         raise Refused.because(
             _("In the capacity of"),
             _("Choose the examiner's capacity."),
             cite,
             field="examiner_capacity",
         )
-    if clinical_signs is None:
+    if signs is None:
         raise Refused.because(
             _("Clinical signs"),
             _("Say whether there were clinical signs of rabies."),
             field="clinical_signs",
         )
+
+
+def _escalate(quarantine, fields, summary, *, cite, actor, now) -> None:
+    """Signs of rabies: no release; the question of testing goes before a person."""
+    today = timezone.localdate(now)
+    quarantine.apply("signs", actor=actor, at=now, summary=summary, citation=cite, fields=fields)
+    destroy = city_rule(quarantine.jurisdiction, "destroy_for_testing", on=today)
+    lab = city_rule(quarantine.jurisdiction, "rabies_laboratory", on=today)
+    quarantine.flag(
+        _(
+            "Signs of rabies at the examination: no release; escalate under state law "
+            "(laboratory testing)."
+        ),
+        (lab or destroy).citation if (lab or destroy) else cite,
+        on=today,
+        actor=actor,
+        at=now,
+    )
+
+
+@refusing()
+@transaction.atomic
+def quarantine_exam(
+    quarantine: Quarantine,
+    *,
+    actor,
+    examined_on: date,
+    examiner_name: str,
+    examiner_capacity: str,
+    clinical_signs: bool,
+    notes: str = "",
+    now: datetime | None = None,
+) -> Quarantine:
+    """The examination when the period is over (C44). Signs of rabies escalate: no release."""
+    now = now or timezone.now()
+    refuse_unless_serves(actor, quarantine.jurisdiction)
+    quarantine = locked(Quarantine, quarantine.pk)
+    # The examination may find signs of rabies: it is made while that may follow.
+    refuse_unless_may(quarantine, "signs", _("an examination"))
+    cite = exam_citation(quarantine)
+    _check_exam(
+        quarantine,
+        examined_on,
+        examiner_name,
+        examiner_capacity,
+        clinical_signs,
+        cite=cite,
+        today=timezone.localdate(now),
+    )
     quarantine.examined_on = examined_on
     quarantine.examiner_name = examiner_name.strip()
     quarantine.examiner_capacity = examiner_capacity
@@ -112,21 +143,7 @@ def quarantine_exam(
         "result": _("clinical signs of rabies") if clinical_signs else _("no clinical signs"),
     }
     if clinical_signs:
-        quarantine.apply(
-            "signs", actor=actor, at=now, summary=summary, citation=cite, fields=fields
-        )
-        destroy = city_rule(quarantine.jurisdiction, "destroy_for_testing", on=today)
-        lab = city_rule(quarantine.jurisdiction, "rabies_laboratory", on=today)
-        quarantine.flag(
-            _(
-                "Signs of rabies at the examination: no release; escalate under state law "
-                "(laboratory testing)."
-            ),
-            (lab or destroy).citation if (lab or destroy) else cite,
-            on=today,
-            actor=actor,
-            at=now,
-        )
+        _escalate(quarantine, fields, summary, cite=cite, actor=actor, now=now)
     else:
         quarantine.save(update_fields=fields)
         Event.record("rabies.quarantine.examined", quarantine, actor=actor, at=now, summary=summary)

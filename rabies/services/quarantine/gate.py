@@ -81,32 +81,8 @@ def release_gate(jurisdiction, *, on: date) -> Gate:
     )
 
 
-@refusing()
-@transaction.atomic
-def permission_record(
-    quarantine: Quarantine,
-    *,
-    actor,
-    signer_name: str,
-    capacity: str,
-    permission_on: date,
-    reason: str,
-    now: datetime | None = None,
-) -> Quarantine:
-    """North Branch: the written permission to remove the animal from confinement (C42)."""
-    now = now or timezone.now()
-    today = timezone.localdate(now)
-    refuse_unless_serves(actor, quarantine.jurisdiction)
-    quarantine = locked(Quarantine, quarantine.pk)
-    gate = release_gate(quarantine.jurisdiction, on=quarantine.starts_on)
-    if gate.kind != WRITTEN_PERMISSION:
-        raise Refused.because(
-            _("Written permission"),
-            _("%(city)s's ordinance does not release by written permission.")
-            % {"city": quarantine.jurisdiction},
-            gate.citation,
-        )
-    refuse_unless_may(quarantine, "release", _("a written permission"))
+def _check_permission(quarantine, gate: Gate, signer_name, capacity, permission_on, reason, today):
+    """Once; signed by one the ordinance names, dated within the confinement, with a reason."""
     if quarantine.permission_on:
         raise Refused.because(
             _("Written permission"),
@@ -140,20 +116,50 @@ def permission_record(
             gate.citation,
             field="permission_on",
         )
+
+
+PERMISSION_FIELDS = [
+    "permission_by_name",
+    "permission_capacity",
+    "permission_on",
+    "permission_reason",
+    "permission_document",
+]
+
+
+@refusing()
+@transaction.atomic
+def permission_record(
+    quarantine: Quarantine,
+    *,
+    actor,
+    signer_name: str,
+    capacity: str,
+    permission_on: date,
+    reason: str,
+    now: datetime | None = None,
+) -> Quarantine:
+    """North Branch: the written permission to remove the animal from confinement (C42)."""
+    now = now or timezone.now()
+    refuse_unless_serves(actor, quarantine.jurisdiction)
+    quarantine = locked(Quarantine, quarantine.pk)
+    gate = release_gate(quarantine.jurisdiction, on=quarantine.starts_on)
+    if gate.kind != WRITTEN_PERMISSION:
+        raise Refused.because(
+            _("Written permission"),
+            _("%(city)s's ordinance does not release by written permission.")
+            % {"city": quarantine.jurisdiction},
+            gate.citation,
+        )
+    refuse_unless_may(quarantine, "release", _("a written permission"))
+    today = timezone.localdate(now)
+    _check_permission(quarantine, gate, signer_name, capacity, permission_on, reason, today)
     quarantine.permission_by_name = signer_name.strip()
     quarantine.permission_capacity = capacity
     quarantine.permission_on = permission_on
     quarantine.permission_reason = reason.strip()[:300]
     quarantine.permission_document = _issue_permission(quarantine, gate, actor=actor, now=now)
-    quarantine.save(
-        update_fields=[
-            "permission_by_name",
-            "permission_capacity",
-            "permission_on",
-            "permission_reason",
-            "permission_document",
-        ]
-    )
+    quarantine.save(update_fields=PERMISSION_FIELDS)
     Event.record(
         "rabies.quarantine.permission",
         quarantine,
@@ -171,37 +177,43 @@ def permission_record(
     return quarantine
 
 
+def _permission_context(quarantine, gate: Gate) -> dict:
+    """What the written permission (C42) says, frozen at issue."""
+    animal = quarantine.animal
+    owner = animal.owner if animal else None
+    return {
+        "quarantine": {
+            "number": quarantine.number,
+            "place": quarantine.get_place_display(),
+            "home_address": quarantine.home_address,
+            "starts_on": quarantine.starts_on,
+            "ends_on": quarantine.ends_on,
+            "end_citation": quarantine.end_citation,
+        },
+        "animal": {
+            "name": animal.name if animal else "",
+            "species": quarantine.get_species_display(),
+            "description": quarantine.description,
+        },
+        "owner": {"name": owner.name, "address": owner.address} if owner else None,
+        "permission": {
+            "by": quarantine.permission_by_name,
+            "capacity": quarantine.permission_capacity,
+            "on": quarantine.permission_on,
+            "reason": quarantine.permission_reason,
+        },
+        "gate": {"label": gate.label, "citation": gate.citation},
+    }
+
+
 def _issue_permission(quarantine, gate, *, actor, now):
     from notices.services import document_issue
 
-    animal = quarantine.animal
-    owner = animal.owner if animal else None
+    owner = quarantine.animal.owner if quarantine.animal else None
     return document_issue(
         kind=PERMISSION_KIND,
         template="rabies/release_permission.html",
-        context={
-            "quarantine": {
-                "number": quarantine.number,
-                "place": quarantine.get_place_display(),
-                "home_address": quarantine.home_address,
-                "starts_on": quarantine.starts_on,
-                "ends_on": quarantine.ends_on,
-                "end_citation": quarantine.end_citation,
-            },
-            "animal": {
-                "name": animal.name if animal else "",
-                "species": quarantine.get_species_display(),
-                "description": quarantine.description,
-            },
-            "owner": {"name": owner.name, "address": owner.address} if owner else None,
-            "permission": {
-                "by": quarantine.permission_by_name,
-                "capacity": quarantine.permission_capacity,
-                "on": quarantine.permission_on,
-                "reason": quarantine.permission_reason,
-            },
-            "gate": {"label": gate.label, "citation": gate.citation},
-        },
+        context=_permission_context(quarantine, gate),
         jurisdiction=quarantine.jurisdiction,
         actor=actor,
         title=_("Written permission to remove an animal from confinement"),
@@ -212,110 +224,131 @@ def _issue_permission(quarantine, gate, *, actor, now):
     )
 
 
-@refusing()
-@transaction.atomic
-def report_record(
-    quarantine: Quarantine,
-    *,
-    actor,
-    veterinarian: str = "",
-    inspected_on: date | None = None,
-    no_signs: bool = False,
-    report_file=None,
-    received_by_officer_on: date | None = None,
-    received_by_board_on: date | None = None,
-    now: datetime | None = None,
-) -> Quarantine:
-    """Glencoe: the veterinarian's written report (C45) and the dates the officer and the
-    Board received it; each may be recorded at a different time, none changed once set."""
-    now = now or timezone.now()
-    today = timezone.localdate(now)
-    refuse_unless_serves(actor, quarantine.jurisdiction)
-    quarantine = locked(Quarantine, quarantine.pk)
-    q = quarantine
-    gate = release_gate(q.jurisdiction, on=q.starts_on)
-    cite = gate.citation
-    if gate.kind != VETERINARIAN_REPORT:
+@dataclass(frozen=True)
+class VetReport:
+    """Glencoe's veterinarian's report and the days it was received: the form's fields."""
+
+    veterinarian: str = ""
+    inspected_on: date | None = None
+    no_signs: bool = False
+    report_file: object = None
+    received_by_officer_on: date | None = None
+    received_by_board_on: date | None = None
+
+
+def _record_report(q: Quarantine, r: VetReport, cite: str, today: date) -> tuple[list, list]:
+    """The report itself, once: named, dated when the period is over, stating no signs of
+    rabies, its copy attached. Returns (fields set, what is said of them)."""
+    if q.report_veterinarian:
+        return [], []
+    checks = []
+    if not r.veterinarian.strip():
+        checks.append(("veterinarian", _("Name the veterinarian who wrote the report.")))
+    if r.inspected_on is None:
+        checks.append(("inspected_on", _("Enter the date the animal was inspected.")))
+    if not r.no_signs:
+        checks.append(
+            (
+                "no_signs",
+                _(
+                    "The report must state that no signs of rabies were observed; "
+                    "if it does not, the animal is not released."
+                ),
+            )
+        )
+    if not r.report_file:
+        checks.append(("report_file", _("Upload the written report.")))
+    if checks:
+        raise Refused(
+            [
+                Refused.because(_("Veterinarian's report"), m, cite, field=f).checks[0]
+                for f, m in checks
+            ]
+        )
+    refuse_if_future(r.inspected_on, _("Inspected on"), field="inspected_on", today=today)
+    if r.inspected_on < q.ends_on:
         raise Refused.because(
-            _("Veterinarian's report"),
-            _("%(city)s's ordinance does not release by a veterinarian's report.")
-            % {"city": q.jurisdiction},
-            cite,
+            _("Inspected on"),
+            _("The report is of an inspection when the period is over: not before %(d)s.")
+            % {"d": date_format(q.ends_on)},
+            q.end_citation,
+            field="inspected_on",
         )
-    refuse_unless_may(q, "release", _("the veterinarian's report"))
+    q.report_veterinarian = r.veterinarian.strip()[:160]
+    q.report_inspected_on = r.inspected_on
+    q.report_no_signs = True
+    q.report_file = r.report_file
+    fields = ["report_veterinarian", "report_inspected_on", "report_no_signs", "report_file"]
+    said = _("report of %(v)s, inspected on %(d)s: no signs of rabies") % {
+        "v": q.report_veterinarian,
+        "d": date_format(r.inspected_on),
+    }
+    return fields, [said]
+
+
+def _record_receipts(q: Quarantine, r: VetReport, gate: Gate, today: date) -> tuple[list, list]:
+    """The day each recipient received the report: once each, not before the inspection.
+    Returns (fields set, what is said of them)."""
     fields, said = [], []
-    has_report = bool(q.report_veterinarian)
-    if not has_report:
-        checks = []
-        if not veterinarian.strip():
-            checks.append(("veterinarian", _("Name the veterinarian who wrote the report.")))
-        if inspected_on is None:
-            checks.append(("inspected_on", _("Enter the date the animal was inspected.")))
-        if not no_signs:
-            checks.append(
-                (
-                    "no_signs",
-                    _(
-                        "The report must state that no signs of rabies were observed; "
-                        "if it does not, the animal is not released."
-                    ),
-                )
-            )
-        if not report_file:
-            checks.append(("report_file", _("Upload the written report.")))
-        if checks:
-            raise Refused(
-                [
-                    Refused.because(_("Veterinarian's report"), m, cite, field=f).checks[0]
-                    for f, m in checks
-                ]
-            )
-        refuse_if_future(inspected_on, _("Inspected on"), field="inspected_on", today=today)
-        if inspected_on < q.ends_on:
-            raise Refused.because(
-                _("Inspected on"),
-                _("The report is of an inspection when the period is over: not before %(d)s.")
-                % {"d": date_format(q.ends_on)},
-                q.end_citation,
-                field="inspected_on",
-            )
-        q.report_veterinarian = veterinarian.strip()[:160]
-        q.report_inspected_on = inspected_on
-        q.report_no_signs = True
-        q.report_file = report_file
-        fields += ["report_veterinarian", "report_inspected_on", "report_no_signs", "report_file"]
-        said.append(
-            _("report of %(v)s, inspected on %(d)s: no signs of rabies")
-            % {"v": q.report_veterinarian, "d": date_format(inspected_on)}
-        )
     for name, value, label in (
-        ("report_received_by_officer_on", received_by_officer_on, gate.recipients[0]),
-        ("report_received_by_board_on", received_by_board_on, gate.recipients[-1]),
+        ("report_received_by_officer_on", r.received_by_officer_on, gate.recipients[0]),
+        ("report_received_by_board_on", r.received_by_board_on, gate.recipients[-1]),
     ):
         if value is None:
             continue
+        field = name.removeprefix("report_")
         if getattr(q, name) is not None:
             raise Refused.because(
                 _("Received on"),
                 _("Received by %(who)s on %(d)s is already recorded.")
                 % {"who": label, "d": date_format(getattr(q, name))},
-                cite,
-                field=name.removeprefix("report_"),
+                gate.citation,
+                field=field,
             )
-        refuse_if_future(value, _("Received on"), field=name.removeprefix("report_"), today=today)
+        refuse_if_future(value, _("Received on"), field=field, today=today)
         if value < q.report_inspected_on:
             raise Refused.because(
                 _("Received on"),
                 _("The report cannot be received before the inspection (%(d)s).")
                 % {"d": date_format(q.report_inspected_on)},
-                cite,
-                field=name.removeprefix("report_"),
+                gate.citation,
+                field=field,
             )
         setattr(q, name, value)
         fields.append(name)
         said.append(_("received by %(who)s on %(d)s") % {"who": label, "d": date_format(value)})
+    return fields, said
+
+
+@refusing()
+@transaction.atomic
+def report_record(
+    quarantine: Quarantine, *, actor, now: datetime | None = None, **report
+) -> Quarantine:
+    """Glencoe: the veterinarian's written report (C45) and the dates the officer and the
+    Board received it (``report``: the fields of ``VetReport``); each may be recorded at a
+    different time, none changed once set."""
+    now = now or timezone.now()
+    today = timezone.localdate(now)
+    r = VetReport(**report)
+    refuse_unless_serves(actor, quarantine.jurisdiction)
+    q = locked(Quarantine, quarantine.pk)
+    gate = release_gate(q.jurisdiction, on=q.starts_on)
+    if gate.kind != VETERINARIAN_REPORT:
+        raise Refused.because(
+            _("Veterinarian's report"),
+            _("%(city)s's ordinance does not release by a veterinarian's report.")
+            % {"city": q.jurisdiction},
+            gate.citation,
+        )
+    refuse_unless_may(q, "release", _("the veterinarian's report"))
+    fields, said = _record_report(q, r, gate.citation, today)
+    received, said_received = _record_receipts(q, r, gate, today)
+    fields, said = fields + received, said + said_received
     if not fields:
-        raise Refused.because(_("Veterinarian's report"), _("Nothing new to record."), cite)
+        raise Refused.because(
+            _("Veterinarian's report"), _("Nothing new to record."), gate.citation
+        )
     q.save(update_fields=fields)
     Event.record(
         "rabies.quarantine.report",
@@ -323,6 +356,6 @@ def report_record(
         actor=actor,
         at=now,
         summary=_("Veterinarian's report: %(s)s") % {"s": "; ".join(str(s) for s in said)},
-        data={"citation": cite, "fields": fields},
+        data={"citation": gate.citation, "fields": fields},
     )
     return q

@@ -2,6 +2,7 @@
 breached confinement to the facility (NB Sec. 6-98(6); GL 701 Subd. 21(B)), and the
 officer's answer to a question put before a person."""
 
+from dataclasses import dataclass
 from datetime import datetime
 
 from django.db import transaction
@@ -44,81 +45,52 @@ def facility_citation(quarantine) -> str:
     return rule.citation if rule else quarantine.end_citation
 
 
-@refusing()
-@transaction.atomic
-def inspection_log(
-    quarantine: Quarantine,
-    *,
-    actor,
-    at: datetime,
-    inspector_name: str,
-    kind: str = InspectionKind.INSPECTION,
-    checks=(),
-    compliant: bool = True,
-    notes: str = "",
-    now: datetime | None = None,
-) -> Inspection:
-    """Log an inspection of a home confinement, or the owner's report of a change in the
-    animal's health or behavior (flagged for the officer)."""
-    now = now or timezone.now()
-    refuse_unless_serves(actor, quarantine.jurisdiction)
-    quarantine = locked(Quarantine, quarantine.pk)
-    # Inspections are of a home confinement: the state a breach moves to the facility from.
-    refuse_unless_may(quarantine, "to_facility", _("an inspection"))
-    cite = inspection_citation(quarantine)
-    if at > now:
+@dataclass
+class InspectionReport:
+    """An inspection or an owner's report, as logged: the form's fields."""
+
+    at: datetime
+    inspector_name: str
+    kind: str = InspectionKind.INSPECTION
+    checks: tuple = ()
+    compliant: bool = True
+    notes: str = ""
+
+    def __post_init__(self):
+        self.inspector_name, self.notes = self.inspector_name.strip(), self.notes.strip()
+
+
+def _check_report(quarantine: Quarantine, report: InspectionReport, cite: str, now) -> None:
+    if report.at > now:
         raise Refused.because(
             _("Date and time"), _("The time cannot be in the future."), field="at"
         )
-    if timezone.localtime(at).date() < quarantine.starts_on:
+    if timezone.localtime(report.at).date() < quarantine.starts_on:
         raise Refused.because(
             _("Date and time"),
             _("The confinement began on %(d)s.") % {"d": date_format(quarantine.starts_on)},
             cite,
             field="at",
         )
-    if not inspector_name.strip():
+    if not report.inspector_name:
         raise Refused.because(_("Inspected by"), _("Name who inspected."), field="inspector_name")
-    known = [c["text"] for c in quarantine.conditions]
-    checked = [c for c in checks if c in known]
-    if kind == InspectionKind.OWNER_REPORT and not notes.strip():
+    if report.kind == InspectionKind.OWNER_REPORT and not report.notes:
         raise Refused.because(_("Notes"), _("Say what the owner reported."), cite, field="notes")
-    inspection = Inspection.objects.create(
-        quarantine=quarantine,
-        jurisdiction=quarantine.jurisdiction,
-        kind=kind,
-        at=at,
-        inspector_name=inspector_name.strip(),
-        checks=[{"text": t, "kept": t in checked} for t in known],
-        compliant=compliant,
-        notes=notes.strip(),
-        recorded_by=actor,
-    )
-    Event.record(
-        "rabies.quarantine.inspected",
-        quarantine,
-        actor=actor,
-        at=now,
-        summary=_("%(kind)s: %(result)s")
-        % {
-            "kind": inspection.get_kind_display(),
-            "result": _("kept as the order requires")
-            if compliant
-            else _("not kept as the order requires"),
-        },
-        data={"inspection": inspection.pk, "compliant": compliant},
-    )
+
+
+def _flag_for_the_officer(quarantine, report: InspectionReport, cite: str, *, actor, now):
+    """An owner's report, or a confinement not kept as ordered, is put before a person."""
     on = timezone.localdate(now)
-    if kind == InspectionKind.OWNER_REPORT:
+    if report.kind == InspectionKind.OWNER_REPORT:
         quarantine.flag(
             _("The owner reported a change in the animal's health or behavior: %(n)s")
-            % {"n": notes.strip()},
+            % {"n": report.notes},
             cite,
             on=on,
             actor=actor,
             at=now,
         )
-    elif not compliant:
+    elif not report.compliant:
         quarantine.flag(
             _("Not kept as the order requires: the officer may move it to the facility."),
             facility_citation(quarantine),
@@ -126,6 +98,48 @@ def inspection_log(
             actor=actor,
             at=now,
         )
+
+
+@refusing()
+@transaction.atomic
+def inspection_log(
+    quarantine: Quarantine, *, actor, now: datetime | None = None, **report
+) -> Inspection:
+    """Log an inspection of a home confinement, or the owner's report of a change in the
+    animal's health or behavior (flagged for the officer); ``report``: the fields of
+    ``InspectionReport``."""
+    now = now or timezone.now()
+    report = InspectionReport(**report)
+    refuse_unless_serves(actor, quarantine.jurisdiction)
+    quarantine = locked(Quarantine, quarantine.pk)
+    # Inspections are of a home confinement: the state a breach moves to the facility from.
+    refuse_unless_may(quarantine, "to_facility", _("an inspection"))
+    cite = inspection_citation(quarantine)
+    _check_report(quarantine, report, cite, now)
+    known = [c["text"] for c in quarantine.conditions]
+    inspection = Inspection.objects.create(
+        quarantine=quarantine,
+        jurisdiction=quarantine.jurisdiction,
+        kind=report.kind,
+        at=report.at,
+        inspector_name=report.inspector_name,
+        checks=[{"text": t, "kept": t in report.checks} for t in known],
+        compliant=report.compliant,
+        notes=report.notes,
+        recorded_by=actor,
+    )
+    kept = _("kept as the order requires")
+    not_kept = _("not kept as the order requires")
+    Event.record(
+        "rabies.quarantine.inspected",
+        quarantine,
+        actor=actor,
+        at=now,
+        summary=_("%(kind)s: %(result)s")
+        % {"kind": inspection.get_kind_display(), "result": kept if report.compliant else not_kept},
+        data={"inspection": inspection.pk, "compliant": report.compliant},
+    )
+    _flag_for_the_officer(quarantine, report, cite, actor=actor, now=now)
     return inspection
 
 

@@ -14,6 +14,7 @@ The end is ``ordinance.calendar.due_date`` (calendar days: weekends and holidays
 
 from dataclasses import dataclass, field
 from datetime import date, datetime
+from typing import NamedTuple
 
 from django.db import transaction
 from django.utils import timezone
@@ -125,7 +126,18 @@ def confinement_options(bite: BiteReport, *, on: date) -> Options:
     return options
 
 
-def _period(bite: BiteReport):
+class Period(NamedTuple):
+    """The confinement's period as stored, and the sections the bite's decision cites."""
+
+    start: date
+    label: str
+    ends_on: date
+    citation: str
+    basis: str
+    decision_citation: str
+
+
+def _period(bite: BiteReport) -> Period:
     j = bite.jurisdiction
     start = bite_date(bite)
     anchor = city_rule(j, "bite_confinement_anchor", on=start)
@@ -147,7 +159,7 @@ def _period(bite: BiteReport):
     citation = rule.citation
     if anchor is not None and anchor.citation not in citation:
         citation = f"{citation}; {anchor.citation}"
-    return start, label, ends_on, rule.citation, basis[:300], citation
+    return Period(start, label, ends_on, rule.citation, basis[:300], citation)
 
 
 def vaccination_summary(status) -> dict:
@@ -195,59 +207,51 @@ def facility_intake(quarantine, pound, actor, now, *, seized_where, start, gate)
     )
 
 
-@refusing()
-@transaction.atomic
-def quarantine_order(
-    bite: BiteReport,
-    *,
-    place: str,
-    actor,
-    consent_by_name: str = "",
-    consent_on: date | None = None,
-    home_address: str = "",
-    pound: Pound | None = None,
-    enclosure_approved_by: str = "",
-    enclosure_approved_on: date | None = None,
-    now: datetime | None = None,
-) -> Quarantine:
-    """Order the confinement of the biting animal (NB 6-98; GL 21(A), (B)); issue C41."""
-    now = now or timezone.now()
-    today = timezone.localdate(now)
-    refuse_unless_serves(actor, bite.jurisdiction)
-    bite = locked(BiteReport, bite.pk)
-    j = bite.jurisdiction
-    if bite.status == BiteStatus.QUARANTINE:
-        if bite.quarantines.filter(status__in=QUARANTINE_OPEN).exists():
-            raise Refused.because(
-                str(BiteReport.KIND),
-                _("%(n)s already has a quarantine running.") % {"n": bite.number},
-            )
-    else:
+@dataclass(frozen=True)
+class Confinement:
+    """Where the animal is confined and on whose word: the order form's fields."""
+
+    place: str
+    consent_by_name: str = ""
+    consent_on: date | None = None
+    home_address: str = ""
+    pound: Pound | None = None
+    enclosure_approved_by: str = ""
+    enclosure_approved_on: date | None = None
+
+
+def _refuse_unless_orderable(bite: BiteReport) -> None:
+    """A report awaiting its decision, or a confined bite whose quarantines are all over."""
+    if bite.status != BiteStatus.QUARANTINE:
         refuse_unless_may(bite, "confine", _("an order of confinement"))
-    options = confinement_options(bite, on=today)
-    if options.other_species:
+    elif bite.quarantines.filter(status__in=QUARANTINE_OPEN).exists():
         raise Refused.because(
-            _("Species"), options.other_species, options.other_species_citation, field="place"
+            str(BiteReport.KIND),
+            _("%(n)s already has a quarantine running.") % {"n": bite.number},
         )
-    start, label, ends_on, end_citation, basis, decision_citation = _period(bite)
-    gate = release_gate(j, on=today)
+
+
+def _description(bite: BiteReport) -> str:
     animal = bite.animal
-    quarantine = Quarantine(
-        jurisdiction=j,
-        number=year_number(j, "rabies-Q", today.year, "Q"),
+    if animal is None:
+        return (bite.biter_description or bite.biter_label())[:300]
+    return ", ".join(p for p in (animal.name, animal.breed, animal.color) if p)[:300]
+
+
+def _new_quarantine(bite, options: Options, period: Period, place: str, *, actor, now):
+    """The quarantine of the bite's animal, its period stored (unsaved)."""
+    return Quarantine(
+        jurisdiction=bite.jurisdiction,
+        number=year_number(bite.jurisdiction, "rabies-Q", timezone.localdate(now).year, "Q"),
         bite_report=bite,
-        animal=animal,
+        animal=bite.animal,
         species=options.species if options.species in Species.values else "other",
-        description=(
-            ", ".join(p for p in (animal.name, animal.breed, animal.color) if p)
-            if animal
-            else (bite.biter_description or bite.biter_label())
-        )[:300],
-        starts_on=start,
-        start_label=label,
-        ends_on=ends_on,
-        end_citation=end_citation,
-        end_basis=basis,
+        description=_description(bite),
+        starts_on=period.start,
+        start_label=period.label,
+        ends_on=period.ends_on,
+        end_citation=period.citation,
+        end_basis=period.basis,
         vaccinated=options.vaccinated,
         vaccination=options.vaccination.vaccination if options.vaccination else None,
         place=place,
@@ -255,50 +259,102 @@ def quarantine_order(
         officer=actor,
         status_changed_at=now,
     )
-    if place == QuarantinePlace.HOME:
-        if not options.home:
-            raise Refused.because(
-                _("Where"), options.home_reason, options.home_citation, field="place"
-            )
-        missing = []
-        if not consent_by_name.strip():
-            missing.append(("consent_by_name", _("Name the officer who consents.")))
-        if consent_on is None:
-            missing.append(("consent_on", _("Enter the date of the consent.")))
-        address = home_address.strip() or (animal.owner.address if animal else "")
-        if not address:
-            missing.append(("home_address", _("Give the place of confinement.")))
-        if missing:
-            raise Refused(
-                [
-                    Refused.because(_("Consent"), msg, options.home_citation, field=f).checks[0]
-                    for f, msg in missing
-                ]
-            )
-        refuse_if_future(consent_on, _("Consent"), field="consent_on", today=today)
-        quarantine.consent_by_name = consent_by_name.strip()
-        quarantine.consent_on = consent_on
-        quarantine.home_address = address[:300]
-        quarantine.conditions = options.conditions
-    elif place == QuarantinePlace.FACILITY:
-        refuse_if_future(
-            enclosure_approved_on,
-            _("Enclosure approved on"),
-            field="enclosure_approved_on",
-            today=today,
+
+
+def _at_home(quarantine: Quarantine, c: Confinement, options: Options, today: date) -> None:
+    """At the owner's residence: only where the options allow it, with the officer's
+    consent and under the profile's conditions (NB 6-98(1); GL 21(B))."""
+    if not options.home:
+        raise Refused.because(_("Where"), options.home_reason, options.home_citation, field="place")
+    animal = quarantine.animal
+    address = c.home_address.strip() or (animal.owner.address if animal else "")
+    missing = []
+    if not c.consent_by_name.strip():
+        missing.append(("consent_by_name", _("Name the officer who consents.")))
+    if c.consent_on is None:
+        missing.append(("consent_on", _("Enter the date of the consent.")))
+    if not address:
+        missing.append(("home_address", _("Give the place of confinement.")))
+    if missing:
+        raise Refused(
+            [
+                Refused.because(_("Consent"), msg, options.home_citation, field=f).checks[0]
+                for f, msg in missing
+            ]
         )
-        quarantine.enclosure_approved_by = enclosure_approved_by.strip()
-        quarantine.enclosure_approved_on = enclosure_approved_on
-        quarantine.home_address = (animal.owner.address if animal else "")[:300]
-        quarantine.impound_case = facility_intake(
-            quarantine,
-            pound,
-            actor,
-            now,
-            seized_where=home_address.strip() or bite.bitten_where,
-            start=start,
-            gate=gate,
+    refuse_if_future(c.consent_on, _("Consent"), field="consent_on", today=today)
+    quarantine.consent_by_name = c.consent_by_name.strip()
+    quarantine.consent_on = c.consent_on
+    quarantine.home_address = address[:300]
+    quarantine.conditions = options.conditions
+
+
+def _at_facility(quarantine: Quarantine, c: Confinement, gate, *, actor, now) -> None:
+    """At the facility (NB 6-98(2); GL 21(A)): an impound case held to the same end."""
+    refuse_if_future(
+        c.enclosure_approved_on,
+        _("Enclosure approved on"),
+        field="enclosure_approved_on",
+        today=timezone.localdate(now),
+    )
+    animal = quarantine.animal
+    quarantine.enclosure_approved_by = c.enclosure_approved_by.strip()
+    quarantine.enclosure_approved_on = c.enclosure_approved_on
+    quarantine.home_address = (animal.owner.address if animal else "")[:300]
+    quarantine.impound_case = facility_intake(
+        quarantine,
+        c.pound,
+        actor,
+        now,
+        seized_where=c.home_address.strip() or quarantine.bite_report.bitten_where,
+        start=quarantine.starts_on,
+        gate=gate,
+    )
+
+
+def _confine_bite(bite: BiteReport, quarantine: Quarantine, period: Period, *, actor, now):
+    """The report's decision is the confinement (the first quarantine ordered for it)."""
+    if not bite.may("confine"):
+        return
+    bite.decision = BiteDecision.CONFINE
+    bite.decided_at, bite.decided_by = now, actor
+    bite.decision_citation = period.decision_citation[:200]
+    bite.apply(
+        "confine",
+        actor=actor,
+        at=now,
+        summary=_("Confinement ordered: %(q)s") % {"q": quarantine.number},
+        citation=quarantine.end_citation,
+        data={"quarantine": quarantine.pk},
+        fields=["decision", "decided_at", "decided_by", "decision_citation"],
+    )
+
+
+@refusing()
+@transaction.atomic
+def quarantine_order(
+    bite: BiteReport, *, actor, now: datetime | None = None, **confinement
+) -> Quarantine:
+    """Order the confinement of the biting animal (NB 6-98; GL 21(A), (B)); issue C41.
+    ``confinement``: the fields of ``Confinement``."""
+    now = now or timezone.now()
+    today = timezone.localdate(now)
+    c = Confinement(**confinement)
+    refuse_unless_serves(actor, bite.jurisdiction)
+    bite = locked(BiteReport, bite.pk)
+    _refuse_unless_orderable(bite)
+    options = confinement_options(bite, on=today)
+    if options.other_species:
+        raise Refused.because(
+            _("Species"), options.other_species, options.other_species_citation, field="place"
         )
+    period = _period(bite)
+    quarantine = _new_quarantine(bite, options, period, c.place, actor=actor, now=now)
+    gate = release_gate(bite.jurisdiction, on=today)
+    if c.place == QuarantinePlace.HOME:
+        _at_home(quarantine, c, options, today)
+    elif c.place == QuarantinePlace.FACILITY:
+        _at_facility(quarantine, c, gate, actor=actor, now=now)
     else:
         raise Refused.because(_("Where"), _("Choose where the animal is confined."), field="place")
     quarantine.save()
@@ -311,36 +367,23 @@ def quarantine_order(
         % {
             "n": quarantine.number,
             "place": quarantine.get_place_display().lower(),
-            "end": date_format(ends_on),
-            "cite": end_citation,
+            "end": date_format(quarantine.ends_on),
+            "cite": quarantine.end_citation,
         },
-        data={"bite": bite.pk, "place": place, "ends_on": str(ends_on)},
+        data={"bite": bite.pk, "place": c.place, "ends_on": str(quarantine.ends_on)},
     )
-    if bite.may("confine"):
-        bite.decision = BiteDecision.CONFINE
-        bite.decided_at, bite.decided_by = now, actor
-        bite.decision_citation = decision_citation[:200]
-        bite.apply(
-            "confine",
-            actor=actor,
-            at=now,
-            summary=_("Confinement ordered: %(q)s") % {"q": quarantine.number},
-            citation=end_citation,
-            data={"quarantine": quarantine.pk},
-            fields=["decision", "decided_at", "decided_by", "decision_citation"],
-        )
+    _confine_bite(bite, quarantine, period, actor=actor, now=now)
     quarantine.order = issue_order(quarantine, options, gate, actor=actor, now=now)
     quarantine.save(update_fields=["order"])
     return quarantine
 
 
-def issue_order(quarantine, options, gate, *, actor, now):
-    from notices.services import document_issue
-
+def _order_context(quarantine, options, gate, *, actor) -> dict:
+    """What the order (C41) says, frozen at issue."""
     animal = quarantine.animal
     owner = animal.owner if animal else None
     impound = quarantine.impound_case
-    context = {
+    return {
         "quarantine": {
             "number": quarantine.number,
             "place": quarantine.get_place_display(),
@@ -384,10 +427,17 @@ def issue_order(quarantine, options, gate, *, actor, now):
         "gate": {"label": gate.label, "citation": gate.citation},
         "officer": actor.get_full_name() or actor.username,
     }
+
+
+def issue_order(quarantine, options, gate, *, actor, now):
+    from notices.services import document_issue
+
+    animal = quarantine.animal
+    owner = animal.owner if animal else None
     return document_issue(
         kind=ORDER_KIND,
         template="rabies/quarantine_order.html",
-        context=context,
+        context=_order_context(quarantine, options, gate, actor=actor),
         jurisdiction=quarantine.jurisdiction,
         actor=actor,
         title=_("Quarantine order"),

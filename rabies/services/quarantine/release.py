@@ -50,95 +50,90 @@ class Item:
     detail: str = ""
 
 
-def release_checklist(quarantine: Quarantine, *, on: date) -> list[Item]:
-    """What the city's ordinance requires before release, each recorded or missing."""
-    q = quarantine
-    items = [
-        Item(
-            "period",
-            _("The period is over (%(d)s)") % {"d": date_format(q.ends_on)},
-            q.end_citation,
-            on >= q.ends_on,
-            q.end_basis,
-        )
-    ]
+def _period_item(q: Quarantine, on: date) -> Item:
+    return Item(
+        "period",
+        _("The period is over (%(d)s)") % {"d": date_format(q.ends_on)},
+        q.end_citation,
+        on >= q.ends_on,
+        q.end_basis,
+    )
+
+
+def _exam_items(q: Quarantine) -> list[Item]:
+    """Glencoe 21(A), (B): an examination showing no clinical signs of rabies."""
     exam = city_rule(q.jurisdiction, "quarantine_exam_required", on=q.starts_on)
-    if exam is not None and exam.value:
-        detail = ""
-        if q.examined_on:
-            detail = _("Examined on %(d)s by %(n)s") % {
-                "d": date_format(q.examined_on),
-                "n": q.examiner_name,
-            }
+    if exam is None or not exam.value:
+        return []
+    detail = ""
+    if q.examined_on:
+        detail = _("Examined on %(d)s by %(n)s") % {
+            "d": date_format(q.examined_on),
+            "n": q.examiner_name,
+        }
+    label = _(
+        "An examination by the Rabies Control Authority or a veterinarian shows no clinical "
+        "signs of rabies"
+    )
+    done = bool(q.examined_on and q.clinical_signs is False)
+    return [Item("exam", label, exam.citation, done, detail)]
+
+
+def _permission_items(q: Quarantine, gate) -> list[Item]:
+    detail = ""
+    if q.permission_on:
+        detail = _("Signed by %(n)s (%(c)s) on %(d)s") % {
+            "n": q.permission_by_name,
+            "c": q.permission_capacity,
+            "d": date_format(q.permission_on),
+        }
+    done = bool(q.permission_on and q.permission_by_name)
+    return [Item("permission", gate.label, gate.citation, done, detail)]
+
+
+def _report_items(q: Quarantine, gate) -> list[Item]:
+    recorded = bool(q.report_no_signs and q.report_veterinarian and q.report_inspected_on)
+    detail = ""
+    if recorded:
+        detail = _("%(v)s, inspected on %(d)s") % {
+            "v": q.report_veterinarian,
+            "d": date_format(q.report_inspected_on),
+        }
+    label = _(
+        "The veterinarian's written report that the animal was inspected and no signs of "
+        "rabies were observed"
+    )
+    items = [Item("report", label, gate.citation, recorded, detail)]
+    dates = (q.report_received_by_officer_on, q.report_received_by_board_on)
+    for key, name, received in zip(
+        ("received_officer", "received_board"), gate.recipients[:2], dates, strict=False
+    ):
         items.append(
             Item(
-                "exam",
-                _(
-                    "An examination by the Rabies Control Authority or a veterinarian shows no "
-                    "clinical signs of rabies"
-                ),
-                exam.citation,
-                bool(q.examined_on and q.clinical_signs is False),
-                detail,
-            )
-        )
-    gate = release_gate(q.jurisdiction, on=q.starts_on)
-    if gate.kind == WRITTEN_PERMISSION:
-        items.append(
-            Item(
-                "permission",
-                gate.label,
+                key,
+                _("Received by %(who)s") % {"who": name},
                 gate.citation,
-                bool(q.permission_on and q.permission_by_name),
-                _("Signed by %(n)s (%(c)s) on %(d)s")
-                % {
-                    "n": q.permission_by_name,
-                    "c": q.permission_capacity,
-                    "d": date_format(q.permission_on),
-                }
-                if q.permission_on
-                else "",
-            )
-        )
-    elif gate.kind == VETERINARIAN_REPORT:
-        recorded = bool(q.report_no_signs and q.report_veterinarian and q.report_inspected_on)
-        items.append(
-            Item(
-                "report",
-                _(
-                    "The veterinarian's written report that the animal was inspected and no "
-                    "signs of rabies were observed"
-                ),
-                gate.citation,
-                recorded,
-                _("%(v)s, inspected on %(d)s")
-                % {"v": q.report_veterinarian, "d": date_format(q.report_inspected_on)}
-                if recorded
-                else "",
-            )
-        )
-        dates = (q.report_received_by_officer_on, q.report_received_by_board_on)
-        for i, name in enumerate(gate.recipients[:2]):
-            received = dates[i]
-            items.append(
-                Item(
-                    ("received_officer", "received_board")[i],
-                    _("Received by %(who)s") % {"who": name},
-                    gate.citation,
-                    received is not None,
-                    date_format(received) if received else "",
-                )
-            )
-    else:
-        items.append(
-            Item(
-                "gate",
-                _("%(city)s's ordinance names no release gate.") % {"city": q.jurisdiction},
-                q.end_citation,
-                True,
+                received is not None,
+                date_format(received) if received else "",
             )
         )
     return items
+
+
+def _gate_items(q: Quarantine) -> list[Item]:
+    gate = release_gate(q.jurisdiction, on=q.starts_on)
+    if gate.kind == WRITTEN_PERMISSION:
+        return _permission_items(q, gate)
+    if gate.kind == VETERINARIAN_REPORT:
+        return _report_items(q, gate)
+    label = _("%(city)s's ordinance names no release gate.") % {"city": q.jurisdiction}
+    return [Item("gate", label, q.end_citation, True)]
+
+
+def release_checklist(quarantine: Quarantine, *, on: date) -> list[Item]:
+    """What the city's ordinance requires before release, each recorded or missing."""
+    q = quarantine
+    return [_period_item(q, on), *_exam_items(q), *_gate_items(q)]
 
 
 def missing(items) -> list[Item]:
