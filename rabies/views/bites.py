@@ -18,7 +18,7 @@ from base.forms import apply_service_errors
 from licensing.models import Animal
 from licensing.selectors import registry_search
 from ordinance.refusals import Refused
-from rabies.forms_bites import (
+from rabies.forms.bites import (
     BiteDecisionForm,
     BiteReportForm,
     DocumentReceivedForm,

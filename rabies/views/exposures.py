@@ -22,7 +22,7 @@ from licensing.models import Animal
 from licensing.services.vaccination import vaccination_status
 from ordinance.refusals import Refused
 from ordinance.rules import rule_citation
-from rabies import forms_exposures as f
+from rabies.forms import exposures as f
 from rabies.models import (
     BiteReport,
     ExposurePath,

@@ -19,7 +19,7 @@ from base.access import role_required
 from base.forms import apply_service_errors
 from ordinance.refusals import Refused
 from ordinance.rules import rule_citation
-from rabies.forms_quarantine import (
+from rabies.forms.quarantines import (
     ExamForm,
     FacilityForm,
     InspectionForm,
