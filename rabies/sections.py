@@ -78,7 +78,7 @@ def animal_records(animal) -> list[Record]:
                 reverse(url_name, args=[pk]),
                 day,
                 until,
-                str(model.STATUS(status).label),
+                str(model.status_choices().get(status, status)),
             )
         )
     return sorted(found, key=lambda r: (r.day, r.number), reverse=True)

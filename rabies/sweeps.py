@@ -1,4 +1,4 @@
-"""Rabies sweeps and upcoming deadlines (filled by the parts of issue 11)."""
+"""Rabies sweeps and upcoming deadlines: importing this registers them all."""
 
 from . import (
     sweeps_exposures,  # noqa: F401

@@ -35,7 +35,7 @@ def sweep_exposure_periods(*, now: datetime, dry_run: bool = False):
         due=Exposure.objects.filter(
             status__in=EXPOSURE_RUNNING, period_ends_on__lt=today
         ).select_related("jurisdiction"),
-        still_applies=lambda e: e.status in EXPOSURE_RUNNING and e.period_ends_on < today,
+        still_applies=lambda e: e.may("end") and e.period_ends_on < today,
         transition=lambda e, at: mark_ended(e, on=today, at=at),
         now=now,
         dry_run=dry_run,
@@ -46,7 +46,7 @@ def sweep_exposure_periods(*, now: datetime, dry_run: bool = False):
 @register_upcoming("rabies.exposures")
 def upcoming_exposures(*, jurisdiction_ids, start: date, end: date) -> Iterable[Deadline]:
     """Periods ending, Board reports not yet sent and vaccinations due before release,
-    read with one query of the exposures (issue 15, item 2)."""
+    read with one query of the exposures."""
     conditions = {
         "running": Q(status__in=EXPOSURE_RUNNING, period_ends_on__range=(start, end)),
         "unsent": Q(board_report_sent_on__isnull=True, exposed_on__lte=end),

@@ -1,4 +1,4 @@
-"""Rabies vaccination reminders (issue 11 item 5): ``rabies.vaccination_reminders``.
+"""Rabies vaccination reminders (RAB-03): ``rabies.vaccination_reminders``.
 
 One e-mail to the owner per vaccination (a ``VaccinationReminder`` row, one-to-one on the
 vaccination), sent when the animal's latest vaccination runs out within the lead days

@@ -1,4 +1,4 @@
-"""What every rabies service shares: who may act, numbers, dates, the city's rules.
+"""What every rabies service shares: the step a record's state allows, the city's rules.
 
 A rule a city's ordinance lacks (``get_optional`` gives None) hides its feature there:
 ``city_rule`` is the one answer to "does this city have it", and ``rule_or_refuse``
@@ -13,7 +13,6 @@ from ordinance.calendar import due_date
 from ordinance.models import Jurisdiction
 from ordinance.refusals import Refused
 from ordinance.rules import Rule, RuleNotSet, get_optional, rule_citation
-from rabies.models import RabiesSeries
 
 # The key whose presence means the city has Glencoe's Subd. 22 exposure rules (RAB-33:
 # North Branch has none; state law governs there).
@@ -49,44 +48,15 @@ def has_exposure_rules(jurisdiction: Jurisdiction, *, on: date) -> bool:
     return city_rule(jurisdiction, EXPOSURE_KEY, on=on) is not None
 
 
-def check_serves(actor, jurisdiction: Jurisdiction) -> None:
-    if not actor.serves(jurisdiction.pk):
-        raise Refused.because(_("City"), _("You do not serve %(city)s.") % {"city": jurisdiction})
-
-
-def check_status(record, allowed, what) -> None:
-    """Refuse a step the record's state does not allow, naming the state."""
-    if record.status not in allowed:
+def refuse_unless_may(record, transition: str, what) -> None:
+    """Refuse a step the record's state does not allow: the step is ``transition`` or comes
+    before it, so the model's transition table answers (``what`` names the step)."""
+    if not record.may(transition):
         raise Refused.because(
-            str(record.KIND),
+            record.kind_label(),
             _("%(n)s is %(status)s: %(what)s is not possible now.")
             % {"n": record.number, "status": record.get_status_display().lower(), "what": what},
         )
-
-
-def not_future(value: date, today: date, label, field: str) -> None:
-    if value is not None and value > today:
-        raise Refused.because(label, _("The date cannot be in the future."), field=field)
-
-
-def not_before(value: date, earliest: date, label, field: str, what) -> None:
-    if value is not None and value < earliest:
-        raise Refused.because(
-            label,
-            _("The date cannot be before %(what)s (%(d)s).") % {"what": what, "d": earliest},
-            field=field,
-        )
-
-
-def next_number(jurisdiction: Jurisdiction, prefix: str, year: int) -> str:
-    """``BR-2026-0001``, ``Q-2026-0001``, ``EX-2026-0001``: allocated under a row lock
-    (call inside a transaction), never reused."""
-    series, _created = RabiesSeries.objects.select_for_update().get_or_create(
-        jurisdiction=jurisdiction, prefix=prefix, year=year
-    )
-    number = series.next_number
-    RabiesSeries.objects.filter(pk=series.pk).update(next_number=number + 1)
-    return f"{prefix}-{year}-{number:04d}"
 
 
 def locked(model, pk):

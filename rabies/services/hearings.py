@@ -8,9 +8,10 @@ weigh. Euthanasia is never recorded before a decision (RAB-22): ``hearing_decide
 only way to an outcome, and it refuses until a hearing was held or waived.
 
 Callers (the bite report's 21(C) path, the exposure's non-compliance) open the proceeding
-with their record as ``bite_report=`` or ``exposure=`` and act on the outcome themselves.
+with their record as ``subject=`` and act on the outcome themselves.
 """
 
+from dataclasses import dataclass
 from datetime import date, datetime
 
 from django.contrib.contenttypes.models import ContentType
@@ -19,13 +20,12 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
+from kernel.checks import refuse_if_future, refuse_unless_serves
 from notices.models import Decision, DecisionOutcome
 from notices.services import document_issue
 from ordinance.models import Event
 from ordinance.refusals import Refused, refusing
-from rabies.models import ExaminerHearing, HearingOutcome
-
-from .common import check_serves, not_future
+from rabies.models import BiteReport, ExaminerHearing, Exposure, HearingOutcome
 
 OUTCOMES = {
     HearingOutcome.EUTHANIZE_AND_TEST: DecisionOutcome.ORDERED,
@@ -61,70 +61,86 @@ def _animal_lines(subject) -> dict:
     }
 
 
-@refusing()
-@transaction.atomic
-def hearing_open(
-    *,
-    actor,
-    citation: str,
-    grounds: str,
-    bite_report=None,
-    exposure=None,
-    owner_known: bool = True,
-    scheduled_for: datetime | None = None,
-    place: str = "",
-    now: datetime | None = None,
-) -> ExaminerHearing:
-    """Open the proceeding; with a known owner, issue the notice (C47) naming the hearing's
-    date and place, the grounds, the factors and the right to waive."""
-    subject = bite_report or exposure
-    if subject is None or (bite_report is not None and exposure is not None):
-        raise TypeError("hearing_open needs exactly one of bite_report, exposure")
-    now = now or timezone.now()
-    check_serves(actor, subject.jurisdiction)
-    if owner_known and scheduled_for is None:
+@dataclass(frozen=True)
+class Notice:
+    """Whom the notice goes to and the hearing it names: the form's fields."""
+
+    owner_known: bool = True
+    scheduled_for: datetime | None = None
+    place: str = ""
+
+
+def _check_notice(notice: Notice, citation: str, now: datetime) -> None:
+    if notice.owner_known and notice.scheduled_for is None:
         raise Refused.because(
             _("Hearing"),
             _("Give the hearing's date and time for the notice to the owner."),
             citation,
             field="scheduled_for",
         )
-    if scheduled_for is not None and scheduled_for < now:
+    if notice.scheduled_for is not None and notice.scheduled_for < now:
         raise Refused.because(
             _("Hearing"), _("The hearing cannot be in the past."), citation, field="scheduled_for"
         )
+
+
+def _notice_context(hearing: ExaminerHearing, subject, grounds: str, now: datetime) -> dict:
+    animal = _animal_lines(subject)
+    return {
+        "record": {"number": subject.number, "kind": str(subject.KIND)},
+        "animal": animal,
+        "owner": animal["owner"],
+        "grounds": grounds,
+        "scheduled_for": hearing.scheduled_for,
+        "place": hearing.place,
+        "section": hearing.citation,
+        "issued_on": timezone.localdate(now),
+    }
+
+
+def _issue_notice(hearing: ExaminerHearing, subject, grounds: str, *, actor, now):
+    return document_issue(
+        kind="rabies_hearing_notice",
+        template="rabies/hearing_notice.html",
+        context=_notice_context(hearing, subject, grounds, now),
+        jurisdiction=subject.jurisdiction,
+        actor=actor,
+        title=str(_("Notice of hearing before the Hearing Examiner")),
+        number=subject.number,
+        subject=hearing,
+        now=now,
+    )
+
+
+@refusing()
+@transaction.atomic
+def hearing_open(
+    *,
+    subject,
+    actor,
+    citation: str,
+    grounds: str,
+    notice: Notice = Notice(),
+    now: datetime | None = None,
+) -> ExaminerHearing:
+    """Open the proceeding on ``subject`` (a bite report or an exposure case); with a known
+    owner, issue the notice (C47) naming the hearing's date and place, the grounds, the
+    factors and the right to waive."""
+    now = now or timezone.now()
+    refuse_unless_serves(actor, subject.jurisdiction)
+    _check_notice(notice, citation, now)
     hearing = ExaminerHearing.objects.create(
         jurisdiction=subject.jurisdiction,
-        bite_report=bite_report,
-        exposure=exposure,
-        owner_known=owner_known,
-        scheduled_for=scheduled_for,
-        place=place.strip(),
+        bite_report=subject if isinstance(subject, BiteReport) else None,
+        exposure=subject if isinstance(subject, Exposure) else None,
+        owner_known=notice.owner_known,
+        scheduled_for=notice.scheduled_for,
+        place=notice.place.strip(),
         citation=citation,
         recorded_by=actor,
     )
-    if owner_known:
-        animal = _animal_lines(subject)
-        hearing.notice = document_issue(
-            kind="rabies_hearing_notice",
-            template="rabies/hearing_notice.html",
-            context={
-                "record": {"number": subject.number, "kind": str(subject.KIND)},
-                "animal": animal,
-                "owner": animal["owner"],
-                "grounds": grounds,
-                "scheduled_for": scheduled_for,
-                "place": hearing.place,
-                "section": citation,
-                "issued_on": timezone.localdate(now),
-            },
-            jurisdiction=subject.jurisdiction,
-            actor=actor,
-            title=str(_("Notice of hearing before the Hearing Examiner")),
-            number=subject.number,
-            subject=hearing,
-            now=now,
-        )
+    if notice.owner_known:
+        hearing.notice = _issue_notice(hearing, subject, grounds, actor=actor, now=now)
         hearing.save(update_fields=["notice"])
     Event.record(
         "rabies.hearing.opened",
@@ -132,7 +148,7 @@ def hearing_open(
         actor=actor,
         at=now,
         summary=_("Hearing Examiner proceeding opened (%(c)s)") % {"c": citation},
-        data={"hearing": hearing.pk, "scheduled_for": str(scheduled_for or "")},
+        data={"hearing": hearing.pk, "scheduled_for": str(notice.scheduled_for or "")},
     )
     return hearing
 
@@ -144,12 +160,12 @@ def hearing_waived(
 ) -> ExaminerHearing:
     """The owner waived the hearing in writing (21(C), 22(A), 22(C)(2))."""
     now = now or timezone.now()
-    check_serves(actor, hearing.jurisdiction)
+    refuse_unless_serves(actor, hearing.jurisdiction)
     if hearing.decided or hearing.held_on or hearing.waived_on:
         raise Refused.because(
             _("Hearing"), _("The hearing was already held, waived or decided."), hearing.citation
         )
-    not_future(waived_on, timezone.localdate(now), _("Waived on"), "waived_on")
+    refuse_if_future(waived_on, _("Waived on"), field="waived_on", today=timezone.localdate(now))
     if not waiver_file:
         raise Refused.because(
             _("Waiver"),
@@ -170,6 +186,70 @@ def hearing_waived(
     return hearing
 
 
+@dataclass(frozen=True)
+class ExaminerDecision:
+    """The Hearing Examiner's decision as recorded: the form's fields (C47)."""
+
+    examiner_name: str
+    decided_on: date
+    reasons: str
+    held_on: date | None = None
+    factor_species: str = ""
+    factor_circumstances: str = ""
+    factor_epidemiology: str = ""
+    factor_shedding: str = ""
+
+    @property
+    def factors(self) -> tuple[str, ...]:
+        return (
+            self.factor_species,
+            self.factor_circumstances,
+            self.factor_epidemiology,
+            self.factor_shedding,
+        )
+
+
+def _check_decision(hearing: ExaminerHearing, d: ExaminerDecision, today: date) -> None:
+    """After a hearing held on ``held_on`` or the owner's waiver, never before (RAB-22)."""
+    if d.held_on is None and hearing.waived_on is None and hearing.owner_known:
+        raise Refused.because(
+            _("Hearing"),
+            _("Record the hearing's date, or the owner's signed waiver, before the decision."),
+            hearing.citation,
+            field="held_on",
+        )
+    refuse_if_future(d.held_on, _("Held on"), field="held_on", today=today)
+    refuse_if_future(d.decided_on, _("Decided on"), field="decided_on", today=today)
+    if d.held_on and d.decided_on < d.held_on:
+        raise Refused.because(
+            _("Decided on"), _("The decision cannot come before the hearing."), field="decided_on"
+        )
+    if not d.examiner_name.strip() or not d.reasons.strip():
+        raise Refused.because(
+            _("Decision"),
+            _("Name the Hearing Examiner and give the reasons."),
+            hearing.citation,
+            field="reasons" if d.examiner_name.strip() else "examiner_name",
+        )
+
+
+def _decision_record(hearing, subject, outcome: str, d: ExaminerDecision, actor) -> Decision:
+    return Decision.objects.create(
+        jurisdiction=hearing.jurisdiction,
+        subject_type=ContentType.objects.get_for_model(type(subject)),
+        subject_id=subject.pk,
+        kind="rabies_hearing",
+        outcome=OUTCOMES[HearingOutcome(outcome)],
+        decided_by_name=d.examiner_name.strip(),
+        decided_by_capacity=str(_("Hearing Examiner")),
+        decided_on=d.decided_on,
+        reasons=d.reasons.strip(),
+        evidence="\n".join(f for f in d.factors if f),
+        citation=hearing.citation,
+        recorded_by=actor,
+    )
+
+
 @refusing()
 @transaction.atomic
 def hearing_decide(
@@ -177,22 +257,15 @@ def hearing_decide(
     hearing: ExaminerHearing,
     actor,
     outcome: str,
-    examiner_name: str,
-    decided_on: date,
-    reasons: str,
-    held_on: date | None = None,
-    factor_species: str = "",
-    factor_circumstances: str = "",
-    factor_epidemiology: str = "",
-    factor_shedding: str = "",
     allowed=tuple(HearingOutcome),
     now: datetime | None = None,
+    **decision,
 ) -> ExaminerHearing:
-    """Record the Hearing Examiner's decision: after a hearing held on ``held_on`` or the
-    owner's waiver, never before; the caller acts on the outcome."""
+    """Record the Hearing Examiner's decision (``decision``: the fields of
+    ``ExaminerDecision``): after a hearing or the owner's waiver, never before; the caller
+    acts on the outcome."""
     now = now or timezone.now()
-    today = timezone.localdate(now)
-    check_serves(actor, hearing.jurisdiction)
+    refuse_unless_serves(actor, hearing.jurisdiction)
     hearing = ExaminerHearing.objects.select_for_update().get(pk=hearing.pk)
     if hearing.decided:
         raise Refused.because(
@@ -202,53 +275,14 @@ def hearing_decide(
         raise Refused.because(
             _("Decision"), _("Choose one of the decisions offered."), field="outcome"
         )
-    if held_on is None and hearing.waived_on is None and hearing.owner_known:
-        raise Refused.because(
-            _("Hearing"),
-            _("Record the hearing's date, or the owner's signed waiver, before the decision."),
-            hearing.citation,
-            field="held_on",
-        )
-    not_future(held_on, today, _("Held on"), "held_on")
-    not_future(decided_on, today, _("Decided on"), "decided_on")
-    if held_on and decided_on < held_on:
-        raise Refused.because(
-            _("Decided on"), _("The decision cannot come before the hearing."), field="decided_on"
-        )
-    if not examiner_name.strip() or not reasons.strip():
-        raise Refused.because(
-            _("Decision"),
-            _("Name the Hearing Examiner and give the reasons."),
-            hearing.citation,
-            field="reasons" if examiner_name.strip() else "examiner_name",
-        )
+    d = ExaminerDecision(**decision)
+    _check_decision(hearing, d, timezone.localdate(now))
     subject = _subject(hearing)
-    decision = Decision.objects.create(
-        jurisdiction=hearing.jurisdiction,
-        subject_type=ContentType.objects.get_for_model(type(subject)),
-        subject_id=subject.pk,
-        kind="rabies_hearing",
-        outcome=OUTCOMES[HearingOutcome(outcome)],
-        decided_by_name=examiner_name.strip(),
-        decided_by_capacity=str(_("Hearing Examiner")),
-        decided_on=decided_on,
-        reasons=reasons.strip(),
-        evidence="\n".join(
-            f
-            for f in (factor_species, factor_circumstances, factor_epidemiology, factor_shedding)
-            if f
-        ),
-        citation=hearing.citation,
-        recorded_by=actor,
-    )
-    hearing.held_on = held_on
-    hearing.examiner_name = examiner_name.strip()
-    hearing.factor_species = factor_species
-    hearing.factor_circumstances = factor_circumstances
-    hearing.factor_epidemiology = factor_epidemiology
-    hearing.factor_shedding = factor_shedding
+    hearing.decision = _decision_record(hearing, subject, outcome, d, actor)
+    hearing.held_on, hearing.examiner_name = d.held_on, d.examiner_name.strip()
+    hearing.factor_species, hearing.factor_circumstances = d.factor_species, d.factor_circumstances
+    hearing.factor_epidemiology, hearing.factor_shedding = d.factor_epidemiology, d.factor_shedding
     hearing.outcome = outcome
-    hearing.decision = decision
     hearing.save()
     Event.record(
         "rabies.hearing.decided",

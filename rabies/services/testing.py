@@ -7,6 +7,7 @@ the laboratory's answer; any result closes the report, and a positive one puts t
 of the people and animals exposed before a person (RAB-07).
 """
 
+from dataclasses import asdict, dataclass, replace
 from datetime import date, datetime
 
 from django.db import transaction
@@ -14,12 +15,13 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
+from kernel.checks import refuse_if_before, refuse_if_future, refuse_unless_serves
 from ordinance.models import Event
 from ordinance.refusals import Refused, refusing
 from ordinance.rules import rule_citation
-from rabies.models import BiteReport, BiteStatus, HearingOutcome, LabResult, LabSubmission
+from rabies.models import BiteReport, HearingOutcome, LabResult, LabSubmission
 
-from .common import check_serves, check_status, city_rule, locked
+from .common import city_rule, locked, refuse_unless_may
 
 RESULTS = (LabResult.NEGATIVE, LabResult.POSITIVE, LabResult.UNSATISFACTORY)
 
@@ -30,78 +32,96 @@ def default_laboratory(jurisdiction, *, on: date) -> tuple[str, str]:
     return (str(rule.value), rule.citation) if rule is not None else ("", "")
 
 
+@dataclass(frozen=True)
+class Specimen:
+    """The animal destroyed and its specimen sent: the form's fields."""
+
+    destroyed_on: date | None = None
+    submitted_on: date | None = None
+    laboratory: str = ""
+    specimen_reference: str = ""
+
+
+def _hearing_decision(bite: BiteReport):
+    """The Hearing Examiner's decision to euthanize and test (RAB-22: never before it)."""
+    hearing = bite.hearings.order_by("-pk").first()
+    if hearing is None or hearing.outcome != HearingOutcome.EUTHANIZE_AND_TEST:
+        raise Refused.because(
+            _("Laboratory submission"),
+            _("Only after the Hearing Examiner's decision to euthanize and test."),
+            hearing.citation if hearing else "",
+        )
+    return hearing.decision
+
+
+def _checked(specimen: Specimen, bite: BiteReport, today: date) -> Specimen:
+    """The specimen's dates checked against the bite and today, and its laboratory (the
+    one the city's ordinance names when none is given)."""
+    bite_day = timezone.localtime(bite.bitten_at).date()
+    for value, label, field in (
+        (specimen.destroyed_on, _("Destroyed on"), "destroyed_on"),
+        (specimen.submitted_on, _("Submitted on"), "submitted_on"),
+    ):
+        if value is None:
+            raise Refused.because(label, _("Give the date."), field=field)
+        refuse_if_future(value, label, field=field, today=today)
+        refuse_if_before(value, bite_day, label, _("the bite"), field=field)
+    if specimen.submitted_on < specimen.destroyed_on:
+        raise Refused.because(
+            _("Submitted on"),
+            _("The specimen cannot be submitted before the animal was destroyed."),
+            field="submitted_on",
+        )
+    laboratory = (specimen.laboratory or "").strip()
+    if not laboratory:
+        laboratory, _citation = default_laboratory(bite.jurisdiction, on=bite_day)
+    if not laboratory:
+        raise Refused.because(_("Laboratory"), _("Name the laboratory."), field="laboratory")
+    reference = (specimen.specimen_reference or "").strip()
+    return replace(specimen, laboratory=laboratory, specimen_reference=reference)
+
+
 @refusing()
 @transaction.atomic
 def lab_submit(
     bite: BiteReport,
     *,
     actor,
-    destroyed_on: date | None,
-    submitted_on: date | None,
-    laboratory: str = "",
-    specimen_reference: str = "",
     decision=None,
-    allowed=(BiteStatus.HEARING,),
+    transition: str = "test_after_hearing",
     now: datetime | None = None,
+    **specimen,
 ) -> LabSubmission:
-    """Record the animal destroyed and sent to the laboratory; the bite awaits the result.
+    """Record the animal destroyed and sent to the laboratory (``specimen``: the fields of
+    ``Specimen``); the bite awaits the result.
 
-    From a Hearing Examiner's proceeding (``allowed`` HEARING) the decision must be to
-    euthanize and test (RAB-22: never before the decision)."""
+    After a Hearing Examiner's proceeding (``transition`` "test_after_hearing") the
+    decision must be to euthanize and test; after the officer's decision to destroy for
+    testing, ``bite_decide`` passes "destroy" and its decision."""
     now = now or timezone.now()
-    today = timezone.localdate(now)
-    check_serves(actor, bite.jurisdiction)
+    refuse_unless_serves(actor, bite.jurisdiction)
     bite = locked(BiteReport, bite.pk)
-    check_status(bite, allowed, _("a laboratory submission"))
-    if bite.status == BiteStatus.HEARING:
-        hearing = bite.hearings.order_by("-pk").first()
-        if hearing is None or hearing.outcome != HearingOutcome.EUTHANIZE_AND_TEST:
-            raise Refused.because(
-                _("Laboratory submission"),
-                _("Only after the Hearing Examiner's decision to euthanize and test."),
-                hearing.citation if hearing else "",
-            )
-        decision = hearing.decision
-    bite_day = timezone.localtime(bite.bitten_at).date()
-    for value, label, field in (
-        (destroyed_on, _("Destroyed on"), "destroyed_on"),
-        (submitted_on, _("Submitted on"), "submitted_on"),
-    ):
-        if value is None:
-            raise Refused.because(label, _("Give the date."), field=field)
-        if value > today:
-            raise Refused.because(label, _("The date cannot be in the future."), field=field)
-        if value < bite_day:
-            raise Refused.because(label, _("The date cannot be before the bite."), field=field)
-    if submitted_on < destroyed_on:
-        raise Refused.because(
-            _("Submitted on"),
-            _("The specimen cannot be submitted before the animal was destroyed."),
-            field="submitted_on",
-        )
-    laboratory = (laboratory or "").strip()
-    if not laboratory:
-        laboratory, _citation = default_laboratory(bite.jurisdiction, on=bite_day)
-    if not laboratory:
-        raise Refused.because(_("Laboratory"), _("Name the laboratory."), field="laboratory")
+    refuse_unless_may(bite, transition, _("a laboratory submission"))
+    if transition == "test_after_hearing":
+        decision = _hearing_decision(bite)
+    specimen = _checked(Specimen(**specimen), bite, timezone.localdate(now))
     submission = LabSubmission.objects.create(
         jurisdiction=bite.jurisdiction,
         bite_report=bite,
         decision=decision,
-        destroyed_on=destroyed_on,
-        laboratory=laboratory,
-        submitted_on=submitted_on,
-        specimen_reference=(specimen_reference or "").strip(),
         recorded_by=actor,
+        **asdict(specimen),
     )
-    bite.move(
-        BiteStatus.TESTING,
-        allowed=allowed,
+    bite.apply(
+        transition,
         actor=actor,
         at=now,
-        action="rabies.bite.submitted",
         summary=_("Destroyed on %(d)s; submitted to %(lab)s on %(s)s")
-        % {"d": date_format(destroyed_on), "lab": laboratory, "s": date_format(submitted_on)},
+        % {
+            "d": date_format(specimen.destroyed_on),
+            "lab": specimen.laboratory,
+            "s": date_format(specimen.submitted_on),
+        },
         data={"submission": submission.pk},
     )
     return submission
@@ -120,7 +140,7 @@ def lab_result_record(
 ) -> LabSubmission:
     """The laboratory's result: closes the bite report; a positive result is flagged."""
     now = now or timezone.now()
-    check_serves(actor, submission.jurisdiction)
+    refuse_unless_serves(actor, submission.jurisdiction)
     submission = LabSubmission.objects.select_for_update().get(pk=submission.pk)
     if submission.result != LabResult.PENDING:
         raise Refused.because(_("Result"), _("The result is already recorded."))
@@ -128,10 +148,9 @@ def lab_result_record(
         raise Refused.because(_("Result"), _("Choose the laboratory's result."), field="result")
     if result_on is None:
         raise Refused.because(_("Result received on"), _("Give the date."), field="result_on")
-    if result_on > timezone.localdate(now):
-        raise Refused.because(
-            _("Result received on"), _("The date cannot be in the future."), field="result_on"
-        )
+    refuse_if_future(
+        result_on, _("Result received on"), field="result_on", today=timezone.localdate(now)
+    )
     if result_on < submission.submitted_on:
         raise Refused.because(
             _("Result received on"),
@@ -148,7 +167,7 @@ def lab_result_record(
     submission.save(update_fields=["result", "result_on", "result_file"])
     label = LabResult(result).label
     bite = submission.bite_report
-    if bite is None:  # a quarantine's submission (part B) closes nothing here
+    if bite is None:  # a quarantine's submission closes no bite report
         Event.record(
             "rabies.lab.result",
             submission.quarantine,
@@ -159,22 +178,20 @@ def lab_result_record(
         )
         return submission
     bite = BiteReport.objects.select_for_update(of=("self",)).get(pk=bite.pk)
-    check_status(bite, (BiteStatus.TESTING,), _("a laboratory result"))
+    refuse_unless_may(bite, "result", _("a laboratory result"))
     bite.closed_on = timezone.localdate(now)
     bite.closing_note = _("Laboratory result from %(lab)s on %(d)s: %(r)s") % {
         "lab": submission.laboratory,
         "d": date_format(result_on),
         "r": label,
     }
-    bite.move(
-        BiteStatus.CLOSED,
-        allowed=(BiteStatus.TESTING,),
+    bite.apply(
+        "result",
         actor=actor,
         at=now,
-        action="rabies.bite.result",
         summary=bite.closing_note,
         data={"submission": submission.pk, "result": result},
-        fields=("closed_on", "closing_note"),
+        fields=["closed_on", "closing_note"],
     )
     if result == LabResult.POSITIVE:
         citation = rule_citation(bite.jurisdiction, "RAB-07") or rule_citation(

@@ -1,4 +1,4 @@
-"""Bite reports (part A of issue 11): the report form (C39, C40), the requests for proof of
+"""Bite reports: the report form (C39, C40), the requests for proof of
 vaccination and insurance (RAB-09), and the decision other than confinement (NB Sec.
 6-96(6); GL 701 Subd. 21(C)), with the laboratory's result.
 
@@ -13,12 +13,12 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from base.access import get_in_jurisdiction, role_required
+from base.access import get_in_jurisdiction, in_user_cities, role_required
 from base.forms import apply_service_errors
 from licensing.models import Animal
 from licensing.selectors import registry_search
 from ordinance.refusals import Refused
-from rabies.forms_bites import (
+from rabies.forms.bites import (
     BiteDecisionForm,
     BiteReportForm,
     DocumentReceivedForm,
@@ -31,7 +31,6 @@ from rabies.forms_bites import (
 from rabies.models import (
     BiteDecision,
     BiterKind,
-    BiteStatus,
     LabResult,
     ReporterKind,
     SalivaExposure,
@@ -103,11 +102,11 @@ def decision_section(request, *, record):
         "may_act": may_act,
         "hearing": hearing,
         "submissions": submissions,
-        "open": bite.status == BiteStatus.OPEN,
+        "open": bite.awaits_decision,
     }
     lab, lab_citation = default_laboratory(bite.jurisdiction, on=day)
     context["laboratory"], context["laboratory_citation"] = lab, lab_citation
-    if bite.status == BiteStatus.OPEN:
+    if bite.awaits_decision:
         offers = decisions_offered(bite, on=day)
         context["offers"] = offers
         context["confine_url"] = _url_or_none("rabies:quarantine_order", bite.pk)
@@ -116,7 +115,7 @@ def decision_section(request, *, record):
                 offers=offers,
                 initial={"destroyed_on": today, "submitted_on": today, "laboratory": lab},
             )
-    if may_act and hearing is not None and bite.status == BiteStatus.HEARING:
+    if may_act and hearing is not None and bite.may("release"):
         if not hearing.decided:
             if not (hearing.waived_on or hearing.held_on) and hearing.owner_known:
                 context["waiver_form"] = HearingWaiverForm(initial={"waived_on": today})
@@ -126,7 +125,7 @@ def decision_section(request, *, record):
                 initial={"destroyed_on": today, "submitted_on": today, "laboratory": lab}
             )
     pending = [s for s in submissions if s.result == LabResult.PENDING]
-    if may_act and pending and bite.status == BiteStatus.TESTING:
+    if may_act and pending and bite.may("result"):
         context["pending"] = pending[-1]
         context["result_form"] = LabResultForm(initial={"result_on": today})
     return "rabies/bites/_decision.html", context
@@ -200,8 +199,8 @@ def _city_of(user, data, chosen, preset, cities):
         return preset.jurisdiction
     if data.get("biter_kind") == BiterKind.REGISTERED and data.get("animal"):
         animal = (
-            Animal.objects.select_related("jurisdiction")
-            .filter(pk=data["animal"], jurisdiction_id__in=user.jurisdiction_ids)
+            in_user_cities(Animal.objects.select_related("jurisdiction"), user)
+            .filter(pk=data["animal"])
             .first()
         )
         if animal is None:
@@ -278,7 +277,7 @@ def bite_document_received(request, pk, doc):
 @require_POST
 def bite_decide_view(request, pk):
     bite = bite_for_detail(request.user, pk)
-    offers = decisions_offered(bite) if bite.status == BiteStatus.OPEN else []
+    offers = decisions_offered(bite) if bite.awaits_decision else []
     form = BiteDecisionForm(request.POST, offers=offers)
 
     def call(d):

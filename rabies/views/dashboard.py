@@ -1,4 +1,4 @@
-"""The rabies dashboard (issue 11 item 6): open bites, active quarantines with the days
+"""The rabies dashboard: open bites, active quarantines with the days
 left and those whose examination is due, exposures under observation, late bite reports;
 each linked. A handful of queries whatever the number of records."""
 
@@ -23,25 +23,29 @@ LIST_LIMIT = 100
 
 @role_required(*STAFF_ROLES)
 def dashboard(request):
-    ids = request.user.jurisdiction_ids
+    user = request.user
     today = timezone.localdate()
     bites = list(
-        BiteReport.objects.filter(jurisdiction_id__in=ids, status__in=BITE_OPEN)
+        BiteReport.objects.for_user(user)
+        .filter(status__in=BITE_OPEN)
         .select_related("jurisdiction", "animal")
         .order_by("-attention_since", "bitten_at", "pk")[:LIST_LIMIT]
     )
     quarantines = list(
-        Quarantine.objects.filter(jurisdiction_id__in=ids, status__in=QUARANTINE_OPEN)
+        Quarantine.objects.for_user(user)
+        .filter(status__in=QUARANTINE_OPEN)
         .select_related("jurisdiction", "animal")
         .order_by("ends_on", "pk")[:LIST_LIMIT]
     )
     exposures = list(
-        Exposure.objects.filter(jurisdiction_id__in=ids, status__in=EXPOSURE_OPEN)
+        Exposure.objects.for_user(user)
+        .filter(status__in=EXPOSURE_OPEN)
         .select_related("jurisdiction", "animal")
         .order_by("period_ends_on", "pk")[:LIST_LIMIT]
     )
     late = list(
-        BiteReport.objects.filter(jurisdiction_id__in=ids, owner_report_late=True)
+        BiteReport.objects.for_user(user)
+        .filter(owner_report_late=True)
         .select_related("jurisdiction", "animal")
         .order_by("-bitten_at", "-pk")[:LIST_LIMIT]
     )

@@ -22,12 +22,10 @@ from licensing.models import Animal
 from licensing.services.vaccination import vaccination_status
 from ordinance.refusals import Refused
 from ordinance.rules import rule_citation
-from rabies import forms_exposures as f
+from rabies.forms import exposures as f
 from rabies.models import (
-    EXPOSURE_RUNNING,
     BiteReport,
     ExposurePath,
-    ExposureStatus,
     RabidBasis,
     VictimKind,
 )
@@ -256,11 +254,18 @@ def exposure_consent_form(request, pk):
 # --- The section of the exposure page ---------------------------------------------------
 
 
+# The transition each path's first step leads to (the others quarantine or euthanize).
+FIRST_TRANSITION = {
+    ExposurePath.VACCINATED_DOG_CAT: "observe",
+    ExposurePath.VACCINATED_OTHER: "enclose",
+}
+
+
 def _next_steps(exposure) -> list[str]:
-    """The steps the case's path and state offer now."""
-    s, p = exposure.status, exposure.path
+    """The steps the case's path and its transitions allow now."""
+    p = exposure.path
     steps = []
-    if s == ExposureStatus.REPORTED:
+    if exposure.may(FIRST_TRANSITION.get(p, "quarantine")):
         if p in svc.VACCINATED:
             steps.append("revaccinate")
         elif p == ExposurePath.UNVACCINATED_DOG_CAT:
@@ -269,14 +274,14 @@ def _next_steps(exposure) -> list[str]:
             steps.append("determine")
         else:
             steps.append("dispose")
-    if s in (*EXPOSURE_RUNNING, ExposureStatus.ENDED):
+    if exposure.may("release"):
         if p == ExposurePath.UNVACCINATED_DOG_CAT and not exposure.prerelease_vaccinated_on:
             steps.append("prerelease")
         steps.append("release_report")
         steps.append("release")
-        if p in svc.UNVACCINATED and s != ExposureStatus.OBSERVATION:
+        if p in svc.UNVACCINATED and exposure.may("noncompliance"):
             steps.append("noncompliance")
-    if s == ExposureStatus.NONCOMPLIANCE:
+    if exposure.may("continue"):
         steps += ["hearing_waive", "hearing_decide"]
     return steps
 
@@ -287,9 +292,7 @@ def exposure_section(request, *, record):
     steps = _next_steps(record) if may_act else []
     hearings = list(record.hearings.select_related("notice", "decision").order_by("pk"))
     report_needed, report_citation = (
-        svc.release_report_required(record, on=today)
-        if record.status in (*EXPOSURE_RUNNING, ExposureStatus.ENDED)
-        else (False, "")
+        svc.release_report_required(record, on=today) if record.may("release") else (False, "")
     )
     forms = [
         (

@@ -3,7 +3,7 @@
 Thin views: the role first (a wrong role always gets 403), the record within the user's
 cities (404 otherwise), render. The record pages are filled by the parts' sections
 (``rabies.bite_detail``, ``rabies.quarantine_detail``, ``rabies.exposure_detail``).
-``record_file`` serves back the files those records keep (issue 13 item 7).
+``record_file`` serves back the files those records keep, never from MEDIA_URL.
 """
 
 from django.http import Http404

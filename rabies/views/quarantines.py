@@ -19,7 +19,7 @@ from base.access import role_required
 from base.forms import apply_service_errors
 from ordinance.refusals import Refused
 from ordinance.rules import rule_citation
-from rabies.forms_quarantine import (
+from rabies.forms.quarantines import (
     ExamForm,
     FacilityForm,
     InspectionForm,
@@ -27,9 +27,11 @@ from rabies.forms_quarantine import (
     PermissionForm,
     ReportForm,
 )
-from rabies.models import QUARANTINE_OPEN, BiteDecision, BiteStatus, QuarantineStatus
+from rabies.models import BiteDecision, BiteStatus
 from rabies.services.common import city_rule
 from rabies.services.quarantine import (
+    VETERINARIAN_REPORT,
+    WRITTEN_PERMISSION,
     confinement_options,
     exam_citation,
     examiner_capacities,
@@ -37,19 +39,15 @@ from rabies.services.quarantine import (
     inspection_citation,
     inspection_log,
     last_breach,
-    quarantine_exam,
-    quarantine_order,
-    quarantine_resolve,
-    quarantine_to_facility,
-    release_gate,
-)
-from rabies.services.release import (
-    VETERINARIAN_REPORT,
-    WRITTEN_PERMISSION,
     missing,
     permission_record,
+    quarantine_exam,
+    quarantine_order,
     quarantine_release,
+    quarantine_resolve,
+    quarantine_to_facility,
     release_checklist,
+    release_gate,
     report_record,
 )
 
@@ -67,12 +65,14 @@ def bite_confinement_section(request, *, record):
     bite = record
     confined = bite.decision == BiteDecision.CONFINE
     quarantines = list(bite.quarantines.all()) if confined else []
+    # A confinement is ordered on a report awaiting its decision, or again for a confined
+    # bite whose quarantines are all over.
     may_order = (
         _may_act(request)
-        and (bite.status == BiteStatus.OPEN or (bite.status == BiteStatus.QUARANTINE))
-        and not any(q.status in QUARANTINE_OPEN for q in quarantines)
+        and (bite.may("confine") or bite.status == BiteStatus.QUARANTINE)
+        and not any(q.is_open for q in quarantines)
     )
-    if not quarantines and bite.status != BiteStatus.OPEN:
+    if not quarantines and not bite.may("confine"):
         return None
     return "rabies/quarantines/_bite_section.html", {
         "bite": bite,
@@ -89,14 +89,15 @@ def quarantine_summary_section(request, *, record):
         "today": today,
         "may_resolve": bool(q.attention) and _may_act(request),
         "days_left": q.days_left(today),
-        "running": q.status in (QuarantineStatus.HOME, QuarantineStatus.FACILITY),
+        "running": q.may("end"),
     }
 
 
 def quarantine_inspections_section(request, *, record):
     q = record
     inspections = list(q.inspections.all())
-    if not inspections and q.status != QuarantineStatus.HOME and not q.moved_to_facility_on:
+    at_home = q.may("to_facility")
+    if not inspections and not at_home and not q.moved_to_facility_on:
         return None
     may_act = _may_act(request)
     breach = any(not i.compliant and i.kind == "inspection" for i in inspections)
@@ -105,8 +106,8 @@ def quarantine_inspections_section(request, *, record):
         "inspections": inspections,
         "citation": inspection_citation(q) if q.conditions else q.end_citation,
         "inspection_rule": rule_citation(q.jurisdiction, "RAB-17"),
-        "may_inspect": may_act and q.status == QuarantineStatus.HOME,
-        "may_move": may_act and q.status == QuarantineStatus.HOME and breach,
+        "may_inspect": may_act and at_home,
+        "may_move": may_act and at_home and breach,
         "facility_citation": facility_citation(q) if breach else "",
     }
 
@@ -117,7 +118,7 @@ def quarantine_release_section(request, *, record):
     items = release_checklist(q, on=today)
     gate = release_gate(q.jurisdiction, on=q.starts_on)
     may_act = _may_act(request)
-    is_open = q.status in QUARANTINE_OPEN
+    is_open = q.may("release")
     return "rabies/quarantines/_release.html", {
         "q": q,
         "items": items,

@@ -1,4 +1,4 @@
-"""Vaccination tracking (issue 11 item 5): the staff list of animals whose rabies
+"""Vaccination tracking (RAB-01..06): the staff list of animals whose rabies
 vaccination is overdue (and, on request, due soon) in the user's cities.
 
 The answer is licensing's (``licensing.services.vaccination``, RAB-01..06, LIC-02): the
@@ -15,7 +15,7 @@ from django.shortcuts import render
 from django.urls import path
 from django.utils import timezone
 
-from base.access import role_required
+from base.access import in_user_cities, role_required
 from base.roles import STAFF_ROLES
 from licensing.models import Animal, RabiesVaccination
 from licensing.services.vaccination import (
@@ -44,7 +44,7 @@ def vaccinations_overdue(request):
     rules_by_city = {city.pk: vaccination_rules(city, on=today) for city in cities}
     animals = (
         animals_owing(
-            Animal.objects.filter(jurisdiction_id__in=request.user.jurisdiction_ids),
+            in_user_cities(Animal.objects.all(), request.user),
             cities,
             on=today,
             due_soon=due_soon,

@@ -1,4 +1,4 @@
-"""Shared test helpers for the rabies app (issue 11).
+"""Shared test helpers for the rabies app.
 
 ``make_bite``, ``make_quarantine`` and ``make_exposure`` write a record straight to the
 database in a given state, so a test of one step (an inspection, a release) does not

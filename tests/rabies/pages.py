@@ -1,4 +1,4 @@
-"""The rabies rows of tests/test_every_page.py's page table (issue 11).
+"""The rabies rows of tests/test_every_page.py's page table.
 
 The world holds a North Branch bite report and home quarantine and a Glencoe exposure
 (Subd. 22 is Glencoe's only, RAB-33). ``GL_RECORD_PAGES`` names the pages whose record
@@ -42,7 +42,7 @@ RABIES_PAGES = {
     "rabies:quarantine_detail": (lambda w: [w.rabies.quarantine.pk], {}),
     "rabies:exposure_detail": (lambda w: [w.rabies.exposure.pk], {}),
     "rabies:record_file": (lambda w: ["exposure-report", w.rabies.exposure.pk], {}),
-    # part A (bite reports):
+    # bite reports:
     "rabies:bite_report": (lambda w: [], {}),
     "rabies:bite_document_request": (lambda w: [w.rabies.bite.pk], {"*": 405}),
     "rabies:bite_document_received": (lambda w: [w.rabies.bite.pk, 1], {"*": 405}),
@@ -51,7 +51,7 @@ RABIES_PAGES = {
     "rabies:bite_hearing_decide": (lambda w: [w.rabies.bite.pk], {"*": 405}),
     "rabies:bite_lab_submit": (lambda w: [w.rabies.bite.pk], {"*": 405}),
     "rabies:bite_lab_result": (lambda w: [w.rabies.bite.pk], {"*": 405}),
-    # part B (quarantines):
+    # quarantines:
     "rabies:quarantine_order": (lambda w: [w.rabies.bite.pk], {}),
     "rabies:quarantine_inspect": (lambda w: [w.rabies.quarantine.pk], {}),
     "rabies:quarantine_facility": (lambda w: [w.rabies.quarantine.pk], {}),
@@ -60,7 +60,7 @@ RABIES_PAGES = {
     "rabies:quarantine_report": (lambda w: [w.rabies.quarantine.pk], {}),
     "rabies:quarantine_release": (lambda w: [w.rabies.quarantine.pk], {}),
     "rabies:quarantine_resolve": (lambda w: [w.rabies.quarantine.pk], {"*": 405}),
-    # part C (exposures):
+    # exposures:
     "rabies:exposure_open": (lambda w: [w.gl_animal.pk], {}),
     "rabies:exposure_board_report": (lambda w: [w.rabies.exposure.pk], {}),
     "rabies:exposure_consent_form": (lambda w: [w.rabies.exposure.pk], {"*": 405}),
@@ -86,5 +86,5 @@ RABIES_PAGES = {
 
 # Pages whose record in the world is Glencoe's.
 GL_RECORD_PAGES = {"rabies:exposure_detail", "rabies:record_file"}
-# part C (exposures): every exposure page shows a Glencoe record (Subd. 22, RAB-33).
+# Exposures: every exposure page shows a Glencoe record (Subd. 22, RAB-33).
 GL_RECORD_PAGES |= {name for name in RABIES_PAGES if name.startswith("rabies:exposure_")}

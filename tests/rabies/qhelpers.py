@@ -1,4 +1,4 @@
-"""Helpers of the quarantine tests (part B): a bite on Friday, December 18, 2026."""
+"""Helpers of the quarantine tests: a bite on Friday, December 18, 2026."""
 
 from datetime import date
 

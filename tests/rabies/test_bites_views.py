@@ -1,4 +1,4 @@
-"""The bite pages (part A): the report form, the actions on the bite page, the animal
+"""The bite pages: the report form, the actions on the bite page, the animal
 page's section; roles (403), the other city (404), errors at their fields, queries."""
 
 from datetime import date
@@ -199,7 +199,7 @@ def test_document_request_and_receipt(client, north_branch, officer, settings):
     assert doc.received_on == TODAY
     page = client.get(bite.get_absolute_url()).text
     assert "Pertinent insurance information" in page
-    # The copy on file is served by a view, never from MEDIA_URL (issue 13 item 7).
+    # The copy on file is served by a view, never from MEDIA_URL.
     download = reverse("rabies:record_file", args=["document", doc.pk])
     assert download in page and f"/{settings.MEDIA_URL}" not in page
     response = client.get(download)

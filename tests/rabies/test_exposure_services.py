@@ -17,6 +17,7 @@ from rabies.models import (
     RabidBasis,
 )
 from rabies.services import exposures as svc
+from rabies.services.exposures import paths as exposure_paths
 from tests.impound.helpers import order_pdf, owned_dog
 from tests.pdf import pdf_text
 from tests.rabies.helpers import at, make_exposure, vaccinate
@@ -253,14 +254,14 @@ def test_vaccinated_dog_observed_45_days_closed_by_the_vets_report(glencoe, offi
 def test_without_the_report_rule_the_officer_closes_the_observation_at_its_end(
     glencoe, officer, monkeypatch
 ):
-    real = svc.city_rule
+    real = exposure_paths.city_rule
 
     def no_report(jurisdiction, key, *, on):
         if key == svc.REPORT_FOR_OBSERVATION:
             return None
         return real(jurisdiction, key, on=on)
 
-    monkeypatch.setattr(svc, "city_rule", no_report)
+    monkeypatch.setattr(exposure_paths, "city_rule", no_report)
     exposure = make_exposure(
         glencoe,
         officer,

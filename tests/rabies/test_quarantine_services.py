@@ -1,5 +1,5 @@
-"""Ordering a quarantine, inspections, the move to the facility, the examination (part B;
-RAB-13 to RAB-21; C41, C43, C44)."""
+"""Ordering a quarantine, inspections, the move to the facility, the examination
+(RAB-13 to RAB-21; C41, C43, C44)."""
 
 from datetime import date, timedelta
 

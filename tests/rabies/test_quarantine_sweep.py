@@ -1,4 +1,4 @@
-"""The sweep that marks quarantines over, and the upcoming deadlines (part B)."""
+"""The sweep that marks quarantines over, and the upcoming deadlines."""
 
 from datetime import date, datetime, timedelta
 from zoneinfo import ZoneInfo
@@ -7,7 +7,7 @@ import pytest
 
 from ordinance import deadlines
 from ordinance.models import Event
-from rabies.models import QuarantinePlace, QuarantineStatus
+from rabies.models import Quarantine, QuarantinePlace, QuarantineStatus
 from rabies.sweeps_quarantine import sweep_quarantine_ended, upcoming_quarantines
 from tests.rabies.helpers import make_quarantine
 
@@ -75,8 +75,7 @@ def test_the_sweep_is_registered():
 
 @pytest.mark.clock("2026-12-22T10:00")
 def test_upcoming_lists_ends_and_exams_due(quarantines, north_branch, glencoe):
-    quarantines["facility"].status = QuarantineStatus.ENDED
-    quarantines["facility"].save()
+    Quarantine.objects.filter(pk=quarantines["facility"].pk).update(status=QuarantineStatus.ENDED)
     start = date(2026, 12, 22)
     found = list(
         upcoming_quarantines(

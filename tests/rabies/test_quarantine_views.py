@@ -1,4 +1,4 @@
-"""The quarantine pages through the browser's eyes (part B): the done-when walks of issue 11
+"""The quarantine pages through the browser's eyes: the walks from the bite to the release
 for North Branch and Glencoe, refusals shown next to their fields, roles and cities."""
 
 from datetime import timedelta

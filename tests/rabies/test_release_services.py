@@ -1,4 +1,4 @@
-"""Release from quarantine: the city's gate and nothing else (part B; RAB-16, RAB-20,
+"""Release from quarantine: the city's gate and nothing else (RAB-16, RAB-20,
 RAB-21, RAB-24; C42, C45). Ten days under time_machine, a weekend and Christmas counted."""
 
 from datetime import date, timedelta
@@ -11,9 +11,10 @@ from notices.services import document_pdf
 from ordinance.models import Event
 from ordinance.refusals import Refused
 from rabies.models import BiteStatus, QuarantineStatus
-from rabies.services.quarantine import quarantine_exam, quarantine_order
-from rabies.services.release import (
+from rabies.services.quarantine import (
     permission_record,
+    quarantine_exam,
+    quarantine_order,
     quarantine_release,
     release_checklist,
     report_record,

@@ -1,5 +1,5 @@
 """The vaccination status on the staff animal page and the resident portal: licensing's
-one answer, the same words (label, reason, section) on both (issue 11 item 5)."""
+one answer, the same words (label, reason, section) on both."""
 
 from datetime import date
 

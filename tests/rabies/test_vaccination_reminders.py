@@ -1,4 +1,4 @@
-"""The e-mail reminder before a rabies vaccination runs out (issue 11 item 5, RAB-03):
+"""The e-mail reminder before a rabies vaccination runs out (RAB-03):
 ``rabies.vaccination_reminders`` sends one e-mail per vaccination, once, to the owner,
 when licensing's answer is "due soon" (within RABIES_REMINDER_LEAD_DAYS of its due date).
 """

@@ -1,4 +1,4 @@
-"""The staff list of overdue rabies vaccinations (issue 11 item 5; RAB-01..06, LIC-02).
+"""The staff list of overdue rabies vaccinations (RAB-01..06, LIC-02).
 
 The list pages in SQL and asks licensing's ``vaccination_status`` of the page's animals,
 so it shows the same words as the animal page, in a fixed number of queries.

@@ -1,5 +1,5 @@
 """Forms of the quarantine steps: the shape of the input only; the rules are the
-services' (rabies/services/quarantine.py, release.py)."""
+services' (``rabies.services.quarantine``)."""
 
 from django import forms
 from django.utils import timezone

@@ -1,4 +1,4 @@
-"""Forms of the bite reports (part A): the shape of the input only. The rules (dates not in
+"""Forms of the bite reports: the shape of the input only. The rules (dates not in
 the future, the report after the bite, the animal in the city, what the city's ordinance
 offers) are the services'. Uploads are checked for size and type here."""
 
