@@ -168,6 +168,23 @@ class StatefulRecord(models.Model):
             )
         return target
 
+    def require(self, name: str, what, *, citation: str | None = None) -> None:
+        """Refuse a step that does not move the record (an inspection, a report) when the
+        record's state does not allow the transition ``name`` the step belongs to; ``what``
+        names the step in the refusal."""
+        t = self.transition(name)
+        if self.status not in t.sources:
+            raise Refused.because(
+                self.kind_label(),
+                __("%(record)s is %(status)s: %(what)s is not possible now.")
+                % {
+                    "record": str(self),
+                    "status": self.status_label(self.status).lower(),
+                    "what": what,
+                },
+                self.refusal_citation(t) if citation is None else citation,
+            )
+
     def apply(
         self,
         name: str,

@@ -48,17 +48,6 @@ def has_exposure_rules(jurisdiction: Jurisdiction, *, on: date) -> bool:
     return city_rule(jurisdiction, EXPOSURE_KEY, on=on) is not None
 
 
-def refuse_unless_may(record, transition: str, what) -> None:
-    """Refuse a step the record's state does not allow: the step is ``transition`` or comes
-    before it, so the model's transition table answers (``what`` names the step)."""
-    if not record.may(transition):
-        raise Refused.because(
-            record.kind_label(),
-            _("%(n)s is %(status)s: %(what)s is not possible now.")
-            % {"n": record.number, "status": record.get_status_display().lower(), "what": what},
-        )
-
-
 def locked(model, pk):
     """The record read again under a row lock (call inside a transaction)."""
     return model.objects.select_for_update(of=("self",)).select_related("jurisdiction").get(pk=pk)

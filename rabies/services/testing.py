@@ -21,7 +21,7 @@ from ordinance.refusals import Refused, refusing
 from ordinance.rules import rule_citation
 from rabies.models import BiteReport, HearingOutcome, LabResult, LabSubmission
 
-from .common import city_rule, locked, refuse_unless_may
+from .common import city_rule, locked
 
 RESULTS = (LabResult.NEGATIVE, LabResult.POSITIVE, LabResult.UNSATISFACTORY)
 
@@ -101,7 +101,7 @@ def lab_submit(
     now = now or timezone.now()
     refuse_unless_serves(actor, bite.jurisdiction)
     bite = locked(BiteReport, bite.pk)
-    refuse_unless_may(bite, transition, _("a laboratory submission"))
+    bite.require(transition, _("a laboratory submission"))
     if transition == "test_after_hearing":
         decision = _hearing_decision(bite)
     specimen = _checked(Specimen(**specimen), bite, timezone.localdate(now))
@@ -178,7 +178,7 @@ def lab_result_record(
         )
         return submission
     bite = BiteReport.objects.select_for_update(of=("self",)).get(pk=bite.pk)
-    refuse_unless_may(bite, "result", _("a laboratory result"))
+    bite.require("result", _("a laboratory result"))
     bite.closed_on = timezone.localdate(now)
     bite.closing_note = _("Laboratory result from %(lab)s on %(d)s: %(r)s") % {
         "lab": submission.laboratory,

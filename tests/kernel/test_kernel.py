@@ -155,3 +155,12 @@ def test_the_checks_every_service_makes(north_branch, glencoe, officer):
     refuse_if_before(today, today, "Reported on", "the bite")
     with pytest.raises(Refused, match="cannot be before the bite"):
         refuse_if_before(today - timedelta(days=1), today, "Reported on", "the bite")
+
+
+def test_a_step_that_does_not_move_the_record_asks_the_table(north_branch, officer):
+    citation = cite(north_branch, officer, owned_dog(north_branch))
+    citation.require("contest", "a hearing request")
+    citation.apply("pay", actor=officer)
+    with pytest.raises(Refused) as refused:
+        citation.require("contest", "a hearing request")
+    assert str(refused.value) == f"{citation} is paid: a hearing request is not possible now."

@@ -26,7 +26,7 @@ from ordinance.rules import rule_citation
 from rabies.models import BiteDecision, BiteReport, HearingOutcome
 
 from .. import hearings
-from ..common import city_rule, locked, refuse_unless_may
+from ..common import city_rule, locked
 from ..testing import Specimen, lab_submit
 from .reports import biter_species
 
@@ -271,7 +271,7 @@ def bite_decide(
         .select_related("jurisdiction", "animal__owner")
         .get(pk=bite.pk)
     )
-    refuse_unless_may(bite, "no_action", _("a decision"))  # always offered: awaits one
+    bite.require("no_action", _("a decision"))  # always offered: awaits one
     reasons = (reasons or "").strip()
     offer = _offer_or_refuse(bite, decision, reasons)
     bite.decision, bite.decision_reasons = decision, reasons
@@ -295,7 +295,7 @@ def bite_hearing_decide(
     now = now or timezone.now()
     refuse_unless_serves(actor, bite.jurisdiction)
     bite = locked(BiteReport, bite.pk)
-    refuse_unless_may(bite, "release", _("the Hearing Examiner's decision"))
+    bite.require("release", _("the Hearing Examiner's decision"))
     hearing = bite.hearings.order_by("-pk").first()
     if hearing is None:
         raise Refused.because(_("Hearing"), _("No Hearing Examiner proceeding is open."))

@@ -17,7 +17,6 @@ from rabies.models import (
 )
 
 from .. import hearings
-from ..common import refuse_unless_may
 from .paths import UNVACCINATED, lock, require_path
 from .periods import record_euthanasia
 
@@ -46,7 +45,7 @@ def exposure_noncompliance(
     exposure = lock(exposure)
     refuse_unless_serves(actor, exposure.jurisdiction)
     require_path(exposure, UNVACCINATED, _("Non-compliance"))
-    refuse_unless_may(exposure, "noncompliance", _("non-compliance"))
+    exposure.require("noncompliance", _("non-compliance"))
     refuse_if_future(noted_on, _("Noted on"), field="noted_on", today=timezone.localdate(now))
     refuse_if_before(
         noted_on,

@@ -24,7 +24,7 @@ from rabies.models import (
     RabidBasis,
 )
 
-from ..common import has_exposure_rules, refuse_unless_may
+from ..common import has_exposure_rules
 from .paths import (
     BOARD_KEY,
     BOARD_KIND,
@@ -247,7 +247,7 @@ def consent_form_issue(*, exposure: Exposure, actor, now=None):
     now = now or timezone.now()
     refuse_unless_serves(actor, exposure.jurisdiction)
     require_path(exposure, (ExposurePath.UNVACCINATED_DOG_CAT,), _("The consent form"))
-    refuse_unless_may(exposure, "quarantine", _("the consent form"))
+    exposure.require("quarantine", _("the consent form"))
     return document_issue(
         kind=CONSENT_KIND,
         template="rabies/euthanasia_consent.html",

@@ -19,7 +19,6 @@ from rabies.models import (
     ExposurePath,
 )
 
-from ..common import refuse_unless_may
 from .paths import PATH_KEYS, VACCINATED, lock, require_path
 from .release import set_earliest_release
 
@@ -69,7 +68,7 @@ def exposure_revaccinate(
     refuse_unless_serves(actor, exposure.jurisdiction)
     require_path(exposure, VACCINATED, _("Revaccination"))
     transition = "observe" if exposure.path == ExposurePath.VACCINATED_DOG_CAT else "enclose"
-    refuse_unless_may(exposure, transition, _("revaccination"))
+    exposure.require(transition, _("revaccination"))
     refuse_if_future(
         revaccinated_on,
         _("Revaccinated on"),
@@ -231,7 +230,7 @@ def exposure_consent(
     refuse_unless_serves(actor, exposure.jurisdiction)
     require_path(exposure, (ExposurePath.UNVACCINATED_DOG_CAT,), _("The owner's consent"))
     # The answer leads to euthanasia or the quarantine, which follow only the report.
-    refuse_unless_may(exposure, "quarantine", _("the owner's answer"))
+    exposure.require("quarantine", _("the owner's answer"))
     refuse_if_future(consent_on, _("Dated"), field="consent_on", today=timezone.localdate(now))
     refuse_if_before(
         consent_on, exposure.exposed_on, _("Dated"), _("the exposure"), field="consent_on"
@@ -271,7 +270,7 @@ def exposure_determine(
     exposure = lock(exposure)
     refuse_unless_serves(actor, exposure.jurisdiction)
     require_path(exposure, (ExposurePath.UNVACCINATED_OTHER,), _("The determination"))
-    refuse_unless_may(exposure, "quarantine", _("the determination"))
+    exposure.require("quarantine", _("the determination"))
     if exposure.determined_on:
         raise Refused.because(
             _("Determination"),
@@ -325,7 +324,7 @@ def exposure_dispose(
     exposure = lock(exposure)
     refuse_unless_serves(actor, exposure.jurisdiction)
     require_path(exposure, (ExposurePath.UNVACCINATED_OTHER,), _("The disposition"))
-    refuse_unless_may(exposure, "quarantine", _("the disposition"))
+    exposure.require("quarantine", _("the disposition"))
     if not exposure.determined_on:
         raise Refused.because(
             _("Determination"),

@@ -19,7 +19,6 @@ from rabies.models import (
     ExposurePath,
 )
 
-from ..common import refuse_unless_may
 from .paths import PRERELEASE_MONTHS, lock, release_report_required, require_path
 
 
@@ -62,7 +61,7 @@ def exposure_prerelease_vaccination(
         exposure, (ExposurePath.UNVACCINATED_DOG_CAT,), _("The vaccination before release")
     )
     # On this path the release follows only the quarantine (or its end).
-    refuse_unless_may(exposure, "release", _("the vaccination"))
+    exposure.require("release", _("the vaccination"))
     refuse_if_future(
         vaccinated_on, _("Vaccinated on"), field="vaccinated_on", today=timezone.localdate(now)
     )
@@ -155,7 +154,7 @@ def exposure_release_report(*, exposure: Exposure, actor, now=None, **report) ->
     report = ReleaseReport(**report)
     exposure = lock(exposure)
     refuse_unless_serves(actor, exposure.jurisdiction)
-    refuse_unless_may(exposure, "release", _("the release report"))
+    exposure.require("release", _("the release report"))
     citation = rule_citation(exposure.jurisdiction, "RAB-24")
     _check_report(exposure, report, citation, timezone.localdate(now))
     report.report_veterinarian = report.report_veterinarian.strip()

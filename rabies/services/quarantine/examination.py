@@ -15,7 +15,7 @@ from rabies.models import (
     Quarantine,
 )
 
-from ..common import city_rule, locked, refuse_unless_may
+from ..common import city_rule, locked
 
 
 def mark_ended(quarantine: Quarantine, *, on: date, at: datetime) -> None:
@@ -119,7 +119,7 @@ def quarantine_exam(
     refuse_unless_serves(actor, quarantine.jurisdiction)
     quarantine = locked(Quarantine, quarantine.pk)
     # The examination may find signs of rabies: it is made while that may follow.
-    refuse_unless_may(quarantine, "signs", _("an examination"))
+    quarantine.require("signs", _("an examination"))
     cite = exam_citation(quarantine)
     _check_exam(
         quarantine,

@@ -23,7 +23,7 @@ from rabies.models import (
     Quarantine,
 )
 
-from ..common import city_rule, locked, refuse_unless_may
+from ..common import city_rule, locked
 
 PERMISSION_KIND = "rabies_release_permission"
 WRITTEN_PERMISSION = "written_permission"
@@ -151,7 +151,7 @@ def permission_record(
             % {"city": quarantine.jurisdiction},
             gate.citation,
         )
-    refuse_unless_may(quarantine, "release", _("a written permission"))
+    quarantine.require("release", _("a written permission"))
     today = timezone.localdate(now)
     _check_permission(quarantine, gate, signer_name, capacity, permission_on, reason, today)
     quarantine.permission_by_name = signer_name.strip()
@@ -341,7 +341,7 @@ def report_record(
             % {"city": q.jurisdiction},
             gate.citation,
         )
-    refuse_unless_may(q, "release", _("the veterinarian's report"))
+    q.require("release", _("the veterinarian's report"))
     fields, said = _record_report(q, r, gate.citation, today)
     received, said_received = _record_receipts(q, r, gate, today)
     fields, said = fields + received, said + said_received

@@ -22,7 +22,7 @@ from rabies.models import (
     QuarantinePlace,
 )
 
-from ..common import city_rule, locked, refuse_unless_may
+from ..common import city_rule, locked
 from .gate import release_gate
 from .ordering import facility_intake
 
@@ -113,7 +113,7 @@ def inspection_log(
     refuse_unless_serves(actor, quarantine.jurisdiction)
     quarantine = locked(Quarantine, quarantine.pk)
     # Inspections are of a home confinement: the state a breach moves to the facility from.
-    refuse_unless_may(quarantine, "to_facility", _("an inspection"))
+    quarantine.require("to_facility", _("an inspection"))
     cite = inspection_citation(quarantine)
     _check_report(quarantine, report, cite, now)
     known = [c["text"] for c in quarantine.conditions]
@@ -167,7 +167,7 @@ def quarantine_to_facility(
     today = timezone.localdate(now)
     refuse_unless_serves(actor, quarantine.jurisdiction)
     quarantine = locked(Quarantine, quarantine.pk)
-    refuse_unless_may(quarantine, "to_facility", _("a move to the facility"))
+    quarantine.require("to_facility", _("a move to the facility"))
     cite = facility_citation(quarantine)
     if last_breach(quarantine) is None:
         raise Refused.because(

@@ -39,7 +39,7 @@ from rabies.models import (
     QuarantineStatus,
 )
 
-from ..common import city_rule, deadline, locked, refuse_unless_may
+from ..common import city_rule, deadline, locked
 from .gate import release_gate
 
 ORDER_KIND = "rabies_quarantine_order"
@@ -223,7 +223,7 @@ class Confinement:
 def _refuse_unless_orderable(bite: BiteReport) -> None:
     """A report awaiting its decision, or a confined bite whose quarantines are all over."""
     if bite.status != BiteStatus.QUARANTINE:
-        refuse_unless_may(bite, "confine", _("an order of confinement"))
+        bite.require("confine", _("an order of confinement"))
     elif bite.quarantines.filter(status__in=QUARANTINE_OPEN).exists():
         raise Refused.because(
             str(BiteReport.KIND),

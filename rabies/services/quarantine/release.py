@@ -34,7 +34,7 @@ from rabies.models import (
     QuarantineStatus,
 )
 
-from ..common import city_rule, locked, refuse_unless_may
+from ..common import city_rule, locked
 from .examination import exam_citation
 from .gate import VETERINARIAN_REPORT, WRITTEN_PERMISSION, release_gate
 
@@ -185,7 +185,7 @@ def quarantine_release(quarantine: Quarantine, *, actor, now: datetime | None = 
             _("Signs of rabies were found at the examination: the animal is not released."),
             exam_citation(quarantine),
         )
-    refuse_unless_may(quarantine, "release", _("a release"))
+    quarantine.require("release", _("a release"))
     items = release_checklist(quarantine, on=today)
     lacking = missing(items)
     if lacking:
