@@ -8,7 +8,7 @@ the dog's page, and a classified dog at large is impounded behind the Sec. 6-75 
 
 An owner's rights are at stake, so every step is a dated row or a stored date with its
 section, every state change is a named transition on ``DesignationCase`` that records its
-Event, and nothing is deleted (``KeptMixin``): a withdrawn or rescinded designation stays
+Event, and nothing is deleted (``kernel.kept``): a withdrawn or rescinded designation stays
 on record with its reasons. People's decisions (the City Attorney's review, the panel's
 finding, the Council's appeal decision, a review) are ``notices.Decision`` rows.
 """
@@ -23,7 +23,8 @@ from django.utils.translation import gettext as __
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
-from impound.models import ImpoundCase, KeptMixin, KeptQuerySet
+from impound.models import ImpoundCase
+from kernel.kept import Kept
 from licensing.models import Animal, Owner, Receipt
 from notices.models import Decision, IssuedDocument
 from ordinance.models import Event, Jurisdiction
@@ -159,7 +160,7 @@ def evidence_path(record, filename):
     return f"dangerous-dogs/{jurisdiction.slug}/{filename}"
 
 
-class DesignationCase(KeptMixin, models.Model):
+class DesignationCase(Kept):
     """One proceeding to declare a dog potentially dangerous or dangerous (Appendix B3).
 
     The dates that start the ordinance's clocks are stored when the fact is recorded,
@@ -168,6 +169,8 @@ class DesignationCase(KeptMixin, models.Model):
     ``appeal_deadline`` from the panel's ruling (DD-20), the ``compliance_deadline`` from
     the owner's receipt of the notice that the dog is dangerous (DD-10).
     """
+
+    KEPT_HINT = _("A withdrawn or rescinded designation stays on record with its reasons.")
 
     jurisdiction = models.ForeignKey(
         Jurisdiction, on_delete=models.PROTECT, related_name="designation_cases"
@@ -297,7 +300,6 @@ class DesignationCase(KeptMixin, models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     history = HistoricalRecords()
-    objects = KeptQuerySet.as_manager()
 
     class Meta:
         ordering = ["-created_at", "-pk"]
@@ -377,7 +379,7 @@ class HearingFinding(models.TextChoices):
     NOT_UPHELD = "not_upheld", _("Not upheld")
 
 
-class PanelHearing(KeptMixin, models.Model):
+class PanelHearing(Kept):
     """The Animal Control Review Panel's hearing of a contested case (C27, C28)."""
 
     case = models.ForeignKey(DesignationCase, on_delete=models.PROTECT, related_name="hearings")
@@ -412,7 +414,6 @@ class PanelHearing(KeptMixin, models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     history = HistoricalRecords()
-    objects = KeptQuerySet.as_manager()
 
     class Meta:
         ordering = ["scheduled_for", "pk"]
@@ -436,7 +437,7 @@ class Vote(models.TextChoices):
     ABSENT = "absent", _("Did not vote")
 
 
-class PanelSeat(KeptMixin, models.Model):
+class PanelSeat(Kept):
     """A member who sat: who, in which seat, whom they replaced and why, their vote."""
 
     hearing = models.ForeignKey(PanelHearing, on_delete=models.PROTECT, related_name="seats")
@@ -451,7 +452,6 @@ class PanelSeat(KeptMixin, models.Model):
     vote = models.CharField(_("vote"), max_length=12, choices=Vote.choices, blank=True)
 
     history = HistoricalRecords()
-    objects = KeptQuerySet.as_manager()
 
     class Meta:
         ordering = ["pk"]
@@ -480,7 +480,7 @@ def proof_path(item, filename):
     return f"dangerous-dogs/{item.case.jurisdiction.slug}/proof/{filename}"
 
 
-class ComplianceProof(KeptMixin, models.Model):
+class ComplianceProof(Kept):
     """Evidence of one requirement, verified by a person (DD-10, C30).
 
     A new proof replaces nothing: the latest verified proof of each requirement counts,
@@ -515,7 +515,6 @@ class ComplianceProof(KeptMixin, models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     history = HistoricalRecords()
-    objects = KeptQuerySet.as_manager()
 
     class Meta:
         ordering = ["requirement", "-verified_on", "-pk"]
@@ -525,7 +524,7 @@ class ComplianceProof(KeptMixin, models.Model):
         return f"{self.get_requirement_display()} ({self.verified_on})"
 
 
-class Registration(KeptMixin, models.Model):
+class Registration(Kept):
     """A certificate of registration of a dangerous dog (C30), one per year (DD-15)."""
 
     case = models.ForeignKey(
@@ -552,7 +551,6 @@ class Registration(KeptMixin, models.Model):
     )
 
     history = HistoricalRecords()
-    objects = KeptQuerySet.as_manager()
 
     class Meta:
         ordering = ["-issued_on", "-pk"]
@@ -580,7 +578,7 @@ def affidavit_path(report, filename):
     return f"dangerous-dogs/{report.case.jurisdiction.slug}/reports/{filename}"
 
 
-class OwnerReport(KeptMixin, models.Model):
+class OwnerReport(Kept):
     """What the owner tells the authority (C32-C34): death, transfer, sale, a lease."""
 
     case = models.ForeignKey(DesignationCase, on_delete=models.PROTECT, related_name="reports")
@@ -611,7 +609,6 @@ class OwnerReport(KeptMixin, models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     history = HistoricalRecords()
-    objects = KeptQuerySet.as_manager()
 
     class Meta:
         ordering = ["event_on", "pk"]
@@ -625,7 +622,7 @@ def certificate_path(order, filename):
     return f"dangerous-dogs/{order.case.jurisdiction.slug}/sterilization/{filename}"
 
 
-class SterilizationOrder(KeptMixin, models.Model):
+class SterilizationOrder(Kept):
     """An order to sterilize a dangerous dog at the owner's expense (DD-17, C37, MN-07)."""
 
     case = models.ForeignKey(
@@ -656,7 +653,6 @@ class SterilizationOrder(KeptMixin, models.Model):
     )
 
     history = HistoricalRecords()
-    objects = KeptQuerySet.as_manager()
 
     class Meta:
         ordering = ["ordered_on", "pk"]
@@ -669,7 +665,7 @@ class SterilizationOrder(KeptMixin, models.Model):
 # --- Appeal, review, charges, summary destruction (DD-20, DD-22, DD-24, DD-25, DD-28) ---
 
 
-class Appeal(KeptMixin, models.Model):
+class Appeal(Kept):
     """An appeal of the panel's ruling, filed with the City Clerk (C31)."""
 
     case = models.ForeignKey(DesignationCase, on_delete=models.PROTECT, related_name="appeals")
@@ -693,7 +689,6 @@ class Appeal(KeptMixin, models.Model):
     )
 
     history = HistoricalRecords()
-    objects = KeptQuerySet.as_manager()
 
     class Meta:
         ordering = ["filed_on", "pk"]
@@ -707,7 +702,7 @@ class Appeal(KeptMixin, models.Model):
         return self.decision_id is None
 
 
-class ReviewRequest(KeptMixin, models.Model):
+class ReviewRequest(Kept):
     """The owner's request to review a dangerous designation (C35, DD-25, MN-06)."""
 
     case = models.ForeignKey(DesignationCase, on_delete=models.PROTECT, related_name="reviews")
@@ -731,7 +726,6 @@ class ReviewRequest(KeptMixin, models.Model):
     )
 
     history = HistoricalRecords()
-    objects = KeptQuerySet.as_manager()
 
     class Meta:
         ordering = ["requested_on", "pk"]
@@ -747,7 +741,7 @@ class ChargeOutcome(models.TextChoices):
     NOT_CONVICTED = "not_convicted", _("Not convicted")
 
 
-class Charge(KeptMixin, models.Model):
+class Charge(Kept):
     """A misdemeanor charge against the owner relating to this dog (DD-22, DD-24)."""
 
     case = models.ForeignKey(DesignationCase, on_delete=models.PROTECT, related_name="charges")
@@ -763,7 +757,6 @@ class Charge(KeptMixin, models.Model):
     )
 
     history = HistoricalRecords()
-    objects = KeptQuerySet.as_manager()
 
     class Meta:
         ordering = ["charged_on", "pk"]
@@ -784,7 +777,7 @@ class DestructionGround(models.TextChoices):
     )
 
 
-class SummaryDestruction(KeptMixin, models.Model):
+class SummaryDestruction(Kept):
     """Subd. 17: summary destruction, only after a recorded hearing opportunity (C38)."""
 
     jurisdiction = models.ForeignKey(Jurisdiction, on_delete=models.PROTECT, related_name="+")
@@ -813,7 +806,6 @@ class SummaryDestruction(KeptMixin, models.Model):
     )
 
     history = HistoricalRecords()
-    objects = KeptQuerySet.as_manager()
 
     class Meta:
         verbose_name = _("summary destruction")
@@ -831,12 +823,14 @@ class ClassificationTerm(models.TextChoices):
     VICIOUS = "vicious", _("Vicious")
 
 
-class Classification(KeptMixin, models.Model):
+class Classification(Kept):
     """An officer's classification of a dog as fierce, dangerous or vicious (NB Sec. 6-73).
 
     While it stands the dog's page shows the confinement and muzzle duty, and the dog
     found at large is impounded on the Sec. 6-75 ground (a court's authorization gate).
     Ended, never deleted."""
+
+    KEPT_HINT = _("End the classification instead, with the reason.")
 
     jurisdiction = models.ForeignKey(Jurisdiction, on_delete=models.PROTECT, related_name="+")
     animal = models.ForeignKey(Animal, on_delete=models.PROTECT, related_name="classifications")
@@ -856,7 +850,6 @@ class Classification(KeptMixin, models.Model):
     )
 
     history = HistoricalRecords()
-    objects = KeptQuerySet.as_manager()
 
     class Meta:
         ordering = ["-classified_on", "-pk"]
