@@ -139,22 +139,6 @@ class DeclaredBy(models.TextChoices):
     PANEL = "panel", _("By the Review Panel (Subd. 15(D))")
 
 
-class CaseSeries(models.Model):
-    """Next designation case number of a city's year, allocated under a row lock."""
-
-    jurisdiction = models.ForeignKey(Jurisdiction, on_delete=models.PROTECT, related_name="+")
-    year = models.PositiveSmallIntegerField()
-    next_number = models.PositiveIntegerField(default=1)
-
-    class Meta:
-        constraints = [
-            models.UniqueConstraint(fields=["jurisdiction", "year"], name="dd_series_unique")
-        ]
-
-    def __str__(self):
-        return f"{self.jurisdiction_id} {self.year}: next {self.next_number}"
-
-
 def evidence_path(record, filename):
     jurisdiction = getattr(record, "jurisdiction", None) or record.case.jurisdiction
     return f"dangerous-dogs/{jurisdiction.slug}/{filename}"

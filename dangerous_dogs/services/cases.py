@@ -34,6 +34,7 @@ from dangerous_dogs.models import (
     DesignationCase,
     IncidentKind,
 )
+from kernel.numbers import year_number
 from licensing.models import Animal
 from notices.models import Decision, DecisionOutcome, ServiceMethod, ServiceRecord
 from ordinance.models import Event
@@ -42,10 +43,10 @@ from ordinance.rules import RuleNotSet, get_optional, get_rule, get_rules, rule_
 from ordinance.rules import rule_citation as section_of
 
 from .common import (
+    SERIES,
     check_serves,
     check_status,
     deadline,
-    next_number,
     not_future,
     procedure_or_refuse,
 )
@@ -240,7 +241,7 @@ def case_open(
             )
     case = DesignationCase(
         jurisdiction=jurisdiction,
-        number=next_number(jurisdiction, today.year),
+        number=year_number(jurisdiction, SERIES, today.year, "DD"),
         animal=animal,
         owner=animal.owner,
         status=CaseStatus.DETERMINED,

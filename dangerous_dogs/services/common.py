@@ -1,5 +1,5 @@
 """What every dangerous-dog service shares: who may act, whether the city has the Subd. 15
-procedure at all, case numbers, and the deadlines (counted in ``ordinance.calendar``).
+procedure at all, the case numbers' series, and the deadlines (counted in ``ordinance.calendar``).
 
 The procedure runs where the city's profile has ``dd_contest_days`` (DD-29: North Branch
 has none); ``procedure_or_refuse`` is the one answer to "may this city run it".
@@ -9,13 +9,14 @@ from datetime import date
 
 from django.utils.translation import gettext as _
 
-from dangerous_dogs.models import CaseSeries, DesignationCase
+from dangerous_dogs.models import DesignationCase
 from ordinance.calendar import due_date
 from ordinance.models import Jurisdiction
 from ordinance.refusals import Refused
 from ordinance.rules import Rule, get_optional, rule_citation
 
 PROCEDURE_KEY = "dd_contest_days"
+SERIES = "dangerous-dog"  # the case numbers' series (kernel.numbers)
 
 
 def has_procedure(jurisdiction: Jurisdiction, *, on: date) -> bool:
@@ -66,16 +67,6 @@ def check_status(case: DesignationCase, allowed, what) -> None:
 def not_future(value: date, today: date, label, field: str) -> None:
     if value > today:
         raise Refused.because(label, _("The date cannot be in the future."), field=field)
-
-
-def next_number(jurisdiction: Jurisdiction, year: int) -> str:
-    """``DD-2026-0001``: allocated under a row lock (call inside a transaction)."""
-    series, _created = CaseSeries.objects.select_for_update().get_or_create(
-        jurisdiction=jurisdiction, year=year
-    )
-    number = series.next_number
-    CaseSeries.objects.filter(pk=series.pk).update(next_number=number + 1)
-    return f"DD-{year}-{number:04d}"
 
 
 def deadline(jurisdiction: Jurisdiction, key: str, start: date) -> tuple[date, str]:

@@ -8,6 +8,7 @@ import pytest
 
 from dangerous_dogs.models import CaseStatus, Criterion, DeclaredBy, Designation
 from dangerous_dogs.services import cases as svc
+from kernel.models import NumberSeries
 from notices.models import Decision, ServiceRecord
 from notices.services import document_pdf
 from ordinance.models import Event
@@ -59,6 +60,9 @@ def test_an_investigation_opens_a_determined_case_with_an_event(glencoe, officer
     assert case.owner == case.animal.owner and case.prior_notice_on is None
     event = Event.objects.get(action="dangerous_dogs.case.opened")
     assert "Glencoe 701 Subd. 1" in event.summary
+    # The city's series of the year, in the kernel's one number table.
+    series = NumberSeries.objects.get(jurisdiction=glencoe, series="dangerous-dog", year=2026)
+    assert series.next_number == 2 and open_case(glencoe, officer).number == "DD-2026-0002"
 
 
 def test_north_branch_has_no_procedure(north_branch, officer):
