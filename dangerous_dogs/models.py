@@ -13,7 +13,7 @@ on record with its reasons. People's decisions (the City Attorney's review, the 
 finding, the Council's appeal decision, a review) are ``notices.Decision`` rows.
 """
 
-from datetime import date
+from dataclasses import dataclass
 
 from django.conf import settings
 from django.db import models
@@ -25,9 +25,10 @@ from simple_history.models import HistoricalRecords
 
 from impound.models import ImpoundCase
 from kernel.kept import Kept
+from kernel.models import CaseRecord, Transition
 from licensing.models import Animal, Owner, Receipt
 from notices.models import Decision, IssuedDocument
-from ordinance.models import Event, Jurisdiction
+from ordinance.models import Jurisdiction
 from ordinance.refusals import Refused
 
 # --- The proceeding ----------------------------------------------------------------------
@@ -134,6 +135,173 @@ IN_FORCE_STATUSES = (CaseStatus.DECLARED, CaseStatus.REGISTERED, CaseStatus.SEIZ
 CLOSED_STATUSES = tuple(s for s in CaseStatus if s not in OPEN_STATUSES)
 
 
+@dataclass(frozen=True, init=False)
+class Step(Transition):
+    """A transition of a dangerous-dog case, with what the step is called when the case's
+    state refuses it ("Case DD-2026-0001 is withdrawn: issuing the notice of intent is not
+    possible now.")."""
+
+    what: str = ""
+
+    def __init__(self, name, sources, targets, *, what, **kwargs):
+        super().__init__(name, sources, targets, **kwargs)
+        object.__setattr__(self, "what", what)
+
+
+_S = CaseStatus
+# Appendix B3 as a table: each step of the proceeding, the states it may follow, where it
+# leads, the Event it records and the rule a refusal cites.
+CASE_STEPS = (
+    Step(
+        "find_exempt",
+        _S.DETERMINED,
+        _S.EXEMPT,
+        event="dangerous_dogs.case.exempt",
+        rule="DD-26",
+        what=_("closing the case on an exemption"),
+    ),
+    Step(
+        "issue_notice",
+        _S.DETERMINED,
+        _S.NOTICE_ISSUED,
+        event="dangerous_dogs.case.notice_issued",
+        rule="DD-03",
+        what=_("issuing the notice of intent"),
+    ),
+    Step(
+        "serve_notice",
+        _S.NOTICE_ISSUED,
+        _S.NOTICE_SERVED,
+        event="dangerous_dogs.case.notice_received",
+        rule="DD-04",
+        what=_("recording the owner's receipt of the notice of intent"),
+    ),
+    Step(
+        "contest",
+        (_S.NOTICE_SERVED, _S.DEFAULTED),
+        _S.CONTESTED,
+        event="dangerous_dogs.case.contested",
+        rule="DD-04",
+        what=_("recording a request for a hearing"),
+    ),
+    Step(
+        "default",
+        _S.NOTICE_SERVED,
+        _S.DEFAULTED,
+        event="dangerous_dogs.case.defaulted",
+        rule="DD-09",
+        what=_("a default"),
+    ),
+    Step(
+        "declare",
+        _S.DEFAULTED,
+        _S.DECLARED,
+        event="dangerous_dogs.case.declared",
+        rule="DD-09",
+        what=_("issuing the declaration"),
+    ),
+    Step(
+        "withdraw",
+        _S.CONTESTED,
+        _S.WITHDRAWN,
+        event="dangerous_dogs.case.withdrawn",
+        rule="DD-05",
+        what=_("the City Attorney's review"),
+    ),
+    Step(
+        "refer",
+        _S.CONTESTED,
+        _S.HEARING,
+        event="dangerous_dogs.case.referred",
+        rule="DD-05",
+        what=_("the City Attorney's review"),
+    ),
+    # The panel's finding: upheld, the designation comes into force; not upheld, dismissed.
+    Step(
+        "hold_hearing",
+        _S.HEARING,
+        (_S.DECLARED, _S.DISMISSED),
+        event="dangerous_dogs.case.{to}",
+        rule="DD-07",
+        what=_("recording the hearing"),
+    ),
+    Step(
+        "reverse",
+        IN_FORCE_STATUSES,
+        _S.DISMISSED,
+        event="dangerous_dogs.appeal.reversed",
+        rule="DD-20",
+        what=_("the City Council's reversal"),
+    ),
+    Step(
+        "register",
+        _S.DECLARED,
+        _S.REGISTERED,
+        event="dangerous_dogs.case.registered",
+        rule="DD-15",
+        what=_("issuing a certificate of registration"),
+    ),
+    Step(
+        "seize",
+        _S.DECLARED,
+        _S.SEIZED,
+        event="dangerous_dogs.case.seized",
+        rule="DD-21",
+        what=_("seizure"),
+    ),
+    Step(
+        "reclaim",
+        _S.SEIZED,
+        (_S.DECLARED, _S.REGISTERED),
+        event="dangerous_dogs.case.reclaimed",
+        rule="DD-23",
+        what=_("a reclaim"),
+    ),
+    # The pound disposed of a seized dog not reclaimed: the case closes the same way.
+    Step(
+        "dispose",
+        _S.SEIZED,
+        (_S.DESTROYED, _S.DECEASED, _S.TRANSFERRED),
+        event="dangerous_dogs.case.seizure_disposed",
+        rule="DD-23",
+        what=_("closing the case on the pound's disposition"),
+    ),
+    # The owner had the dog destroyed instead of complying.
+    Step(
+        "destroy",
+        _S.DECLARED,
+        _S.DESTROYED,
+        event="dangerous_dogs.case.destroyed",
+        rule="DD-10",
+        what=_("recording the dog destroyed"),
+    ),
+    Step(
+        "destroy_summarily",
+        OPEN_STATUSES,
+        _S.DESTROYED,
+        event="dangerous_dogs.case.destroyed",
+        rule="DD-28",
+        what=_("summary destruction"),
+    ),
+    Step(
+        "rescind",
+        IN_FORCE_STATUSES,
+        _S.RESCINDED,
+        event="dangerous_dogs.case.rescinded",
+        rule="DD-25",
+        what=_("rescinding the designation"),
+    ),
+    Step(
+        "close_by_report",
+        IN_FORCE_STATUSES,
+        (_S.DECEASED, _S.TRANSFERRED),
+        event="dangerous_dogs.case.closed_by_report",
+        rule="DD-16",
+        what=_("closing the case on the owner's report"),
+    ),
+)
+
+
 class DeclaredBy(models.TextChoices):
     DEFAULT = "default", _("By default: not contested (Subd. 15(J))")
     PANEL = "panel", _("By the Review Panel (Subd. 15(D))")
@@ -144,7 +312,7 @@ def evidence_path(record, filename):
     return f"dangerous-dogs/{jurisdiction.slug}/{filename}"
 
 
-class DesignationCase(Kept):
+class DesignationCase(CaseRecord):
     """One proceeding to declare a dog potentially dangerous or dangerous (Appendix B3).
 
     The dates that start the ordinance's clocks are stored when the fact is recorded,
@@ -154,6 +322,10 @@ class DesignationCase(Kept):
     the owner's receipt of the notice that the dog is dangerous (DD-10).
     """
 
+    TRANSITIONS = CASE_STEPS
+    # A question the ordinance leaves to a person (late contest, appeal pending, repeat
+    # offence while sections are blank) is the kernel's attention flag, shown on the board.
+    EVENT_PREFIX = "dangerous_dogs.case"
     KEPT_HINT = _("A withdrawn or rescinded designation stays on record with its reasons.")
 
     jurisdiction = models.ForeignKey(
@@ -170,7 +342,6 @@ class DesignationCase(Kept):
     status = models.CharField(
         _("status"), max_length=14, choices=CaseStatus.choices, default=CaseStatus.DETERMINED
     )
-    status_changed_at = models.DateTimeField(_("status changed at"), null=True, blank=True)
 
     # The incident and the investigation (DD-02, DD-03, DD-26).
     incident_kind = models.CharField(
@@ -273,14 +444,6 @@ class DesignationCase(Kept):
         verbose_name=_("seizure"),
     )
 
-    # A question the ordinance leaves to a person (late contest, appeal pending, repeat
-    # offence while sections are blank): shown on the board until someone resolves it.
-    attention = models.CharField(_("needs a person"), max_length=300, blank=True)
-    attention_citation = models.CharField(_("section"), max_length=200, blank=True)
-    attention_since = models.DateField(null=True, blank=True)
-
-    closed_on = models.DateField(_("closed on"), null=True, blank=True)
-    closing_note = models.CharField(_("closing note"), max_length=300, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     history = HistoricalRecords()
@@ -321,37 +484,32 @@ class DesignationCase(Kept):
     def is_dangerous(self) -> bool:
         return self.in_force and self.declared_designation == Designation.DANGEROUS
 
-    def move(
-        self, status, *, allowed, actor, at, action, summary, rule_citation, data=None, fields=()
-    ) -> None:
-        """The one way a case changes state: checked, saved with ``fields``, and recorded."""
-        if self.status not in allowed:
-            raise Refused.because(
-                _("Dangerous-dog case"),
-                __("Case %(n)s is %(status)s: it cannot become %(new)s.")
-                % {
-                    "n": self.number,
-                    "status": self.get_status_display().lower(),
-                    "new": str(CaseStatus(status).label).lower(),
-                },
-                rule_citation,
-            )
-        self.status, self.status_changed_at = status, at
-        self.save(update_fields=["status", "status_changed_at", *fields])
-        Event.record(action, self, actor=actor, at=at, summary=str(summary), data=data)
+    @property
+    def notice_out(self) -> bool:
+        """The notice of intent is out and no request or default has followed: a service
+        (another attempt, or the receipt) may still be recorded."""
+        return self.status in (CaseStatus.NOTICE_ISSUED, CaseStatus.NOTICE_SERVED)
 
-    def flag(self, reason: str, citation: str, *, on: date, actor=None, at=None) -> None:
-        """Put a question before a person (recorded once; a second flag replaces it)."""
-        self.attention, self.attention_citation, self.attention_since = reason[:300], citation, on
-        self.save(update_fields=["attention", "attention_citation", "attention_since"])
-        Event.record(
-            "dangerous_dogs.case.flagged",
-            self,
-            actor=actor,
-            at=at,
-            summary=reason,
-            data={"citation": citation},
+    def not_now(self, what, citation: str = "", *, field: str = "") -> Refused:
+        """The refusal of a step the case's state does not allow, naming the state."""
+        return Refused.because(
+            _("Dangerous-dog case"),
+            __("Case %(n)s is %(status)s: %(what)s is not possible now.")
+            % {"n": self.number, "status": self.get_status_display().lower(), "what": what},
+            citation,
+            field=field,
         )
+
+    def ensure_may(self, name: str) -> None:
+        """Refuse, naming the step, unless the case's state allows ``name``: for a step
+        with several ends, checked before the end is known (a reclaim, a hearing)."""
+        if not self.may(name):
+            raise self.refuse(self.transition(name), "")
+
+    def refuse(self, t, to, citation=None, field=""):
+        """The kernel's refusal of a transition, worded as the step the person tried."""
+        cited = self.refusal_citation(t) if citation is None else citation
+        return self.not_now(t.what, cited, field=field)
 
 
 # --- Review Panel (DD-06, DD-07, DD-08; MN-08) ------------------------------------------

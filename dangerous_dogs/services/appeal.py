@@ -21,9 +21,7 @@ from django.utils.translation import gettext as _
 
 from base.roles import ADMINISTRATOR, CLERK
 from dangerous_dogs.models import (
-    IN_FORCE_STATUSES,
     Appeal,
-    CaseStatus,
     DeclaredBy,
     DesignationCase,
 )
@@ -94,7 +92,8 @@ def appeal_file(
             ),
             citation,
         )
-    if case.declared_by != DeclaredBy.PANEL or case.status not in IN_FORCE_STATUSES:
+    # An appeal asks the Council to reverse the panel: a ruling the table lets it reverse.
+    if case.declared_by != DeclaredBy.PANEL or not case.may("reverse"):
         raise Refused.because(
             _("Appeal"),
             _("Case %(n)s is %(status)s: there is no Review Panel ruling in force to appeal.")
@@ -279,15 +278,13 @@ def appeal_decide(
     if outcome == REVERSED:
         case.closed_on = decided_on
         case.closing_note = _("Reversed by the City Council on appeal.")
-        case.move(
-            CaseStatus.DISMISSED,
-            allowed=IN_FORCE_STATUSES,
+        case.apply(
+            "reverse",
             actor=actor,
             at=now,
-            action="dangerous_dogs.appeal.reversed",
             summary=_("The City Council reversed the Review Panel on %(date)s (%(c)s)")
             % {"date": date_format(decided_on), "c": citation},
-            rule_citation=citation,
+            citation=citation,
             data=data,
             fields=["closed_on", "closing_note"],
         )

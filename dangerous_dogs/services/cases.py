@@ -45,7 +45,6 @@ from ordinance.rules import rule_citation as section_of
 from .common import (
     SERIES,
     check_serves,
-    check_status,
     deadline,
     not_future,
     procedure_or_refuse,
@@ -297,14 +296,12 @@ def case_open(
             "found": found,
         }
         case.closed_on, case.closing_note = today, note[:300]
-        case.move(
-            CaseStatus.EXEMPT,
-            allowed=(CaseStatus.DETERMINED,),
+        case.apply(
+            "find_exempt",
             actor=actor,
             at=now,
-            action="dangerous_dogs.case.exempt",
             summary=note,
-            rule_citation=exemptions,
+            citation=exemptions,
             data={"exemptions": [f for f in EXEMPTIONS if getattr(case, f)]},
             fields=["closed_on", "closing_note"],
         )
@@ -386,7 +383,7 @@ def _check_notice_possible(case: DesignationCase) -> None:
             _("No notice of intent can be issued: %(why)s") % {"why": case.closing_note},
             citation(case.jurisdiction, "DD-26"),
         )
-    check_status(case, (CaseStatus.DETERMINED,), _("issuing the notice of intent"))
+    case.ensure("issue_notice")
 
 
 @refusing()
@@ -417,15 +414,13 @@ def notice_issue(*, case: DesignationCase, actor, now: datetime | None = None):
         now=now,
     )
     case.notice = document
-    case.move(
-        CaseStatus.NOTICE_ISSUED,
-        allowed=(CaseStatus.DETERMINED,),
+    case.apply(
+        "issue_notice",
         actor=actor,
         at=now,
-        action="dangerous_dogs.case.notice_issued",
         summary=_("Notice of intent issued (%(section)s); no clock runs until receipt")
         % {"section": section},
-        rule_citation=section,
+        citation=section,
         data={"document": document.pk},
         fields=["notice"],
     )
@@ -460,7 +455,8 @@ def notice_served(
     today = timezone.localdate(now)
     j = case.jurisdiction
     check_serves(actor, j)
-    check_status(case, (CaseStatus.NOTICE_ISSUED, CaseStatus.NOTICE_SERVED), _("recording service"))
+    if not case.notice_out:
+        raise case.not_now(_("recording service"))
     methods = get_rule(j, "dd_service_methods", on=today)
     if method not in methods.value:
         raise Refused.because(
@@ -536,12 +532,10 @@ def notice_served(
         return record
     case.notice_received_on = received_on
     case.contest_deadline, case.contest_citation = deadline(j, "dd_contest_days", received_on)
-    case.move(
-        CaseStatus.NOTICE_SERVED,
-        allowed=(CaseStatus.NOTICE_ISSUED,),
+    case.apply(
+        "serve_notice",
         actor=actor,
         at=now,
-        action="dangerous_dogs.case.notice_received",
         summary=_(
             "Owner received the notice of intent on %(date)s; contest by %(due)s (%(section)s)"
         )
@@ -550,7 +544,7 @@ def notice_served(
             "due": date_format(case.contest_deadline),
             "section": case.contest_citation,
         },
-        rule_citation=case.contest_citation,
+        citation=case.contest_citation,
         data={
             "service_record": record.pk,
             "received_on": str(received_on),
@@ -588,11 +582,7 @@ def contest_received(
             _("Record the owner's receipt of the notice of intent first: the period runs from it."),
             section,
         )
-    check_status(
-        case,
-        (CaseStatus.NOTICE_SERVED, CaseStatus.DEFAULTED),
-        _("recording a request for a hearing"),
-    )
+    case.ensure("contest")
     if case.contest_received_on is not None:
         raise Refused.because(
             _("Request for a hearing"),
@@ -628,15 +618,13 @@ def contest_received(
         "contest_deadline": str(case.contest_deadline),
     }
     if received_on <= case.contest_deadline:
-        case.move(
-            CaseStatus.CONTESTED,
-            allowed=(CaseStatus.NOTICE_SERVED, CaseStatus.DEFAULTED),
+        case.apply(
+            "contest",
             actor=actor,
             at=now,
-            action="dangerous_dogs.case.contested",
             summary=_("Written request for a hearing received on %(date)s, in time (%(section)s)")
             % {"date": date_format(received_on), "section": section},
-            rule_citation=section,
+            citation=section,
             data=data,
             fields=fields,
         )
@@ -695,9 +683,8 @@ def late_contest_decide(
     j = case.jurisdiction
     check_serves(actor, j)
     section = case.contest_citation or citation(j, "DD-04")
-    check_status(
-        case, (CaseStatus.NOTICE_SERVED, CaseStatus.DEFAULTED), _("deciding a late request")
-    )
+    if not case.may("contest"):
+        raise case.not_now(_("deciding a late request"))
     if not late_contest_pending(case):
         raise Refused.because(
             _("Late request"), _("No late request for a hearing awaits a decision."), section
@@ -727,14 +714,12 @@ def late_contest_decide(
     fields = ["attention", "attention_citation", "attention_since"]
     words = {"name": decision.decided_by_name, "section": section}
     if accept:
-        case.move(
-            CaseStatus.CONTESTED,
-            allowed=(CaseStatus.NOTICE_SERVED, CaseStatus.DEFAULTED),
+        case.apply(
+            "contest",
             actor=actor,
             at=now,
-            action="dangerous_dogs.case.contested",
             summary=_("Late request for a hearing accepted by %(name)s (%(section)s)") % words,
-            rule_citation=section,
+            citation=section,
             data={"decision": decision.pk, "late": True},
             fields=fields,
         )
@@ -758,15 +743,13 @@ def mark_defaulted(case: DesignationCase, *, on: date, at: datetime) -> None:
     """The contest period ran out with no request (called by the sweep, once)."""
     case.defaulted_on = on
     section = citation(case.jurisdiction, "DD-09")
-    case.move(
-        CaseStatus.DEFAULTED,
-        allowed=(CaseStatus.NOTICE_SERVED,),
+    case.apply(
+        "default",
         actor=None,
         at=at,
-        action="dangerous_dogs.case.defaulted",
         summary=_("Not contested by %(due)s: default (%(section)s); declaration due")
         % {"due": date_format(case.contest_deadline), "section": section},
-        rule_citation=section,
+        citation=section,
         data={"contest_deadline": str(case.contest_deadline), "defaulted_on": str(on)},
         fields=["defaulted_on"],
     )
@@ -844,7 +827,7 @@ def declaration_issue(*, case: DesignationCase, actor, now: datetime | None = No
     j = case.jurisdiction
     check_serves(actor, j)
     procedure_or_refuse(j, on=today)
-    check_status(case, (CaseStatus.DEFAULTED,), _("issuing the declaration"))
+    case.ensure("declare")
     section = citation(j, "DD-09")
     if late_contest_pending(case):
         raise Refused.because(
@@ -873,7 +856,6 @@ def declaration_issue(*, case: DesignationCase, actor, now: datetime | None = No
         document=document,
         actor=actor,
         at=now,
-        allowed=(CaseStatus.DEFAULTED,),
         citation=section,
     )
     return document

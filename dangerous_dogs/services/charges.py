@@ -20,7 +20,6 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from dangerous_dogs.models import (
-    OPEN_STATUSES,
     Charge,
     ChargeOutcome,
     DesignationCase,
@@ -30,7 +29,7 @@ from ordinance.models import Event
 from ordinance.refusals import Refused, refusing
 from ordinance.rules import RuleNotSet, get_optional, rule_citation
 
-from .common import check_serves, check_status, locked, not_future, procedure_or_refuse
+from .common import check_serves, locked, not_future, procedure_or_refuse
 
 COURT_ORDER_KIND = "dd_court_order"
 REPEAT_KEY = "gl_dd_subsequent_offence_sections"
@@ -100,7 +99,8 @@ def charge_record(
     case = locked(case)
     check_serves(actor, case.jurisdiction)
     procedure_or_refuse(case.jurisdiction, on=today)
-    check_status(case, OPEN_STATUSES, _("recording a charge"))
+    if not case.is_open:
+        raise case.not_now(_("recording a charge"))
     not_future(charged_on, today, _("Charged on"), "charged_on")
     if not offence.strip():
         raise Refused.because(_("Offence"), _("Name the offence and its section."), field="offence")

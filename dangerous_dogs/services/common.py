@@ -54,16 +54,6 @@ def check_serves(actor, jurisdiction: Jurisdiction) -> None:
         raise Refused.because(_("City"), _("You do not serve %(city)s.") % {"city": jurisdiction})
 
 
-def check_status(case: DesignationCase, allowed, what) -> None:
-    """Refuse a step the case's state does not allow, naming the state."""
-    if case.status not in allowed:
-        raise Refused.because(
-            _("Dangerous-dog case"),
-            _("Case %(n)s is %(status)s: %(what)s is not possible now.")
-            % {"n": case.number, "status": case.get_status_display().lower(), "what": what},
-        )
-
-
 def not_future(value: date, today: date, label, field: str) -> None:
     if value > today:
         raise Refused.because(label, _("The date cannot be in the future."), field=field)

@@ -27,7 +27,6 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from dangerous_dogs.models import (
-    CaseStatus,
     ComplianceProof,
     CoverageKind,
     Designation,
@@ -39,7 +38,7 @@ from ordinance.models import Event
 from ordinance.refusals import Check, Refused, refusing
 from ordinance.rules import RuleLayers, RuleNotSet, get_layers, get_optional, rule_citation
 
-from .common import check_serves, check_status, not_future, procedure_or_refuse
+from .common import check_serves, not_future, procedure_or_refuse
 
 # The profile values the checklist reads, in one query (get_layers).
 BOND, INSURANCE, MICROCHIP_STATUTE, FEE_CAP = (
@@ -51,9 +50,6 @@ BOND, INSURANCE, MICROCHIP_STATUTE, FEE_CAP = (
 CHECKLIST_KEYS = (BOND, INSURANCE, MICROCHIP_STATUTE, FEE_CAP, "dd_compliance_days")
 # What the owner proves before registration and before a reclaim (the fee is paid then).
 PROVEN_FIRST = (Requirement.ENCLOSURE, Requirement.COVERAGE, Requirement.MICROCHIP)
-# Where proofs may still be recorded: before registration, while seized (to reclaim), and
-# at renewal (a new bond or policy).
-PROOF_STATUSES = (CaseStatus.DECLARED, CaseStatus.SEIZED, CaseStatus.REGISTERED)
 
 
 SHORT_LABELS = {
@@ -336,7 +332,10 @@ def proof_record(
     today = timezone.localdate(now)
     check_serves(actor, case.jurisdiction)
     procedure_or_refuse(case.jurisdiction, on=today)
-    check_status(case, PROOF_STATUSES, _("recording a proof of compliance"))
+    # Proofs are recorded while the designation is in force: before registration, while
+    # seized (to reclaim), and at renewal (a new bond or policy).
+    if not case.in_force:
+        raise case.not_now(_("recording a proof of compliance"))
     check_dangerous(case, today)
     not_future(verified_on, today, _("Verified on"), "verified_on")
     rules = compliance_rules(case.jurisdiction, on=today)
@@ -411,14 +410,12 @@ def case_destroyed(
         "d": on,
         "vet": veterinarian.strip(),
     }
-    case.move(
-        CaseStatus.DESTROYED,
-        allowed=(CaseStatus.DECLARED,),
+    case.apply(
+        "destroy",
         actor=actor,
         at=now,
-        action="dangerous_dogs.case.destroyed",
         summary=case.closing_note,
-        rule_citation=case.compliance_citation,
+        citation=case.compliance_citation,
         data={"on": str(on), "veterinarian": veterinarian.strip()},
         fields=["closed_on", "closing_note"],
     )

@@ -33,10 +33,10 @@ def declare(
     document: IssuedDocument | None,
     actor,
     at: datetime,
-    allowed,
     citation: str,
 ) -> DesignationCase:
-    """Put the designation in force (called by the default and the panel services)."""
+    """Put the designation in force: by default (``declare``) or on the panel's finding
+    (``hold_hearing``), the two steps of the case's table that lead to DECLARED."""
     case.declared_designation = designation
     case.declared_by = by
     case.declared_on = on
@@ -48,19 +48,18 @@ def declare(
             case.jurisdiction, "dd_appeal_days", on
         )
         fields += ["ruling_on", "appeal_deadline", "appeal_citation"]
-    case.move(
-        CaseStatus.DECLARED,
-        allowed=allowed,
+    case.apply(
+        "hold_hearing" if by == DeclaredBy.PANEL else "declare",
+        to=CaseStatus.DECLARED,
         actor=actor,
         at=at,
-        action="dangerous_dogs.case.declared",
         summary=_("Declared a %(designation)s on %(date)s (%(how)s)")
         % {
             "designation": Designation(designation).label.lower(),
             "date": on,
             "how": DeclaredBy(by).label,
         },
-        rule_citation=citation,
+        citation=citation,
         data={"designation": designation, "by": by, "on": str(on)},
         fields=fields,
     )

@@ -20,8 +20,6 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from dangerous_dogs.models import (
-    OPEN_STATUSES,
-    CaseStatus,
     DesignationCase,
     DestructionGround,
     SummaryDestruction,
@@ -229,18 +227,16 @@ def summary_destruction_done(
         "section": citation,
     }
     case = record.case
-    if case is not None and case.status in OPEN_STATUSES:
+    if case is not None and case.may("destroy_summarily"):
         case = DesignationCase.objects.select_for_update(of=("self",)).get(pk=case.pk)
         case.closed_on = destroyed_on
         case.closing_note = str(summary)[:300]
-        case.move(
-            CaseStatus.DESTROYED,
-            allowed=OPEN_STATUSES,
+        case.apply(
+            "destroy_summarily",
             actor=actor,
             at=now,
-            action="dangerous_dogs.case.destroyed",
             summary=summary,
-            rule_citation=citation,
+            citation=citation,
             data={"record": record.pk},
             fields=["closed_on", "closing_note"],
         )

@@ -40,7 +40,7 @@ from ordinance.refusals import Check, Refused, refusing
 from ordinance.rules import RuleNotSet, get_optional, get_rule, get_rules, rule_citation
 
 from . import declaration
-from .common import check_serves, check_status, deadline, locked, not_future
+from .common import check_serves, deadline, locked, not_future
 
 ATTORNEY_REVIEW = "dd_attorney_review"
 PANEL_FINDING = "dd_panel_finding"
@@ -128,7 +128,7 @@ def attorney_review(
     jurisdiction = case.jurisdiction
     citation = attorney_citation(jurisdiction)
     check_serves(actor, jurisdiction)
-    check_status(case, (CaseStatus.CONTESTED,), _("the City Attorney's review"))
+    case.ensure("withdraw" if outcome == WITHDRAW else "refer")
     if outcome not in ATTORNEY_OUTCOMES:
         raise Refused.because(
             _("Outcome"),
@@ -174,31 +174,27 @@ def attorney_review(
             "Withdrawn by the City Attorney: none of the requirements for a dangerous or "
             "potentially dangerous dog apply."
         )
-        case.move(
-            CaseStatus.WITHDRAWN,
-            allowed=(CaseStatus.CONTESTED,),
+        case.apply(
+            "withdraw",
             actor=actor,
             at=now,
-            action="dangerous_dogs.case.withdrawn",
             summary=_("The City Attorney (%(who)s) withdrew the designation on %(date)s (%(c)s)")
             % {"who": decision.decided_by_name, "date": date_format(decided_on), "c": citation},
-            rule_citation=citation,
+            citation=citation,
             data=data,
             fields=["closed_on", "closing_note"],
         )
     else:
-        case.move(
-            CaseStatus.HEARING,
-            allowed=(CaseStatus.CONTESTED,),
+        case.apply(
+            "refer",
             actor=actor,
             at=now,
-            action="dangerous_dogs.case.referred",
             summary=_(
                 "The City Attorney (%(who)s) referred the case to the Review Panel on "
                 "%(date)s (%(c)s)"
             )
             % {"who": decision.decided_by_name, "date": date_format(decided_on), "c": citation},
-            rule_citation=citation,
+            citation=citation,
             data=data,
         )
     return decision
@@ -392,7 +388,8 @@ def hearing_schedule(
     )
     jurisdiction = case.jurisdiction
     check_serves(actor, jurisdiction)
-    check_status(case, (CaseStatus.HEARING,), _("scheduling the hearing"))
+    if not case.may("hold_hearing"):
+        raise case.not_now(_("scheduling the hearing"))
     pending = case.hearings.filter(held_on__isnull=True).first()
     if pending is not None:
         raise Refused.because(
@@ -717,7 +714,7 @@ def hearing_record(
     jurisdiction = case.jurisdiction
     citation = panel_citation(jurisdiction)
     check_serves(actor, jurisdiction)
-    check_status(case, (CaseStatus.HEARING,), _("recording the hearing"))
+    case.ensure_may("hold_hearing")
     if hearing.held_on is not None:
         raise Refused.because(
             _("Hearing"),
@@ -915,21 +912,19 @@ def hearing_record(
             document=hearing.findings,
             actor=actor,
             at=now,
-            allowed=(CaseStatus.HEARING,),
             citation=findings_citation(jurisdiction),
         )
     else:
         case.closed_on = ruled_on
         case.closing_note = _("Not upheld by the Review Panel.")
-        case.move(
-            CaseStatus.DISMISSED,
-            allowed=(CaseStatus.HEARING,),
+        case.apply(
+            "hold_hearing",
+            to=CaseStatus.DISMISSED,
             actor=actor,
             at=now,
-            action="dangerous_dogs.case.dismissed",
             summary=_("Not upheld by the Review Panel on %(date)s (%(c)s)")
             % {"date": date_format(ruled_on), "c": citation},
-            rule_citation=citation,
+            citation=citation,
             data={"hearing": hearing.pk},
             fields=["closed_on", "closing_note"],
         )

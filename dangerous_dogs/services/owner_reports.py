@@ -22,7 +22,6 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from dangerous_dogs.models import (
-    IN_FORCE_STATUSES,
     CaseStatus,
     DesignationCase,
     OwnerReport,
@@ -66,7 +65,7 @@ def _require(values: dict, citation: str) -> None:
 
 
 def _in_force(case: DesignationCase, citation: str) -> None:
-    if case.status not in IN_FORCE_STATUSES:
+    if not case.in_force:
         raise Refused.because(
             _("Dangerous-dog case"),
             _("Case %(n)s is %(status)s: the owner's reports concern a designation in force.")
@@ -233,15 +232,14 @@ def _consequence(case, report, buyer, *, actor, now) -> None:
             _("%(kind)s on %(date)s")
             % {"kind": report.get_kind_display(), "date": date_format(report.event_on)}
         )[:300]
-        case.move(
-            status,
-            allowed=IN_FORCE_STATUSES,
+        case.apply(
+            "close_by_report",
+            to=status,
             actor=actor,
             at=now,
-            action="dangerous_dogs.case.closed_by_report",
             summary=_("Closed: %(status)s (%(section)s)")
             % {"status": CaseStatus(status).label, "section": report.citation},
-            rule_citation=report.citation,
+            citation=report.citation,
             data={"report": report.pk, "kind": report.kind},
             fields=["closed_on", "closing_note"],
         )

@@ -19,8 +19,6 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from dangerous_dogs.models import (
-    IN_FORCE_STATUSES,
-    CaseStatus,
     Designation,
     DesignationCase,
     ReviewRequest,
@@ -233,19 +231,17 @@ def review_decide(
     if outcome == RESCIND:
         case.closed_on = decided_on
         case.closing_note = str(_("Designation rescinded on review"))
-        case.move(
-            CaseStatus.RESCINDED,
-            allowed=IN_FORCE_STATUSES,
+        case.apply(
+            "rescind",
             actor=actor,
             at=now,
-            action="dangerous_dogs.case.rescinded",
             summary=_("Designation rescinded on review by %(who)s on %(date)s (%(section)s)")
             % {
                 "who": decision.decided_by_name,
                 "date": date_format(decided_on),
                 "section": citation,
             },
-            rule_citation=citation,
+            citation=citation,
             data={"review": request.pk, "decision": decision.pk},
             fields=["closed_on", "closing_note"],
         )

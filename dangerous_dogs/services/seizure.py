@@ -38,7 +38,7 @@ from ordinance.models import Event
 from ordinance.refusals import Refused, refusing
 from ordinance.rules import RuleNotSet, get_optional, get_rule, get_rules, rule_citation
 
-from .common import check_serves, check_status, procedure_or_refuse
+from .common import check_serves, procedure_or_refuse
 from .compliance import (
     PROVEN_FIRST,
     check_dangerous,
@@ -228,7 +228,7 @@ def case_seize(
         .select_related("jurisdiction", "animal", "owner__user")
         .get(pk=case.pk)
     )
-    check_status(case, (CaseStatus.DECLARED,), _("seizure"))
+    case.ensure("seize")
     check_dangerous(case, today)
     checklist = compliance_checklist(case, on=today, registration_in_force=False)
     ground_text = _ground(case, ground, ground_detail, today, checklist)
@@ -256,12 +256,10 @@ def case_seize(
         color=case.animal.color or "",
     )
     case.impound_case = impound
-    case.move(
-        CaseStatus.SEIZED,
-        allowed=(CaseStatus.DECLARED,),
+    case.apply(
+        "seize",
         actor=actor,
         at=now,
-        action="dangerous_dogs.case.seized",
         summary=_("Seized: %(ground)s; impound case %(n)s, reclaim by %(d)s (%(s)s)")
         % {
             "ground": ground_text,
@@ -269,7 +267,7 @@ def case_seize(
             "d": date_format(impound.hold_ends_on),
             "s": impound.hold_citation,
         },
-        rule_citation=seizure_citation(case.jurisdiction, on=today),
+        citation=seizure_citation(case.jurisdiction, on=today),
         data={
             "ground": ground,
             "detail": ground_detail.strip(),
@@ -347,7 +345,7 @@ def case_reclaim(
         .select_related("jurisdiction", "animal", "owner", "impound_case")
         .get(pk=case.pk)
     )
-    check_status(case, (CaseStatus.SEIZED,), _("a reclaim"))
+    case.ensure_may("reclaim")
     impound = case.impound_case
     days = get_rule(case.jurisdiction, "dd_reclaim_days", on=today)
     if impound.status != ImpoundStatus.HELD or impound.hold_ends_on < today:
@@ -395,19 +393,18 @@ def case_reclaim(
     )
     status = registration_status(case, on=today)
     new = CaseStatus.REGISTERED if status.in_force else CaseStatus.DECLARED
-    case.move(
-        new,
-        allowed=(CaseStatus.SEIZED,),
+    case.apply(
+        "reclaim",
+        to=new,
         actor=actor,
         at=now,
-        action="dangerous_dogs.case.reclaimed",
         summary=_("Reclaimed by %(owner)s, receipt %(r)s; %(status)s")
         % {
             "owner": case.owner.name,
             "r": redemption.receipt.number if redemption.receipt else "",
             "status": status.message,
         },
-        rule_citation=days.citation,
+        citation=days.citation,
         data={"impound_case": impound.pk, "redemption": redemption.pk},
     )
     return redemption

@@ -133,7 +133,7 @@ def _hearing_facts(case, hearings) -> list[dict]:
 
 def attorney_section(request, *, case):
     reviewed = case.status == CaseStatus.WITHDRAWN or _reached_hearing(case)
-    if case.status != CaseStatus.CONTESTED and not reviewed:
+    if not case.may("refer") and not reviewed:
         return None
     hearings = cached_hearings(request, case) if _reached_hearing(case) else []
     notice = hearings[0].notice if hearings else None
@@ -146,13 +146,13 @@ def attorney_section(request, *, case):
             "can_act": False,
         }
     decisions = part_b(case)["attorney"]
-    if not decisions and case.status != CaseStatus.CONTESTED:
+    if not decisions and not case.may("refer"):
         return None
     return "dangerous_dogs/hearing/_attorney_section.html", {
         "case": case,
         "decisions": decisions,
         "citation": svc.attorney_citation(case.jurisdiction),
-        "can_act": case.status == CaseStatus.CONTESTED and request.user.has_role(*ACTORS),
+        "can_act": case.may("refer") and request.user.has_role(*ACTORS),
     }
 
 
@@ -182,9 +182,9 @@ SECTIONS = [
 def _next_step(case, hearings) -> str:
     """The step the case is waiting for, on this page."""
     current = hearings[-1] if hearings else None
-    if case.status == CaseStatus.CONTESTED:
+    if case.may("refer"):  # the City Attorney withdraws or refers
         return "review"
-    if case.status == CaseStatus.HEARING:
+    if case.may("hold_hearing"):
         if current is None or current.held_on:
             return "schedule"
         return "record"
@@ -209,7 +209,7 @@ def _forms(case, hearing, jurisdiction, data=None, files=None, action=""):
         "distribute": f.DistributeForm(bound("distribute"), prefix="distribute"),
         "received": f.ReceivedForm(bound("received"), prefix="received"),
     }
-    if case.status == CaseStatus.HEARING and (hearing is None or hearing.held_on):
+    if case.may("hold_hearing") and (hearing is None or hearing.held_on):
         members = svc.panel_rules(jurisdiction, on=today).members
         forms["seats"] = f.seat_formset(members)(bound("schedule"), prefix="seats")
     if hearing is not None and not hearing.held_on:

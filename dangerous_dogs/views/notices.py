@@ -74,7 +74,7 @@ def notice_section(request, *, case, bound=None):
     rules = get_rules(case.jurisdiction, ["dd_contest_days", "dd_service_methods"], on=today)
     can_act = _may_act(request)
     served_form = None
-    if can_act and case.status in (CaseStatus.NOTICE_ISSUED, CaseStatus.NOTICE_SERVED):
+    if can_act and case.notice_out:
         served_form = _bound(bound, "served") or ServedForm(
             methods=rules["dd_service_methods"].value,
             initial={"method": ServiceMethod.PERSONAL, "served_at": _now_local()},
@@ -85,7 +85,7 @@ def notice_section(request, *, case, bound=None):
         "records": records,
         "contest_rule": rules["dd_contest_days"],
         "notice_section": svc.citation(case.jurisdiction, "DD-03"),
-        "can_issue": can_act and case.status == CaseStatus.DETERMINED,
+        "can_issue": can_act and case.may("issue_notice"),
         "served_form": served_form,
         "days_left": days_left,
         "errors": _bound(bound, "issue") or (),
@@ -98,7 +98,7 @@ def contest_section(request, *, case, bound=None):
     can_act = _may_act(request)
     pending = svc.late_contest_pending(case)
     contest_form = late_form = None
-    if can_act and case.status in (CaseStatus.NOTICE_SERVED, CaseStatus.DEFAULTED):
+    if can_act and case.may("contest"):
         if case.contest_received_on is None:
             contest_form = _bound(bound, "contest") or ContestForm(
                 initial={"received_on": timezone.localdate(), "in_writing": True}
@@ -119,7 +119,7 @@ def contest_section(request, *, case, bound=None):
 def declaration_section(request, *, case, bound=None):
     if not request.user.has_role(*VIEWERS):
         return None
-    by_default = case.status == CaseStatus.DEFAULTED or case.declared_by == DeclaredBy.DEFAULT
+    by_default = case.may("declare") or case.declared_by == DeclaredBy.DEFAULT
     if not by_default:
         return None
     can_act = _may_act(request)
@@ -130,7 +130,7 @@ def declaration_section(request, *, case, bound=None):
         )
     return "dangerous_dogs/notices/_declaration.html", {
         "case": case,
-        "can_issue": can_act and case.status == CaseStatus.DEFAULTED,
+        "can_issue": can_act and case.may("declare"),
         "received_form": received_form,
         "default_section": svc.citation(case.jurisdiction, "DD-09"),
         "errors": _bound(bound, "declare") or (),

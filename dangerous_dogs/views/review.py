@@ -13,7 +13,6 @@ from django.utils.translation import gettext as _
 from base.access import role_required
 from dangerous_dogs import forms_owner as f
 from dangerous_dogs.models import (
-    OPEN_STATUSES,
     Charge,
     Designation,
     ReviewRequest,
@@ -110,7 +109,7 @@ def review_decide(request, pk):
 def charges_section(request, *, case):
     info = part_d(case)
     rows, orders = info["charges"], info["court_orders"]
-    if not (rows or (case.declared_on and case.status in OPEN_STATUSES)):
+    if not (rows or (case.declared_on and case.is_open)):
         return None
     return "dangerous_dogs/review/_charges.html", {
         "case": case,
@@ -119,7 +118,7 @@ def charges_section(request, *, case):
         "court_order_citation": charges.court_order_citation(case.jurisdiction),
         "repeat_citation": rule_citation(case.jurisdiction, "DD-24"),
         "can_act": may_act(request, case),
-        "can_charge": may_act(request, case) and case.status in OPEN_STATUSES,
+        "can_charge": may_act(request, case) and case.is_open,
     }
 
 
@@ -196,7 +195,7 @@ def court_order(request, pk):
 def destruction_section(request, *, case):
     info = part_d(case)
     records = info["destructions"]
-    can = may_act(request, case) and case.status in OPEN_STATUSES
+    can = may_act(request, case) and case.is_open
     if not (records or can):
         return None
     return "dangerous_dogs/review/_destruction.html", {
