@@ -25,12 +25,13 @@ from dangerous_dogs.models import (
     DeclaredBy,
     DesignationCase,
 )
+from kernel.checks import refuse_if_future, refuse_unless_serves
 from notices.models import Decision, DecisionOutcome
 from ordinance.models import Event
 from ordinance.refusals import Check, Refused, refusing
 from ordinance.rules import RuleNotSet, get_optional, rule_citation
 
-from .common import check_serves, locked, not_future
+from .common import gathered, locked
 from .hearing import PANEL_FINDING
 
 COUNCIL_APPEAL = "dd_council_appeal"
@@ -81,7 +82,7 @@ def appeal_file(
     case = locked(case)
     jurisdiction = case.jurisdiction
     citation = appeal_citation(jurisdiction)
-    check_serves(actor, jurisdiction)
+    refuse_unless_serves(actor, jurisdiction)
     _check_clerk(actor)
     if case.declared_by == DeclaredBy.DEFAULT:
         raise Refused.because(
@@ -115,26 +116,15 @@ def appeal_file(
                 "grounds",
             )
         )
-    if filed_on > today:
-        errors.append(
-            Check(
-                str(_("Filed on")),
-                "fail",
-                str(_("The date cannot be in the future.")),
-                "",
-                "filed_on",
-            )
-        )
-    elif case.ruling_on and filed_on < case.ruling_on:
-        errors.append(
-            Check(
-                str(_("Filed on")),
-                "fail",
-                str(_("The panel ruled later (%(date)s).") % {"date": date_format(case.ruling_on)}),
+    with gathered(errors):
+        refuse_if_future(filed_on, _("Filed on"), field="filed_on", today=today)
+        if case.ruling_on and filed_on < case.ruling_on:
+            raise Refused.because(
+                _("Filed on"),
+                _("The panel ruled later (%(date)s).") % {"date": date_format(case.ruling_on)},
                 citation,
-                "filed_on",
+                field="filed_on",
             )
-        )
     if errors:
         raise Refused(errors)
     late = filed_on > case.appeal_deadline
@@ -210,7 +200,7 @@ def appeal_decide(
     case = appeal.case
     jurisdiction = case.jurisdiction
     citation = appeal_citation(jurisdiction)
-    check_serves(actor, jurisdiction)
+    refuse_unless_serves(actor, jurisdiction)
     _check_clerk(actor)
     if not appeal.pending:
         raise Refused.because(
@@ -233,29 +223,15 @@ def appeal_decide(
     ):
         if not (value or "").strip():
             errors.append(Check(str(_("Council decision")), "fail", str(message), citation, field))
-    if decided_on > today:
-        errors.append(
-            Check(
-                str(_("Decided on")),
-                "fail",
-                str(_("The date cannot be in the future.")),
-                "",
-                "decided_on",
+    with gathered(errors):
+        refuse_if_future(decided_on, _("Decided on"), field="decided_on", today=today)
+        if decided_on < appeal.filed_on:
+            raise Refused.because(
+                _("Decided on"),
+                _("The appeal was filed later (%(date)s).")
+                % {"date": date_format(appeal.filed_on)},
+                field="decided_on",
             )
-        )
-    elif decided_on < appeal.filed_on:
-        errors.append(
-            Check(
-                str(_("Decided on")),
-                "fail",
-                str(
-                    _("The appeal was filed later (%(date)s).")
-                    % {"date": date_format(appeal.filed_on)}
-                ),
-                "",
-                "decided_on",
-            )
-        )
     if errors:
         raise Refused(errors)
     decision = Decision.objects.create(
@@ -313,7 +289,7 @@ def court_of_appeals(*, appeal: Appeal, on: date, actor, now: datetime | None = 
     )
     case = appeal.case
     citation = appeal_citation(case.jurisdiction)
-    check_serves(actor, case.jurisdiction)
+    refuse_unless_serves(actor, case.jurisdiction)
     _check_clerk(actor)
     if appeal.pending:
         raise Refused.because(
@@ -325,7 +301,7 @@ def court_of_appeals(*, appeal: Appeal, on: date, actor, now: datetime | None = 
             _("Recorded already (%(date)s).") % {"date": date_format(appeal.court_of_appeals_on)},
             citation,
         )
-    not_future(on, timezone.localdate(now), _("Appealed on"), "on")
+    refuse_if_future(on, _("Appealed on"), field="on", today=timezone.localdate(now))
     if on < appeal.decision.decided_on:
         raise Refused.because(
             _("Appealed on"),

@@ -34,6 +34,7 @@ from dangerous_dogs.models import (
     DesignationCase,
     IncidentKind,
 )
+from kernel.checks import refuse_if_future, refuse_unless_serves
 from kernel.numbers import year_number
 from licensing.models import Animal
 from notices.models import Decision, DecisionOutcome, ServiceMethod, ServiceRecord
@@ -44,9 +45,7 @@ from ordinance.rules import rule_citation as section_of
 
 from .common import (
     SERIES,
-    check_serves,
     deadline,
-    not_future,
     procedure_or_refuse,
 )
 from .declaration import declare
@@ -161,7 +160,7 @@ def case_open(
     now = now or timezone.now()
     today = timezone.localdate(now)
     jurisdiction = animal.jurisdiction
-    check_serves(actor, jurisdiction)
+    refuse_unless_serves(actor, jurisdiction)
     procedure_or_refuse(jurisdiction, on=today)
     check_dog(animal, jurisdiction)
     definition = citation(jurisdiction, "DD-02")
@@ -206,7 +205,9 @@ def case_open(
         raise Refused.because(
             _("When it happened"), _("The date cannot be in the future."), field="occurred_at"
         )
-    not_future(investigated_on, today, _("Investigation completed on"), "investigated_on")
+    refuse_if_future(
+        investigated_on, _("Investigation completed on"), field="investigated_on", today=today
+    )
     if investigated_on < occurred_on:
         raise Refused.because(
             _("Investigation completed on"),
@@ -395,7 +396,7 @@ def notice_issue(*, case: DesignationCase, actor, now: datetime | None = None):
     now = now or timezone.now()
     today = timezone.localdate(now)
     j = case.jurisdiction
-    check_serves(actor, j)
+    refuse_unless_serves(actor, j)
     procedure_or_refuse(j, on=today)
     _check_notice_possible(case)
     check_dog(case.animal, j)
@@ -454,7 +455,7 @@ def notice_served(
     now = now or timezone.now()
     today = timezone.localdate(now)
     j = case.jurisdiction
-    check_serves(actor, j)
+    refuse_unless_serves(actor, j)
     if not case.notice_out:
         raise case.not_now(_("recording service"))
     methods = get_rule(j, "dd_service_methods", on=today)
@@ -484,7 +485,7 @@ def notice_served(
             _("Posted at"), _("Say where the notice was posted."), field="posted_where"
         )
     if received_on is not None:
-        not_future(received_on, today, _("Owner received it on"), "received_on")
+        refuse_if_future(received_on, _("Owner received it on"), field="received_on", today=today)
         if received_on < timezone.localdate(served_at):
             raise Refused.because(
                 _("Owner received it on"),
@@ -574,7 +575,7 @@ def contest_received(
     now = now or timezone.now()
     today = timezone.localdate(now)
     j = case.jurisdiction
-    check_serves(actor, j)
+    refuse_unless_serves(actor, j)
     section = case.contest_citation or citation(j, "DD-04")
     if case.status == CaseStatus.NOTICE_ISSUED:
         raise Refused.because(
@@ -601,7 +602,7 @@ def contest_received(
         raise Refused.because(
             _("In writing"), _("The request must be made in writing."), section, field="in_writing"
         )
-    not_future(received_on, today, _("Received on"), "received_on")
+    refuse_if_future(received_on, _("Received on"), field="received_on", today=today)
     if received_on < case.notice_received_on:
         raise Refused.because(
             _("Received on"),
@@ -681,7 +682,7 @@ def late_contest_decide(
     today = timezone.localdate(now)
     decided_on = decided_on or today
     j = case.jurisdiction
-    check_serves(actor, j)
+    refuse_unless_serves(actor, j)
     section = case.contest_citation or citation(j, "DD-04")
     if not case.may("contest"):
         raise case.not_now(_("deciding a late request"))
@@ -697,7 +698,7 @@ def late_contest_decide(
         },
         j,
     )
-    not_future(decided_on, today, _("Decided on"), "decided_on")
+    refuse_if_future(decided_on, _("Decided on"), field="decided_on", today=today)
     decision = Decision.objects.create(
         jurisdiction=j,
         subject=case,
@@ -825,7 +826,7 @@ def declaration_issue(*, case: DesignationCase, actor, now: datetime | None = No
     now = now or timezone.now()
     today = timezone.localdate(now)
     j = case.jurisdiction
-    check_serves(actor, j)
+    refuse_unless_serves(actor, j)
     procedure_or_refuse(j, on=today)
     case.ensure("declare")
     section = citation(j, "DD-09")

@@ -24,12 +24,13 @@ from dangerous_dogs.models import (
     ChargeOutcome,
     DesignationCase,
 )
+from kernel.checks import refuse_if_future, refuse_unless_serves
 from notices.models import Decision, DecisionOutcome
 from ordinance.models import Event
 from ordinance.refusals import Refused, refusing
 from ordinance.rules import RuleNotSet, get_optional, rule_citation
 
-from .common import check_serves, locked, not_future, procedure_or_refuse
+from .common import locked, procedure_or_refuse
 
 COURT_ORDER_KIND = "dd_court_order"
 REPEAT_KEY = "gl_dd_subsequent_offence_sections"
@@ -97,11 +98,11 @@ def charge_record(
     now = now or timezone.now()
     today = timezone.localdate(now)
     case = locked(case)
-    check_serves(actor, case.jurisdiction)
+    refuse_unless_serves(actor, case.jurisdiction)
     procedure_or_refuse(case.jurisdiction, on=today)
     if not case.is_open:
         raise case.not_now(_("recording a charge"))
-    not_future(charged_on, today, _("Charged on"), "charged_on")
+    refuse_if_future(charged_on, _("Charged on"), field="charged_on", today=today)
     if not offence.strip():
         raise Refused.because(_("Offence"), _("Name the offence and its section."), field="offence")
     charge = Charge.objects.create(
@@ -138,7 +139,7 @@ def charge_decide(
         .select_related("case__jurisdiction")
         .get(pk=charge.pk)
     )
-    check_serves(actor, charge.case.jurisdiction)
+    refuse_unless_serves(actor, charge.case.jurisdiction)
     if charge.outcome != ChargeOutcome.PENDING:
         raise Refused.because(
             _("Charge"),
@@ -154,7 +155,7 @@ def charge_decide(
         )
     if not court.strip():
         raise Refused.because(_("Court"), _("Name the court."), field="court")
-    not_future(decided_on, timezone.localdate(now), _("Decided on"), "decided_on")
+    refuse_if_future(decided_on, _("Decided on"), field="decided_on", today=timezone.localdate(now))
     if decided_on < charge.charged_on:
         raise Refused.because(
             _("Decided on"),
@@ -218,7 +219,7 @@ def court_order_record(
     )
     case = charge.case
     jurisdiction = case.jurisdiction
-    check_serves(actor, jurisdiction)
+    refuse_unless_serves(actor, jurisdiction)
     citation = court_order_citation(jurisdiction)
     if charge.outcome != ChargeOutcome.CONVICTED:
         raise Refused.because(
@@ -242,7 +243,7 @@ def court_order_record(
     ]
     if errors:
         raise Refused(errors)
-    not_future(ordered_on, timezone.localdate(now), _("Ordered on"), "ordered_on")
+    refuse_if_future(ordered_on, _("Ordered on"), field="ordered_on", today=timezone.localdate(now))
     if ordered_on < charge.decided_on:
         raise Refused.because(
             _("Ordered on"),

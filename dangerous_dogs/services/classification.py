@@ -18,12 +18,13 @@ from django.utils.translation import gettext as _
 
 from base.roles import ADMINISTRATOR, OFFICER
 from dangerous_dogs.models import Classification, ClassificationTerm
+from kernel.checks import refuse_if_future, refuse_unless_serves
 from licensing.models import Animal, Species
 from ordinance.models import Event
 from ordinance.refusals import Refused, refusing
 from ordinance.rules import Rule, get_optional
 
-from .common import PROCEDURE_KEY, check_serves, not_future
+from .common import PROCEDURE_KEY
 
 DUTY_KEY = "fierce_dog_duty"
 
@@ -47,7 +48,7 @@ def duty_or_refuse(animal: Animal, *, on: date) -> Rule:
 
 
 def _check_actor(actor, jurisdiction) -> None:
-    check_serves(actor, jurisdiction)
+    refuse_unless_serves(actor, jurisdiction)
     if not actor.has_role(OFFICER, ADMINISTRATOR):
         raise Refused.because(
             _("Classification"),
@@ -104,7 +105,7 @@ def classification_record(
         raise Refused.because(
             _("Officer"), _("Name the officer who classified the dog."), field="classified_by_name"
         )
-    not_future(classified_on, today, _("Classified on"), "classified_on")
+    refuse_if_future(classified_on, _("Classified on"), field="classified_on", today=today)
     standing = animal.classifications.filter(ended_on__isnull=True).first()
     if standing is not None:
         raise Refused.because(
@@ -170,7 +171,7 @@ def classification_end(
             _("This classification was ended on %(date)s already.")
             % {"date": date_format(classification.ended_on)},
         )
-    not_future(ended_on, today, _("Ended on"), "ended_on")
+    refuse_if_future(ended_on, _("Ended on"), field="ended_on", today=today)
     if ended_on < classification.classified_on:
         raise Refused.because(
             _("Ended on"),

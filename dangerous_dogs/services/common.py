@@ -1,10 +1,13 @@
-"""What every dangerous-dog service shares: who may act, whether the city has the Subd. 15
-procedure at all, the case numbers' series, and the deadlines (counted in ``ordinance.calendar``).
+"""What every dangerous-dog service shares: whether the city has the Subd. 15 procedure at
+all, the case numbers' series, the case under a lock, refusals gathered for a whole form,
+and the deadlines (counted in ``ordinance.calendar``). Who may act and dates in the
+future are the kernel's checks (``kernel.checks``).
 
 The procedure runs where the city's profile has ``dd_contest_days`` (DD-29: North Branch
 has none); ``procedure_or_refuse`` is the one answer to "may this city run it".
 """
 
+from contextlib import contextmanager
 from datetime import date
 
 from django.utils.translation import gettext as _
@@ -49,14 +52,14 @@ def locked(case: DesignationCase) -> DesignationCase:
     )
 
 
-def check_serves(actor, jurisdiction: Jurisdiction) -> None:
-    if not actor.serves(jurisdiction.pk):
-        raise Refused.because(_("City"), _("You do not serve %(city)s.") % {"city": jurisdiction})
-
-
-def not_future(value: date, today: date, label, field: str) -> None:
-    if value > today:
-        raise Refused.because(label, _("The date cannot be in the future."), field=field)
+@contextmanager
+def gathered(errors: list):
+    """Collect a refusal's checks into ``errors`` instead of raising at once, so a page
+    shows every problem of the form together; the block stops at its first refusal."""
+    try:
+        yield
+    except Refused as refused:
+        errors.extend(refused.checks)
 
 
 def deadline(jurisdiction: Jurisdiction, key: str, start: date) -> tuple[date, str]:

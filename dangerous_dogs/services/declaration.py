@@ -17,11 +17,12 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from dangerous_dogs.models import CaseStatus, DeclaredBy, Designation, DesignationCase
+from kernel.checks import refuse_if_future, refuse_unless_serves
 from notices.models import IssuedDocument
 from ordinance.models import Event
 from ordinance.refusals import Refused, refusing
 
-from .common import check_serves, deadline, not_future
+from .common import deadline
 
 
 def declare(
@@ -73,8 +74,8 @@ def declaration_received(
 ) -> DesignationCase:
     """The owner received the declaration or the findings: the compliance clock starts
     for a dangerous dog (DD-10); recorded once."""
-    check_serves(actor, case.jurisdiction)
-    not_future(received_on, today, _("Received on"), "received_on")
+    refuse_unless_serves(actor, case.jurisdiction)
+    refuse_if_future(received_on, _("Received on"), field="received_on", today=today)
     if case.status != CaseStatus.DECLARED:
         raise Refused.because(
             _("Dangerous-dog case"),

@@ -24,6 +24,7 @@ from dangerous_dogs.models import (
     DestructionGround,
     SummaryDestruction,
 )
+from kernel.checks import refuse_if_future, refuse_unless_serves
 from licensing.models import Animal
 from licensing.models.registry import Species
 from notices.models import Decision, DecisionOutcome
@@ -31,7 +32,7 @@ from ordinance.models import Event
 from ordinance.refusals import Refused, refusing
 from ordinance.rules import rule_citation
 
-from .common import check_serves, not_future, procedure_or_refuse
+from .common import procedure_or_refuse
 
 DECISION_KIND = "dd_summary_destruction"
 DESTROY, SPARE = "destroy", "spare"
@@ -64,7 +65,7 @@ def summary_destruction_record(
     now = now or timezone.now()
     today = timezone.localdate(now)
     jurisdiction = animal.jurisdiction
-    check_serves(actor, jurisdiction)
+    refuse_unless_serves(actor, jurisdiction)
     procedure_or_refuse(jurisdiction, on=today)
     citation = destruction_citation(jurisdiction)
     if case is not None and case.animal_id != animal.pk:
@@ -120,7 +121,7 @@ def summary_destruction_record(
         (hearing_notice_on, _("Hearing notice"), "hearing_notice_on"),
         (decided_on, _("Decided on"), "decided_on"),
     ):
-        not_future(value, today, label, field)
+        refuse_if_future(value, label, field=field, today=today)
     if hearing_on < hearing_notice_on:
         raise Refused.because(
             _("Hearing"),
@@ -197,7 +198,7 @@ def summary_destruction_done(
         .select_related("jurisdiction", "decision", "case", "animal")
         .get(pk=record.pk)
     )
-    check_serves(actor, record.jurisdiction)
+    refuse_unless_serves(actor, record.jurisdiction)
     citation = destruction_citation(record.jurisdiction)
     if record.destroyed_on:
         raise Refused.because(
@@ -211,7 +212,9 @@ def summary_destruction_done(
             _("No decision to destroy is recorded after a hearing opportunity."),
             citation,
         )
-    not_future(destroyed_on, timezone.localdate(now), _("Destroyed on"), "destroyed_on")
+    refuse_if_future(
+        destroyed_on, _("Destroyed on"), field="destroyed_on", today=timezone.localdate(now)
+    )
     if destroyed_on < record.decision.decided_on:
         raise Refused.because(
             _("Destroyed on"),

@@ -34,13 +34,14 @@ from dangerous_dogs.models import (
     Seat,
     Vote,
 )
+from kernel.checks import refuse_if_future, refuse_unless_serves
 from notices.models import Decision, DecisionOutcome, ServiceMethod, ServiceRecord
 from ordinance.models import Event
 from ordinance.refusals import Check, Refused, refusing
 from ordinance.rules import RuleNotSet, get_optional, get_rule, get_rules, rule_citation
 
 from . import declaration
-from .common import check_serves, deadline, locked, not_future
+from .common import deadline, gathered, locked
 
 ATTORNEY_REVIEW = "dd_attorney_review"
 PANEL_FINDING = "dd_panel_finding"
@@ -127,7 +128,7 @@ def attorney_review(
     case = locked(case)
     jurisdiction = case.jurisdiction
     citation = attorney_citation(jurisdiction)
-    check_serves(actor, jurisdiction)
+    refuse_unless_serves(actor, jurisdiction)
     case.ensure("withdraw" if outcome == WITHDRAW else "refer")
     if outcome not in ATTORNEY_OUTCOMES:
         raise Refused.because(
@@ -145,7 +146,7 @@ def attorney_review(
         _("City Attorney review"),
         citation,
     )
-    not_future(decided_on, today, _("Decided on"), "decided_on")
+    refuse_if_future(decided_on, _("Decided on"), field="decided_on", today=today)
     if case.contest_received_on and decided_on < case.contest_received_on:
         raise Refused.because(
             _("Decided on"),
@@ -387,7 +388,7 @@ def hearing_schedule(
         .get(pk=case.pk)
     )
     jurisdiction = case.jurisdiction
-    check_serves(actor, jurisdiction)
+    refuse_unless_serves(actor, jurisdiction)
     if not case.may("hold_hearing"):
         raise case.not_now(_("scheduling the hearing"))
     pending = case.hearings.filter(held_on__isnull=True).first()
@@ -529,7 +530,7 @@ def hearing_notice_served(
         "case__jurisdiction", "case__owner", "notice"
     ).get(pk=hearing.pk)
     case = hearing.case
-    check_serves(actor, case.jurisdiction)
+    refuse_unless_serves(actor, case.jurisdiction)
     methods = get_rule(case.jurisdiction, "dd_service_methods", on=timezone.localdate(now))
     if method not in methods.value:
         raise Refused.because(
@@ -552,7 +553,9 @@ def hearing_notice_served(
             _("Served at"), _("The notice was issued later than that."), field="served_at"
         )
     if received_on is not None:
-        not_future(received_on, timezone.localdate(now), _("Received on"), "received_on")
+        refuse_if_future(
+            received_on, _("Received on"), field="received_on", today=timezone.localdate(now)
+        )
         if received_on < timezone.localdate(served_at):
             raise Refused.because(
                 _("Received on"),
@@ -713,7 +716,7 @@ def hearing_record(
     case = hearing.case
     jurisdiction = case.jurisdiction
     citation = panel_citation(jurisdiction)
-    check_serves(actor, jurisdiction)
+    refuse_unless_serves(actor, jurisdiction)
     case.ensure_may("hold_hearing")
     if hearing.held_on is not None:
         raise Refused.because(
@@ -733,29 +736,15 @@ def hearing_record(
                 "reasons",
             )
         )
-    if held_on > today:
-        errors.append(
-            Check(
-                str(_("Held on")),
-                "fail",
-                str(_("The date cannot be in the future.")),
-                "",
-                "held_on",
+    with gathered(errors):
+        refuse_if_future(held_on, _("Held on"), field="held_on", today=today)
+        if held_on < timezone.localdate(hearing.scheduled_for):
+            raise Refused.because(
+                _("Held on"),
+                _("The hearing was scheduled for %(date)s.")
+                % {"date": timezone.localdate(hearing.scheduled_for)},
+                field="held_on",
             )
-        )
-    elif held_on < timezone.localdate(hearing.scheduled_for):
-        errors.append(
-            Check(
-                str(_("Held on")),
-                "fail",
-                str(
-                    _("The hearing was scheduled for %(date)s.")
-                    % {"date": timezone.localdate(hearing.scheduled_for)}
-                ),
-                "",
-                "held_on",
-            )
-        )
     if ruled_on > today or ruled_on < held_on:
         errors.append(
             Check(
@@ -960,7 +949,7 @@ def findings_distribute(
     ).get(pk=hearing.pk)
     case = hearing.case
     citation = findings_citation(case.jurisdiction)
-    check_serves(actor, case.jurisdiction)
+    refuse_unless_serves(actor, case.jurisdiction)
     if hearing.findings is None:
         raise Refused.because(_("Findings"), _("The hearing is not recorded yet."), citation)
     if ServiceRecord.objects.filter(document=hearing.findings).exists():
@@ -999,15 +988,9 @@ def findings_distribute(
                     f"{key}_served_at",
                 )
             )
-    if owner_received_on is not None and owner_received_on > today:
-        errors.append(
-            Check(
-                str(_("Received on")),
-                "fail",
-                str(_("The date cannot be in the future.")),
-                "",
-                "owner_received_on",
-            )
+    with gathered(errors):
+        refuse_if_future(
+            owner_received_on, _("Received on"), field="owner_received_on", today=today
         )
     if errors:
         raise Refused(errors)
@@ -1070,8 +1053,10 @@ def findings_received(
     now = now or timezone.now()
     hearing = PanelHearing.objects.select_related("case__jurisdiction").get(pk=hearing.pk)
     case = hearing.case
-    check_serves(actor, case.jurisdiction)
-    not_future(received_on, timezone.localdate(now), _("Received on"), "owner_received_on")
+    refuse_unless_serves(actor, case.jurisdiction)
+    refuse_if_future(
+        received_on, _("Received on"), field="owner_received_on", today=timezone.localdate(now)
+    )
     # The owner's copy is the last of the three (findings_distribute records it last).
     record = ServiceRecord.objects.filter(document_id=hearing.findings_id).order_by("pk").last()
     if record is None:

@@ -27,12 +27,13 @@ from dangerous_dogs.models import (
     OwnerReport,
     ReportKind,
 )
+from kernel.checks import refuse_if_future, refuse_unless_serves
 from licensing.models import Owner
 from ordinance.models import Event
 from ordinance.refusals import Refused, refusing
 from ordinance.rules import rule_citation
 
-from .common import check_serves, deadline, locked, not_future, procedure_or_refuse
+from .common import deadline, locked, procedure_or_refuse
 
 CLOSING_KINDS = {ReportKind.DEATH: CaseStatus.DECEASED, ReportKind.TRANSFER: CaseStatus.TRANSFERRED}
 RULE_IDS = {
@@ -99,14 +100,14 @@ def report_record(
     today = timezone.localdate(now)
     case = locked(case)
     jurisdiction = case.jurisdiction
-    check_serves(actor, jurisdiction)
+    refuse_unless_serves(actor, jurisdiction)
     procedure_or_refuse(jurisdiction, on=today)
     if kind not in ReportKind.values:
         raise Refused.because(_("Report"), _("Choose what the owner reports."), field="kind")
     citation = report_citation(jurisdiction, kind)
     _in_force(case, citation)
-    not_future(event_on, today, _("Date"), "event_on")
-    not_future(notified_on, today, _("Notice received on"), "notified_on")
+    refuse_if_future(event_on, _("Date"), field="event_on", today=today)
+    refuse_if_future(notified_on, _("Notice received on"), field="notified_on", today=today)
     if notified_on < event_on:
         raise Refused.because(
             _("Notice received on"),
@@ -292,9 +293,9 @@ def affidavit_request(
     """The authority asks the owner for the affidavit under oath (DD-16): once."""
     now = now or timezone.now()
     report = _report_for_update(report)
-    check_serves(actor, report.case.jurisdiction)
+    refuse_unless_serves(actor, report.case.jurisdiction)
     _affidavit_kind(report)
-    not_future(on, timezone.localdate(now), _("Requested on"), "on")
+    refuse_if_future(on, _("Requested on"), field="on", today=timezone.localdate(now))
     if report.affidavit_requested_on:
         raise Refused.because(
             _("Affidavit"),
@@ -332,7 +333,7 @@ def affidavit_receive(
     """The owner's affidavit arrived: its scan is kept (the form checks type and size)."""
     now = now or timezone.now()
     report = _report_for_update(report)
-    check_serves(actor, report.case.jurisdiction)
+    refuse_unless_serves(actor, report.case.jurisdiction)
     _affidavit_kind(report)
     if not report.affidavit_requested_on:
         raise Refused.because(_("Affidavit"), _("Request the affidavit first."), report.citation)
@@ -343,7 +344,9 @@ def affidavit_receive(
             % {"date": date_format(report.affidavit_received_on)},
             report.citation,
         )
-    not_future(received_on, timezone.localdate(now), _("Received on"), "received_on")
+    refuse_if_future(
+        received_on, _("Received on"), field="received_on", today=timezone.localdate(now)
+    )
     if received_on < report.affidavit_requested_on:
         raise Refused.because(
             _("Received on"),

@@ -32,6 +32,7 @@ from dangerous_dogs.models import (
     Registration,
     Requirement,
 )
+from kernel.checks import refuse_unless_serves
 from licensing.models import PaymentMethod
 from licensing.services.documents import receipt_documents_issue
 from licensing.services.receipts import fee_line, receipt_create
@@ -41,7 +42,7 @@ from ordinance.models import Event
 from ordinance.refusals import Refused, refusing
 from ordinance.rules import Rule, get_rule, get_rules, rule_citation
 
-from .common import check_serves, procedure_or_refuse
+from .common import procedure_or_refuse
 from .compliance import PROVEN_FIRST, check_dangerous, compliance_checklist, latest_proofs
 
 FEE_CODE = "dd_registration"
@@ -290,7 +291,7 @@ def registration_issue(
     """Issue the certificate of registration (C30) and move the case to REGISTERED."""
     now = now or timezone.now()
     today = timezone.localdate(now)
-    check_serves(actor, case.jurisdiction)
+    refuse_unless_serves(actor, case.jurisdiction)
     procedure_or_refuse(case.jurisdiction, on=today)
     case = (
         DesignationCase.objects.select_for_update(of=("self",))
@@ -346,7 +347,7 @@ def registration_renew(
         .select_related("jurisdiction", "animal", "owner__user")
         .get(pk=registration.case_id)
     )
-    check_serves(actor, case.jurisdiction)
+    refuse_unless_serves(actor, case.jurisdiction)
     procedure_or_refuse(case.jurisdiction, on=today)
     if case.status != CaseStatus.REGISTERED:
         raise case.not_now(_("renewing the registration"))

@@ -23,11 +23,12 @@ from dangerous_dogs.models import (
     DesignationCase,
     ReviewRequest,
 )
+from kernel.checks import refuse_if_future, refuse_unless_serves
 from notices.models import Decision, DecisionOutcome
 from ordinance.models import Event
 from ordinance.refusals import Refused, refusing
 
-from .common import check_serves, deadline, locked, not_future, procedure_or_refuse
+from .common import deadline, locked, procedure_or_refuse
 
 REVIEW_KIND = "dd_review"
 REASONS = ("age", "neutering", "environment", "training")
@@ -74,10 +75,10 @@ def review_request(
     now = now or timezone.now()
     today = timezone.localdate(now)
     case = locked(case)
-    check_serves(actor, case.jurisdiction)
+    refuse_unless_serves(actor, case.jurisdiction)
     procedure_or_refuse(case.jurisdiction, on=today)
     _dangerous_in_force(case)
-    not_future(requested_on, today, _("Requested on"), "requested_on")
+    refuse_if_future(requested_on, _("Requested on"), field="requested_on", today=today)
     requests = list(case.reviews.order_by("requested_on", "pk"))
     last = requests[-1] if requests else None
     if last is not None and last.decision_id is None:
@@ -181,7 +182,7 @@ def review_decide(
     )
     case = DesignationCase.objects.select_for_update(of=("self",)).get(pk=request.case_id)
     jurisdiction = request.case.jurisdiction
-    check_serves(actor, jurisdiction)
+    refuse_unless_serves(actor, jurisdiction)
     citation = deadline(jurisdiction, "dd_review_first_after_months", case.declared_on)[1]
     if request.decision_id:
         raise Refused.because(_("Review"), _("This request is decided already."), citation)
@@ -201,7 +202,7 @@ def review_decide(
     ]
     if errors:
         raise Refused(errors)
-    not_future(decided_on, timezone.localdate(now), _("Decided on"), "decided_on")
+    refuse_if_future(decided_on, _("Decided on"), field="decided_on", today=timezone.localdate(now))
     if decided_on < request.requested_on:
         raise Refused.because(
             _("Decided on"),

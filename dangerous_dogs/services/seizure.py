@@ -33,12 +33,13 @@ from impound.models import CaseStatus as ImpoundStatus
 from impound.services.intake import case_intake
 from impound.services.notices import custody_conditions
 from impound.services.redemption import case_redeem
+from kernel.checks import refuse_unless_serves
 from notices.models import IssuedDocument
 from ordinance.models import Event
 from ordinance.refusals import Refused, refusing
 from ordinance.rules import RuleNotSet, get_optional, get_rule, get_rules, rule_citation
 
-from .common import check_serves, procedure_or_refuse
+from .common import procedure_or_refuse
 from .compliance import (
     PROVEN_FIRST,
     check_dangerous,
@@ -221,7 +222,7 @@ def case_seize(
     """Seize the dog and open its impound case (DD-21, DD-23, C36)."""
     now = now or timezone.now()
     today = timezone.localdate(now)
-    check_serves(actor, case.jurisdiction)
+    refuse_unless_serves(actor, case.jurisdiction)
     procedure_or_refuse(case.jurisdiction, on=today)
     case = (
         DesignationCase.objects.select_for_update(of=("self",))
@@ -339,7 +340,7 @@ def case_reclaim(
     impound and boarding fees paid through impound's redemption (DD-23)."""
     now = now or timezone.now()
     today = timezone.localdate(now)
-    check_serves(actor, case.jurisdiction)
+    refuse_unless_serves(actor, case.jurisdiction)
     case = (
         DesignationCase.objects.select_for_update(of=("self",))
         .select_related("jurisdiction", "animal", "owner", "impound_case")

@@ -5,12 +5,11 @@ The same thin shape as ``views/owner.py`` (its helpers): role (403), city (404),
 one service call, a refusal next to its field.
 """
 
-from django.shortcuts import get_object_or_404
 from django.urls import path
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from base.access import role_required
+from base.access import get_in_jurisdiction, role_required
 from dangerous_dogs import forms_owner as f
 from dangerous_dogs.models import (
     Charge,
@@ -241,21 +240,16 @@ def destruction_for_case(request, pk):
 
 @role_required(*ACTORS)
 def destruction_for_animal(request, pk):
-    animal = get_object_or_404(
-        Animal.objects.select_related("jurisdiction"),
-        jurisdiction_id__in=request.user.jurisdiction_ids,
-        pk=pk,
-    )
+    animal = get_in_jurisdiction(Animal.objects.select_related("jurisdiction"), request.user, pk=pk)
     return _destruction_page(request, animal=animal, case=None)
 
 
 @role_required(*ACTORS)
 def destroyed(request, pk):
-    record = scoped(
+    record = get_in_jurisdiction(
         SummaryDestruction.objects.select_related("jurisdiction", "animal", "case"),
         request.user,
-        pk,
-        field="jurisdiction_id",
+        pk=pk,
     )
     form = (
         f.DestroyedForm(request.POST)
