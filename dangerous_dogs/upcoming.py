@@ -1,5 +1,5 @@
 """The deadlines of dangerous-dog cases for the staff home page, read with one query of
-the cases and one of the hearings whatever the number of cases (issue 15, item 2).
+the cases and one of the hearings whatever the number of cases.
 
 Each kind of deadline is a condition on the case, written once here as an annotation:
 the contest period ending (DD-04), the declaration due after a default (DD-09), the

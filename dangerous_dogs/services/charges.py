@@ -5,7 +5,7 @@
   violation counts (``gl_dd_subsequent_offence_sections``) are blank in Glencoe's text
   (Appendix D G19): while blank the case is flagged to a person, who decides; once an
   administrator sets them, the flag says seizure is required and the seizure becomes
-  due (the task part C's seizure section acts on).
+  due (the case page's seizure section acts on it).
 - On a conviction the court may (15(K)(2)) or shall (15(K)(4)) order the dog destroyed and
   the owner to pay the costs: the court's order is recorded as a ``notices.Decision``
   (kind ``dd_court_order``, outcome *ordered*) with its date and court.
