@@ -24,7 +24,6 @@ from dangerous_dogs.models import (
     DesignationCase,
     PanelHearing,
 )
-from dangerous_dogs.services.cases import citation
 from ordinance.deadlines import Deadline, UpcomingQuery, register_upcoming, resolve_upcoming
 from ordinance.rules import rule_citation
 
@@ -68,7 +67,7 @@ def _deadline(kind: str, case: DesignationCase, start: date) -> Deadline:
             what=_("Declaration due"),
             subject=case.number,
             consequence=_("the officer issues the declaration"),
-            citation=citation(city, "DD-09"),
+            citation=rule_citation(city, "DD-09"),
             url=reverse("dangerous_dogs:case_detail", args=[case.pk]),
             jurisdiction=city.short_name,
         )

@@ -27,9 +27,10 @@ from dangerous_dogs.forms_notice import (
 from dangerous_dogs.models import CaseStatus, DeclaredBy, DesignationCase
 from dangerous_dogs.services import cases as svc
 from dangerous_dogs.services.declaration import declaration_received
+from dangerous_dogs.services.documents import exemption_rows
 from notices.models import ServiceMethod
 from ordinance.refusals import Refused
-from ordinance.rules import RuleUnavailable, get_rules
+from ordinance.rules import RuleUnavailable, get_rules, rule_citation
 
 VIEWERS = (CLERK, OFFICER, ADMINISTRATOR)
 ACTORS = (OFFICER, ADMINISTRATOR)
@@ -55,9 +56,9 @@ def investigation_section(request, *, case, bound=None):
         return None
     return "dangerous_dogs/cases/_investigation.html", {
         "case": case,
-        "exemptions": svc._exemption_rows(case),
-        "definition_section": svc.citation(case.jurisdiction, "DD-02"),
-        "exemption_section": svc.citation(case.jurisdiction, "DD-26"),
+        "exemptions": exemption_rows(case),
+        "definition_section": rule_citation(case.jurisdiction, "DD-02"),
+        "exemption_section": rule_citation(case.jurisdiction, "DD-26"),
     }
 
 
@@ -67,7 +68,7 @@ def notice_section(request, *, case, bound=None):
     if case.status == CaseStatus.EXEMPT:
         return "dangerous_dogs/notices/_exempt.html", {
             "case": case,
-            "exemption_section": svc.citation(case.jurisdiction, "DD-26"),
+            "exemption_section": rule_citation(case.jurisdiction, "DD-26"),
         }
     today = timezone.localdate()
     records = list(svc.service_records(case)) if case.notice_id else []
@@ -84,7 +85,7 @@ def notice_section(request, *, case, bound=None):
         "case": case,
         "records": records,
         "contest_rule": rules["dd_contest_days"],
-        "notice_section": svc.citation(case.jurisdiction, "DD-03"),
+        "notice_section": rule_citation(case.jurisdiction, "DD-03"),
         "can_issue": can_act and case.may("issue_notice"),
         "served_form": served_form,
         "days_left": days_left,
@@ -112,7 +113,7 @@ def contest_section(request, *, case, bound=None):
         "late_pending": pending,
         "contest_form": contest_form,
         "late_form": late_form,
-        "default_section": svc.citation(case.jurisdiction, "DD-09"),
+        "default_section": rule_citation(case.jurisdiction, "DD-09"),
     }
 
 
@@ -132,7 +133,7 @@ def declaration_section(request, *, case, bound=None):
         "case": case,
         "can_issue": can_act and case.may("declare"),
         "received_form": received_form,
-        "default_section": svc.citation(case.jurisdiction, "DD-09"),
+        "default_section": rule_citation(case.jurisdiction, "DD-09"),
         "errors": _bound(bound, "declare") or (),
     }
 
@@ -206,7 +207,9 @@ def notice_served(request, pk):
     form = ServedForm(request.POST, methods=methods)
     if form.is_valid():
         try:
-            svc.notice_served(case=case, actor=request.user, **form.cleaned_data)
+            svc.notice_served(
+                case=case, actor=request.user, service=svc.NoticeService(**form.cleaned_data)
+            )
         except Refused as exc:
             apply_service_errors(form, exc)
         else:

@@ -8,6 +8,7 @@ import pytest
 
 from dangerous_dogs.models import CaseStatus, Criterion, DeclaredBy, Designation
 from dangerous_dogs.services import cases as svc
+from dangerous_dogs.services.investigation import prior_pdd_notice
 from kernel.models import NumberSeries
 from notices.models import Decision, ServiceRecord
 from notices.services import document_pdf
@@ -144,7 +145,7 @@ def test_prong_three_is_allowed_only_after_the_notice(glencoe, officer):
         declared_designation=Designation.POTENTIALLY_DANGEROUS,
         declared_on=date(2026, 6, 20),
     )
-    assert svc.prior_pdd_notice(dog) == date(2026, 6, 1)
+    assert prior_pdd_notice(dog) == date(2026, 6, 1)
     err = refused(
         svc.case_open,
         animal=dog,
@@ -171,7 +172,7 @@ def test_a_withdrawn_pdd_case_is_no_notice(glencoe, officer):
         criterion=Criterion.CHASED,
         notice_received_on=date(2026, 6, 1),
     )
-    assert svc.prior_pdd_notice(dog) is None
+    assert prior_pdd_notice(dog) is None
 
 
 # --- Notice of intent, service, receipt -----------------------------------------------
