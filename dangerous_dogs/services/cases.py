@@ -6,8 +6,8 @@
 - Notice of intent (C24, DD-03): issued through ``document_issue``; every service is a
   ``ServiceRecord``. No clock runs until the owner's receipt is recorded; the first
   receipt stores ``contest_deadline`` with its section (DD-04).
-- Contest (C25, DD-04): a written request delivered to the officer or the police; in
-  time it becomes CONTESTED, late it goes to a person (``late_contest_decide``).
+- Contest (C25, DD-04; ``contest``): a written request for a hearing; in time the case
+  is CONTESTED, late a person decides.
 - Default (DD-09): the sweep ``dangerous_dogs.contest_default`` (sweeps.py); then the
   officer issues the declaration (C29) and the designation comes into force
   (``declaration.declare``). A default has no Council appeal (15(H) covers the panel).
@@ -23,33 +23,26 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
 
 from dangerous_dogs.models import CaseStatus, DeclaredBy, DesignationCase
 from kernel.checks import refuse_if_future, refuse_unless_serves
 from kernel.numbers import year_number
 from licensing.models import Animal
-from notices.models import Decision, DecisionOutcome, ServiceMethod, ServiceRecord
+from notices.models import ServiceMethod, ServiceRecord
 from ordinance.models import Event
 from ordinance.refusals import Refused, refusing
 from ordinance.rules import get_rule, rule_citation
 
 from .common import SERIES, deadline, procedure_or_refuse
+from .contest import late_contest_pending
 from .declaration import declare
 from .documents import declaration_context, notice_context
-from .investigation import Investigation, check_dog, check_investigation, required
+from .investigation import Investigation, check_dog, check_investigation
 
 NOTICE_KIND = "dd_notice_of_intent"
 NOTICE_TEMPLATE = "dangerous_dogs/notice_of_intent.html"
 DECLARATION_KIND = "dd_declaration"
 DECLARATION_TEMPLATE = "dangerous_dogs/declaration.html"
-LATE_CONTEST_KIND = "dd_late_contest"
-
-# Where the written request for a hearing may be delivered (Subd. 15(B), C25).
-RECIPIENTS = {
-    "officer": _lazy("The animal control officer"),
-    "police": _lazy("The police department"),
-}
 
 
 # --- Investigation (DD-02, DD-26, DD-27) ----------------------------------------------
@@ -346,199 +339,6 @@ def _notice_received(case: DesignationCase, record: ServiceRecord, *, actor, now
         },
         fields=["notice_received_on", "contest_deadline", "contest_citation"],
     )
-
-
-# --- Contest (C25, DD-04) --------------------------------------------------------------
-
-
-@refusing()
-@transaction.atomic
-def contest_received(
-    *,
-    case: DesignationCase,
-    received_on: date,
-    delivered_to: str,
-    actor,
-    in_writing: bool = True,
-    now: datetime | None = None,
-) -> DesignationCase:
-    """The owner's written request for a hearing. In time: CONTESTED. Late: a person
-    decides (``late_contest_decide``); the case stays where it is meanwhile."""
-    now = now or timezone.now()
-    refuse_unless_serves(actor, case.jurisdiction)
-    section = case.contest_citation or rule_citation(case.jurisdiction, "DD-04")
-    _check_contest(case, delivered_to, in_writing, section)
-    refuse_if_future(
-        received_on, _("Received on"), field="received_on", today=timezone.localdate(now)
-    )
-    if received_on < case.notice_received_on:
-        raise Refused.because(
-            _("Received on"),
-            _("The owner received the notice on %(date)s: the request cannot come before it.")
-            % {"date": date_format(case.notice_received_on)},
-            field="received_on",
-        )
-    case.contest_received_on = received_on
-    case.contest_received_by = str(RECIPIENTS[delivered_to])
-    fields = ["contest_received_on", "contest_received_by"]
-    data = {
-        "received_on": str(received_on),
-        "delivered_to": delivered_to,
-        "contest_deadline": str(case.contest_deadline),
-    }
-    if received_on > case.contest_deadline:
-        _contest_late(case, section, actor=actor, now=now, fields=fields, data=data)
-        return case
-    case.apply(
-        "contest",
-        actor=actor,
-        at=now,
-        summary=_("Written request for a hearing received on %(date)s, in time (%(section)s)")
-        % {"date": date_format(received_on), "section": section},
-        citation=section,
-        data=data,
-        fields=fields,
-    )
-    return case
-
-
-def _check_contest(case: DesignationCase, delivered_to: str, in_writing: bool, section) -> None:
-    label = _("Request for a hearing")
-    if case.status == CaseStatus.NOTICE_ISSUED:
-        raise Refused.because(
-            label,
-            _("Record the owner's receipt of the notice of intent first: the period runs from it."),
-            section,
-        )
-    case.ensure("contest")
-    if case.contest_received_on is not None:
-        raise Refused.because(
-            label,
-            _("A request was recorded already (%(date)s).")
-            % {"date": date_format(case.contest_received_on)},
-            section,
-        )
-    if delivered_to not in RECIPIENTS:
-        raise Refused.because(
-            _("Delivered to"),
-            _("The request is delivered to the animal control officer or the police."),
-            section,
-            field="delivered_to",
-        )
-    if not in_writing:
-        raise Refused.because(
-            _("In writing"), _("The request must be made in writing."), section, field="in_writing"
-        )
-
-
-def _contest_late(case: DesignationCase, section: str, *, actor, now, fields, data) -> None:
-    """A request after the deadline: recorded and put before a person, who decides."""
-    case.contest_late = True
-    case.save(update_fields=[*fields, "contest_late"])
-    words = {
-        "date": date_format(case.contest_received_on),
-        "due": date_format(case.contest_deadline),
-    }
-    Event.record(
-        "dangerous_dogs.case.contest_late",
-        case,
-        actor=actor,
-        at=now,
-        summary=_("Written request for a hearing received on %(date)s, after %(due)s") % words,
-        data=data,
-    )
-    case.flag(
-        _("A late request for a hearing: a person decides (received %(date)s, due by %(due)s).")
-        % words,
-        section,
-        on=timezone.localdate(now),
-        actor=actor,
-        at=now,
-    )
-
-
-def late_contest_pending(case: DesignationCase) -> bool:
-    """A late request awaits a person's decision."""
-    if not case.contest_late:
-        return False
-    return not Decision.objects.filter(
-        subject_type=ContentType.objects.get_for_model(DesignationCase),
-        subject_id=case.pk,
-        kind=LATE_CONTEST_KIND,
-    ).exists()
-
-
-@refusing()
-@transaction.atomic
-def late_contest_decide(
-    *,
-    case: DesignationCase,
-    accept: bool,
-    decided_by_name: str,
-    capacity: str,
-    reasons: str,
-    actor,
-    decided_on: date | None = None,
-    now: datetime | None = None,
-) -> Decision:
-    """A person decides a late request: accepted, the case is contested; refused, it
-    stays where it is and the flag is cleared. Recorded as a ``Decision``."""
-    now = now or timezone.now()
-    today = timezone.localdate(now)
-    decided_on = decided_on or today
-    j = case.jurisdiction
-    refuse_unless_serves(actor, j)
-    section = case.contest_citation or rule_citation(j, "DD-04")
-    if not case.may("contest"):
-        raise case.not_now(_("deciding a late request"))
-    if not late_contest_pending(case):
-        raise Refused.because(
-            _("Late request"), _("No late request for a hearing awaits a decision."), section
-        )
-    required(
-        {
-            "decided_by_name": (_("Decided by"), decided_by_name),
-            "capacity": (_("In the capacity of"), capacity),
-            "reasons": (_("Reasons"), reasons),
-        }
-    )
-    refuse_if_future(decided_on, _("Decided on"), field="decided_on", today=today)
-    decision = Decision.objects.create(
-        jurisdiction=j,
-        subject=case,
-        kind=LATE_CONTEST_KIND,
-        outcome=DecisionOutcome.APPROVED if accept else DecisionOutcome.DENIED,
-        decided_by_name=decided_by_name.strip(),
-        decided_by_capacity=capacity.strip(),
-        decided_on=decided_on,
-        reasons=reasons.strip(),
-        citation=section,
-        recorded_by=actor,
-    )
-    case.attention, case.attention_citation, case.attention_since = "", "", None
-    fields = ["attention", "attention_citation", "attention_since"]
-    words = {"name": decision.decided_by_name, "section": section}
-    if accept:
-        case.apply(
-            "contest",
-            actor=actor,
-            at=now,
-            summary=_("Late request for a hearing accepted by %(name)s (%(section)s)") % words,
-            citation=section,
-            data={"decision": decision.pk, "late": True},
-            fields=fields,
-        )
-    else:
-        case.save(update_fields=fields)
-        Event.record(
-            "dangerous_dogs.case.late_contest_refused",
-            case,
-            actor=actor,
-            at=now,
-            summary=_("Late request for a hearing refused by %(name)s (%(section)s)") % words,
-            data={"decision": decision.pk},
-        )
-    return decision
 
 
 # --- Default and declaration (C29, DD-09, DD-10, DD-30) --------------------------------

@@ -26,6 +26,7 @@ from dangerous_dogs.forms_notice import (
 )
 from dangerous_dogs.models import CaseStatus, DeclaredBy, DesignationCase
 from dangerous_dogs.services import cases as svc
+from dangerous_dogs.services import contest
 from dangerous_dogs.services.declaration import declaration_received
 from dangerous_dogs.services.documents import exemption_rows
 from notices.models import ServiceMethod
@@ -97,7 +98,7 @@ def contest_section(request, *, case, bound=None):
     if not request.user.has_role(*VIEWERS) or case.notice_received_on is None:
         return None
     can_act = _may_act(request)
-    pending = svc.late_contest_pending(case)
+    pending = contest.late_contest_pending(case)
     contest_form = late_form = None
     if can_act and case.may("contest"):
         if case.contest_received_on is None:
@@ -232,7 +233,7 @@ def contest_received(request, pk):
     form = ContestForm(request.POST)
     if form.is_valid():
         try:
-            svc.contest_received(case=case, actor=request.user, **form.cleaned_data)
+            contest.contest_received(case=case, actor=request.user, **form.cleaned_data)
         except Refused as exc:
             apply_service_errors(form, exc)
         else:
@@ -249,7 +250,7 @@ def late_contest_decide(request, pk):
     form = LateContestForm(request.POST)
     if form.is_valid():
         try:
-            svc.late_contest_decide(case=case, actor=request.user, **form.cleaned_data)
+            contest.late_contest_decide(case=case, actor=request.user, **form.cleaned_data)
         except Refused as exc:
             apply_service_errors(form, exc)
         else:

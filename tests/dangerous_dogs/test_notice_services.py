@@ -8,6 +8,7 @@ import pytest
 
 from dangerous_dogs.models import CaseStatus, Criterion, DeclaredBy, Designation
 from dangerous_dogs.services import cases as svc
+from dangerous_dogs.services import contest
 from dangerous_dogs.services.investigation import prior_pdd_notice
 from kernel.models import NumberSeries
 from notices.models import Decision, ServiceRecord
@@ -283,7 +284,7 @@ def served(glencoe, officer, received_on=date(2026, 10, 20)):
 
 def test_a_written_request_in_time_contests_the_case(glencoe, officer):
     case = served(glencoe, officer)
-    svc.contest_received(case=case, received_on=TODAY, delivered_to="police", actor=officer)
+    contest.contest_received(case=case, received_on=TODAY, delivered_to="police", actor=officer)
     assert case.status == CaseStatus.CONTESTED
     assert case.contest_received_by == "The police department" and not case.contest_late
     assert Event.objects.filter(action="dangerous_dogs.case.contested").count() == 1
@@ -292,7 +293,7 @@ def test_a_written_request_in_time_contests_the_case(glencoe, officer):
 def test_a_request_must_be_in_writing_to_the_officer_or_police(glencoe, officer):
     case = served(glencoe, officer)
     err = refused(
-        svc.contest_received,
+        contest.contest_received,
         case=case,
         received_on=TODAY,
         delivered_to="officer",
@@ -301,11 +302,11 @@ def test_a_request_must_be_in_writing_to_the_officer_or_police(glencoe, officer)
     )
     assert err.reasons[0].field == "in_writing"
     err = refused(
-        svc.contest_received, case=case, received_on=TODAY, delivered_to="mayor", actor=officer
+        contest.contest_received, case=case, received_on=TODAY, delivered_to="mayor", actor=officer
     )
     assert err.reasons[0].field == "delivered_to"
     err = refused(
-        svc.contest_received,
+        contest.contest_received,
         case=case,
         received_on=date(2026, 10, 19),
         delivered_to="officer",
@@ -317,18 +318,20 @@ def test_a_request_must_be_in_writing_to_the_officer_or_police(glencoe, officer)
 def test_a_request_before_the_receipt_is_recorded_is_refused(glencoe, officer):
     case = make_case(glencoe, officer, status=CaseStatus.NOTICE_ISSUED)
     with pytest.raises(Refused, match="receipt of the notice of intent first"):
-        svc.contest_received(case=case, received_on=TODAY, delivered_to="officer", actor=officer)
+        contest.contest_received(
+            case=case, received_on=TODAY, delivered_to="officer", actor=officer
+        )
 
 
 def test_a_late_request_goes_to_a_person_who_accepts_it(glencoe, officer):
     case = served(glencoe, officer, received_on=date(2026, 10, 15))  # due October 29
-    svc.contest_received(case=case, received_on=TODAY, delivered_to="officer", actor=officer)
+    contest.contest_received(case=case, received_on=TODAY, delivered_to="officer", actor=officer)
     assert case.status == CaseStatus.NOTICE_SERVED and case.contest_late
     assert case.attention.startswith("A late request for a hearing: a person decides")
     assert case.attention_citation == "Glencoe 701 Subd. 15(B), (J)"
-    assert svc.late_contest_pending(case)
+    assert contest.late_contest_pending(case)
     err = refused(
-        svc.late_contest_decide,
+        contest.late_contest_decide,
         case=case,
         accept=True,
         decided_by_name="",
@@ -337,7 +340,7 @@ def test_a_late_request_goes_to_a_person_who_accepts_it(glencoe, officer):
         actor=officer,
     )
     assert err.reasons[0].field == "decided_by_name"
-    decision = svc.late_contest_decide(
+    decision = contest.late_contest_decide(
         case=case,
         accept=True,
         decided_by_name="Olivia Officer",
@@ -347,13 +350,13 @@ def test_a_late_request_goes_to_a_person_who_accepts_it(glencoe, officer):
     )
     assert decision.outcome == "approved" and decision.kind == "dd_late_contest"
     assert case.status == CaseStatus.CONTESTED and case.attention == ""
-    assert not svc.late_contest_pending(case)
+    assert not contest.late_contest_pending(case)
 
 
 def test_a_refused_late_request_leaves_the_case_and_clears_the_flag(glencoe, officer):
     case = served(glencoe, officer, received_on=date(2026, 10, 15))
-    svc.contest_received(case=case, received_on=TODAY, delivered_to="officer", actor=officer)
-    svc.late_contest_decide(
+    contest.contest_received(case=case, received_on=TODAY, delivered_to="officer", actor=officer)
+    contest.late_contest_decide(
         case=case,
         accept=False,
         decided_by_name="Olivia Officer",
@@ -366,7 +369,7 @@ def test_a_refused_late_request_leaves_the_case_and_clears_the_flag(glencoe, off
     assert Decision.objects.get().outcome == "denied"
     assert Event.objects.filter(action="dangerous_dogs.case.late_contest_refused").count() == 1
     with pytest.raises(Refused, match="No late request"):
-        svc.late_contest_decide(
+        contest.late_contest_decide(
             case=case,
             accept=True,
             decided_by_name="X",
