@@ -178,7 +178,8 @@ def report_new(request, pk):
     )
 
     def run(data):
-        owner_reports.report_record(case=case, actor=request.user, **data)
+        report = owner_reports.ReportFacts(**data)
+        owner_reports.report_record(case=case, report=report, actor=request.user)
 
     return form_page(
         request,

@@ -214,7 +214,12 @@ def _destruction_page(request, *, animal, case):
     )
 
     def run(data):
-        destruction.summary_destruction_record(animal=animal, case=case, actor=request.user, **data)
+        destruction.summary_destruction_record(
+            animal=animal,
+            case=case,
+            hearing=destruction.DestructionHearing(**data),
+            actor=request.user,
+        )
 
     return form_page(
         request,
