@@ -233,25 +233,7 @@ def court_order_record(
         raise Refused.because(
             _("Court order"), _("The court's order on this conviction is recorded."), citation
         )
-    errors = [
-        Refused.because(label, message, citation, field=field).checks[0]
-        for field, value, label, message in (
-            ("court", court, _("Court"), _("Name the court.")),
-            ("terms", terms, _("Order"), _("State what the court ordered.")),
-        )
-        if not value.strip()
-    ]
-    if errors:
-        raise Refused(errors)
-    refuse_if_future(ordered_on, _("Ordered on"), field="ordered_on", today=timezone.localdate(now))
-    if ordered_on < charge.decided_on:
-        raise Refused.because(
-            _("Ordered on"),
-            _("The order cannot come before the conviction (%(date)s).")
-            % {"date": date_format(charge.decided_on)},
-            citation,
-            field="ordered_on",
-        )
+    _check_order(charge, court, terms, ordered_on, timezone.localdate(now))
     decision = Decision.objects.create(
         jurisdiction=jurisdiction,
         subject_type=ContentType.objects.get_for_model(DesignationCase),
@@ -281,3 +263,26 @@ def court_order_record(
         data={"charge": charge.pk, "decision": decision.pk},
     )
     return decision
+
+
+def _check_order(charge: Charge, court: str, terms: str, ordered_on: date, today: date) -> None:
+    citation = court_order_citation(charge.case.jurisdiction)
+    errors = [
+        Refused.because(label, message, citation, field=field).checks[0]
+        for field, value, label, message in (
+            ("court", court, _("Court"), _("Name the court.")),
+            ("terms", terms, _("Order"), _("State what the court ordered.")),
+        )
+        if not value.strip()
+    ]
+    if errors:
+        raise Refused(errors)
+    refuse_if_future(ordered_on, _("Ordered on"), field="ordered_on", today=today)
+    if ordered_on < charge.decided_on:
+        raise Refused.because(
+            _("Ordered on"),
+            _("The order cannot come before the conviction (%(date)s).")
+            % {"date": date_format(charge.decided_on)},
+            citation,
+            field="ordered_on",
+        )

@@ -27,6 +27,7 @@ from kernel.checks import refuse_if_future, refuse_unless_serves
 from notices.models import Decision, DecisionOutcome
 from ordinance.models import Event
 from ordinance.refusals import Refused, refusing
+from ordinance.rules import get_rule
 
 from .common import deadline, locked, procedure_or_refuse
 
@@ -79,61 +80,9 @@ def review_request(
     procedure_or_refuse(case.jurisdiction, on=today)
     _dangerous_in_force(case)
     refuse_if_future(requested_on, _("Requested on"), field="requested_on", today=today)
-    requests = list(case.reviews.order_by("requested_on", "pk"))
-    last = requests[-1] if requests else None
-    if last is not None and last.decision_id is None:
-        raise Refused.because(
-            _("Review"),
-            _("The request of %(date)s is not decided yet.")
-            % {"date": date_format(last.requested_on)},
-        )
-    opens_on, citation = review_opens_on(case, last)
-    if requested_on < opens_on:
-        if last is None:
-            message = _(
-                "A review may be asked for from %(date)s, %(after)s after the declaration "
-                "of %(declared)s."
-            )
-        else:
-            message = _(
-                "A review may be asked for again from %(date)s, %(after)s after the request "
-                "of %(last)s."
-            )
-        key = "dd_review_first_after_months" if last is None else "dd_review_frequency"
-        from ordinance.rules import get_rule
-
-        rule = get_rule(case.jurisdiction, key, on=requested_on)
-        raise Refused.because(
-            _("Requested on"),
-            message
-            % {
-                "date": date_format(opens_on),
-                "after": rule.display(),
-                "declared": date_format(case.declared_on),
-                "last": date_format(last.requested_on) if last else "",
-            },
-            citation,
-            field="requested_on",
-        )
+    citation = _check_when(case, requested_on)
     chosen = set(reasons or ())
-    unknown = chosen - set(REASONS)
-    if unknown or not (chosen or other.strip()):
-        raise Refused.because(
-            _("Reasons"),
-            _(
-                "Say why the dog's behavior changed: age, neutering, environment, training or "
-                "another factor."
-            ),
-            citation,
-            field="reasons",
-        )
-    if not evidence.strip():
-        raise Refused.because(
-            _("Evidence"),
-            _("Describe the evidence that the dog's behavior changed."),
-            citation,
-            field="evidence",
-        )
+    _check_grounds(chosen, other, evidence, citation)
     request = ReviewRequest(
         case=case,
         requested_on=requested_on,
@@ -158,6 +107,66 @@ def review_request(
         data={"review": request.pk, "reasons": sorted(chosen), "other": request.changed_by_other},
     )
     return request
+
+
+def _check_when(case: DesignationCase, requested_on: date) -> str:
+    """A request only once the last is decided, and not before the ordinance allows the
+    next one; the section that sets the date."""
+    requests = list(case.reviews.order_by("requested_on", "pk"))
+    last = requests[-1] if requests else None
+    if last is not None and last.decision_id is None:
+        raise Refused.because(
+            _("Review"),
+            _("The request of %(date)s is not decided yet.")
+            % {"date": date_format(last.requested_on)},
+        )
+    opens_on, citation = review_opens_on(case, last)
+    if requested_on >= opens_on:
+        return citation
+    if last is None:
+        message = _(
+            "A review may be asked for from %(date)s, %(after)s after the declaration of "
+            "%(declared)s."
+        )
+    else:
+        message = _(
+            "A review may be asked for again from %(date)s, %(after)s after the request of "
+            "%(last)s."
+        )
+    key = "dd_review_first_after_months" if last is None else "dd_review_frequency"
+    rule = get_rule(case.jurisdiction, key, on=requested_on)
+    raise Refused.because(
+        _("Requested on"),
+        message
+        % {
+            "date": date_format(opens_on),
+            "after": rule.display(),
+            "declared": date_format(case.declared_on),
+            "last": date_format(last.requested_on) if last else "",
+        },
+        citation,
+        field="requested_on",
+    )
+
+
+def _check_grounds(chosen: set, other: str, evidence: str, citation: str) -> None:
+    if chosen - set(REASONS) or not (chosen or other.strip()):
+        raise Refused.because(
+            _("Reasons"),
+            _(
+                "Say why the dog's behavior changed: age, neutering, environment, training or "
+                "another factor."
+            ),
+            citation,
+            field="reasons",
+        )
+    if not evidence.strip():
+        raise Refused.because(
+            _("Evidence"),
+            _("Describe the evidence that the dog's behavior changed."),
+            citation,
+            field="evidence",
+        )
 
 
 @refusing()
@@ -190,27 +199,13 @@ def review_decide(
         raise Refused.because(
             _("Decision"), _("Choose rescind or uphold."), citation, field="outcome"
         )
-    missing = {
-        "decided_by_name": (decided_by_name, _("Decided by"), _("Name who decided.")),
-        "capacity": (capacity, _("Capacity"), _("Say in which capacity.")),
-        "reasons": (reasons, _("Reasons"), _("Give the reasons.")),
-    }
-    errors = [
-        Refused.because(label, message, citation, field=field).checks[0]
-        for field, (value, label, message) in missing.items()
-        if not value.strip()
-    ]
-    if errors:
-        raise Refused(errors)
-    refuse_if_future(decided_on, _("Decided on"), field="decided_on", today=timezone.localdate(now))
-    if decided_on < request.requested_on:
-        raise Refused.because(
-            _("Decided on"),
-            _("The decision cannot come before the request (%(date)s).")
-            % {"date": date_format(request.requested_on)},
-            citation,
-            field="decided_on",
-        )
+    _check_decision(
+        request,
+        {"decided_by_name": decided_by_name, "capacity": capacity, "reasons": reasons},
+        decided_on,
+        timezone.localdate(now),
+        citation,
+    )
     if outcome == RESCIND:
         _dangerous_in_force(case)
     decision = Decision.objects.create(
@@ -229,35 +224,61 @@ def review_decide(
     )
     request.decision = decision
     request.save(update_fields=["decision"])
-    if outcome == RESCIND:
-        case.closed_on = decided_on
-        case.closing_note = str(_("Designation rescinded on review"))
-        case.apply(
-            "rescind",
-            actor=actor,
-            at=now,
-            summary=_("Designation rescinded on review by %(who)s on %(date)s (%(section)s)")
-            % {
-                "who": decision.decided_by_name,
-                "date": date_format(decided_on),
-                "section": citation,
-            },
-            citation=citation,
-            data={"review": request.pk, "decision": decision.pk},
-            fields=["closed_on", "closing_note"],
+    _apply_decision(case, request, outcome, actor=actor, now=now)
+    return decision
+
+
+def _check_decision(request, texts: dict, decided_on: date, today: date, citation: str) -> None:
+    labels = {
+        "decided_by_name": (_("Decided by"), _("Name who decided.")),
+        "capacity": (_("Capacity"), _("Say in which capacity.")),
+        "reasons": (_("Reasons"), _("Give the reasons.")),
+    }
+    errors = [
+        Refused.because(label, message, citation, field=field).checks[0]
+        for field, (label, message) in labels.items()
+        if not texts[field].strip()
+    ]
+    if errors:
+        raise Refused(errors)
+    refuse_if_future(decided_on, _("Decided on"), field="decided_on", today=today)
+    if decided_on < request.requested_on:
+        raise Refused.because(
+            _("Decided on"),
+            _("The decision cannot come before the request (%(date)s).")
+            % {"date": date_format(request.requested_on)},
+            citation,
+            field="decided_on",
         )
-    else:
+
+
+def _apply_decision(case, request, outcome: str, *, actor, now) -> None:
+    """Rescinded, the case closes; upheld, the designation stays in force."""
+    decision = request.decision
+    words = {
+        "who": decision.decided_by_name,
+        "date": date_format(decision.decided_on),
+        "section": decision.citation,
+    }
+    data = {"review": request.pk, "decision": decision.pk}
+    if outcome != RESCIND:
         Event.record(
             "dangerous_dogs.review.upheld",
             case,
             actor=actor,
             at=now,
-            summary=_("Designation upheld on review by %(who)s on %(date)s (%(section)s)")
-            % {
-                "who": decision.decided_by_name,
-                "date": date_format(decided_on),
-                "section": citation,
-            },
-            data={"review": request.pk, "decision": decision.pk},
+            summary=_("Designation upheld on review by %(who)s on %(date)s (%(section)s)") % words,
+            data=data,
         )
-    return decision
+        return
+    case.closed_on = decision.decided_on
+    case.closing_note = str(_("Designation rescinded on review"))
+    case.apply(
+        "rescind",
+        actor=actor,
+        at=now,
+        summary=_("Designation rescinded on review by %(who)s on %(date)s (%(section)s)") % words,
+        citation=decision.citation,
+        data=data,
+        fields=["closed_on", "closing_note"],
+    )

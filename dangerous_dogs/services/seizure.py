@@ -348,39 +348,12 @@ def case_reclaim(
     )
     case.ensure_may("reclaim")
     impound = case.impound_case
-    days = get_rule(case.jurisdiction, "dd_reclaim_days", on=today)
-    if impound.status != ImpoundStatus.HELD or impound.hold_ends_on < today:
-        raise Refused.because(
-            _("Reclaim"),
-            _(
-                "The period to reclaim ended on %(d)s; the impound case is %(status)s and its "
-                "disposition applies, the owner liable for the costs."
-            )
-            % {
-                "d": date_format(impound.hold_ends_on),
-                "status": impound.get_status_display().lower(),
-            },
-            impound.hold_citation or days.citation,
-        )
+    days = _check_within_hold(case, today)
     checklist = compliance_checklist(case, on=today, registration_in_force=False)
     refusal = checklist.refusal(PROVEN_FIRST, _("Proof"))
     if refusal is not None:
         raise refusal
-    record = _proof_record(case, today)
-    gates = CaseGate.objects.select_for_update().filter(
-        case=impound, kind=GateKind.RELEASE_ORDER, cleared_at__isnull=True
-    )
-    for gate in gates:
-        gate.cleared_at, gate.cleared_by, gate.clearing_record = now, actor, record[:300]
-        gate.save(update_fields=["cleared_at", "cleared_by", "clearing_record"])
-        Event.record(
-            "impound.gate.cleared",
-            impound,
-            actor=actor,
-            at=now,
-            summary=_("%(label)s: %(record)s") % {"label": gate.label, "record": record},
-            data={"gate": gate.pk, "kind": gate.kind, "citation": gate.citation},
-        )
+    _clear_release_gates(impound, _proof_record(case, today), actor=actor, now=now)
     redemption = case_redeem(
         case=impound,
         owner=case.owner,
@@ -409,3 +382,41 @@ def case_reclaim(
         data={"impound_case": impound.pk, "redemption": redemption.pk},
     )
     return redemption
+
+
+def _check_within_hold(case: DesignationCase, today: date):
+    """A reclaim only while the impound case holds the dog (DD-23); the reclaim rule."""
+    impound = case.impound_case
+    days = get_rule(case.jurisdiction, "dd_reclaim_days", on=today)
+    if impound.status != ImpoundStatus.HELD or impound.hold_ends_on < today:
+        raise Refused.because(
+            _("Reclaim"),
+            _(
+                "The period to reclaim ended on %(d)s; the impound case is %(status)s and its "
+                "disposition applies, the owner liable for the costs."
+            )
+            % {
+                "d": date_format(impound.hold_ends_on),
+                "status": impound.get_status_display().lower(),
+            },
+            impound.hold_citation or days.citation,
+        )
+    return days
+
+
+def _clear_release_gates(impound, record: str, *, actor, now) -> None:
+    """The owner's proofs clear the release gate the seizure set (Subd. 15(K)(3))."""
+    gates = CaseGate.objects.select_for_update().filter(
+        case=impound, kind=GateKind.RELEASE_ORDER, cleared_at__isnull=True
+    )
+    for gate in gates:
+        gate.cleared_at, gate.cleared_by, gate.clearing_record = now, actor, record[:300]
+        gate.save(update_fields=["cleared_at", "cleared_by", "clearing_record"])
+        Event.record(
+            "impound.gate.cleared",
+            impound,
+            actor=actor,
+            at=now,
+            summary=_("%(label)s: %(record)s") % {"label": gate.label, "record": record},
+            data={"gate": gate.pk, "kind": gate.kind, "citation": gate.citation},
+        )
