@@ -260,14 +260,13 @@ def sweep_seizure_disposed(*, now: datetime, dry_run: bool = False):
             _("Not reclaimed: impound case %(n)s closed as %(how)s")
             % {"n": impound.number, "how": impound.get_status_display().lower()}
         )[:300]
-        case.move(
-            status,
-            allowed=(CaseStatus.SEIZED,),
+        case.apply(
+            "dispose",
+            to=status,
             actor=None,
             at=at,
-            action="dangerous_dogs.case.seizure_disposed",
             summary=case.closing_note,
-            rule_citation=impound.ground_citation,
+            citation=impound.ground_citation,
             data={"impound_case": impound.number, "impound_status": impound.status},
             fields=["closed_on", "closing_note"],
         )
@@ -276,12 +275,12 @@ def sweep_seizure_disposed(*, now: datetime, dry_run: bool = False):
         name="seized dangerous dogs disposed of",
         action="dangerous_dogs.case.seizure_disposed",
         due=DesignationCase.objects.filter(
-            status=CaseStatus.SEIZED,
+            status__in=DesignationCase.transition("dispose").sources,
             impound_case__status__in=list(SEIZURE_OUTCOMES),
             impound_case__closed_on__lt=today,
         ).select_related("jurisdiction", "impound_case"),
         still_applies=lambda c: (
-            c.status == CaseStatus.SEIZED
+            c.may("dispose")
             and c.impound_case.status in SEIZURE_OUTCOMES
             and c.impound_case.closed_on < today
         ),

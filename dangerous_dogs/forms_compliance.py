@@ -117,18 +117,6 @@ class ProofForm(forms.Form):
     def clean_microchip(self):
         return clean_microchip(self.cleaned_data["microchip"])
 
-    def clean_verified_on(self):
-        value = self.cleaned_data["verified_on"]
-        if value > timezone.localdate():
-            raise ValidationError(_("The date cannot be in the future."))
-        return value
-
-    def clean_implanted_on(self):
-        value = self.cleaned_data["implanted_on"]
-        if value > timezone.localdate():
-            raise ValidationError(_("The date cannot be in the future."))
-        return value
-
     def service_values(self) -> dict:
         data = dict(self.cleaned_data)
         verified_on = data.pop("verified_on")
@@ -138,12 +126,6 @@ class ProofForm(forms.Form):
 class DestroyedForm(forms.Form):
     on = dates.PastDateField(label=gettext_lazy("Destroyed on"), widget=DateInput())
     veterinarian = forms.CharField(label=gettext_lazy("Veterinarian"), max_length=160)
-
-    def clean_on(self):
-        value = self.cleaned_data["on"]
-        if value > timezone.localdate():
-            raise ValidationError(_("The date cannot be in the future."))
-        return value
 
 
 class FeePaymentForm(CashPaymentForm):

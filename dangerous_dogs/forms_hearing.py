@@ -8,7 +8,7 @@ from django.utils.translation import gettext_lazy as _
 from base import dates
 from base.forms import DateInput
 from dangerous_dogs.models import Seat, Vote
-from dangerous_dogs.services.hearing import DISTRIBUTION_METHODS, RECIPIENTS
+from dangerous_dogs.services.panel import DISTRIBUTION_METHODS, RECIPIENTS
 from impound.forms import DateTimeInput
 from notices.models import ServiceMethod
 

@@ -11,7 +11,7 @@ from base import dates
 from base.forms import DateInput
 from base.uploads import upload_check
 from dangerous_dogs.models import Criterion, Designation, DesignationCase, IncidentKind
-from dangerous_dogs.services.cases import RECIPIENTS
+from dangerous_dogs.services.contest import RECIPIENTS
 from notices.models import ServiceMethod
 
 UPLOAD_TYPES = ("application/pdf", "image/jpeg", "image/png")

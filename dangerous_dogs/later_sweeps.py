@@ -60,7 +60,7 @@ def sweep_sterilization_overdue(*, now: datetime, dry_run: bool = False):
             o.done_on is None
             and o.overdue_flagged_on is None
             and o.due_on < today
-            and o.case.status in IN_FORCE_STATUSES
+            and o.case.in_force
         ),
         transition=transition,
         now=now,

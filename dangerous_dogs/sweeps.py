@@ -16,7 +16,7 @@ from datetime import date, datetime
 
 from django.utils import timezone
 
-from dangerous_dogs.models import CaseStatus, DesignationCase
+from dangerous_dogs.models import DesignationCase
 from dangerous_dogs.services.cases import mark_defaulted
 from ordinance.deadlines import Deadline, register_sweep
 from ordinance.sweeps import run_sweep
@@ -29,9 +29,9 @@ def sweep_contest_default(*, now: datetime, dry_run: bool = False):
         name="dangerous-dog contest periods end",
         action="dangerous_dogs.case.defaulted",
         due=DesignationCase.objects.filter(
-            status=CaseStatus.NOTICE_SERVED, contest_deadline__lt=today
+            status__in=DesignationCase.transition("default").sources, contest_deadline__lt=today
         ).select_related("jurisdiction"),
-        still_applies=lambda c: c.status == CaseStatus.NOTICE_SERVED and c.contest_deadline < today,
+        still_applies=lambda c: c.may("default") and c.contest_deadline < today,
         transition=lambda c, at: mark_defaulted(c, on=today, at=at),
         now=now,
         dry_run=dry_run,

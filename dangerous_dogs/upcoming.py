@@ -1,5 +1,5 @@
 """The deadlines of dangerous-dog cases for the staff home page, read with one query of
-the cases and one of the hearings whatever the number of cases (issue 15, item 2).
+the cases and one of the hearings whatever the number of cases.
 
 Each kind of deadline is a condition on the case, written once here as an annotation:
 the contest period ending (DD-04), the declaration due after a default (DD-09), the
@@ -24,7 +24,6 @@ from dangerous_dogs.models import (
     DesignationCase,
     PanelHearing,
 )
-from dangerous_dogs.services.cases import citation
 from ordinance.deadlines import Deadline, UpcomingQuery, register_upcoming, resolve_upcoming
 from ordinance.rules import rule_citation
 
@@ -68,7 +67,7 @@ def _deadline(kind: str, case: DesignationCase, start: date) -> Deadline:
             what=_("Declaration due"),
             subject=case.number,
             consequence=_("the officer issues the declaration"),
-            citation=citation(city, "DD-09"),
+            citation=rule_citation(city, "DD-09"),
             url=reverse("dangerous_dogs:case_detail", args=[case.pk]),
             jurisdiction=city.short_name,
         )

@@ -2,7 +2,6 @@
 
 import dangerous_dogs.models
 import django.db.models.deletion
-import impound.models
 import simple_history.models
 from django.conf import settings
 from django.db import migrations, models
@@ -81,7 +80,6 @@ class Migration(migrations.Migration):
                 'verbose_name': 'dangerous-dog case',
                 'ordering': ['-created_at', '-pk'],
             },
-            bases=(impound.models.KeptMixin, models.Model),
         ),
         migrations.CreateModel(
             name='ComplianceProof',
@@ -109,7 +107,6 @@ class Migration(migrations.Migration):
                 'verbose_name': 'compliance proof',
                 'ordering': ['requirement', '-verified_on', '-pk'],
             },
-            bases=(impound.models.KeptMixin, models.Model),
         ),
         migrations.CreateModel(
             name='Charge',
@@ -127,7 +124,6 @@ class Migration(migrations.Migration):
                 'verbose_name': 'charge',
                 'ordering': ['charged_on', 'pk'],
             },
-            bases=(impound.models.KeptMixin, models.Model),
         ),
         migrations.CreateModel(
             name='Appeal',
@@ -146,7 +142,6 @@ class Migration(migrations.Migration):
                 'verbose_name': 'appeal',
                 'ordering': ['filed_on', 'pk'],
             },
-            bases=(impound.models.KeptMixin, models.Model),
         ),
         migrations.CreateModel(
             name='HistoricalAppeal',
@@ -516,7 +511,6 @@ class Migration(migrations.Migration):
                 'verbose_name': "owner's report",
                 'ordering': ['event_on', 'pk'],
             },
-            bases=(impound.models.KeptMixin, models.Model),
         ),
         migrations.CreateModel(
             name='PanelHearing',
@@ -542,7 +536,6 @@ class Migration(migrations.Migration):
                 'verbose_name': 'panel hearing',
                 'ordering': ['scheduled_for', 'pk'],
             },
-            bases=(impound.models.KeptMixin, models.Model),
         ),
         migrations.CreateModel(
             name='HistoricalPanelSeat',
@@ -587,7 +580,6 @@ class Migration(migrations.Migration):
                 'verbose_name': 'panel seat',
                 'ordering': ['pk'],
             },
-            bases=(impound.models.KeptMixin, models.Model),
         ),
         migrations.CreateModel(
             name='Registration',
@@ -610,7 +602,6 @@ class Migration(migrations.Migration):
                 'verbose_name': 'dangerous-dog registration',
                 'ordering': ['-issued_on', '-pk'],
             },
-            bases=(impound.models.KeptMixin, models.Model),
         ),
         migrations.CreateModel(
             name='HistoricalRegistration',
@@ -662,7 +653,6 @@ class Migration(migrations.Migration):
                 'verbose_name': 'review request',
                 'ordering': ['requested_on', 'pk'],
             },
-            bases=(impound.models.KeptMixin, models.Model),
         ),
         migrations.CreateModel(
             name='SterilizationOrder',
@@ -683,7 +673,6 @@ class Migration(migrations.Migration):
                 'verbose_name': 'sterilization order',
                 'ordering': ['ordered_on', 'pk'],
             },
-            bases=(impound.models.KeptMixin, models.Model),
         ),
         migrations.CreateModel(
             name='SummaryDestruction',
@@ -705,7 +694,6 @@ class Migration(migrations.Migration):
             options={
                 'verbose_name': 'summary destruction',
             },
-            bases=(impound.models.KeptMixin, models.Model),
         ),
         migrations.CreateModel(
             name='CaseSeries',
@@ -741,7 +729,6 @@ class Migration(migrations.Migration):
                 'ordering': ['-classified_on', '-pk'],
                 'indexes': [models.Index(fields=['animal', 'ended_on'], name='dd_class_animal_idx')],
             },
-            bases=(impound.models.KeptMixin, models.Model),
         ),
         migrations.AddIndex(
             model_name='designationcase',

@@ -21,18 +21,17 @@ from django.utils.translation import gettext as _
 
 from base.roles import ADMINISTRATOR, CLERK
 from dangerous_dogs.models import (
-    IN_FORCE_STATUSES,
     Appeal,
-    CaseStatus,
     DeclaredBy,
     DesignationCase,
 )
+from kernel.checks import refuse_if_future, refuse_unless_serves
 from notices.models import Decision, DecisionOutcome
 from ordinance.models import Event
 from ordinance.refusals import Check, Refused, refusing
 from ordinance.rules import RuleNotSet, get_optional, rule_citation
 
-from .common import check_serves, locked, not_future
+from .common import gathered, locked
 from .hearing import PANEL_FINDING
 
 COUNCIL_APPEAL = "dd_council_appeal"
@@ -83,59 +82,10 @@ def appeal_file(
     case = locked(case)
     jurisdiction = case.jurisdiction
     citation = appeal_citation(jurisdiction)
-    check_serves(actor, jurisdiction)
+    refuse_unless_serves(actor, jurisdiction)
     _check_clerk(actor)
-    if case.declared_by == DeclaredBy.DEFAULT:
-        raise Refused.because(
-            _("Appeal"),
-            _(
-                "The dog was declared by default (not contested): the ordinance gives an appeal "
-                "to the City Council only from a decision of the Review Panel."
-            ),
-            citation,
-        )
-    if case.declared_by != DeclaredBy.PANEL or case.status not in IN_FORCE_STATUSES:
-        raise Refused.because(
-            _("Appeal"),
-            _("Case %(n)s is %(status)s: there is no Review Panel ruling in force to appeal.")
-            % {"n": case.number, "status": case.get_status_display().lower()},
-            citation,
-        )
-    if case.appeals.exists():
-        raise Refused.because(
-            _("Appeal"), _("An appeal of this ruling is recorded already."), citation
-        )
-    errors = []
-    if not (grounds or "").strip():
-        errors.append(
-            Check(
-                str(_("Grounds")),
-                "fail",
-                str(_("Enter the grounds of the appeal.")),
-                citation,
-                "grounds",
-            )
-        )
-    if filed_on > today:
-        errors.append(
-            Check(
-                str(_("Filed on")),
-                "fail",
-                str(_("The date cannot be in the future.")),
-                "",
-                "filed_on",
-            )
-        )
-    elif case.ruling_on and filed_on < case.ruling_on:
-        errors.append(
-            Check(
-                str(_("Filed on")),
-                "fail",
-                str(_("The panel ruled later (%(date)s).") % {"date": date_format(case.ruling_on)}),
-                citation,
-                "filed_on",
-            )
-        )
+    _check_appealable(case, citation)
+    errors = _filing_errors(case, filed_on, grounds, today, citation)
     if errors:
         raise Refused(errors)
     late = filed_on > case.appeal_deadline
@@ -176,6 +126,48 @@ def appeal_file(
     return appeal
 
 
+def _check_appealable(case: DesignationCase, citation: str) -> None:
+    """Only a Review Panel's ruling in force is appealed, once."""
+    if case.declared_by == DeclaredBy.DEFAULT:
+        raise Refused.because(
+            _("Appeal"),
+            _(
+                "The dog was declared by default (not contested): the ordinance gives an appeal "
+                "to the City Council only from a decision of the Review Panel."
+            ),
+            citation,
+        )
+    # An appeal asks the Council to reverse the panel: a ruling the table lets it reverse.
+    if case.declared_by != DeclaredBy.PANEL or not case.may("reverse"):
+        raise Refused.because(
+            _("Appeal"),
+            _("Case %(n)s is %(status)s: there is no Review Panel ruling in force to appeal.")
+            % {"n": case.number, "status": case.get_status_display().lower()},
+            citation,
+        )
+    if case.appeals.exists():
+        raise Refused.because(
+            _("Appeal"), _("An appeal of this ruling is recorded already."), citation
+        )
+
+
+def _filing_errors(case, filed_on: date, grounds: str, today: date, citation: str) -> list:
+    errors = []
+    if not (grounds or "").strip():
+        message = str(_("Enter the grounds of the appeal."))
+        errors.append(Check(str(_("Grounds")), "fail", message, citation, "grounds"))
+    with gathered(errors):
+        refuse_if_future(filed_on, _("Filed on"), field="filed_on", today=today)
+        if case.ruling_on and filed_on < case.ruling_on:
+            raise Refused.because(
+                _("Filed on"),
+                _("The panel ruled later (%(date)s).") % {"date": date_format(case.ruling_on)},
+                citation,
+                field="filed_on",
+            )
+    return errors
+
+
 def panel_decision(case) -> Decision | None:
     return (
         Decision.objects.filter(
@@ -211,52 +203,14 @@ def appeal_decide(
     case = appeal.case
     jurisdiction = case.jurisdiction
     citation = appeal_citation(jurisdiction)
-    check_serves(actor, jurisdiction)
+    refuse_unless_serves(actor, jurisdiction)
     _check_clerk(actor)
     if not appeal.pending:
         raise Refused.because(
             _("Appeal"), _("The Council's decision is recorded already."), citation
         )
-    errors = []
-    if outcome not in COUNCIL_OUTCOMES:
-        errors.append(
-            Check(
-                str(_("Outcome")),
-                "fail",
-                str(_("The Council upholds or reverses the panel.")),
-                citation,
-                "outcome",
-            )
-        )
-    for field, value, message in (
-        ("decided_by_name", decided_by_name, _("Name who decided (the City Council).")),
-        ("reasons", reasons, _("Give the Council's reasons.")),
-    ):
-        if not (value or "").strip():
-            errors.append(Check(str(_("Council decision")), "fail", str(message), citation, field))
-    if decided_on > today:
-        errors.append(
-            Check(
-                str(_("Decided on")),
-                "fail",
-                str(_("The date cannot be in the future.")),
-                "",
-                "decided_on",
-            )
-        )
-    elif decided_on < appeal.filed_on:
-        errors.append(
-            Check(
-                str(_("Decided on")),
-                "fail",
-                str(
-                    _("The appeal was filed later (%(date)s).")
-                    % {"date": date_format(appeal.filed_on)}
-                ),
-                "",
-                "decided_on",
-            )
-        )
+    texts = {"decided_by_name": decided_by_name, "reasons": reasons}
+    errors = _decision_errors(appeal, outcome, texts, decided_on, today)
     if errors:
         raise Refused(errors)
     decision = Decision.objects.create(
@@ -275,33 +229,61 @@ def appeal_decide(
     )
     appeal.decision = decision
     appeal.save(update_fields=["decision"])
+    _apply_decision(case, appeal, outcome, actor=actor, now=now)
+    return decision
+
+
+def _decision_errors(appeal, outcome: str, texts: dict, decided_on: date, today: date) -> list:
+    """Every problem of the Council's decision at once, each next to its field."""
+    citation = appeal_citation(appeal.case.jurisdiction)
+    errors = []
+    if outcome not in COUNCIL_OUTCOMES:
+        message = str(_("The Council upholds or reverses the panel."))
+        errors.append(Check(str(_("Outcome")), "fail", message, citation, "outcome"))
+    for field, message in (
+        ("decided_by_name", _("Name who decided (the City Council).")),
+        ("reasons", _("Give the Council's reasons.")),
+    ):
+        if not (texts[field] or "").strip():
+            errors.append(Check(str(_("Council decision")), "fail", str(message), citation, field))
+    with gathered(errors):
+        refuse_if_future(decided_on, _("Decided on"), field="decided_on", today=today)
+        if decided_on < appeal.filed_on:
+            raise Refused.because(
+                _("Decided on"),
+                _("The appeal was filed later (%(date)s).")
+                % {"date": date_format(appeal.filed_on)},
+                field="decided_on",
+            )
+    return errors
+
+
+def _apply_decision(case, appeal: Appeal, outcome: str, *, actor, now) -> None:
+    """Reversed, the case is dismissed; upheld, the designation stays in force."""
+    decision = appeal.decision
+    words = {"date": date_format(decision.decided_on), "c": decision.citation}
     data = {"appeal": appeal.pk, "decision": decision.pk, "outcome": outcome}
-    if outcome == REVERSED:
-        case.closed_on = decided_on
-        case.closing_note = _("Reversed by the City Council on appeal.")
-        case.move(
-            CaseStatus.DISMISSED,
-            allowed=IN_FORCE_STATUSES,
-            actor=actor,
-            at=now,
-            action="dangerous_dogs.appeal.reversed",
-            summary=_("The City Council reversed the Review Panel on %(date)s (%(c)s)")
-            % {"date": date_format(decided_on), "c": citation},
-            rule_citation=citation,
-            data=data,
-            fields=["closed_on", "closing_note"],
-        )
-    else:
+    if outcome != REVERSED:
         Event.record(
             "dangerous_dogs.appeal.upheld",
             case,
             actor=actor,
             at=now,
-            summary=_("The City Council upheld the Review Panel on %(date)s (%(c)s)")
-            % {"date": date_format(decided_on), "c": citation},
+            summary=_("The City Council upheld the Review Panel on %(date)s (%(c)s)") % words,
             data=data,
         )
-    return decision
+        return
+    case.closed_on = decision.decided_on
+    case.closing_note = _("Reversed by the City Council on appeal.")
+    case.apply(
+        "reverse",
+        actor=actor,
+        at=now,
+        summary=_("The City Council reversed the Review Panel on %(date)s (%(c)s)") % words,
+        citation=decision.citation,
+        data=data,
+        fields=["closed_on", "closing_note"],
+    )
 
 
 @refusing()
@@ -316,7 +298,7 @@ def court_of_appeals(*, appeal: Appeal, on: date, actor, now: datetime | None = 
     )
     case = appeal.case
     citation = appeal_citation(case.jurisdiction)
-    check_serves(actor, case.jurisdiction)
+    refuse_unless_serves(actor, case.jurisdiction)
     _check_clerk(actor)
     if appeal.pending:
         raise Refused.because(
@@ -328,7 +310,7 @@ def court_of_appeals(*, appeal: Appeal, on: date, actor, now: datetime | None = 
             _("Recorded already (%(date)s).") % {"date": date_format(appeal.court_of_appeals_on)},
             citation,
         )
-    not_future(on, timezone.localdate(now), _("Appealed on"), "on")
+    refuse_if_future(on, _("Appealed on"), field="on", today=timezone.localdate(now))
     if on < appeal.decision.decided_on:
         raise Refused.because(
             _("Appealed on"),

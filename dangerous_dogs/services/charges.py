@@ -5,7 +5,7 @@
   violation counts (``gl_dd_subsequent_offence_sections``) are blank in Glencoe's text
   (Appendix D G19): while blank the case is flagged to a person, who decides; once an
   administrator sets them, the flag says seizure is required and the seizure becomes
-  due (the task part C's seizure section acts on).
+  due (the case page's seizure section acts on it).
 - On a conviction the court may (15(K)(2)) or shall (15(K)(4)) order the dog destroyed and
   the owner to pay the costs: the court's order is recorded as a ``notices.Decision``
   (kind ``dd_court_order``, outcome *ordered*) with its date and court.
@@ -20,17 +20,17 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from dangerous_dogs.models import (
-    OPEN_STATUSES,
     Charge,
     ChargeOutcome,
     DesignationCase,
 )
+from kernel.checks import refuse_if_future, refuse_unless_serves
 from notices.models import Decision, DecisionOutcome
 from ordinance.models import Event
 from ordinance.refusals import Refused, refusing
 from ordinance.rules import RuleNotSet, get_optional, rule_citation
 
-from .common import check_serves, check_status, locked, not_future, procedure_or_refuse
+from .common import locked, procedure_or_refuse
 
 COURT_ORDER_KIND = "dd_court_order"
 REPEAT_KEY = "gl_dd_subsequent_offence_sections"
@@ -98,10 +98,11 @@ def charge_record(
     now = now or timezone.now()
     today = timezone.localdate(now)
     case = locked(case)
-    check_serves(actor, case.jurisdiction)
+    refuse_unless_serves(actor, case.jurisdiction)
     procedure_or_refuse(case.jurisdiction, on=today)
-    check_status(case, OPEN_STATUSES, _("recording a charge"))
-    not_future(charged_on, today, _("Charged on"), "charged_on")
+    if not case.is_open:
+        raise case.not_now(_("recording a charge"))
+    refuse_if_future(charged_on, _("Charged on"), field="charged_on", today=today)
     if not offence.strip():
         raise Refused.because(_("Offence"), _("Name the offence and its section."), field="offence")
     charge = Charge.objects.create(
@@ -138,7 +139,7 @@ def charge_decide(
         .select_related("case__jurisdiction")
         .get(pk=charge.pk)
     )
-    check_serves(actor, charge.case.jurisdiction)
+    refuse_unless_serves(actor, charge.case.jurisdiction)
     if charge.outcome != ChargeOutcome.PENDING:
         raise Refused.because(
             _("Charge"),
@@ -154,7 +155,7 @@ def charge_decide(
         )
     if not court.strip():
         raise Refused.because(_("Court"), _("Name the court."), field="court")
-    not_future(decided_on, timezone.localdate(now), _("Decided on"), "decided_on")
+    refuse_if_future(decided_on, _("Decided on"), field="decided_on", today=timezone.localdate(now))
     if decided_on < charge.charged_on:
         raise Refused.because(
             _("Decided on"),
@@ -218,7 +219,7 @@ def court_order_record(
     )
     case = charge.case
     jurisdiction = case.jurisdiction
-    check_serves(actor, jurisdiction)
+    refuse_unless_serves(actor, jurisdiction)
     citation = court_order_citation(jurisdiction)
     if charge.outcome != ChargeOutcome.CONVICTED:
         raise Refused.because(
@@ -232,25 +233,7 @@ def court_order_record(
         raise Refused.because(
             _("Court order"), _("The court's order on this conviction is recorded."), citation
         )
-    errors = [
-        Refused.because(label, message, citation, field=field).checks[0]
-        for field, value, label, message in (
-            ("court", court, _("Court"), _("Name the court.")),
-            ("terms", terms, _("Order"), _("State what the court ordered.")),
-        )
-        if not value.strip()
-    ]
-    if errors:
-        raise Refused(errors)
-    not_future(ordered_on, timezone.localdate(now), _("Ordered on"), "ordered_on")
-    if ordered_on < charge.decided_on:
-        raise Refused.because(
-            _("Ordered on"),
-            _("The order cannot come before the conviction (%(date)s).")
-            % {"date": date_format(charge.decided_on)},
-            citation,
-            field="ordered_on",
-        )
+    _check_order(charge, court, terms, ordered_on, timezone.localdate(now))
     decision = Decision.objects.create(
         jurisdiction=jurisdiction,
         subject_type=ContentType.objects.get_for_model(DesignationCase),
@@ -280,3 +263,26 @@ def court_order_record(
         data={"charge": charge.pk, "decision": decision.pk},
     )
     return decision
+
+
+def _check_order(charge: Charge, court: str, terms: str, ordered_on: date, today: date) -> None:
+    citation = court_order_citation(charge.case.jurisdiction)
+    errors = [
+        Refused.because(label, message, citation, field=field).checks[0]
+        for field, value, label, message in (
+            ("court", court, _("Court"), _("Name the court.")),
+            ("terms", terms, _("Order"), _("State what the court ordered.")),
+        )
+        if not value.strip()
+    ]
+    if errors:
+        raise Refused(errors)
+    refuse_if_future(ordered_on, _("Ordered on"), field="ordered_on", today=today)
+    if ordered_on < charge.decided_on:
+        raise Refused.because(
+            _("Ordered on"),
+            _("The order cannot come before the conviction (%(date)s).")
+            % {"date": date_format(charge.decided_on)},
+            citation,
+            field="ordered_on",
+        )

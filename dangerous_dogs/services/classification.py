@@ -9,6 +9,7 @@ none: a dog there is declared through the Subd. 15 proceeding. A classification 
 never deleted.
 """
 
+from dataclasses import dataclass
 from datetime import date, datetime
 
 from django.db import transaction
@@ -18,12 +19,13 @@ from django.utils.translation import gettext as _
 
 from base.roles import ADMINISTRATOR, OFFICER
 from dangerous_dogs.models import Classification, ClassificationTerm
+from kernel.checks import refuse_if_future, refuse_unless_serves
 from licensing.models import Animal, Species
 from ordinance.models import Event
 from ordinance.refusals import Refused, refusing
 from ordinance.rules import Rule, get_optional
 
-from .common import PROCEDURE_KEY, check_serves, not_future
+from .common import PROCEDURE_KEY
 
 DUTY_KEY = "fierce_dog_duty"
 
@@ -47,7 +49,7 @@ def duty_or_refuse(animal: Animal, *, on: date) -> Rule:
 
 
 def _check_actor(actor, jurisdiction) -> None:
-    check_serves(actor, jurisdiction)
+    refuse_unless_serves(actor, jurisdiction)
     if not actor.has_role(OFFICER, ADMINISTRATOR):
         raise Refused.because(
             _("Classification"),
@@ -55,26 +57,72 @@ def _check_actor(actor, jurisdiction) -> None:
         )
 
 
+@dataclass(frozen=True)
+class ClassificationFacts:
+    """What the officer decided and why (the form's cleaned data)."""
+
+    term: str
+    reason: str
+    classified_on: date
+    classified_by_name: str
+    evidence: str = ""
+    file: object = None
+
+
 @refusing()
 @transaction.atomic
 def classification_record(
     *,
     animal: Animal,
-    term: str,
-    reason: str,
-    evidence: str = "",
-    file=None,
-    classified_on: date,
-    classified_by_name: str,
     actor,
+    facts: ClassificationFacts | None = None,
     at: datetime | None = None,
+    **fields,
 ) -> Classification:
-    """Record that an officer classified ``animal`` fierce, dangerous or vicious (Sec. 6-73)."""
+    """Record that an officer classified ``animal`` fierce, dangerous or vicious (Sec. 6-73).
+
+    ``facts``: the classification (or its fields as keywords, as the demo passes them)."""
+    facts = facts or ClassificationFacts(**fields)
     at = at or timezone.now()
-    today = timezone.localdate(at)
     _check_actor(actor, animal.jurisdiction)
-    duty = duty_or_refuse(animal, on=today)
+    duty = duty_or_refuse(animal, on=timezone.localdate(at))
     animal = Animal.objects.select_for_update().get(pk=animal.pk)
+    _check_dog(animal, duty)
+    _check_facts(facts, duty, timezone.localdate(at))
+    _check_none_standing(animal)
+    classification = Classification(
+        jurisdiction=animal.jurisdiction,
+        animal=animal,
+        term=facts.term,
+        reason=facts.reason.strip(),
+        evidence=facts.evidence.strip(),
+        classified_on=facts.classified_on,
+        classified_by_name=facts.classified_by_name.strip(),
+        citation=duty.citation,
+        recorded_by=actor,
+    )
+    if facts.file:
+        classification.evidence_file = facts.file
+    classification.save()
+    Event.record(
+        "dangerous_dogs.classification.recorded",
+        classification,
+        actor=actor,
+        at=at,
+        summary=_("%(name)s classified %(term)s on %(date)s by %(officer)s (%(section)s)")
+        % {
+            "name": animal.name,
+            "term": classification.get_term_display().lower(),
+            "date": date_format(facts.classified_on),
+            "officer": classification.classified_by_name,
+            "section": duty.citation,
+        },
+        data={"animal": animal.pk, "term": facts.term, "classified_on": str(facts.classified_on)},
+    )
+    return classification
+
+
+def _check_dog(animal: Animal, duty: Rule) -> None:
     if animal.species != Species.DOG:
         raise Refused.because(
             _("Classification"),
@@ -88,23 +136,29 @@ def classification_record(
             _("%(name)s is recorded as %(status)s.")
             % {"name": animal.name, "status": animal.get_status_display().lower()},
         )
-    if term not in ClassificationTerm.values:
+
+
+def _check_facts(facts: ClassificationFacts, duty: Rule, today: date) -> None:
+    if facts.term not in ClassificationTerm.values:
         raise Refused.because(
             _("Classified as"), _("Choose fierce, dangerous or vicious."), field="term"
         )
-    if not reason.strip():
+    if not facts.reason.strip():
         raise Refused.because(
             _("Reason"),
             _("Say why the dog is %(term)s: the ordinance defines none of the terms.")
-            % {"term": ClassificationTerm(term).label.lower()},
+            % {"term": ClassificationTerm(facts.term).label.lower()},
             duty.citation,
             field="reason",
         )
-    if not classified_by_name.strip():
+    if not facts.classified_by_name.strip():
         raise Refused.because(
             _("Officer"), _("Name the officer who classified the dog."), field="classified_by_name"
         )
-    not_future(classified_on, today, _("Classified on"), "classified_on")
+    refuse_if_future(facts.classified_on, _("Classified on"), field="classified_on", today=today)
+
+
+def _check_none_standing(animal: Animal) -> None:
     standing = animal.classifications.filter(ended_on__isnull=True).first()
     if standing is not None:
         raise Refused.because(
@@ -117,36 +171,6 @@ def classification_record(
             },
             standing.citation,
         )
-    classification = Classification(
-        jurisdiction=animal.jurisdiction,
-        animal=animal,
-        term=term,
-        reason=reason.strip(),
-        evidence=evidence.strip(),
-        classified_on=classified_on,
-        classified_by_name=classified_by_name.strip(),
-        citation=duty.citation,
-        recorded_by=actor,
-    )
-    if file:
-        classification.evidence_file = file
-    classification.save()
-    Event.record(
-        "dangerous_dogs.classification.recorded",
-        classification,
-        actor=actor,
-        at=at,
-        summary=_("%(name)s classified %(term)s on %(date)s by %(officer)s (%(section)s)")
-        % {
-            "name": animal.name,
-            "term": classification.get_term_display().lower(),
-            "date": date_format(classified_on),
-            "officer": classification.classified_by_name,
-            "section": duty.citation,
-        },
-        data={"animal": animal.pk, "term": term, "classified_on": str(classified_on)},
-    )
-    return classification
 
 
 @refusing()
@@ -170,7 +194,7 @@ def classification_end(
             _("This classification was ended on %(date)s already.")
             % {"date": date_format(classification.ended_on)},
         )
-    not_future(ended_on, today, _("Ended on"), "ended_on")
+    refuse_if_future(ended_on, _("Ended on"), field="ended_on", today=today)
     if ended_on < classification.classified_on:
         raise Refused.because(
             _("Ended on"),

@@ -1,21 +1,27 @@
-"""What every dangerous-dog service shares: who may act, whether the city has the Subd. 15
-procedure at all, case numbers, and the deadlines (counted in ``ordinance.calendar``).
+"""What every dangerous-dog service shares: whether the city has the Subd. 15 procedure at
+all, the case numbers' series, the case under a lock, refusals gathered for a whole form,
+a document's service recorded, and the deadlines (counted in ``ordinance.calendar``).
+Who may act and dates in the future are the kernel's checks (``kernel.checks``).
 
 The procedure runs where the city's profile has ``dd_contest_days`` (DD-29: North Branch
 has none); ``procedure_or_refuse`` is the one answer to "may this city run it".
 """
 
+from contextlib import contextmanager
 from datetime import date
 
+from django.contrib.contenttypes.models import ContentType
 from django.utils.translation import gettext as _
 
-from dangerous_dogs.models import CaseSeries, DesignationCase
+from dangerous_dogs.models import DesignationCase
+from notices.models import ServiceRecord
 from ordinance.calendar import due_date
 from ordinance.models import Jurisdiction
-from ordinance.refusals import Refused
+from ordinance.refusals import Check, Refused
 from ordinance.rules import Rule, get_optional, rule_citation
 
 PROCEDURE_KEY = "dd_contest_days"
+SERIES = "dangerous-dog"  # the case numbers' series (kernel.numbers)
 
 
 def has_procedure(jurisdiction: Jurisdiction, *, on: date) -> bool:
@@ -48,37 +54,46 @@ def locked(case: DesignationCase) -> DesignationCase:
     )
 
 
-def check_serves(actor, jurisdiction: Jurisdiction) -> None:
-    if not actor.serves(jurisdiction.pk):
-        raise Refused.because(_("City"), _("You do not serve %(city)s.") % {"city": jurisdiction})
-
-
-def check_status(case: DesignationCase, allowed, what) -> None:
-    """Refuse a step the case's state does not allow, naming the state."""
-    if case.status not in allowed:
-        raise Refused.because(
-            _("Dangerous-dog case"),
-            _("Case %(n)s is %(status)s: %(what)s is not possible now.")
-            % {"n": case.number, "status": case.get_status_display().lower(), "what": what},
-        )
-
-
-def not_future(value: date, today: date, label, field: str) -> None:
-    if value > today:
-        raise Refused.because(label, _("The date cannot be in the future."), field=field)
-
-
-def next_number(jurisdiction: Jurisdiction, year: int) -> str:
-    """``DD-2026-0001``: allocated under a row lock (call inside a transaction)."""
-    series, _created = CaseSeries.objects.select_for_update().get_or_create(
-        jurisdiction=jurisdiction, year=year
-    )
-    number = series.next_number
-    CaseSeries.objects.filter(pk=series.pk).update(next_number=number + 1)
-    return f"DD-{year}-{number:04d}"
+@contextmanager
+def gathered(errors: list):
+    """Collect a refusal's checks into ``errors`` instead of raising at once, so a page
+    shows every problem of the form together; the block stops at its first refusal."""
+    try:
+        yield
+    except Refused as refused:
+        errors.extend(refused.checks)
 
 
 def deadline(jurisdiction: Jurisdiction, key: str, start: date) -> tuple[date, str]:
     """(due date, section) of the rule ``key`` counted from ``start``."""
     due, rule = due_date(jurisdiction, key, start)
     return due, rule.citation
+
+
+def blanks(values: dict, label, citation="") -> list[Check]:
+    """Every blank text, each next to its field: {field: (value, message)}."""
+    return [
+        Check(str(label), "fail", str(message), citation, field)
+        for field, (value, message) in values.items()
+        if not (value or "").strip()
+    ]
+
+
+def service_record(
+    case, *, document, method, served_at, served_to, actor, received_on=None, **details
+) -> ServiceRecord:
+    """How a document of the case (a hearing notice, a copy of the findings) was served."""
+    return ServiceRecord.objects.create(
+        document=document,
+        jurisdiction=case.jurisdiction,
+        subject_type=ContentType.objects.get_for_model(DesignationCase),
+        subject_id=case.pk,
+        method=method,
+        served_to=served_to[:200],
+        served_by_name=(actor.get_full_name() or actor.username)[:120],
+        served_at=served_at,
+        received_on=received_on,
+        succeeded=True,
+        recorded_by=actor,
+        **details,
+    )

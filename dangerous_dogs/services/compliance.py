@@ -27,19 +27,19 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from dangerous_dogs.models import (
-    CaseStatus,
     ComplianceProof,
     CoverageKind,
     Designation,
     DesignationCase,
     Requirement,
 )
+from kernel.checks import refuse_if_future, refuse_unless_serves
 from licensing.services.registry import clean_microchip
 from ordinance.models import Event
 from ordinance.refusals import Check, Refused, refusing
 from ordinance.rules import RuleLayers, RuleNotSet, get_layers, get_optional, rule_citation
 
-from .common import check_serves, check_status, not_future, procedure_or_refuse
+from .common import procedure_or_refuse
 
 # The profile values the checklist reads, in one query (get_layers).
 BOND, INSURANCE, MICROCHIP_STATUTE, FEE_CAP = (
@@ -51,9 +51,6 @@ BOND, INSURANCE, MICROCHIP_STATUTE, FEE_CAP = (
 CHECKLIST_KEYS = (BOND, INSURANCE, MICROCHIP_STATUTE, FEE_CAP, "dd_compliance_days")
 # What the owner proves before registration and before a reclaim (the fee is paid then).
 PROVEN_FIRST = (Requirement.ENCLOSURE, Requirement.COVERAGE, Requirement.MICROCHIP)
-# Where proofs may still be recorded: before registration, while seized (to reclaim), and
-# at renewal (a new bond or policy).
-PROOF_STATUSES = (CaseStatus.DECLARED, CaseStatus.SEIZED, CaseStatus.REGISTERED)
 
 
 SHORT_LABELS = {
@@ -291,7 +288,7 @@ def _check_microchip(values, today, citation) -> None:
         values["microchip"] = clean_microchip(values["microchip"])
     except ValidationError as exc:
         raise Refused.because(_("Microchip"), exc.messages[0], citation, field="microchip") from exc
-    not_future(values["implanted_on"], today, _("Implanted on"), "implanted_on")
+    refuse_if_future(values["implanted_on"], _("Implanted on"), field="implanted_on", today=today)
 
 
 def check_dangerous(case: DesignationCase, on: date) -> None:
@@ -334,11 +331,14 @@ def proof_record(
         raise TypeError(f"Not proof fields: {sorted(unknown)}")
     now = now or timezone.now()
     today = timezone.localdate(now)
-    check_serves(actor, case.jurisdiction)
+    refuse_unless_serves(actor, case.jurisdiction)
     procedure_or_refuse(case.jurisdiction, on=today)
-    check_status(case, PROOF_STATUSES, _("recording a proof of compliance"))
+    # Proofs are recorded while the designation is in force: before registration, while
+    # seized (to reclaim), and at renewal (a new bond or policy).
+    if not case.in_force:
+        raise case.not_now(_("recording a proof of compliance"))
     check_dangerous(case, today)
-    not_future(verified_on, today, _("Verified on"), "verified_on")
+    refuse_if_future(verified_on, _("Verified on"), field="verified_on", today=today)
     rules = compliance_rules(case.jurisdiction, on=today)
     citation = requirement_citation(rules, requirement, case.jurisdiction)
     if requirement == Requirement.FEE or requirement not in Requirement.values:
@@ -389,10 +389,10 @@ def case_destroyed(
     """The owner had the dog humanely destroyed instead of complying (DD-10): closed."""
     now = now or timezone.now()
     today = timezone.localdate(now)
-    check_serves(actor, case.jurisdiction)
+    refuse_unless_serves(actor, case.jurisdiction)
     procedure_or_refuse(case.jurisdiction, on=today)
     check_dangerous(case, today)
-    not_future(on, today, _("Destroyed on"), "on")
+    refuse_if_future(on, _("Destroyed on"), field="on", today=today)
     if not veterinarian.strip():
         raise Refused.because(
             _("Veterinarian"),
@@ -411,14 +411,12 @@ def case_destroyed(
         "d": on,
         "vet": veterinarian.strip(),
     }
-    case.move(
-        CaseStatus.DESTROYED,
-        allowed=(CaseStatus.DECLARED,),
+    case.apply(
+        "destroy",
         actor=actor,
         at=now,
-        action="dangerous_dogs.case.destroyed",
         summary=case.closing_note,
-        rule_citation=case.compliance_citation,
+        citation=case.compliance_citation,
         data={"on": str(on), "veterinarian": veterinarian.strip()},
         fields=["closed_on", "closing_note"],
     )

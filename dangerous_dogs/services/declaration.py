@@ -17,11 +17,12 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from dangerous_dogs.models import CaseStatus, DeclaredBy, Designation, DesignationCase
+from kernel.checks import refuse_if_future, refuse_unless_serves
 from notices.models import IssuedDocument
 from ordinance.models import Event
 from ordinance.refusals import Refused, refusing
 
-from .common import check_serves, deadline, not_future
+from .common import deadline
 
 
 def declare(
@@ -33,10 +34,10 @@ def declare(
     document: IssuedDocument | None,
     actor,
     at: datetime,
-    allowed,
     citation: str,
 ) -> DesignationCase:
-    """Put the designation in force (called by the default and the panel services)."""
+    """Put the designation in force: by default (``declare``) or on the panel's finding
+    (``hold_hearing``), the two steps of the case's table that lead to DECLARED."""
     case.declared_designation = designation
     case.declared_by = by
     case.declared_on = on
@@ -48,19 +49,18 @@ def declare(
             case.jurisdiction, "dd_appeal_days", on
         )
         fields += ["ruling_on", "appeal_deadline", "appeal_citation"]
-    case.move(
-        CaseStatus.DECLARED,
-        allowed=allowed,
+    case.apply(
+        "hold_hearing" if by == DeclaredBy.PANEL else "declare",
+        to=CaseStatus.DECLARED,
         actor=actor,
         at=at,
-        action="dangerous_dogs.case.declared",
         summary=_("Declared a %(designation)s on %(date)s (%(how)s)")
         % {
             "designation": Designation(designation).label.lower(),
             "date": on,
             "how": DeclaredBy(by).label,
         },
-        rule_citation=citation,
+        citation=citation,
         data={"designation": designation, "by": by, "on": str(on)},
         fields=fields,
     )
@@ -74,8 +74,8 @@ def declaration_received(
 ) -> DesignationCase:
     """The owner received the declaration or the findings: the compliance clock starts
     for a dangerous dog (DD-10); recorded once."""
-    check_serves(actor, case.jurisdiction)
-    not_future(received_on, today, _("Received on"), "received_on")
+    refuse_unless_serves(actor, case.jurisdiction)
+    refuse_if_future(received_on, _("Received on"), field="received_on", today=today)
     if case.status != CaseStatus.DECLARED:
         raise Refused.because(
             _("Dangerous-dog case"),

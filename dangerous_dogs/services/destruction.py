@@ -11,6 +11,7 @@ decision to destroy. Linked to the dog's case when there is one (the case then c
 destroyed). North Branch's ordinance has no such power (DD-29): refused.
 """
 
+from dataclasses import dataclass
 from datetime import date, datetime
 
 from django.contrib.contenttypes.models import ContentType
@@ -20,12 +21,11 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from dangerous_dogs.models import (
-    OPEN_STATUSES,
-    CaseStatus,
     DesignationCase,
     DestructionGround,
     SummaryDestruction,
 )
+from kernel.checks import refuse_if_future, refuse_unless_serves
 from licensing.models import Animal
 from licensing.models.registry import Species
 from notices.models import Decision, DecisionOutcome
@@ -33,7 +33,7 @@ from ordinance.models import Event
 from ordinance.refusals import Refused, refusing
 from ordinance.rules import rule_citation
 
-from .common import check_serves, not_future, procedure_or_refuse
+from .common import procedure_or_refuse
 
 DECISION_KIND = "dd_summary_destruction"
 DESTROY, SPARE = "destroy", "spare"
@@ -44,20 +44,28 @@ def destruction_citation(jurisdiction) -> str:
     return rule_citation(jurisdiction, "DD-28")
 
 
+@dataclass(frozen=True)
+class DestructionHearing:
+    """The reasonable cause, the owner's hearing opportunity and the impartial decision
+    (the form's cleaned data): blank dates and names are refused, each at its field."""
+
+    ground: str
+    facts: str
+    hearing_notice_on: date | None
+    hearing_on: date | None
+    decision_maker: str
+    outcome: str
+    decided_on: date | None
+    reasons: str
+    officer_name: str = ""
+
+
 @refusing()
 @transaction.atomic
 def summary_destruction_record(
     *,
     animal: Animal,
-    ground: str,
-    facts: str,
-    hearing_notice_on: date | None,
-    hearing_on: date | None,
-    decision_maker: str,
-    outcome: str,
-    decided_on: date | None,
-    reasons: str,
-    officer_name: str,
+    hearing: DestructionHearing,
     actor,
     case: DesignationCase | None = None,
     now: datetime | None = None,
@@ -66,90 +74,25 @@ def summary_destruction_record(
     now = now or timezone.now()
     today = timezone.localdate(now)
     jurisdiction = animal.jurisdiction
-    check_serves(actor, jurisdiction)
+    refuse_unless_serves(actor, jurisdiction)
     procedure_or_refuse(jurisdiction, on=today)
     citation = destruction_citation(jurisdiction)
-    if case is not None and case.animal_id != animal.pk:
-        raise Refused.because(_("Case"), _("The case is about another animal."), citation)
-    if animal.species not in (Species.DOG, Species.CAT):
-        raise Refused.because(
-            _("Animal"),
-            _("Summary destruction applies to a dog or a cat."),
-            citation,
-        )
-    checks = []
-
-    def need(field, value, label, message):
-        if not (value.strip() if isinstance(value, str) else value):
-            checks.append(Refused.because(label, message, citation, field=field).checks[0])
-
-    if ground not in DestructionGround.values:
-        checks.append(
-            Refused.because(
-                _("Ground"), _("Choose rabies or vicious nature."), citation, field="ground"
-            ).checks[0]
-        )
-    need("facts", facts, _("Facts"), _("State the facts that give reasonable cause."))
-    need(
-        "hearing_notice_on",
-        hearing_notice_on,
-        _("Hearing notice"),
-        _("Record when the owner was given notice of the hearing: no destruction without it."),
-    )
-    need(
-        "hearing_on",
-        hearing_on,
-        _("Hearing"),
-        _("Record the date of the hearing held or offered: no destruction without it."),
-    )
-    need(
-        "decision_maker",
-        decision_maker,
-        _("Decision maker"),
-        _("Name the impartial decision maker."),
-    )
-    need("decided_on", decided_on, _("Decided on"), _("Record the date of the decision."))
-    need("reasons", reasons, _("Reasons"), _("Give the decision maker's reasons."))
-    if outcome not in OUTCOMES:
-        checks.append(
-            Refused.because(
-                _("Decision"), _("Record the decision."), citation, field="outcome"
-            ).checks[0]
-        )
-    if checks:
-        raise Refused(checks)
-    for value, label, field in (
-        (hearing_notice_on, _("Hearing notice"), "hearing_notice_on"),
-        (decided_on, _("Decided on"), "decided_on"),
-    ):
-        not_future(value, today, label, field)
-    if hearing_on < hearing_notice_on:
-        raise Refused.because(
-            _("Hearing"),
-            _("The hearing cannot come before the notice of it (%(date)s).")
-            % {"date": date_format(hearing_notice_on)},
-            citation,
-            field="hearing_on",
-        )
-    if decided_on < hearing_on:
-        raise Refused.because(
-            _("Decided on"),
-            _("The decision comes after the hearing opportunity (%(date)s).")
-            % {"date": date_format(hearing_on)},
-            citation,
-            field="decided_on",
-        )
+    _check_subject(animal, case, citation)
+    missing = _missing(hearing, citation)
+    if missing:
+        raise Refused(missing)
+    _check_dates(hearing, today, citation)
     decision = Decision.objects.create(
         jurisdiction=jurisdiction,
         subject_type=ContentType.objects.get_for_model(Animal),
         subject_id=animal.pk,
         kind=DECISION_KIND,
-        outcome=OUTCOMES[outcome],
-        decided_by_name=decision_maker.strip(),
+        outcome=OUTCOMES[hearing.outcome],
+        decided_by_name=hearing.decision_maker.strip(),
         decided_by_capacity=str(_("Impartial decision maker")),
-        decided_on=decided_on,
-        reasons=reasons.strip(),
-        evidence=facts.strip(),
+        decided_on=hearing.decided_on,
+        reasons=hearing.reasons.strip(),
+        evidence=hearing.facts.strip(),
         citation=citation,
         recorded_by=actor,
     )
@@ -157,34 +100,103 @@ def summary_destruction_record(
         jurisdiction=jurisdiction,
         animal=animal,
         case=case,
-        ground=ground,
-        facts=facts.strip(),
-        hearing_notice_on=hearing_notice_on,
-        hearing_on=hearing_on,
-        decision_maker=decision_maker.strip(),
+        ground=hearing.ground,
+        facts=hearing.facts.strip(),
+        hearing_notice_on=hearing.hearing_notice_on,
+        hearing_on=hearing.hearing_on,
+        decision_maker=hearing.decision_maker.strip(),
         decision=decision,
-        officer_name=officer_name.strip(),
+        officer_name=hearing.officer_name.strip(),
         recorded_by=actor,
     )
+    _record_decided(record, citation, actor=actor, now=now)
+    return record
+
+
+def _check_subject(animal: Animal, case, citation: str) -> None:
+    if case is not None and case.animal_id != animal.pk:
+        raise Refused.because(_("Case"), _("The case is about another animal."), citation)
+    if animal.species not in (Species.DOG, Species.CAT):
+        raise Refused.because(
+            _("Animal"), _("Summary destruction applies to a dog or a cat."), citation
+        )
+
+
+def _missing(hearing: DestructionHearing, citation: str) -> list:
+    """Every part of the record that is blank, next to its field (no destruction without
+    the hearing opportunity and the decision)."""
+    needed = {
+        "facts": (_("Facts"), _("State the facts that give reasonable cause.")),
+        "hearing_notice_on": (
+            _("Hearing notice"),
+            _("Record when the owner was given notice of the hearing: no destruction without it."),
+        ),
+        "hearing_on": (
+            _("Hearing"),
+            _("Record the date of the hearing held or offered: no destruction without it."),
+        ),
+        "decision_maker": (_("Decision maker"), _("Name the impartial decision maker.")),
+        "decided_on": (_("Decided on"), _("Record the date of the decision.")),
+        "reasons": (_("Reasons"), _("Give the decision maker's reasons.")),
+    }
+    missing = []
+    if hearing.ground not in DestructionGround.values:
+        missing.append((_("Ground"), _("Choose rabies or vicious nature."), "ground"))
+    for field, (label, message) in needed.items():
+        value = getattr(hearing, field)
+        if not (value.strip() if isinstance(value, str) else value):
+            missing.append((label, message, field))
+    if hearing.outcome not in OUTCOMES:
+        missing.append((_("Decision"), _("Record the decision."), "outcome"))
+    return [
+        Refused.because(label, message, citation, field=field).checks[0]
+        for label, message, field in missing
+    ]
+
+
+def _check_dates(hearing: DestructionHearing, today: date, citation: str) -> None:
+    """Notice, then the hearing, then the decision; none in the future."""
+    refuse_if_future(
+        hearing.hearing_notice_on, _("Hearing notice"), field="hearing_notice_on", today=today
+    )
+    refuse_if_future(hearing.decided_on, _("Decided on"), field="decided_on", today=today)
+    if hearing.hearing_on < hearing.hearing_notice_on:
+        raise Refused.because(
+            _("Hearing"),
+            _("The hearing cannot come before the notice of it (%(date)s).")
+            % {"date": date_format(hearing.hearing_notice_on)},
+            citation,
+            field="hearing_on",
+        )
+    if hearing.decided_on < hearing.hearing_on:
+        raise Refused.because(
+            _("Decided on"),
+            _("The decision comes after the hearing opportunity (%(date)s).")
+            % {"date": date_format(hearing.hearing_on)},
+            citation,
+            field="decided_on",
+        )
+
+
+def _record_decided(record: SummaryDestruction, citation: str, *, actor, now) -> None:
     summary = _(
         "Summary destruction: %(ground)s; hearing on %(hearing)s before %(who)s; %(outcome)s "
         "(%(section)s)"
     ) % {
         "ground": record.get_ground_display(),
-        "hearing": date_format(hearing_on),
+        "hearing": date_format(record.hearing_on),
         "who": record.decision_maker,
-        "outcome": decision.get_outcome_display().lower(),
+        "outcome": record.decision.get_outcome_display().lower(),
         "section": citation,
     }
     Event.record(
         "dangerous_dogs.summary_destruction.decided",
-        case or animal,
+        record.case or record.animal,
         actor=actor,
         at=now,
         summary=summary,
-        data={"record": record.pk, "decision": decision.pk},
+        data={"record": record.pk, "decision": record.decision.pk},
     )
-    return record
 
 
 @refusing()
@@ -199,7 +211,7 @@ def summary_destruction_done(
         .select_related("jurisdiction", "decision", "case", "animal")
         .get(pk=record.pk)
     )
-    check_serves(actor, record.jurisdiction)
+    refuse_unless_serves(actor, record.jurisdiction)
     citation = destruction_citation(record.jurisdiction)
     if record.destroyed_on:
         raise Refused.because(
@@ -213,7 +225,9 @@ def summary_destruction_done(
             _("No decision to destroy is recorded after a hearing opportunity."),
             citation,
         )
-    not_future(destroyed_on, timezone.localdate(now), _("Destroyed on"), "destroyed_on")
+    refuse_if_future(
+        destroyed_on, _("Destroyed on"), field="destroyed_on", today=timezone.localdate(now)
+    )
     if destroyed_on < record.decision.decided_on:
         raise Refused.because(
             _("Destroyed on"),
@@ -229,18 +243,16 @@ def summary_destruction_done(
         "section": citation,
     }
     case = record.case
-    if case is not None and case.status in OPEN_STATUSES:
+    if case is not None and case.may("destroy_summarily"):
         case = DesignationCase.objects.select_for_update(of=("self",)).get(pk=case.pk)
         case.closed_on = destroyed_on
         case.closing_note = str(summary)[:300]
-        case.move(
-            CaseStatus.DESTROYED,
-            allowed=OPEN_STATUSES,
+        case.apply(
+            "destroy_summarily",
             actor=actor,
             at=now,
-            action="dangerous_dogs.case.destroyed",
             summary=summary,
-            rule_citation=citation,
+            citation=citation,
             data={"record": record.pk},
             fields=["closed_on", "closing_note"],
         )

@@ -14,6 +14,7 @@
 All of these concern a designation in force (declared, registered or seized).
 """
 
+from dataclasses import dataclass
 from datetime import date, datetime
 
 from django.db import transaction
@@ -22,18 +23,18 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from dangerous_dogs.models import (
-    IN_FORCE_STATUSES,
     CaseStatus,
     DesignationCase,
     OwnerReport,
     ReportKind,
 )
+from kernel.checks import refuse_if_future, refuse_unless_serves
 from licensing.models import Owner
 from ordinance.models import Event
 from ordinance.refusals import Refused, refusing
 from ordinance.rules import rule_citation
 
-from .common import check_serves, deadline, locked, not_future, procedure_or_refuse
+from .common import deadline, locked, procedure_or_refuse
 
 CLOSING_KINDS = {ReportKind.DEATH: CaseStatus.DECEASED, ReportKind.TRANSFER: CaseStatus.TRANSFERRED}
 RULE_IDS = {
@@ -66,7 +67,7 @@ def _require(values: dict, citation: str) -> None:
 
 
 def _in_force(case: DesignationCase, citation: str) -> None:
-    if case.status not in IN_FORCE_STATUSES:
+    if not case.in_force:
         raise Refused.because(
             _("Dangerous-dog case"),
             _("Case %(n)s is %(status)s: the owner's reports concern a designation in force.")
@@ -75,48 +76,61 @@ def _in_force(case: DesignationCase, citation: str) -> None:
         )
 
 
+@dataclass(frozen=True)
+class ReportFacts:
+    """What the owner's written report says (the form's cleaned data): the event and the
+    day the notice came, and for a sale or a lease the other party."""
+
+    kind: str
+    event_on: date
+    notified_on: date
+    circumstances: str = ""
+    party_name: str = ""
+    party_address: str = ""
+    party_phone: str = ""
+    buyer_informed: bool = False
+    buyer_in_city: bool = False
+    buyer: Owner | None = None
+    lease_term: str = ""
+
+
 @refusing()
 @transaction.atomic
 def report_record(
-    *,
-    case: DesignationCase,
-    kind: str,
-    event_on: date,
-    notified_on: date,
-    actor,
-    circumstances: str = "",
-    party_name: str = "",
-    party_address: str = "",
-    party_phone: str = "",
-    buyer_informed: bool = False,
-    buyer_in_city: bool = False,
-    buyer: Owner | None = None,
-    lease_term: str = "",
-    now: datetime | None = None,
+    *, case: DesignationCase, report: ReportFacts, actor, now: datetime | None = None
 ) -> OwnerReport:
     """Record the owner's written report; a death, transfer or sale out of the city closes
     the case, a sale in the city moves it to the buyer."""
     now = now or timezone.now()
     today = timezone.localdate(now)
     case = locked(case)
-    jurisdiction = case.jurisdiction
-    check_serves(actor, jurisdiction)
-    procedure_or_refuse(jurisdiction, on=today)
-    if kind not in ReportKind.values:
+    refuse_unless_serves(actor, case.jurisdiction)
+    procedure_or_refuse(case.jurisdiction, on=today)
+    if report.kind not in ReportKind.values:
         raise Refused.because(_("Report"), _("Choose what the owner reports."), field="kind")
-    citation = report_citation(jurisdiction, kind)
+    citation = report_citation(case.jurisdiction, report.kind)
     _in_force(case, citation)
-    not_future(event_on, today, _("Date"), "event_on")
-    not_future(notified_on, today, _("Notice received on"), "notified_on")
-    if notified_on < event_on:
+    _check_report_dates(case, report, today, citation)
+    row = _report_row(case, report, citation, actor)
+    row.save()
+    _record_reported(case, row, actor=actor, now=now)
+    buyer = report.buyer if report.buyer_in_city else None
+    _consequence(case, row, buyer, actor=actor, now=now)
+    return row
+
+
+def _check_report_dates(case, report: ReportFacts, today: date, citation: str) -> None:
+    refuse_if_future(report.event_on, _("Date"), field="event_on", today=today)
+    refuse_if_future(report.notified_on, _("Notice received on"), field="notified_on", today=today)
+    if report.notified_on < report.event_on:
         raise Refused.because(
             _("Notice received on"),
             _("The notice cannot come before the event it reports (%(date)s).")
-            % {"date": date_format(event_on)},
+            % {"date": date_format(report.event_on)},
             citation,
             field="notified_on",
         )
-    if case.declared_on and event_on < case.declared_on:
+    if case.declared_on and report.event_on < case.declared_on:
         raise Refused.because(
             _("Date"),
             _("The date is before the declaration (%(date)s).")
@@ -124,53 +138,61 @@ def report_record(
             citation,
             field="event_on",
         )
-    report = OwnerReport(
+
+
+def _report_row(case, report: ReportFacts, citation: str, actor) -> OwnerReport:
+    """The report as recorded: a death or transfer with its due date (and whether it
+    came late), a sale with its buyer, a lease with the property and its term."""
+    row = OwnerReport(
         case=case,
-        kind=kind,
-        event_on=event_on,
-        notified_on=notified_on,
+        kind=report.kind,
+        event_on=report.event_on,
+        notified_on=report.notified_on,
         citation=citation,
-        circumstances=circumstances.strip(),
-        party_name=party_name.strip(),
-        party_address=party_address.strip(),
-        party_phone=party_phone.strip(),
+        circumstances=report.circumstances.strip(),
+        party_name=report.party_name.strip(),
+        party_address=report.party_address.strip(),
+        party_phone=report.party_phone.strip(),
         recorded_by=actor,
     )
-    if kind in CLOSING_KINDS:
-        report.due_on, report.citation = deadline(
-            jurisdiction, "dd_death_transfer_notice_days", event_on
+    if report.kind in CLOSING_KINDS:
+        row.due_on, row.citation = deadline(
+            case.jurisdiction, "dd_death_transfer_notice_days", report.event_on
         )
-        report.late = notified_on > report.due_on
-    elif kind == ReportKind.SALE:
-        _sale(report, case, buyer, buyer_in_city, buyer_informed)
+        row.late = report.notified_on > row.due_on
+    elif report.kind == ReportKind.SALE:
+        _sale(row, case, report.buyer, report.buyer_in_city, report.buyer_informed)
     else:
-        report.lease_term = lease_term.strip()
-        _require(
-            {
-                "party_name": (
-                    report.party_name,
-                    _("Property owner"),
-                    _("Name the property owner."),
-                ),
-                "party_address": (
-                    report.party_address,
-                    _("Property"),
-                    _("Give the address of the rented property."),
-                ),
-                "lease_term": (report.lease_term, _("Lease term"), _("Give the lease term.")),
-            },
-            citation,
-        )
-    report.save()
+        row.lease_term = report.lease_term.strip()
+        _lease(row)
+    return row
+
+
+def _lease(row: OwnerReport) -> None:
+    _require(
+        {
+            "party_name": (row.party_name, _("Property owner"), _("Name the property owner.")),
+            "party_address": (
+                row.party_address,
+                _("Property"),
+                _("Give the address of the rented property."),
+            ),
+            "lease_term": (row.lease_term, _("Lease term"), _("Give the lease term.")),
+        },
+        row.citation,
+    )
+
+
+def _record_reported(case, row: OwnerReport, *, actor, now) -> None:
     summary = _("%(kind)s on %(date)s; written notice received %(notified)s") % {
-        "kind": report.get_kind_display(),
-        "date": date_format(event_on),
-        "notified": date_format(notified_on),
+        "kind": row.get_kind_display(),
+        "date": date_format(row.event_on),
+        "notified": date_format(row.notified_on),
     }
-    if report.late:
+    if row.late:
         summary += _(" (late: due by %(due)s, %(section)s)") % {
-            "due": date_format(report.due_on),
-            "section": report.citation,
+            "due": date_format(row.due_on),
+            "section": row.citation,
         }
     Event.record(
         "dangerous_dogs.report.recorded",
@@ -178,10 +200,8 @@ def report_record(
         actor=actor,
         at=now,
         summary=summary,
-        data={"report": report.pk, "kind": kind, "late": report.late},
+        data={"report": row.pk, "kind": row.kind, "late": row.late},
     )
-    _consequence(case, report, buyer if buyer_in_city else None, actor=actor, now=now)
-    return report
 
 
 def _sale(report, case, buyer, buyer_in_city, buyer_informed) -> None:
@@ -233,15 +253,14 @@ def _consequence(case, report, buyer, *, actor, now) -> None:
             _("%(kind)s on %(date)s")
             % {"kind": report.get_kind_display(), "date": date_format(report.event_on)}
         )[:300]
-        case.move(
-            status,
-            allowed=IN_FORCE_STATUSES,
+        case.apply(
+            "close_by_report",
+            to=status,
             actor=actor,
             at=now,
-            action="dangerous_dogs.case.closed_by_report",
             summary=_("Closed: %(status)s (%(section)s)")
             % {"status": CaseStatus(status).label, "section": report.citation},
-            rule_citation=report.citation,
+            citation=report.citation,
             data={"report": report.pk, "kind": report.kind},
             fields=["closed_on", "closing_note"],
         )
@@ -294,9 +313,9 @@ def affidavit_request(
     """The authority asks the owner for the affidavit under oath (DD-16): once."""
     now = now or timezone.now()
     report = _report_for_update(report)
-    check_serves(actor, report.case.jurisdiction)
+    refuse_unless_serves(actor, report.case.jurisdiction)
     _affidavit_kind(report)
-    not_future(on, timezone.localdate(now), _("Requested on"), "on")
+    refuse_if_future(on, _("Requested on"), field="on", today=timezone.localdate(now))
     if report.affidavit_requested_on:
         raise Refused.because(
             _("Affidavit"),
@@ -334,7 +353,7 @@ def affidavit_receive(
     """The owner's affidavit arrived: its scan is kept (the form checks type and size)."""
     now = now or timezone.now()
     report = _report_for_update(report)
-    check_serves(actor, report.case.jurisdiction)
+    refuse_unless_serves(actor, report.case.jurisdiction)
     _affidavit_kind(report)
     if not report.affidavit_requested_on:
         raise Refused.because(_("Affidavit"), _("Request the affidavit first."), report.citation)
@@ -345,7 +364,9 @@ def affidavit_receive(
             % {"date": date_format(report.affidavit_received_on)},
             report.citation,
         )
-    not_future(received_on, timezone.localdate(now), _("Received on"), "received_on")
+    refuse_if_future(
+        received_on, _("Received on"), field="received_on", today=timezone.localdate(now)
+    )
     if received_on < report.affidavit_requested_on:
         raise Refused.because(
             _("Received on"),

@@ -32,6 +32,7 @@ from dangerous_dogs.models import (
     Registration,
     Requirement,
 )
+from kernel.checks import refuse_unless_serves
 from licensing.models import PaymentMethod
 from licensing.services.documents import receipt_documents_issue
 from licensing.services.receipts import fee_line, receipt_create
@@ -41,7 +42,7 @@ from ordinance.models import Event
 from ordinance.refusals import Refused, refusing
 from ordinance.rules import Rule, get_rule, get_rules, rule_citation
 
-from .common import check_serves, check_status, procedure_or_refuse
+from .common import procedure_or_refuse
 from .compliance import PROVEN_FIRST, check_dangerous, compliance_checklist, latest_proofs
 
 FEE_CODE = "dd_registration"
@@ -290,14 +291,14 @@ def registration_issue(
     """Issue the certificate of registration (C30) and move the case to REGISTERED."""
     now = now or timezone.now()
     today = timezone.localdate(now)
-    check_serves(actor, case.jurisdiction)
+    refuse_unless_serves(actor, case.jurisdiction)
     procedure_or_refuse(case.jurisdiction, on=today)
     case = (
         DesignationCase.objects.select_for_update(of=("self",))
         .select_related("jurisdiction", "animal", "owner__user")
         .get(pk=case.pk)
     )
-    check_status(case, (CaseStatus.DECLARED,), _("issuing a certificate of registration"))
+    case.ensure("register")
     check_dangerous(case, today)
     _check_method(method)
     fees = registration_fee(case.jurisdiction, on=today)  # a blank or capped fee first
@@ -315,15 +316,13 @@ def registration_issue(
         expires_on=expires_on,
         citation=rule.citation,
     )
-    case.move(
-        CaseStatus.REGISTERED,
-        allowed=(CaseStatus.DECLARED,),
+    case.apply(
+        "register",
         actor=actor,
         at=now,
-        action="dangerous_dogs.case.registered",
         summary=_("Certificate of registration %(n)s issued; renew by %(d)s (%(s)s)")
         % {"n": registration.number, "d": date_format(expires_on), "s": rule.citation},
-        rule_citation=rule.citation,
+        citation=rule.citation,
         data={"registration": registration.pk, "receipt": registration.receipt.number},
     )
     return registration
@@ -348,9 +347,10 @@ def registration_renew(
         .select_related("jurisdiction", "animal", "owner__user")
         .get(pk=registration.case_id)
     )
-    check_serves(actor, case.jurisdiction)
+    refuse_unless_serves(actor, case.jurisdiction)
     procedure_or_refuse(case.jurisdiction, on=today)
-    check_status(case, (CaseStatus.REGISTERED,), _("renewing the registration"))
+    if case.status != CaseStatus.REGISTERED:
+        raise case.not_now(_("renewing the registration"))
     latest = latest_registration(case)
     if latest is None or latest.pk != registration.pk:
         raise Refused.because(

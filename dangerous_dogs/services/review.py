@@ -19,17 +19,17 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from dangerous_dogs.models import (
-    IN_FORCE_STATUSES,
-    CaseStatus,
     Designation,
     DesignationCase,
     ReviewRequest,
 )
+from kernel.checks import refuse_if_future, refuse_unless_serves
 from notices.models import Decision, DecisionOutcome
 from ordinance.models import Event
 from ordinance.refusals import Refused, refusing
+from ordinance.rules import get_rule
 
-from .common import check_serves, deadline, locked, not_future, procedure_or_refuse
+from .common import deadline, locked, procedure_or_refuse
 
 REVIEW_KIND = "dd_review"
 REASONS = ("age", "neutering", "environment", "training")
@@ -76,65 +76,13 @@ def review_request(
     now = now or timezone.now()
     today = timezone.localdate(now)
     case = locked(case)
-    check_serves(actor, case.jurisdiction)
+    refuse_unless_serves(actor, case.jurisdiction)
     procedure_or_refuse(case.jurisdiction, on=today)
     _dangerous_in_force(case)
-    not_future(requested_on, today, _("Requested on"), "requested_on")
-    requests = list(case.reviews.order_by("requested_on", "pk"))
-    last = requests[-1] if requests else None
-    if last is not None and last.decision_id is None:
-        raise Refused.because(
-            _("Review"),
-            _("The request of %(date)s is not decided yet.")
-            % {"date": date_format(last.requested_on)},
-        )
-    opens_on, citation = review_opens_on(case, last)
-    if requested_on < opens_on:
-        if last is None:
-            message = _(
-                "A review may be asked for from %(date)s, %(after)s after the declaration "
-                "of %(declared)s."
-            )
-        else:
-            message = _(
-                "A review may be asked for again from %(date)s, %(after)s after the request "
-                "of %(last)s."
-            )
-        key = "dd_review_first_after_months" if last is None else "dd_review_frequency"
-        from ordinance.rules import get_rule
-
-        rule = get_rule(case.jurisdiction, key, on=requested_on)
-        raise Refused.because(
-            _("Requested on"),
-            message
-            % {
-                "date": date_format(opens_on),
-                "after": rule.display(),
-                "declared": date_format(case.declared_on),
-                "last": date_format(last.requested_on) if last else "",
-            },
-            citation,
-            field="requested_on",
-        )
+    refuse_if_future(requested_on, _("Requested on"), field="requested_on", today=today)
+    citation = _check_when(case, requested_on)
     chosen = set(reasons or ())
-    unknown = chosen - set(REASONS)
-    if unknown or not (chosen or other.strip()):
-        raise Refused.because(
-            _("Reasons"),
-            _(
-                "Say why the dog's behavior changed: age, neutering, environment, training or "
-                "another factor."
-            ),
-            citation,
-            field="reasons",
-        )
-    if not evidence.strip():
-        raise Refused.because(
-            _("Evidence"),
-            _("Describe the evidence that the dog's behavior changed."),
-            citation,
-            field="evidence",
-        )
+    _check_grounds(chosen, other, evidence, citation)
     request = ReviewRequest(
         case=case,
         requested_on=requested_on,
@@ -161,6 +109,66 @@ def review_request(
     return request
 
 
+def _check_when(case: DesignationCase, requested_on: date) -> str:
+    """A request only once the last is decided, and not before the ordinance allows the
+    next one; the section that sets the date."""
+    requests = list(case.reviews.order_by("requested_on", "pk"))
+    last = requests[-1] if requests else None
+    if last is not None and last.decision_id is None:
+        raise Refused.because(
+            _("Review"),
+            _("The request of %(date)s is not decided yet.")
+            % {"date": date_format(last.requested_on)},
+        )
+    opens_on, citation = review_opens_on(case, last)
+    if requested_on >= opens_on:
+        return citation
+    if last is None:
+        message = _(
+            "A review may be asked for from %(date)s, %(after)s after the declaration of "
+            "%(declared)s."
+        )
+    else:
+        message = _(
+            "A review may be asked for again from %(date)s, %(after)s after the request of "
+            "%(last)s."
+        )
+    key = "dd_review_first_after_months" if last is None else "dd_review_frequency"
+    rule = get_rule(case.jurisdiction, key, on=requested_on)
+    raise Refused.because(
+        _("Requested on"),
+        message
+        % {
+            "date": date_format(opens_on),
+            "after": rule.display(),
+            "declared": date_format(case.declared_on),
+            "last": date_format(last.requested_on) if last else "",
+        },
+        citation,
+        field="requested_on",
+    )
+
+
+def _check_grounds(chosen: set, other: str, evidence: str, citation: str) -> None:
+    if chosen - set(REASONS) or not (chosen or other.strip()):
+        raise Refused.because(
+            _("Reasons"),
+            _(
+                "Say why the dog's behavior changed: age, neutering, environment, training or "
+                "another factor."
+            ),
+            citation,
+            field="reasons",
+        )
+    if not evidence.strip():
+        raise Refused.because(
+            _("Evidence"),
+            _("Describe the evidence that the dog's behavior changed."),
+            citation,
+            field="evidence",
+        )
+
+
 @refusing()
 @transaction.atomic
 def review_decide(
@@ -183,7 +191,7 @@ def review_decide(
     )
     case = DesignationCase.objects.select_for_update(of=("self",)).get(pk=request.case_id)
     jurisdiction = request.case.jurisdiction
-    check_serves(actor, jurisdiction)
+    refuse_unless_serves(actor, jurisdiction)
     citation = deadline(jurisdiction, "dd_review_first_after_months", case.declared_on)[1]
     if request.decision_id:
         raise Refused.because(_("Review"), _("This request is decided already."), citation)
@@ -191,27 +199,13 @@ def review_decide(
         raise Refused.because(
             _("Decision"), _("Choose rescind or uphold."), citation, field="outcome"
         )
-    missing = {
-        "decided_by_name": (decided_by_name, _("Decided by"), _("Name who decided.")),
-        "capacity": (capacity, _("Capacity"), _("Say in which capacity.")),
-        "reasons": (reasons, _("Reasons"), _("Give the reasons.")),
-    }
-    errors = [
-        Refused.because(label, message, citation, field=field).checks[0]
-        for field, (value, label, message) in missing.items()
-        if not value.strip()
-    ]
-    if errors:
-        raise Refused(errors)
-    not_future(decided_on, timezone.localdate(now), _("Decided on"), "decided_on")
-    if decided_on < request.requested_on:
-        raise Refused.because(
-            _("Decided on"),
-            _("The decision cannot come before the request (%(date)s).")
-            % {"date": date_format(request.requested_on)},
-            citation,
-            field="decided_on",
-        )
+    _check_decision(
+        request,
+        {"decided_by_name": decided_by_name, "capacity": capacity, "reasons": reasons},
+        decided_on,
+        timezone.localdate(now),
+        citation,
+    )
     if outcome == RESCIND:
         _dangerous_in_force(case)
     decision = Decision.objects.create(
@@ -230,37 +224,61 @@ def review_decide(
     )
     request.decision = decision
     request.save(update_fields=["decision"])
-    if outcome == RESCIND:
-        case.closed_on = decided_on
-        case.closing_note = str(_("Designation rescinded on review"))
-        case.move(
-            CaseStatus.RESCINDED,
-            allowed=IN_FORCE_STATUSES,
-            actor=actor,
-            at=now,
-            action="dangerous_dogs.case.rescinded",
-            summary=_("Designation rescinded on review by %(who)s on %(date)s (%(section)s)")
-            % {
-                "who": decision.decided_by_name,
-                "date": date_format(decided_on),
-                "section": citation,
-            },
-            rule_citation=citation,
-            data={"review": request.pk, "decision": decision.pk},
-            fields=["closed_on", "closing_note"],
+    _apply_decision(case, request, outcome, actor=actor, now=now)
+    return decision
+
+
+def _check_decision(request, texts: dict, decided_on: date, today: date, citation: str) -> None:
+    labels = {
+        "decided_by_name": (_("Decided by"), _("Name who decided.")),
+        "capacity": (_("Capacity"), _("Say in which capacity.")),
+        "reasons": (_("Reasons"), _("Give the reasons.")),
+    }
+    errors = [
+        Refused.because(label, message, citation, field=field).checks[0]
+        for field, (label, message) in labels.items()
+        if not texts[field].strip()
+    ]
+    if errors:
+        raise Refused(errors)
+    refuse_if_future(decided_on, _("Decided on"), field="decided_on", today=today)
+    if decided_on < request.requested_on:
+        raise Refused.because(
+            _("Decided on"),
+            _("The decision cannot come before the request (%(date)s).")
+            % {"date": date_format(request.requested_on)},
+            citation,
+            field="decided_on",
         )
-    else:
+
+
+def _apply_decision(case, request, outcome: str, *, actor, now) -> None:
+    """Rescinded, the case closes; upheld, the designation stays in force."""
+    decision = request.decision
+    words = {
+        "who": decision.decided_by_name,
+        "date": date_format(decision.decided_on),
+        "section": decision.citation,
+    }
+    data = {"review": request.pk, "decision": decision.pk}
+    if outcome != RESCIND:
         Event.record(
             "dangerous_dogs.review.upheld",
             case,
             actor=actor,
             at=now,
-            summary=_("Designation upheld on review by %(who)s on %(date)s (%(section)s)")
-            % {
-                "who": decision.decided_by_name,
-                "date": date_format(decided_on),
-                "section": citation,
-            },
-            data={"review": request.pk, "decision": decision.pk},
+            summary=_("Designation upheld on review by %(who)s on %(date)s (%(section)s)") % words,
+            data=data,
         )
-    return decision
+        return
+    case.closed_on = decision.decided_on
+    case.closing_note = str(_("Designation rescinded on review"))
+    case.apply(
+        "rescind",
+        actor=actor,
+        at=now,
+        summary=_("Designation rescinded on review by %(who)s on %(date)s (%(section)s)") % words,
+        citation=decision.citation,
+        data=data,
+        fields=["closed_on", "closing_note"],
+    )

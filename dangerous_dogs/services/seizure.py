@@ -33,12 +33,13 @@ from impound.models import CaseStatus as ImpoundStatus
 from impound.services.intake import case_intake
 from impound.services.notices import custody_conditions
 from impound.services.redemption import case_redeem
+from kernel.checks import refuse_unless_serves
 from notices.models import IssuedDocument
 from ordinance.models import Event
 from ordinance.refusals import Refused, refusing
 from ordinance.rules import RuleNotSet, get_optional, get_rule, get_rules, rule_citation
 
-from .common import check_serves, check_status, procedure_or_refuse
+from .common import procedure_or_refuse
 from .compliance import (
     PROVEN_FIRST,
     check_dangerous,
@@ -221,14 +222,14 @@ def case_seize(
     """Seize the dog and open its impound case (DD-21, DD-23, C36)."""
     now = now or timezone.now()
     today = timezone.localdate(now)
-    check_serves(actor, case.jurisdiction)
+    refuse_unless_serves(actor, case.jurisdiction)
     procedure_or_refuse(case.jurisdiction, on=today)
     case = (
         DesignationCase.objects.select_for_update(of=("self",))
         .select_related("jurisdiction", "animal", "owner__user")
         .get(pk=case.pk)
     )
-    check_status(case, (CaseStatus.DECLARED,), _("seizure"))
+    case.ensure("seize")
     check_dangerous(case, today)
     checklist = compliance_checklist(case, on=today, registration_in_force=False)
     ground_text = _ground(case, ground, ground_detail, today, checklist)
@@ -256,12 +257,10 @@ def case_seize(
         color=case.animal.color or "",
     )
     case.impound_case = impound
-    case.move(
-        CaseStatus.SEIZED,
-        allowed=(CaseStatus.DECLARED,),
+    case.apply(
+        "seize",
         actor=actor,
         at=now,
-        action="dangerous_dogs.case.seized",
         summary=_("Seized: %(ground)s; impound case %(n)s, reclaim by %(d)s (%(s)s)")
         % {
             "ground": ground_text,
@@ -269,7 +268,7 @@ def case_seize(
             "d": date_format(impound.hold_ends_on),
             "s": impound.hold_citation,
         },
-        rule_citation=seizure_citation(case.jurisdiction, on=today),
+        citation=seizure_citation(case.jurisdiction, on=today),
         data={
             "ground": ground,
             "detail": ground_detail.strip(),
@@ -341,13 +340,52 @@ def case_reclaim(
     impound and boarding fees paid through impound's redemption (DD-23)."""
     now = now or timezone.now()
     today = timezone.localdate(now)
-    check_serves(actor, case.jurisdiction)
+    refuse_unless_serves(actor, case.jurisdiction)
     case = (
         DesignationCase.objects.select_for_update(of=("self",))
         .select_related("jurisdiction", "animal", "owner", "impound_case")
         .get(pk=case.pk)
     )
-    check_status(case, (CaseStatus.SEIZED,), _("a reclaim"))
+    case.ensure_may("reclaim")
+    impound = case.impound_case
+    days = _check_within_hold(case, today)
+    checklist = compliance_checklist(case, on=today, registration_in_force=False)
+    refusal = checklist.refusal(PROVEN_FIRST, _("Proof"))
+    if refusal is not None:
+        raise refusal
+    _clear_release_gates(impound, _proof_record(case, today), actor=actor, now=now)
+    redemption = case_redeem(
+        case=impound,
+        owner=case.owner,
+        actor=actor,
+        method=method,
+        reference=reference,
+        tendered=tendered,
+        now=now,
+        licensed=licensed,
+        resident=resident,
+    )
+    status = registration_status(case, on=today)
+    new = CaseStatus.REGISTERED if status.in_force else CaseStatus.DECLARED
+    case.apply(
+        "reclaim",
+        to=new,
+        actor=actor,
+        at=now,
+        summary=_("Reclaimed by %(owner)s, receipt %(r)s; %(status)s")
+        % {
+            "owner": case.owner.name,
+            "r": redemption.receipt.number if redemption.receipt else "",
+            "status": status.message,
+        },
+        citation=days.citation,
+        data={"impound_case": impound.pk, "redemption": redemption.pk},
+    )
+    return redemption
+
+
+def _check_within_hold(case: DesignationCase, today: date):
+    """A reclaim only while the impound case holds the dog (DD-23); the reclaim rule."""
     impound = case.impound_case
     days = get_rule(case.jurisdiction, "dd_reclaim_days", on=today)
     if impound.status != ImpoundStatus.HELD or impound.hold_ends_on < today:
@@ -363,11 +401,11 @@ def case_reclaim(
             },
             impound.hold_citation or days.citation,
         )
-    checklist = compliance_checklist(case, on=today, registration_in_force=False)
-    refusal = checklist.refusal(PROVEN_FIRST, _("Proof"))
-    if refusal is not None:
-        raise refusal
-    record = _proof_record(case, today)
+    return days
+
+
+def _clear_release_gates(impound, record: str, *, actor, now) -> None:
+    """The owner's proofs clear the release gate the seizure set (Subd. 15(K)(3))."""
     gates = CaseGate.objects.select_for_update().filter(
         case=impound, kind=GateKind.RELEASE_ORDER, cleared_at__isnull=True
     )
@@ -382,32 +420,3 @@ def case_reclaim(
             summary=_("%(label)s: %(record)s") % {"label": gate.label, "record": record},
             data={"gate": gate.pk, "kind": gate.kind, "citation": gate.citation},
         )
-    redemption = case_redeem(
-        case=impound,
-        owner=case.owner,
-        actor=actor,
-        method=method,
-        reference=reference,
-        tendered=tendered,
-        now=now,
-        licensed=licensed,
-        resident=resident,
-    )
-    status = registration_status(case, on=today)
-    new = CaseStatus.REGISTERED if status.in_force else CaseStatus.DECLARED
-    case.move(
-        new,
-        allowed=(CaseStatus.SEIZED,),
-        actor=actor,
-        at=now,
-        action="dangerous_dogs.case.reclaimed",
-        summary=_("Reclaimed by %(owner)s, receipt %(r)s; %(status)s")
-        % {
-            "owner": case.owner.name,
-            "r": redemption.receipt.number if redemption.receipt else "",
-            "status": status.message,
-        },
-        rule_citation=days.citation,
-        data={"impound_case": impound.pk, "redemption": redemption.pk},
-    )
-    return redemption

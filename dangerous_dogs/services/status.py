@@ -19,8 +19,6 @@ from django.db.models import OuterRef, Subquery
 from django.utils.translation import gettext as _
 
 from dangerous_dogs.models import (
-    IN_FORCE_STATUSES,
-    OPEN_STATUSES,
     Classification,
     Designation,
     DesignationCase,
@@ -157,8 +155,8 @@ def _glencoe(status: DesignationStatus, rules) -> DesignationStatus:
         status.law_enforcement_citation = rule_citation(jurisdiction, "DD-27")
         return status
     status.cases = _cases(animal, on)
-    status.current = next((c for c in status.cases if c.status in OPEN_STATUSES), None)
-    status.in_force = next((c for c in status.cases if c.status in IN_FORCE_STATUSES), None)
+    status.current = next((c for c in status.cases if c.is_open), None)
+    status.in_force = next((c for c in status.cases if c.in_force), None)
     case = status.in_force
     if case is None:
         return status

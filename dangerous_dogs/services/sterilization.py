@@ -16,12 +16,13 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from dangerous_dogs.models import Designation, DesignationCase, SterilizationOrder
+from kernel.checks import refuse_if_future, refuse_unless_serves
 from ordinance.calendar import due_date
 from ordinance.models import Event
 from ordinance.refusals import Refused, refusing
 from ordinance.rules import get_layers, rule_citation
 
-from .common import check_serves, not_future, procedure_or_refuse
+from .common import procedure_or_refuse
 
 ORDER_KIND = "dd_sterilization_order"
 ORDER_TEMPLATE = "dangerous_dogs/sterilization_order.html"
@@ -93,11 +94,11 @@ def sterilization_order(
         .get(pk=case.pk)
     )
     jurisdiction = case.jurisdiction
-    check_serves(actor, jurisdiction)
+    refuse_unless_serves(actor, jurisdiction)
     procedure_or_refuse(jurisdiction, on=today)
     due_on, rule = due_date(jurisdiction, DAYS_KEY, case.declared_on or ordered_on)
     _dangerous_in_force(case, rule.citation)
-    not_future(ordered_on, today, _("Ordered on"), "ordered_on")
+    refuse_if_future(ordered_on, _("Ordered on"), field="ordered_on", today=today)
     if ordered_on < case.declared_on:
         raise Refused.because(
             _("Ordered on"),
@@ -171,14 +172,14 @@ def sterilization_done(
         .get(pk=order.pk)
     )
     case = order.case
-    check_serves(actor, case.jurisdiction)
+    refuse_unless_serves(actor, case.jurisdiction)
     if order.done_on:
         raise Refused.because(
             _("Sterilization"),
             _("Already recorded as done on %(date)s.") % {"date": date_format(order.done_on)},
             order.due_citation,
         )
-    not_future(done_on, timezone.localdate(now), _("Sterilized on"), "done_on")
+    refuse_if_future(done_on, _("Sterilized on"), field="done_on", today=timezone.localdate(now))
     if case.declared_on and done_on < case.declared_on:
         raise Refused.because(
             _("Sterilized on"),

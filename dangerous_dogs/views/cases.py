@@ -19,10 +19,11 @@ from dangerous_dogs.forms_notice import CaseOpenForm
 from dangerous_dogs.models import OPEN_STATUSES, CaseStatus, DesignationCase
 from dangerous_dogs.services import cases as case_services
 from dangerous_dogs.services.common import procedure_or_refuse
+from dangerous_dogs.services.investigation import Investigation, check_dog, prior_pdd_notice
 from licensing.models import Animal
 from ordinance.models import Event
 from ordinance.refusals import Refused
-from ordinance.rules import RuleUnavailable
+from ordinance.rules import RuleUnavailable, rule_citation
 
 BOARD_PAGE_SIZE = 25
 ACTING_ROLES = (OFFICER, ADMINISTRATOR)
@@ -93,16 +94,18 @@ def case_open(request, animal_pk):
     refusal = None
     try:
         procedure_or_refuse(animal.jurisdiction, on=today)
-        case_services.check_dog(animal, animal.jurisdiction)
+        check_dog(animal, animal.jurisdiction)
     except (Refused, RuleUnavailable) as exc:
         refusal = exc if isinstance(exc, Refused) else Refused.from_rule(exc)
-    prior = None if refusal else case_services.prior_pdd_notice(animal)
+    prior = None if refusal else prior_pdd_notice(animal)
     if request.method == "POST" and refusal is None:
         form = CaseOpenForm(request.POST, request.FILES)
         if form.is_valid():
             try:
                 case = case_services.case_open(
-                    animal=animal, actor=request.user, **form.cleaned_data
+                    animal=animal,
+                    actor=request.user,
+                    investigation=Investigation(**form.cleaned_data),
                 )
             except Refused as exc:
                 apply_service_errors(form, exc)
@@ -133,8 +136,8 @@ def case_open(request, animal_pk):
             "form": form,
             "refusal": refusal,
             "prior_notice_on": prior,
-            "definition_section": case_services.citation(animal.jurisdiction, "DD-02"),
-            "exemption_section": case_services.citation(animal.jurisdiction, "DD-26"),
+            "definition_section": rule_citation(animal.jurisdiction, "DD-02"),
+            "exemption_section": rule_citation(animal.jurisdiction, "DD-26"),
         },
         status=status,
     )

@@ -16,6 +16,7 @@ from base.roles import ADMINISTRATOR, OFFICER
 from dangerous_dogs.forms_classification import ClassificationEndForm, ClassificationForm
 from dangerous_dogs.models import Classification
 from dangerous_dogs.services.classification import (
+    ClassificationFacts,
     classification_end,
     classification_record,
     duty_or_refuse,
@@ -45,7 +46,11 @@ def classification_create(request, animal_pk):
     )
     if request.method == "POST" and refusal is None and form.is_valid():
         try:
-            classification_record(animal=animal, actor=request.user, **form.cleaned_data)
+            classification_record(
+                animal=animal,
+                actor=request.user,
+                facts=ClassificationFacts(**form.cleaned_data),
+            )
         except Refused as exc:
             apply_service_errors(form, exc)
         else:

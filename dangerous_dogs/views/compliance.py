@@ -145,9 +145,8 @@ def compliance_section(request, *, case):
         "checklist": checklist,
         "coverage_layers": coverage_layers(checklist),
         "microchip": checklist.rules.get(MICROCHIP_STATUTE) if checklist.rules else None,
-        "may_act": _may_act(request) and case.status == CaseStatus.DECLARED,
-        "may_prove": _may_act(request)
-        and case.status in (CaseStatus.DECLARED, CaseStatus.SEIZED, CaseStatus.REGISTERED),
+        "may_act": _may_act(request) and case.may("destroy"),
+        "may_prove": _may_act(request) and case.in_force,
         "provable": PROVABLE,
     }
 
@@ -164,7 +163,7 @@ def registration_section(request, *, case):
         "status": status,
         "registrations": registrations,
         "cap": checklist.rules.get(FEE_CAP),
-        "may_issue": _may_act(request) and case.status == CaseStatus.DECLARED,
+        "may_issue": _may_act(request) and case.may("register"),
         "may_renew": _may_act(request)
         and case.status == CaseStatus.REGISTERED
         and status.registration is not None,

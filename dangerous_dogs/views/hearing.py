@@ -27,6 +27,7 @@ from dangerous_dogs.models import (
     PanelSeat,
 )
 from dangerous_dogs.selectors import Table, case_decisions, read_tables
+from dangerous_dogs.services import attorney, findings, panel
 from dangerous_dogs.services import hearing as svc
 from notices.models import Decision, IssuedDocument, ServiceRecord
 from notices.snapshots import thaw
@@ -64,7 +65,7 @@ PART_B_TABLES = {
             subject_type=ContentType.objects.get_for_model(DesignationCase), subject_id=ref("pk")
         ),
     ),
-    "attorney": Table(Decision, case_decisions(svc.ATTORNEY_REVIEW), ("decided_on", "pk")),
+    "attorney": Table(Decision, case_decisions(attorney.ATTORNEY_REVIEW), ("decided_on", "pk")),
     "appeals": Table(
         Appeal,
         lambda ref: Appeal.objects.filter(case=ref("pk")),
@@ -122,7 +123,7 @@ def _hearing_facts(case, hearings) -> list[dict]:
             {
                 "hearing": h,
                 "seats": h.seat_list,
-                "tally": svc.hearing_tally(h, h.seat_list) if h.held_on else None,
+                "tally": panel.hearing_tally(h, h.seat_list) if h.held_on else None,
                 "majority": majority,
                 "notice_service": records.get(h.notice_id, []),
                 "distribution": records.get(h.findings_id, []),
@@ -133,7 +134,7 @@ def _hearing_facts(case, hearings) -> list[dict]:
 
 def attorney_section(request, *, case):
     reviewed = case.status == CaseStatus.WITHDRAWN or _reached_hearing(case)
-    if case.status != CaseStatus.CONTESTED and not reviewed:
+    if not case.may("refer") and not reviewed:
         return None
     hearings = cached_hearings(request, case) if _reached_hearing(case) else []
     notice = hearings[0].notice if hearings else None
@@ -146,13 +147,13 @@ def attorney_section(request, *, case):
             "can_act": False,
         }
     decisions = part_b(case)["attorney"]
-    if not decisions and case.status != CaseStatus.CONTESTED:
+    if not decisions and not case.may("refer"):
         return None
     return "dangerous_dogs/hearing/_attorney_section.html", {
         "case": case,
         "decisions": decisions,
-        "citation": svc.attorney_citation(case.jurisdiction),
-        "can_act": case.status == CaseStatus.CONTESTED and request.user.has_role(*ACTORS),
+        "citation": attorney.attorney_citation(case.jurisdiction),
+        "can_act": case.may("refer") and request.user.has_role(*ACTORS),
     }
 
 
@@ -182,9 +183,9 @@ SECTIONS = [
 def _next_step(case, hearings) -> str:
     """The step the case is waiting for, on this page."""
     current = hearings[-1] if hearings else None
-    if case.status == CaseStatus.CONTESTED:
+    if case.may("refer"):  # the City Attorney withdraws or refers
         return "review"
-    if case.status == CaseStatus.HEARING:
+    if case.may("hold_hearing"):
         if current is None or current.held_on:
             return "schedule"
         return "record"
@@ -209,8 +210,8 @@ def _forms(case, hearing, jurisdiction, data=None, files=None, action=""):
         "distribute": f.DistributeForm(bound("distribute"), prefix="distribute"),
         "received": f.ReceivedForm(bound("received"), prefix="received"),
     }
-    if case.status == CaseStatus.HEARING and (hearing is None or hearing.held_on):
-        members = svc.panel_rules(jurisdiction, on=today).members
+    if case.may("hold_hearing") and (hearing is None or hearing.held_on):
+        members = panel.panel_rules(jurisdiction, on=today).members
         forms["seats"] = f.seat_formset(members)(bound("schedule"), prefix="seats")
     if hearing is not None and not hearing.held_on:
         methods = get_rule(jurisdiction, "dd_service_methods", on=today).value
@@ -247,7 +248,7 @@ def _run(action, case, hearing, forms, user):
     form = forms[action]
     data = form.cleaned_data
     if action == "review":
-        svc.attorney_review(case=case, actor=user, **data)
+        attorney.attorney_review(case=case, actor=user, **data)
     elif action == "schedule":
         svc.hearing_schedule(
             case=case,
@@ -261,21 +262,20 @@ def _run(action, case, hearing, forms, user):
     elif action == "served":
         svc.hearing_notice_served(hearing=hearing, actor=user, **data)
     elif action == "record":
-        svc.hearing_record(
-            hearing=hearing,
-            actor=user,
-            votes=form.votes(),
-            **{k: v for k, v in data.items() if not k.startswith("vote_")},
-        )
+        facts = {k: v for k, v in data.items() if not k.startswith("vote_")}
+        record = svc.HearingRecord(votes=form.votes(), **facts)
+        svc.hearing_record(hearing=hearing, record=record, actor=user)
     elif action == "distribute":
-        svc.findings_distribute(
+        findings.findings_distribute(
             hearing=hearing,
             served=form.served(),
             owner_received_on=data["owner_received_on"],
             actor=user,
         )
     elif action == "received":
-        svc.findings_received(hearing=hearing, received_on=data["owner_received_on"], actor=user)
+        findings.findings_received(
+            hearing=hearing, received_on=data["owner_received_on"], actor=user
+        )
 
 
 @role_required(*ACTORS)

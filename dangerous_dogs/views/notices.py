@@ -26,10 +26,12 @@ from dangerous_dogs.forms_notice import (
 )
 from dangerous_dogs.models import CaseStatus, DeclaredBy, DesignationCase
 from dangerous_dogs.services import cases as svc
+from dangerous_dogs.services import contest
 from dangerous_dogs.services.declaration import declaration_received
+from dangerous_dogs.services.documents import exemption_rows
 from notices.models import ServiceMethod
 from ordinance.refusals import Refused
-from ordinance.rules import RuleUnavailable, get_rules
+from ordinance.rules import RuleUnavailable, get_rules, rule_citation
 
 VIEWERS = (CLERK, OFFICER, ADMINISTRATOR)
 ACTORS = (OFFICER, ADMINISTRATOR)
@@ -55,9 +57,9 @@ def investigation_section(request, *, case, bound=None):
         return None
     return "dangerous_dogs/cases/_investigation.html", {
         "case": case,
-        "exemptions": svc._exemption_rows(case),
-        "definition_section": svc.citation(case.jurisdiction, "DD-02"),
-        "exemption_section": svc.citation(case.jurisdiction, "DD-26"),
+        "exemptions": exemption_rows(case),
+        "definition_section": rule_citation(case.jurisdiction, "DD-02"),
+        "exemption_section": rule_citation(case.jurisdiction, "DD-26"),
     }
 
 
@@ -67,14 +69,14 @@ def notice_section(request, *, case, bound=None):
     if case.status == CaseStatus.EXEMPT:
         return "dangerous_dogs/notices/_exempt.html", {
             "case": case,
-            "exemption_section": svc.citation(case.jurisdiction, "DD-26"),
+            "exemption_section": rule_citation(case.jurisdiction, "DD-26"),
         }
     today = timezone.localdate()
     records = list(svc.service_records(case)) if case.notice_id else []
     rules = get_rules(case.jurisdiction, ["dd_contest_days", "dd_service_methods"], on=today)
     can_act = _may_act(request)
     served_form = None
-    if can_act and case.status in (CaseStatus.NOTICE_ISSUED, CaseStatus.NOTICE_SERVED):
+    if can_act and case.notice_out:
         served_form = _bound(bound, "served") or ServedForm(
             methods=rules["dd_service_methods"].value,
             initial={"method": ServiceMethod.PERSONAL, "served_at": _now_local()},
@@ -84,8 +86,8 @@ def notice_section(request, *, case, bound=None):
         "case": case,
         "records": records,
         "contest_rule": rules["dd_contest_days"],
-        "notice_section": svc.citation(case.jurisdiction, "DD-03"),
-        "can_issue": can_act and case.status == CaseStatus.DETERMINED,
+        "notice_section": rule_citation(case.jurisdiction, "DD-03"),
+        "can_issue": can_act and case.may("issue_notice"),
         "served_form": served_form,
         "days_left": days_left,
         "errors": _bound(bound, "issue") or (),
@@ -96,9 +98,9 @@ def contest_section(request, *, case, bound=None):
     if not request.user.has_role(*VIEWERS) or case.notice_received_on is None:
         return None
     can_act = _may_act(request)
-    pending = svc.late_contest_pending(case)
+    pending = contest.late_contest_pending(case)
     contest_form = late_form = None
-    if can_act and case.status in (CaseStatus.NOTICE_SERVED, CaseStatus.DEFAULTED):
+    if can_act and case.may("contest"):
         if case.contest_received_on is None:
             contest_form = _bound(bound, "contest") or ContestForm(
                 initial={"received_on": timezone.localdate(), "in_writing": True}
@@ -112,14 +114,14 @@ def contest_section(request, *, case, bound=None):
         "late_pending": pending,
         "contest_form": contest_form,
         "late_form": late_form,
-        "default_section": svc.citation(case.jurisdiction, "DD-09"),
+        "default_section": rule_citation(case.jurisdiction, "DD-09"),
     }
 
 
 def declaration_section(request, *, case, bound=None):
     if not request.user.has_role(*VIEWERS):
         return None
-    by_default = case.status == CaseStatus.DEFAULTED or case.declared_by == DeclaredBy.DEFAULT
+    by_default = case.may("declare") or case.declared_by == DeclaredBy.DEFAULT
     if not by_default:
         return None
     can_act = _may_act(request)
@@ -130,9 +132,9 @@ def declaration_section(request, *, case, bound=None):
         )
     return "dangerous_dogs/notices/_declaration.html", {
         "case": case,
-        "can_issue": can_act and case.status == CaseStatus.DEFAULTED,
+        "can_issue": can_act and case.may("declare"),
         "received_form": received_form,
-        "default_section": svc.citation(case.jurisdiction, "DD-09"),
+        "default_section": rule_citation(case.jurisdiction, "DD-09"),
         "errors": _bound(bound, "declare") or (),
     }
 
@@ -206,7 +208,9 @@ def notice_served(request, pk):
     form = ServedForm(request.POST, methods=methods)
     if form.is_valid():
         try:
-            svc.notice_served(case=case, actor=request.user, **form.cleaned_data)
+            svc.notice_served(
+                case=case, actor=request.user, service=svc.NoticeService(**form.cleaned_data)
+            )
         except Refused as exc:
             apply_service_errors(form, exc)
         else:
@@ -229,7 +233,7 @@ def contest_received(request, pk):
     form = ContestForm(request.POST)
     if form.is_valid():
         try:
-            svc.contest_received(case=case, actor=request.user, **form.cleaned_data)
+            contest.contest_received(case=case, actor=request.user, **form.cleaned_data)
         except Refused as exc:
             apply_service_errors(form, exc)
         else:
@@ -246,7 +250,7 @@ def late_contest_decide(request, pk):
     form = LateContestForm(request.POST)
     if form.is_valid():
         try:
-            svc.late_contest_decide(case=case, actor=request.user, **form.cleaned_data)
+            contest.late_contest_decide(case=case, actor=request.user, **form.cleaned_data)
         except Refused as exc:
             apply_service_errors(form, exc)
         else:

@@ -15,7 +15,7 @@ from django.urls import path
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from base.access import get_in_jurisdiction, role_required
+from base.access import get_in_jurisdiction, in_user_cities, role_required
 from base.forms import apply_service_errors
 from base.roles import ADMINISTRATOR, CLERK, OFFICER
 from dangerous_dogs import forms_owner as f
@@ -102,9 +102,9 @@ def may_act(request, case) -> bool:
     return request.user.has_role(*ACTORS)
 
 
-def scoped(queryset, user, pk, field="case__jurisdiction_id"):
+def scoped(queryset, user, pk, field="case__jurisdiction"):
     """A record of part D reached through its case: 404 outside the user's cities."""
-    obj = queryset.filter(**{f"{field}__in": user.jurisdiction_ids}, pk=pk).first()
+    obj = in_user_cities(queryset, user, field).filter(pk=pk).first()
     if obj is None:
         raise Http404
     return obj
@@ -178,7 +178,8 @@ def report_new(request, pk):
     )
 
     def run(data):
-        owner_reports.report_record(case=case, actor=request.user, **data)
+        report = owner_reports.ReportFacts(**data)
+        owner_reports.report_record(case=case, report=report, actor=request.user)
 
     return form_page(
         request,

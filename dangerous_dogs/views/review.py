@@ -5,15 +5,13 @@ The same thin shape as ``views/owner.py`` (its helpers): role (403), city (404),
 one service call, a refusal next to its field.
 """
 
-from django.shortcuts import get_object_or_404
 from django.urls import path
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from base.access import role_required
+from base.access import get_in_jurisdiction, role_required
 from dangerous_dogs import forms_owner as f
 from dangerous_dogs.models import (
-    OPEN_STATUSES,
     Charge,
     Designation,
     ReviewRequest,
@@ -110,7 +108,7 @@ def review_decide(request, pk):
 def charges_section(request, *, case):
     info = part_d(case)
     rows, orders = info["charges"], info["court_orders"]
-    if not (rows or (case.declared_on and case.status in OPEN_STATUSES)):
+    if not (rows or (case.declared_on and case.is_open)):
         return None
     return "dangerous_dogs/review/_charges.html", {
         "case": case,
@@ -119,7 +117,7 @@ def charges_section(request, *, case):
         "court_order_citation": charges.court_order_citation(case.jurisdiction),
         "repeat_citation": rule_citation(case.jurisdiction, "DD-24"),
         "can_act": may_act(request, case),
-        "can_charge": may_act(request, case) and case.status in OPEN_STATUSES,
+        "can_charge": may_act(request, case) and case.is_open,
     }
 
 
@@ -196,7 +194,7 @@ def court_order(request, pk):
 def destruction_section(request, *, case):
     info = part_d(case)
     records = info["destructions"]
-    can = may_act(request, case) and case.status in OPEN_STATUSES
+    can = may_act(request, case) and case.is_open
     if not (records or can):
         return None
     return "dangerous_dogs/review/_destruction.html", {
@@ -216,7 +214,12 @@ def _destruction_page(request, *, animal, case):
     )
 
     def run(data):
-        destruction.summary_destruction_record(animal=animal, case=case, actor=request.user, **data)
+        destruction.summary_destruction_record(
+            animal=animal,
+            case=case,
+            hearing=destruction.DestructionHearing(**data),
+            actor=request.user,
+        )
 
     return form_page(
         request,
@@ -242,21 +245,16 @@ def destruction_for_case(request, pk):
 
 @role_required(*ACTORS)
 def destruction_for_animal(request, pk):
-    animal = get_object_or_404(
-        Animal.objects.select_related("jurisdiction"),
-        jurisdiction_id__in=request.user.jurisdiction_ids,
-        pk=pk,
-    )
+    animal = get_in_jurisdiction(Animal.objects.select_related("jurisdiction"), request.user, pk=pk)
     return _destruction_page(request, animal=animal, case=None)
 
 
 @role_required(*ACTORS)
 def destroyed(request, pk):
-    record = scoped(
+    record = get_in_jurisdiction(
         SummaryDestruction.objects.select_related("jurisdiction", "animal", "case"),
         request.user,
-        pk,
-        field="jurisdiction_id",
+        pk=pk,
     )
     form = (
         f.DestroyedForm(request.POST)

@@ -20,7 +20,7 @@ from base.forms import apply_service_errors
 from base.messages import success_with_receipt
 from base.roles import ADMINISTRATOR, OFFICER, STAFF_ROLES
 from dangerous_dogs.forms_compliance import ReclaimForm, SeizeForm
-from dangerous_dogs.models import CaseStatus, Designation
+from dangerous_dogs.models import Designation
 from dangerous_dogs.services.compliance import (
     PROVEN_FIRST,
     compliance_checklist,
@@ -39,7 +39,7 @@ ACTING = (OFFICER, ADMINISTRATOR)
 def seizure_section(request, *, case):
     if case.declared_designation != Designation.DANGEROUS:
         return None
-    if case.impound_case_id is None and case.status != CaseStatus.DECLARED:
+    if case.impound_case_id is None and not case.may("seize"):
         return None
     if case.impound_case_id is None and case.compliance_deadline is None:
         return None
@@ -54,8 +54,8 @@ def seizure_section(request, *, case):
         "seizure_citation": ""
         if impound
         else seizure_citation(case.jurisdiction, on=timezone.localdate()),
-        "may_seize": request.user.has_role(*ACTING) and case.status == CaseStatus.DECLARED,
-        "may_reclaim": request.user.has_role(*ACTING) and case.status == CaseStatus.SEIZED,
+        "may_seize": request.user.has_role(*ACTING) and case.may("seize"),
+        "may_reclaim": request.user.has_role(*ACTING) and case.may("reclaim"),
     }
 
 
@@ -134,7 +134,7 @@ def reclaim(request, pk):
                 messages.success(request, message)
             return redirect(case)
     quote = refusal = conditions = None
-    if case.status == CaseStatus.SEIZED and case.impound_case and case.impound_case.is_open:
+    if case.may("reclaim") and case.impound_case and case.impound_case.is_open:
         quote, refusal, conditions = _quote(case, today, licensed)
     checklist = compliance_checklist(case, on=today, registration_in_force=False)
     return render(

@@ -1,6 +1,6 @@
-"""Helpers of the hearing and appeal tests (part B of issue 10): a contested case, a
-panel as the Mayor appoints it, and a hearing already held (written straight to the
-database so a test of one step does not replay the ones before it)."""
+"""Helpers of the hearing and appeal tests: a contested case, a panel as the Mayor
+appoints it, and a hearing already held (written straight to the database so a test of
+one step does not replay the ones before it)."""
 
 from datetime import date, timedelta
 

@@ -1,4 +1,4 @@
-"""Shared test helpers for the dangerous-dog app (issue 10).
+"""Shared test helpers for the dangerous-dog app.
 
 ``make_case`` writes a ``DesignationCase`` straight to the database in a given state, so
 a test of one stage (a hearing, compliance) does not replay the stages before it; the

@@ -1,4 +1,4 @@
-"""The dangerous-dog rows of tests/test_every_page.py's page table (issue 10).
+"""The dangerous-dog rows of tests/test_every_page.py's page table.
 
 Glencoe's records: the Subd. 15 proceeding exists only there (DD-29), so the other-city
 check for these pages uses North Branch staff, and North Branch's classification pages

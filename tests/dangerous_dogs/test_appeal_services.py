@@ -27,17 +27,13 @@ def _panel_declared(glencoe, officer):
     votes = dict(
         zip([s.pk for s in seats], [Vote.DANGEROUS, Vote.DANGEROUS, Vote.NOT_UPHELD], strict=True)
     )
-    hearing_svc.hearing_record(
-        hearing=hearing,
+    record = hearing_svc.HearingRecord(
         held_on=RULED,
-        witnesses="",
-        exhibits="",
         owner_appeared=True,
-        owner_evidence="",
         votes=votes,
         reasons="Substantial bodily harm without provocation.",
-        actor=officer,
     )
+    hearing_svc.hearing_record(hearing=hearing, record=record, actor=officer)
     return DesignationCase.objects.get(pk=hearing.case_id)
 
 

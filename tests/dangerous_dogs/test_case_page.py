@@ -1,4 +1,4 @@
-"""The board and the case page every part of issue 10 fills (Appendix B3)."""
+"""The board, and the case page every stage of the proceeding fills (Appendix B3)."""
 
 import pytest
 from django.urls import reverse

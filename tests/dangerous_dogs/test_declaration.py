@@ -26,7 +26,6 @@ def _declare(case, officer, by, designation=Designation.DANGEROUS, on=date(2026,
         document=None,
         actor=officer,
         at=timezone.now(),
-        allowed=(case.status,),
         citation="Glencoe 701 Subd. 15(J)",
     )
 
@@ -37,6 +36,16 @@ def test_a_panel_ruling_starts_the_appeal_clock_from_the_ruling(glencoe, officer
     assert case.appeal_deadline == date(2026, 12, 4)
     assert case.appeal_citation == "Glencoe 701 Subd. 15(H)"
     assert Event.objects.filter(action="dangerous_dogs.case.declared").count() == 1
+
+
+def test_each_path_declares_only_from_its_own_state(glencoe, officer):
+    heard = make_case(glencoe, officer, status=CaseStatus.HEARING)
+    with pytest.raises(Refused, match="review panel: issuing the declaration is not possible now"):
+        _declare(heard, officer, "default")
+    defaulted = make_case(glencoe, officer, status=CaseStatus.DEFAULTED)
+    with pytest.raises(Refused, match="recording the hearing is not possible now"):
+        _declare(defaulted, officer, "panel")
+    assert not Event.objects.filter(action="dangerous_dogs.case.declared").exists()
 
 
 def test_a_default_has_no_appeal_clock(glencoe, officer):

@@ -17,7 +17,9 @@ from dangerous_dogs.models import (
     Seat,
     Vote,
 )
+from dangerous_dogs.services import attorney, findings
 from dangerous_dogs.services import hearing as svc
+from dangerous_dogs.services import panel as panel_svc
 from notices.models import Decision, DecisionOutcome, ServiceMethod, ServiceRecord
 from notices.services import document_pdf
 from ordinance.models import Event
@@ -46,7 +48,7 @@ def _review(case, officer, outcome, **kw):
         "actor": officer,
     }
     values.update(kw)
-    return svc.attorney_review(**values)
+    return attorney.attorney_review(**values)
 
 
 # --- City Attorney review (C26) ---------------------------------------------------------
@@ -217,28 +219,30 @@ def test_the_hearing_notices_service_is_recorded(glencoe, officer):
 
 
 def test_two_of_three_find_a_dangerous_dog():
-    result = svc.tally([Vote.DANGEROUS, Vote.DANGEROUS, Vote.NOT_UPHELD])
+    result = panel_svc.tally([Vote.DANGEROUS, Vote.DANGEROUS, Vote.NOT_UPHELD])
     assert (result.members, result.majority, result.finding) == (3, 2, HearingFinding.DANGEROUS)
 
 
 def test_one_to_one_with_a_member_absent_is_not_a_majority_of_the_members():
-    result = svc.tally([Vote.DANGEROUS, Vote.NOT_UPHELD, Vote.ABSENT])
+    result = panel_svc.tally([Vote.DANGEROUS, Vote.NOT_UPHELD, Vote.ABSENT])
     assert result.finding == HearingFinding.NOT_UPHELD and result.absent == 1
 
 
 def test_two_potentially_dangerous_votes_find_a_potentially_dangerous_dog():
-    result = svc.tally([Vote.POTENTIALLY_DANGEROUS, Vote.POTENTIALLY_DANGEROUS, Vote.NOT_UPHELD])
+    result = panel_svc.tally(
+        [Vote.POTENTIALLY_DANGEROUS, Vote.POTENTIALLY_DANGEROUS, Vote.NOT_UPHELD]
+    )
     assert result.finding == HearingFinding.POTENTIALLY_DANGEROUS
 
 
 def test_a_dangerous_vote_also_supports_the_lesser_finding():
-    result = svc.tally([Vote.DANGEROUS, Vote.POTENTIALLY_DANGEROUS, Vote.NOT_UPHELD])
+    result = panel_svc.tally([Vote.DANGEROUS, Vote.POTENTIALLY_DANGEROUS, Vote.NOT_UPHELD])
     assert result.finding == HearingFinding.POTENTIALLY_DANGEROUS
 
 
 def test_the_finding_never_exceeds_the_notice_of_intent():
     votes = [Vote.DANGEROUS, Vote.DANGEROUS, Vote.DANGEROUS]
-    result = svc.tally(votes, noticed=Designation.POTENTIALLY_DANGEROUS)
+    result = panel_svc.tally(votes, noticed=Designation.POTENTIALLY_DANGEROUS)
     assert result.finding == HearingFinding.POTENTIALLY_DANGEROUS
 
 
@@ -248,7 +252,6 @@ def test_the_finding_never_exceeds_the_notice_of_intent():
 def _record(hearing, officer, votes, reasons="The dog bit without provocation.", **kw):
     seats = list(hearing.seats.order_by("pk"))
     values = {
-        "hearing": hearing,
         "held_on": TODAY,
         "witnesses": "Dana Reyes (victim); Olivia Officer",
         "exhibits": "Photos of the injuries; the bite report",
@@ -256,10 +259,9 @@ def _record(hearing, officer, votes, reasons="The dog bit without provocation.",
         "owner_evidence": "The owner said the gate was latched and cross-examined the victim.",
         "votes": {s.pk: v for s, v in zip(seats, votes, strict=True)},
         "reasons": reasons,
-        "actor": officer,
     }
     values.update(kw)
-    return svc.hearing_record(**values)
+    return svc.hearing_record(hearing=hearing, record=svc.HearingRecord(**values), actor=officer)
 
 
 def test_a_two_to_one_dangerous_finding_declares_the_dog_and_issues_findings(glencoe, officer):
@@ -319,13 +321,7 @@ def test_reasons_and_every_vote_are_required(glencoe, officer):
     with pytest.raises(Refused) as err:
         svc.hearing_record(
             hearing=hearing,
-            held_on=TODAY,
-            witnesses="",
-            exhibits="",
-            owner_appeared=False,
-            owner_evidence="",
-            votes={seat.pk: Vote.DANGEROUS},
-            reasons="  ",
+            record=svc.HearingRecord(held_on=TODAY, votes={seat.pk: Vote.DANGEROUS}, reasons="  "),
             actor=officer,
         )
     fields = _fields(err)
@@ -347,7 +343,7 @@ def test_the_hearing_date_is_not_before_its_schedule_nor_in_the_future(glencoe, 
 
 
 def _served(method=ServiceMethod.PERSONAL):
-    return {k: {"method": method, "served_at": timezone.now()} for k in svc.RECIPIENTS}
+    return {k: {"method": method, "served_at": timezone.now()} for k in panel_svc.RECIPIENTS}
 
 
 def test_the_findings_go_to_officer_police_and_owner_and_receipt_starts_compliance(
@@ -356,19 +352,19 @@ def test_the_findings_go_to_officer_police_and_owner_and_receipt_starts_complian
     hearing = scheduled(glencoe, officer, today=TODAY)
     _record(hearing, officer, [Vote.DANGEROUS, Vote.DANGEROUS, Vote.POTENTIALLY_DANGEROUS])
     hearing.refresh_from_db()
-    records = svc.findings_distribute(hearing=hearing, served=_served(), actor=officer)
+    records = findings.findings_distribute(hearing=hearing, served=_served(), actor=officer)
     assert len(records) == 3
     assert ServiceRecord.objects.filter(document=hearing.findings).count() == 3
     case = DesignationCase.objects.get(pk=hearing.case_id)
     assert case.compliance_deadline is None
-    svc.findings_received(hearing=hearing, received_on=TODAY, actor=officer)
+    findings.findings_received(hearing=hearing, received_on=TODAY, actor=officer)
     case.refresh_from_db()
     assert case.declaration_received_on == TODAY
     assert case.compliance_deadline == date(2026, 12, 15)
     with pytest.raises(Refused, match="recorded already"):
-        svc.findings_received(hearing=hearing, received_on=TODAY, actor=officer)
+        findings.findings_received(hearing=hearing, received_on=TODAY, actor=officer)
     with pytest.raises(Refused, match="recorded already"):
-        svc.findings_distribute(hearing=hearing, served=_served(), actor=officer)
+        findings.findings_distribute(hearing=hearing, served=_served(), actor=officer)
 
 
 def test_a_distribution_needs_each_copy(glencoe, officer):
@@ -378,7 +374,7 @@ def test_a_distribution_needs_each_copy(glencoe, officer):
     served = _served()
     served["police"] = {}
     with pytest.raises(Refused) as err:
-        svc.findings_distribute(hearing=hearing, served=served, actor=officer)
+        findings.findings_distribute(hearing=hearing, served=served, actor=officer)
     assert _fields(err) == {"police_method", "police_served_at"}
     assert not ServiceRecord.objects.exists()
 

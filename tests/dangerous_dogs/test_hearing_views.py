@@ -155,10 +155,12 @@ def test_the_case_page_stays_within_its_query_budget_with_every_section(
     _fixed_clock,
 ):
     from dangerous_dogs.services import appeal as appeal_svc
+    from dangerous_dogs.services import attorney, findings
     from dangerous_dogs.services import hearing as svc
+    from dangerous_dogs.services import panel as panel_svc
 
     case = contested(glencoe, officer, today=TODAY)
-    svc.attorney_review(
+    attorney.attorney_review(
         case=case,
         outcome="refer",
         decided_by_name="Alex Attorney",
@@ -172,20 +174,18 @@ def test_the_case_page_stays_within_its_query_budget_with_every_section(
     )
     _fixed_clock.move_to(at(TODAY + timedelta(days=1)))
     seats = list(hearing.seats.order_by("pk"))
-    svc.hearing_record(
-        hearing=hearing,
+    record = svc.HearingRecord(
         held_on=TODAY,
         witnesses="W",
         exhibits="E",
         owner_appeared=True,
-        owner_evidence="",
         votes={s.pk: Vote.DANGEROUS for s in seats},
         reasons="R",
-        actor=officer,
     )
+    svc.hearing_record(hearing=hearing, record=record, actor=officer)
     hearing.refresh_from_db()
-    served = {k: {"method": "personal", "served_at": timezone.now()} for k in svc.RECIPIENTS}
-    svc.findings_distribute(hearing=hearing, served=served, actor=officer)
+    served = {k: {"method": "personal", "served_at": timezone.now()} for k in panel_svc.RECIPIENTS}
+    findings.findings_distribute(hearing=hearing, served=served, actor=officer)
     case = DesignationCase.objects.get(pk=hearing.case_id)
     appeal_svc.appeal_file(
         case=case, filed_on=TODAY + timedelta(days=1), grounds="G", actor=glencoe_clerk

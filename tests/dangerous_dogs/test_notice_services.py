@@ -8,6 +8,9 @@ import pytest
 
 from dangerous_dogs.models import CaseStatus, Criterion, DeclaredBy, Designation
 from dangerous_dogs.services import cases as svc
+from dangerous_dogs.services import contest
+from dangerous_dogs.services.investigation import prior_pdd_notice
+from kernel.models import NumberSeries
 from notices.models import Decision, ServiceRecord
 from notices.services import document_pdf
 from ordinance.models import Event
@@ -59,6 +62,9 @@ def test_an_investigation_opens_a_determined_case_with_an_event(glencoe, officer
     assert case.owner == case.animal.owner and case.prior_notice_on is None
     event = Event.objects.get(action="dangerous_dogs.case.opened")
     assert "Glencoe 701 Subd. 1" in event.summary
+    # The city's series of the year, in the kernel's one number table.
+    series = NumberSeries.objects.get(jurisdiction=glencoe, series="dangerous-dog", year=2026)
+    assert series.next_number == 2 and open_case(glencoe, officer).number == "DD-2026-0002"
 
 
 def test_north_branch_has_no_procedure(north_branch, officer):
@@ -140,7 +146,7 @@ def test_prong_three_is_allowed_only_after_the_notice(glencoe, officer):
         declared_designation=Designation.POTENTIALLY_DANGEROUS,
         declared_on=date(2026, 6, 20),
     )
-    assert svc.prior_pdd_notice(dog) == date(2026, 6, 1)
+    assert prior_pdd_notice(dog) == date(2026, 6, 1)
     err = refused(
         svc.case_open,
         animal=dog,
@@ -167,7 +173,7 @@ def test_a_withdrawn_pdd_case_is_no_notice(glencoe, officer):
         criterion=Criterion.CHASED,
         notice_received_on=date(2026, 6, 1),
     )
-    assert svc.prior_pdd_notice(dog) is None
+    assert prior_pdd_notice(dog) is None
 
 
 # --- Notice of intent, service, receipt -----------------------------------------------
@@ -278,7 +284,7 @@ def served(glencoe, officer, received_on=date(2026, 10, 20)):
 
 def test_a_written_request_in_time_contests_the_case(glencoe, officer):
     case = served(glencoe, officer)
-    svc.contest_received(case=case, received_on=TODAY, delivered_to="police", actor=officer)
+    contest.contest_received(case=case, received_on=TODAY, delivered_to="police", actor=officer)
     assert case.status == CaseStatus.CONTESTED
     assert case.contest_received_by == "The police department" and not case.contest_late
     assert Event.objects.filter(action="dangerous_dogs.case.contested").count() == 1
@@ -287,7 +293,7 @@ def test_a_written_request_in_time_contests_the_case(glencoe, officer):
 def test_a_request_must_be_in_writing_to_the_officer_or_police(glencoe, officer):
     case = served(glencoe, officer)
     err = refused(
-        svc.contest_received,
+        contest.contest_received,
         case=case,
         received_on=TODAY,
         delivered_to="officer",
@@ -296,11 +302,11 @@ def test_a_request_must_be_in_writing_to_the_officer_or_police(glencoe, officer)
     )
     assert err.reasons[0].field == "in_writing"
     err = refused(
-        svc.contest_received, case=case, received_on=TODAY, delivered_to="mayor", actor=officer
+        contest.contest_received, case=case, received_on=TODAY, delivered_to="mayor", actor=officer
     )
     assert err.reasons[0].field == "delivered_to"
     err = refused(
-        svc.contest_received,
+        contest.contest_received,
         case=case,
         received_on=date(2026, 10, 19),
         delivered_to="officer",
@@ -312,18 +318,20 @@ def test_a_request_must_be_in_writing_to_the_officer_or_police(glencoe, officer)
 def test_a_request_before_the_receipt_is_recorded_is_refused(glencoe, officer):
     case = make_case(glencoe, officer, status=CaseStatus.NOTICE_ISSUED)
     with pytest.raises(Refused, match="receipt of the notice of intent first"):
-        svc.contest_received(case=case, received_on=TODAY, delivered_to="officer", actor=officer)
+        contest.contest_received(
+            case=case, received_on=TODAY, delivered_to="officer", actor=officer
+        )
 
 
 def test_a_late_request_goes_to_a_person_who_accepts_it(glencoe, officer):
     case = served(glencoe, officer, received_on=date(2026, 10, 15))  # due October 29
-    svc.contest_received(case=case, received_on=TODAY, delivered_to="officer", actor=officer)
+    contest.contest_received(case=case, received_on=TODAY, delivered_to="officer", actor=officer)
     assert case.status == CaseStatus.NOTICE_SERVED and case.contest_late
     assert case.attention.startswith("A late request for a hearing: a person decides")
     assert case.attention_citation == "Glencoe 701 Subd. 15(B), (J)"
-    assert svc.late_contest_pending(case)
+    assert contest.late_contest_pending(case)
     err = refused(
-        svc.late_contest_decide,
+        contest.late_contest_decide,
         case=case,
         accept=True,
         decided_by_name="",
@@ -332,7 +340,7 @@ def test_a_late_request_goes_to_a_person_who_accepts_it(glencoe, officer):
         actor=officer,
     )
     assert err.reasons[0].field == "decided_by_name"
-    decision = svc.late_contest_decide(
+    decision = contest.late_contest_decide(
         case=case,
         accept=True,
         decided_by_name="Olivia Officer",
@@ -342,13 +350,13 @@ def test_a_late_request_goes_to_a_person_who_accepts_it(glencoe, officer):
     )
     assert decision.outcome == "approved" and decision.kind == "dd_late_contest"
     assert case.status == CaseStatus.CONTESTED and case.attention == ""
-    assert not svc.late_contest_pending(case)
+    assert not contest.late_contest_pending(case)
 
 
 def test_a_refused_late_request_leaves_the_case_and_clears_the_flag(glencoe, officer):
     case = served(glencoe, officer, received_on=date(2026, 10, 15))
-    svc.contest_received(case=case, received_on=TODAY, delivered_to="officer", actor=officer)
-    svc.late_contest_decide(
+    contest.contest_received(case=case, received_on=TODAY, delivered_to="officer", actor=officer)
+    contest.late_contest_decide(
         case=case,
         accept=False,
         decided_by_name="Olivia Officer",
@@ -361,7 +369,7 @@ def test_a_refused_late_request_leaves_the_case_and_clears_the_flag(glencoe, off
     assert Decision.objects.get().outcome == "denied"
     assert Event.objects.filter(action="dangerous_dogs.case.late_contest_refused").count() == 1
     with pytest.raises(Refused, match="No late request"):
-        svc.late_contest_decide(
+        contest.late_contest_decide(
             case=case,
             accept=True,
             decided_by_name="X",

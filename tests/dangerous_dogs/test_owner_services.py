@@ -9,6 +9,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from dangerous_dogs.later_sweeps import sweep_sterilization_overdue
 from dangerous_dogs.models import CaseStatus, ReportKind
 from dangerous_dogs.services.owner_reports import (
+    ReportFacts,
     affidavit_receive,
     affidavit_request,
     report_record,
@@ -27,8 +28,12 @@ pytestmark = [pytest.mark.django_db, pytest.mark.clock("2026-12-01T10:00")]
 CENTRAL = ZoneInfo("America/Chicago")
 
 
+def record_report(*, case, actor, **facts):
+    return report_record(case=case, report=ReportFacts(**facts), actor=actor)
+
+
 def _death(case, officer, notified_on, event_on=date(2026, 10, 1)):
-    return report_record(
+    return record_report(
         case=case,
         kind=ReportKind.DEATH,
         event_on=event_on,
@@ -58,7 +63,7 @@ def test_a_death_notice_on_the_31st_day_is_flagged_late(glencoe, officer):
 
 def test_a_transfer_closes_the_case_and_the_affidavit_is_requested_then_uploaded(glencoe, officer):
     case = declared(glencoe, officer, on=date(2026, 6, 1), status=CaseStatus.REGISTERED)
-    report = report_record(
+    report = record_report(
         case=case,
         kind=ReportKind.TRANSFER,
         event_on=date(2026, 11, 20),
@@ -95,7 +100,7 @@ def test_a_sale_to_a_city_owner_moves_the_case_to_the_buyer(glencoe, officer):
     case = declared(glencoe, officer, on=date(2026, 6, 1))
     seller = case.owner
     buyer = OwnerFactory(jurisdiction=glencoe)
-    report = report_record(
+    report = record_report(
         case=case,
         kind=ReportKind.SALE,
         event_on=date(2026, 11, 20),
@@ -129,14 +134,14 @@ def test_a_sale_out_of_the_city_closes_the_case_and_the_buyer_must_be_told(
         actor=officer,
     )
     with pytest.raises(Refused) as err:
-        report_record(**values)
+        record_report(**values)
     assert [c.field for c in err.value.reasons] == ["buyer_informed"]
     with pytest.raises(Refused, match="choose the buyer"):
-        report_record(**values, buyer_informed=True, buyer_in_city=True)
+        record_report(**values, buyer_informed=True, buyer_in_city=True)
     other_city = OwnerFactory(jurisdiction=north_branch)
     with pytest.raises(Refused, match="not an owner"):
-        report_record(**values, buyer_informed=True, buyer_in_city=True, buyer=other_city)
-    report_record(**values, buyer_informed=True)
+        record_report(**values, buyer_informed=True, buyer_in_city=True, buyer=other_city)
+    record_report(**values, buyer_informed=True)
     case.refresh_from_db()
     assert case.status == CaseStatus.TRANSFERRED
 
@@ -144,7 +149,7 @@ def test_a_sale_out_of_the_city_closes_the_case_and_the_buyer_must_be_told(
 def test_a_lease_disclosure_is_recorded_without_a_state_change(glencoe, officer):
     case = declared(glencoe, officer, on=date(2026, 6, 1))
     with pytest.raises(Refused) as err:
-        report_record(
+        record_report(
             case=case,
             kind=ReportKind.LEASE,
             event_on=date(2026, 11, 1),
@@ -152,7 +157,7 @@ def test_a_lease_disclosure_is_recorded_without_a_state_change(glencoe, officer)
             actor=officer,
         )
     assert {c.field for c in err.value.reasons} == {"party_name", "party_address", "lease_term"}
-    report = report_record(
+    report = record_report(
         case=case,
         kind=ReportKind.LEASE,
         event_on=date(2026, 11, 1),

@@ -7,7 +7,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from dangerous_dogs.models import CaseStatus, Charge, ReviewRequest, SterilizationOrder
-from dangerous_dogs.services.owner_reports import report_record
+from dangerous_dogs.services.owner_reports import ReportFacts, report_record
 from dangerous_dogs.services.sterilization import sterilization_order
 from tests.conftest import make_user
 from tests.licensing.factories import OwnerFactory
@@ -26,16 +26,15 @@ def test_the_case_page_shows_part_ds_sections_within_ten_queries(
     client_as, officer, case, django_assert_max_num_queries, case_page_queries
 ):
     sterilization_order(case=case, ordered_on=date(2026, 11, 12), actor=officer)
-    report_record(
-        case=case,
+    lease = ReportFacts(
         kind="lease",
         event_on=date(2026, 11, 15),
         notified_on=date(2026, 11, 16),
         party_name="Pat Landlord",
         party_address="14 Oak St",
         lease_term="1 year",
-        actor=officer,
     )
+    report_record(case=case, report=lease, actor=officer)
     ReviewRequest.objects.create(
         case=case, requested_on=date(2026, 11, 20), evidence="Training", recorded_by=officer
     )

@@ -8,6 +8,7 @@ import pytest
 from dangerous_dogs.models import CaseStatus, ChargeOutcome
 from dangerous_dogs.services.charges import charge_decide, charge_record, court_order_record
 from dangerous_dogs.services.destruction import (
+    DestructionHearing,
     summary_destruction_done,
     summary_destruction_record,
 )
@@ -177,8 +178,6 @@ def test_a_conviction_allows_a_court_order_of_destruction(glencoe, officer):
 
 def _destruction(animal, officer, case=None, **over):
     values = dict(
-        animal=animal,
-        case=case,
         ground="vicious",
         facts="Unprovoked attack causing great bodily harm",
         hearing_notice_on=date(2027, 11, 20),
@@ -188,10 +187,11 @@ def _destruction(animal, officer, case=None, **over):
         decided_on=date(2027, 11, 26),
         reasons="Clear and immediate danger",
         officer_name="Olivia Officer",
-        actor=officer,
     )
     values.update(over)
-    return summary_destruction_record(**values)
+    return summary_destruction_record(
+        animal=animal, case=case, hearing=DestructionHearing(**values), actor=officer
+    )
 
 
 def test_summary_destruction_is_refused_without_the_hearing_opportunity(glencoe, officer):
