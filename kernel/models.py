@@ -48,7 +48,8 @@ class Transition:
     when the caller names one, as a case closes as redeemed, adopted or euthanized);
     ``event``: the ``Event`` action recorded (``{to}`` is replaced by the new state);
     ``roles``: who may apply it (empty: whoever the page let in; a sweep passes no
-    actor); ``rule``: the rule ID whose section a refusal cites.
+    actor); ``rule``: the rule ID whose section a refusal cites; ``what``: the step as a
+    person names it, for a refusal ("issuing the notice of intent is not possible now").
     """
 
     name: str
@@ -57,14 +58,16 @@ class Transition:
     event: str
     roles: tuple[str, ...] = ()
     rule: str = ""
+    what: str = ""
 
-    def __init__(self, name, sources, targets, *, event, roles=(), rule=""):
+    def __init__(self, name, sources, targets, *, event, roles=(), rule="", what=""):
         object.__setattr__(self, "name", name)
         object.__setattr__(self, "sources", _states(sources))
         object.__setattr__(self, "targets", _states(targets))
         object.__setattr__(self, "event", event)
         object.__setattr__(self, "roles", tuple(roles))
         object.__setattr__(self, "rule", rule)
+        object.__setattr__(self, "what", what)
 
     def target(self, to: str | None) -> str:
         if to is None:
@@ -136,14 +139,21 @@ class StatefulRecord(models.Model):
 
         return rule_citation(self.jurisdiction, t.rule)
 
-    def refuse(self, t: Transition, to: str, citation: str | None = None, field: str = ""):
+    def refuse(self, t: Transition, to: str | None, citation: str | None = None, field: str = ""):
+        """The refusal of ``t`` from the record's present state: the step by its name where
+        the table gives one, else the state it would lead to."""
+        if t.what or to is None:
+            message = __("%(record)s is %(status)s: %(what)s is not possible now.")
+        else:
+            message = __("%(record)s is %(status)s: it cannot become %(new)s.")
         return Refused.because(
             self.kind_label(),
-            __("%(record)s is %(status)s: it cannot become %(new)s.")
+            message
             % {
                 "record": str(self),
                 "status": self.status_label(self.status).lower(),
-                "new": self.status_label(to).lower(),
+                "what": t.what or t.name.replace("_", " "),
+                "new": self.status_label(to).lower() if to else "",
             },
             self.refusal_citation(t) if citation is None else citation,
             field=field,
@@ -155,9 +165,11 @@ class StatefulRecord(models.Model):
         self, name: str, *, to: str | None = None, actor=None, citation=None, field: str = ""
     ) -> str:
         """The state ``name`` would lead to; ``Refused`` (with the rule's section) when
-        the record's status or the actor's role does not allow it."""
+        the record's status or the actor's role does not allow it. For a transition with
+        several ends and ``to`` not yet known (a hearing's finding), only the status is
+        checked and None returned."""
         t = self.transition(name)
-        target = t.target(to)
+        target = None if to is None and len(t.targets) > 1 else t.target(to)
         if self.status not in t.sources:
             raise self.refuse(t, target, citation, field)
         if t.roles and actor is not None and not actor.has_role(*t.roles):
@@ -174,16 +186,8 @@ class StatefulRecord(models.Model):
         names the step in the refusal."""
         t = self.transition(name)
         if self.status not in t.sources:
-            raise Refused.because(
-                self.kind_label(),
-                __("%(record)s is %(status)s: %(what)s is not possible now.")
-                % {
-                    "record": str(self),
-                    "status": self.status_label(self.status).lower(),
-                    "what": what,
-                },
-                self.refusal_citation(t) if citation is None else citation,
-            )
+            named = Transition(t.name, t.sources, t.targets, event=t.event, rule=t.rule, what=what)
+            raise self.refuse(named, None, citation)
 
     def apply(
         self,

@@ -54,7 +54,6 @@ from .steps import (
     IN_FORCE_STATUSES,
     OPEN_STATUSES,
     CaseStatus,
-    Step,
 )
 
 __all__ = [
@@ -87,7 +86,6 @@ __all__ = [
     "ReportKind",
     "ReviewRequest",
     "Seat",
-    "Step",
     "SterilizationOrder",
     "SummaryDestruction",
     "Vote",

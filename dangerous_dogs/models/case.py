@@ -280,12 +280,6 @@ class DesignationCase(CaseRecord):
             field=field,
         )
 
-    def ensure_may(self, name: str) -> None:
-        """Refuse, naming the step, unless the case's state allows ``name``: for a step
-        with several ends, checked before the end is known (a reclaim, a hearing)."""
-        if not self.may(name):
-            raise self.refuse(self.transition(name), "")
-
     def refuse(self, t, to, citation=None, field=""):
         """The kernel's refusal of a transition, worded as the step the person tried."""
         cited = self.refusal_citation(t) if citation is None else citation

@@ -1,8 +1,6 @@
 """The proceeding's states and the table of its steps (Appendix B3): where each step
 may start, where it leads, the Event it records and the rule a refusal cites."""
 
-from dataclasses import dataclass
-
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -46,24 +44,11 @@ IN_FORCE_STATUSES = (CaseStatus.DECLARED, CaseStatus.REGISTERED, CaseStatus.SEIZ
 CLOSED_STATUSES = tuple(s for s in CaseStatus if s not in OPEN_STATUSES)
 
 
-@dataclass(frozen=True, init=False)
-class Step(Transition):
-    """A transition of a dangerous-dog case, with what the step is called when the case's
-    state refuses it ("Case DD-2026-0001 is withdrawn: issuing the notice of intent is not
-    possible now.")."""
-
-    what: str = ""
-
-    def __init__(self, name, sources, targets, *, what, **kwargs):
-        super().__init__(name, sources, targets, **kwargs)
-        object.__setattr__(self, "what", what)
-
-
 _S = CaseStatus
 # Appendix B3 as a table: each step of the proceeding, the states it may follow, where it
 # leads, the Event it records and the rule a refusal cites.
 CASE_STEPS = (
-    Step(
+    Transition(
         "find_exempt",
         _S.DETERMINED,
         _S.EXEMPT,
@@ -71,7 +56,7 @@ CASE_STEPS = (
         rule="DD-26",
         what=_("closing the case on an exemption"),
     ),
-    Step(
+    Transition(
         "issue_notice",
         _S.DETERMINED,
         _S.NOTICE_ISSUED,
@@ -79,7 +64,7 @@ CASE_STEPS = (
         rule="DD-03",
         what=_("issuing the notice of intent"),
     ),
-    Step(
+    Transition(
         "serve_notice",
         _S.NOTICE_ISSUED,
         _S.NOTICE_SERVED,
@@ -87,7 +72,7 @@ CASE_STEPS = (
         rule="DD-04",
         what=_("recording the owner's receipt of the notice of intent"),
     ),
-    Step(
+    Transition(
         "contest",
         (_S.NOTICE_SERVED, _S.DEFAULTED),
         _S.CONTESTED,
@@ -95,7 +80,7 @@ CASE_STEPS = (
         rule="DD-04",
         what=_("recording a request for a hearing"),
     ),
-    Step(
+    Transition(
         "default",
         _S.NOTICE_SERVED,
         _S.DEFAULTED,
@@ -103,7 +88,7 @@ CASE_STEPS = (
         rule="DD-09",
         what=_("a default"),
     ),
-    Step(
+    Transition(
         "declare",
         _S.DEFAULTED,
         _S.DECLARED,
@@ -111,7 +96,7 @@ CASE_STEPS = (
         rule="DD-09",
         what=_("issuing the declaration"),
     ),
-    Step(
+    Transition(
         "withdraw",
         _S.CONTESTED,
         _S.WITHDRAWN,
@@ -119,7 +104,7 @@ CASE_STEPS = (
         rule="DD-05",
         what=_("the City Attorney's review"),
     ),
-    Step(
+    Transition(
         "refer",
         _S.CONTESTED,
         _S.HEARING,
@@ -128,7 +113,7 @@ CASE_STEPS = (
         what=_("the City Attorney's review"),
     ),
     # The panel's finding: upheld, the designation comes into force; not upheld, dismissed.
-    Step(
+    Transition(
         "hold_hearing",
         _S.HEARING,
         (_S.DECLARED, _S.DISMISSED),
@@ -136,7 +121,7 @@ CASE_STEPS = (
         rule="DD-07",
         what=_("recording the hearing"),
     ),
-    Step(
+    Transition(
         "reverse",
         IN_FORCE_STATUSES,
         _S.DISMISSED,
@@ -144,7 +129,7 @@ CASE_STEPS = (
         rule="DD-20",
         what=_("the City Council's reversal"),
     ),
-    Step(
+    Transition(
         "register",
         _S.DECLARED,
         _S.REGISTERED,
@@ -152,7 +137,7 @@ CASE_STEPS = (
         rule="DD-15",
         what=_("issuing a certificate of registration"),
     ),
-    Step(
+    Transition(
         "seize",
         _S.DECLARED,
         _S.SEIZED,
@@ -160,7 +145,7 @@ CASE_STEPS = (
         rule="DD-21",
         what=_("seizure"),
     ),
-    Step(
+    Transition(
         "reclaim",
         _S.SEIZED,
         (_S.DECLARED, _S.REGISTERED),
@@ -169,7 +154,7 @@ CASE_STEPS = (
         what=_("a reclaim"),
     ),
     # The pound disposed of a seized dog not reclaimed: the case closes the same way.
-    Step(
+    Transition(
         "dispose",
         _S.SEIZED,
         (_S.DESTROYED, _S.DECEASED, _S.TRANSFERRED),
@@ -178,7 +163,7 @@ CASE_STEPS = (
         what=_("closing the case on the pound's disposition"),
     ),
     # The owner had the dog destroyed instead of complying.
-    Step(
+    Transition(
         "destroy",
         _S.DECLARED,
         _S.DESTROYED,
@@ -186,7 +171,7 @@ CASE_STEPS = (
         rule="DD-10",
         what=_("recording the dog destroyed"),
     ),
-    Step(
+    Transition(
         "destroy_summarily",
         OPEN_STATUSES,
         _S.DESTROYED,
@@ -194,7 +179,7 @@ CASE_STEPS = (
         rule="DD-28",
         what=_("summary destruction"),
     ),
-    Step(
+    Transition(
         "rescind",
         IN_FORCE_STATUSES,
         _S.RESCINDED,
@@ -202,7 +187,7 @@ CASE_STEPS = (
         rule="DD-25",
         what=_("rescinding the designation"),
     ),
-    Step(
+    Transition(
         "close_by_report",
         IN_FORCE_STATUSES,
         (_S.DECEASED, _S.TRANSFERRED),

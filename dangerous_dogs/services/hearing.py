@@ -329,7 +329,7 @@ def hearing_record(
     )
     case = hearing.case
     refuse_unless_serves(actor, case.jurisdiction)
-    case.ensure_may("hold_hearing")
+    case.ensure("hold_hearing")
     if hearing.held_on is not None:
         raise Refused.because(
             _("Hearing"),

@@ -346,7 +346,7 @@ def case_reclaim(
         .select_related("jurisdiction", "animal", "owner", "impound_case")
         .get(pk=case.pk)
     )
-    case.ensure_may("reclaim")
+    case.ensure("reclaim")
     impound = case.impound_case
     days = _check_within_hold(case, today)
     checklist = compliance_checklist(case, on=today, registration_in_force=False)
