@@ -16,6 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from base.together import Part, read_together
+from kernel.checks import refuse_unless_serves
 from licensing.models import KennelLicense, Owner, Premises
 from ordinance.models import Event, Jurisdiction
 from ordinance.refusals import Check, Refused
@@ -28,7 +29,6 @@ from permits.models import (
     TemporaryPermit,
     WildExemption,
 )
-from permits.services.common import check_serves
 
 
 def has_register(jurisdiction: Jurisdiction) -> bool:
@@ -105,7 +105,7 @@ def exemption_record(
 ) -> WildExemption:
     """Record an exemption from Subd. 31 for a premises (WLD-05, WLD-06)."""
     jurisdiction = premises.jurisdiction
-    check_serves(actor, jurisdiction)
+    refuse_unless_serves(actor, jurisdiction)
     _register_or_refuse(jurisdiction)
     section, note = exemption_section(jurisdiction, basis)
     failed = _exemption_checks(
@@ -149,7 +149,7 @@ def exemption_record(
 @transaction.atomic
 def exemption_end(*, exemption: WildExemption, ended_on: date, reason: str, actor, now=None):
     """In force -> ended on ``ended_on``, with the reason (never deleted)."""
-    check_serves(actor, exemption.jurisdiction)
+    refuse_unless_serves(actor, exemption.jurisdiction)
     exemption = WildExemption.objects.select_for_update().get(pk=exemption.pk)
     if exemption.ended_on is not None:
         raise Refused.because(_("Status"), _("This exemption has already ended."))
@@ -187,7 +187,7 @@ def exemption_for(premises: Premises | None, owner: Owner, on: date) -> str | No
 
 def permit_link_premises(*, permit, premises: Premises, actor) -> None:
     """Record the premises a horse or temporary permit covers (the register, REC-17)."""
-    check_serves(actor, permit.jurisdiction)
+    refuse_unless_serves(actor, permit.jurisdiction)
     if premises.jurisdiction_id != permit.jurisdiction_id:
         raise Refused.because(_("Premises"), _("The premises are in another city."))
     if permit.premises_id is not None:
@@ -266,7 +266,7 @@ def register_rows(jurisdiction_ids: list[int], *, limit: int | None = None) -> l
         rows.append(
             _row(
                 p.premises,
-                p.kind_label,
+                p.kind_label(),
                 p.number,
                 p.applicant_name,
                 p.get_status_display(),
@@ -279,7 +279,7 @@ def register_rows(jurisdiction_ids: list[int], *, limit: int | None = None) -> l
         rows.append(
             _row(
                 p.premises,
-                p.kind_label,
+                p.kind_label(),
                 p.number,
                 p.applicant_name,
                 p.get_status_display(),

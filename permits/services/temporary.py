@@ -14,17 +14,13 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
+from kernel.checks import refuse_unless_serves
 from notices.services import document_issue
 from ordinance.models import Event, Jurisdiction
 from ordinance.refusals import Check, Refused, refusing
 from ordinance.rules import get_rule, rule_citation
-from permits.models import Decision, PermitKind, TemporaryPermit, TemporaryStatus
-from permits.services.common import (
-    check_serves,
-    check_status,
-    number_allocate,
-    permit_or_refuse,
-)
+from permits.models import Decision, PermitKind, TemporaryPermit
+from permits.services.common import number_allocate, permit_or_refuse
 
 MAX_DAYS_KEY = "wild_temp_cup_max_days"
 TEMPLATE = "permits/temporary_permit.html"
@@ -98,7 +94,7 @@ def temporary_apply(
 ) -> TemporaryPermit:
     """Record an application; refused with each failed check next to its field."""
     on = on or timezone.localdate()
-    check_serves(actor, jurisdiction)
+    refuse_unless_serves(actor, jurisdiction)
     permit_or_refuse(jurisdiction, PermitKind.TEMPORARY, on=on)
     failed = [
         c
@@ -158,13 +154,14 @@ def temporary_decide(
     """Record the decision; an approval issues the permit and its document (WLD-04)."""
     now = now or timezone.now()
     permit = TemporaryPermit.objects.select_for_update().get(pk=permit.pk)
-    check_serves(actor, permit.jurisdiction)
-    check_status(permit, (TemporaryStatus.APPLIED,), _("Deciding"))
-    if decision == Decision.DENIED and not reasons.strip():
+    refuse_unless_serves(actor, permit.jurisdiction)
+    approved = decision == Decision.APPROVED
+    permit.ensure("approve" if approved else "deny")
+    if not approved and not reasons.strip():
         raise Refused.because(
             _("Reasons"), _("Give the reasons for the denial."), field="decision_reasons"
         )
-    if decision == Decision.APPROVED and permit.ends_on < timezone.localdate(now):
+    if approved and permit.ends_on < timezone.localdate(now):
         raise Refused.because(
             _("Dates"),
             _("The permit's last day (%(d)s) has passed; it cannot be issued.")
@@ -178,23 +175,15 @@ def temporary_decide(
     permit.decision_reasons = reasons
     permit.decision_recorded_by = actor
     permit.decision_recorded_at = now
-    if decision == Decision.APPROVED:
-        permit.status = TemporaryStatus.ISSUED
+    if approved:
         permit.number = number_allocate(
             permit.jurisdiction, PermitKind.TEMPORARY, year=decided_on.year
         )
-    else:
-        permit.status = TemporaryStatus.DENIED
-    permit.save()
-    if decision == Decision.APPROVED:
         permit.document = _issue_document(permit, actor=actor, now=now)
-        permit.save(update_fields=["document"])
-    Event.record(
-        f"permits.temporary.{decision}",
-        permit,
+    permit.apply(
+        "approve" if approved else "deny",
         actor=actor,
         at=now,
-        jurisdiction=permit.jurisdiction,
         summary=_("%(d)s by %(who)s (%(cap)s) on %(on)s")
         % {
             "d": permit.get_decision_display(),
@@ -203,8 +192,24 @@ def temporary_decide(
             "on": decided_on,
         },
         data={"decision": decision, "reasons": reasons},
+        fields=DECISION_FIELDS,
     )
     return permit
+
+
+# What the decision sets on the row beside its status (an approval: its number and
+# document too).
+DECISION_FIELDS = (
+    "decision",
+    "decided_by_name",
+    "decided_by_capacity",
+    "decided_on",
+    "decision_reasons",
+    "decision_recorded_by",
+    "decision_recorded_at",
+    "number",
+    "document",
+)
 
 
 def _issue_document(permit: TemporaryPermit, *, actor, now: datetime):

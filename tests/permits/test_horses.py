@@ -175,14 +175,15 @@ def test_issued_on_may_1_it_expires_next_april_15_and_the_pdf_says_both(glencoe,
 
 
 def test_a_permit_is_never_deleted(glencoe, glencoe_clerk):
-    from permits.models import HorsePermit, PermitDeletion
+    from kernel.kept import RecordKept
+    from permits.models import HorsePermit
 
     permit = horses.horse_apply(
         jurisdiction=glencoe, actor=glencoe_clerk, on=date(2026, 5, 1), **horse_fields()
     )
-    with pytest.raises(PermitDeletion):
+    with pytest.raises(RecordKept, match="Horse permits are kept"):
         permit.delete()
-    with pytest.raises(PermitDeletion):
+    with pytest.raises(RecordKept):
         HorsePermit.objects.all().delete()
 
 
