@@ -19,14 +19,15 @@ from contextvars import ContextVar
 from datetime import datetime
 
 from django.contrib.contenttypes.models import ContentType
-from django.core.exceptions import PermissionDenied
 from django.core.files.base import ContentFile
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from base import agents
+from kernel.checks import CITY, refuse_unless_serves
 from ordinance.models import Event
+from ordinance.refusals import Refused
 
 from .models import IssuedDocument
 from .rendering import DocumentRenderError, declared_page_size, render_html, render_pdf
@@ -87,13 +88,14 @@ def _check_actor(actor, jurisdiction, owner_user):
     agent of the city (a clinic selling its licenses, ``base.agents``) for that city."""
     if actor is None:  # a scheduled job
         return
-    if actor.is_staff_member and actor.serves(jurisdiction.pk):
-        return
-    if not actor.is_staff_member and agents.acts_for(actor, jurisdiction.pk):
-        return
     if owner_user is not None and actor.pk == owner_user.pk:
         return
-    raise PermissionDenied(_("You may not issue documents for %(city)s.") % {"city": jurisdiction})
+    if actor.is_staff_member:
+        refuse_unless_serves(actor, jurisdiction)
+    elif not agents.acts_for(actor, jurisdiction.pk):
+        raise Refused.because(
+            CITY, _("You may not issue documents for %(city)s.") % {"city": jurisdiction}
+        )
 
 
 def _frozen(context, *, kind, number, title, jurisdiction, actor, now) -> dict:
