@@ -76,6 +76,3 @@ class CodeForm(forms.Form):
         else:
             self.fields["code"].help_text = _("The six digits the app shows now.")
             self.fields["code"].widget.attrs["inputmode"] = "numeric"
-
-    def refuse(self, refused):
-        self.add_error("code", refused.message)
