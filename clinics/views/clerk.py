@@ -44,12 +44,14 @@ def queue(request):
 @role_required(*ROLES)
 def review(request, pk, reject_form=None):
     submission = get_submission(request, pk)
-    found = matching.candidates(submission) if submission.status == SubmissionStatus.QUEUED else []
+    may = {name: submission.may(name) for name in ("confirm", "register", "reject")}
+    found = matching.candidates(submission) if may["confirm"] else []
     return render(
         request,
         "clinics/review.html",
         {
             "submission": submission,
+            "may": may,
             "candidates": found,
             "threshold": matching.MATCH_THRESHOLD,
             "reject_form": reject_form or RejectForm(),

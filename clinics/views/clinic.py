@@ -94,8 +94,8 @@ def batch_new(request):
             batch = certificates.batch_submit(
                 clinic=clinic, jurisdiction=city, actor=request.user, rows=rows
             )
-        except certificates.BatchRefused as refused:
-            errors = refused.errors
+        except Refused as refused:
+            errors = refused.checks
         else:
             messages.success(
                 request,

@@ -71,7 +71,7 @@ def consignment_list(request):
             messages.success(request, _("%(block)s issued.") % {"block": block})
             return redirect("clinics:block_detail", block.pk)
     blocks = list(
-        ConsignmentBlock.objects.filter(jurisdiction_id__in=request.user.jurisdiction_ids)
+        ConsignmentBlock.objects.for_user(request.user)
         .select_related("clinic", "jurisdiction")
         .annotate(
             held=Count("holdings", filter=Q(holdings__status=HoldingStatus.HELD)),

@@ -16,8 +16,8 @@ from django.db import IntegrityError, transaction
 
 from clinics.models import FollowUpBatch, FollowUpChannel, FollowUpLetter
 from clinics.services import followup
+from kernel.kept import RecordKept
 from licensing.models import Animal
-from licensing.models._base import IssuedRecordDeletion
 from notices.services import document_render
 from ordinance.models import Event
 from ordinance.rules import get_rule, rule_amend
@@ -192,11 +192,11 @@ def test_letters_and_batches_are_never_deleted(
     world, north_branch, clerk, django_capture_on_commit_callbacks
 ):
     [run] = _run(clerk, [north_branch], django_capture_on_commit_callbacks)
-    with pytest.raises(IssuedRecordDeletion):
+    with pytest.raises(RecordKept):
         run.batch.letters.first().delete()
-    with pytest.raises(IssuedRecordDeletion):
+    with pytest.raises(RecordKept):
         FollowUpLetter.objects.all().delete()
-    with pytest.raises(IssuedRecordDeletion):
+    with pytest.raises(RecordKept):
         run.batch.delete()
     assert FollowUpLetter.objects.count() == 6
 
