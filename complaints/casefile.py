@@ -120,7 +120,8 @@ class CaseFileRow:
 
     @property
     def status_label(self) -> str:
-        return str(_STATUS_CHOICES.get(self.kind, {}).get(self.status, self.status))
+        labels = _STATUS_CHOICES.get(self.kind, {})
+        return str(labels.get(self.status) or self.status)
 
     @property
     def url(self) -> str:

@@ -21,6 +21,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from impound.models import Pound
+from kernel.checks import refuse_unless_serves
 from notices.models import IssuedDocument
 from notices.services import document_issue
 from ordinance.models import Event, Jurisdiction
@@ -36,7 +37,7 @@ from .seizure_models import (
     ContactResult,
     EntryMeans,
 )
-from .services import _check_open, _serves, record_outcome
+from .services import _check_open, record_outcome
 
 # The impound ground a seized barking dog is taken in on (RES-08; the city's profile
 # lists it among its grounds with its section).
@@ -379,7 +380,7 @@ def seizure_record(
     written notice left at the premises (REC-05)."""
     now = now or timezone.now()
     today = timezone.localdate(now)
-    _serves(actor, complaint.jurisdiction)
+    refuse_unless_serves(actor, complaint.jurisdiction)
     complaint = Complaint.objects.select_for_update(of=("self",)).get(pk=complaint.pk)
     rule = seizure_rule(complaint.jurisdiction, on=today)
     _check_applies(complaint, rule)

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 
 from impound.models import Pound
 from impound.services.intake import case_intake
+from kernel.checks import refuse_unless_serves
 from licensing.models import Animal, Owner, Premises
 from licensing.services.owner_merge import normalize
 from ordinance.models import Event, Jurisdiction
@@ -32,7 +33,6 @@ from .models import (
     LitterFacts,
     Outcome,
     RestraintFacts,
-    Status,
 )
 
 
@@ -40,11 +40,6 @@ def address_key(address_line: str, unit: str = "") -> str:
     """The normalized address repeat complaints match on ("12 N. Elm Street" and
     "12 north elm st" are one address)."""
     return normalize(f"{address_line} {unit}")
-
-
-def _serves(actor, jurisdiction):
-    if not actor.serves(jurisdiction.pk):
-        raise Refused.because(_("City"), _("You do not serve %(city)s.") % {"city": jurisdiction})
 
 
 def premises_at(jurisdiction: Jurisdiction, key: str) -> Premises | None:
@@ -128,7 +123,7 @@ def complaint_intake(
 ) -> Complaint:
     """Record a complaint; the address is matched to the registry's premises."""
     now = now or timezone.now()
-    _serves(actor, jurisdiction)
+    refuse_unless_serves(actor, jurisdiction)
     _check_complainant(anonymous, complainant_name, complainant_phone, complainant_address)
     _check_times(occurred_at, received_at, now)
     _check_registry(jurisdiction, animal, owner)
@@ -206,7 +201,8 @@ def repeat_addresses(user, address_line: str, unit: str = ""):
 
 
 def _check_open(complaint, actor):
-    _serves(actor, complaint.jurisdiction)
+    """Facts, entries and contact attempts are recorded while the complaint is open."""
+    refuse_unless_serves(actor, complaint.jurisdiction)
     if not complaint.is_open:
         raise Refused.because(_("Complaint"), _("The complaint is closed."))
 
@@ -402,18 +398,29 @@ def record_outcome(
     complaint.outcome_citation = rule.citation if rule else ""
     complaint.outcome_at, complaint.outcome_by = now, actor
     complaint.impound_case = case
-    complaint.status = Status.CLOSED
+    complaint.closed_on = timezone.localdate(now)
     complaint._history_user = actor
-    complaint.save()
-    Event.record(
-        "complaints.complaint.outcome",
-        complaint,
+    complaint.apply(
+        "close",
         actor=actor,
         at=now,
         summary=_("Outcome: %(outcome)s") % {"outcome": complaint.get_outcome_display()},
         data={"outcome": outcome, "reason": reason, "impound_case": case.pk if case else None},
+        fields=OUTCOME_FIELDS,
     )
     return complaint
+
+
+# What the outcome sets on the complaint beside its status.
+OUTCOME_FIELDS = (
+    "outcome",
+    "outcome_reason",
+    "outcome_citation",
+    "outcome_at",
+    "outcome_by",
+    "impound_case",
+    "closed_on",
+)
 
 
 def _open_impound_case(complaint, actor, now, *, pound, ground):

@@ -4,7 +4,7 @@ from datetime import date, timedelta
 
 import pytest
 
-from complaints.models import Complaint, ComplaintDeletion, Outcome, Status
+from complaints.models import Complaint, Outcome, Status
 from complaints.services import (
     address_key,
     earlier_at_address,
@@ -15,6 +15,7 @@ from complaints.services import (
     repeat_addresses,
 )
 from impound.models import ImpoundCase
+from kernel.kept import RecordKept
 from ordinance.models import Event
 from ordinance.refusals import Refused
 from tests.complaints.helpers import at, take_complaint
@@ -93,9 +94,9 @@ def test_a_known_animal_brings_its_owner(north_branch, clerk):
 
 def test_complaints_are_never_deleted(north_branch, clerk):
     complaint = take_complaint(north_branch, clerk)
-    with pytest.raises(ComplaintDeletion):
+    with pytest.raises(RecordKept, match="Complaints are kept; they are never deleted."):
         complaint.delete()
-    with pytest.raises(ComplaintDeletion):
+    with pytest.raises(RecordKept):
         Complaint.objects.all().delete()
 
 
