@@ -1,4 +1,4 @@
-"""Staff's two-step verification pages (issue 13, item 6): the code after the password,
+"""Staff's two-step verification pages: the code after the password,
 enrollment with a QR code, the account's page (recovery codes, turn off).
 
 Each view is thin: it checks the role, calls one service in ``accounts.services`` and

@@ -1,4 +1,4 @@
-"""Staff's second factor (issue 13, item 6): a code from an authenticator app (TOTP) with
+"""Staff's second factor: a code from an authenticator app (TOTP) with
 one-time recovery codes, on django-otp's devices.
 
 Administrators must have one; clerks and officers may turn it on; residents are not

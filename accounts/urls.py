@@ -7,7 +7,7 @@ app_name = "accounts"
 urlpatterns = [
     path("", views.home, name="home"),
     path("login/", views.login_view, name="login"),
-    # The second step of logging in, for staff with two-step verification (issue 13, 6).
+    # The second step of logging in, for staff with two-step verification.
     path("login/code/", second_factor_views.verify, name="second_factor_verify"),
     path("logout/", views.logout_view, name="logout"),
     path("staff/", views.staff_home, name="staff_home"),

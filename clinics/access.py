@@ -48,7 +48,7 @@ def get_submission(request, pk: int, **lookup) -> CertificateSubmission:
     return found
 
 
-# --- Licenses sold at the clinic (issue 18, item 4) --------------------------------------
+# --- Licenses sold at the clinic --------------------------------------
 
 
 def clinic_member_acts_for(user, jurisdiction_id: int) -> bool:

@@ -1,4 +1,4 @@
-"""Veterinary clinics and the rabies certificates they send (issue 18, items 1 and 2).
+"""Veterinary clinics and the rabies certificates they send.
 
 A clinic serves one or more cities; its people log in with the veterinarian role and see
 only what their clinic submitted and the animals those submissions matched. Each
@@ -239,7 +239,7 @@ class CertificateSubmission(StatefulRecord, Kept):
         return f"{self.owner_first_name} {self.owner_last_name}".strip()
 
 
-# --- Vaccinated but unlicensed: the follow-up letters and e-mails (issue 18, item 3) -----
+# --- Vaccinated but unlicensed: the follow-up letters and e-mails -----
 
 
 class FollowUpBatch(Kept):
@@ -307,7 +307,7 @@ class FollowUpLetter(Kept):
         return f"{self.get_channel_display()} {self.animal_id} {self.term_start:%Y}"
 
 
-# --- Licenses sold at the clinic (issue 18, item 4) --------------------------------------
+# --- Licenses sold at the clinic --------------------------------------
 # The city moves a block of its metal tags to a clinic (consignment stock). The clinic
 # sells a license through the counter's own ``license_issue`` with a tag from its block
 # and the city's next receipt; unsold tags come back, lost ones are marked lost. A tag

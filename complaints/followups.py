@@ -1,4 +1,4 @@
-"""The officer's follow-up date on a complaint (issue 16, item 6).
+"""The officer's follow-up date on a complaint.
 
 Set, changed or cleared by the officer from the complaint page; simple-history keeps each
 version and an ``ordinance.Event`` says who changed it, from what, to what. The date

@@ -3,7 +3,7 @@
 Views call one of these; each checks the actor's city, refuses with ``Refused`` (each
 check next to its field, with its section) and records an ``ordinance.Event``. The
 outcome is one function, ``record_outcome``, so that the citations app can link its
-citation to the complaint in one place (issue 16, item 5).
+citation to the complaint in one place.
 """
 
 from dataclasses import dataclass
@@ -376,7 +376,7 @@ def record_outcome(
 
     Impoundment opens the impound case through impound's intake service with the
     complaint's facts and links it here. A citation is recorded on the complaint; the
-    citations app links its citation record to the complaint (issue 16, item 5).
+    citations app links its citation record to the complaint.
     """
     now = now or timezone.now()
     _check_open(complaint, actor)

@@ -1,4 +1,4 @@
-"""Clinic logins (issue 18, item 1): the administrator invites a person of a clinic
+"""Clinic logins: the administrator invites a person of a clinic
 (an account with the veterinarian role and no city of its own: what it sees comes from
 its clinic) and deactivates them. The invitation is an e-mail with a link to choose a
 password (Django's password-reset token, so the link works once and expires)."""

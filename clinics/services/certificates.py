@@ -1,4 +1,4 @@
-"""Certificates from clinics (issue 18, item 2): one at a time or a CSV batch, matched to
+"""Certificates from clinics: one at a time or a CSV batch, matched to
 a registered animal, recorded through the registry's own ``vaccination_record`` (RAB-01,
 RAB-05), or queued for the clerk, who confirms, rejects or registers a new owner and
 animal. A recorded certificate moves an application waiting on rabies back to the clerk

@@ -1,4 +1,4 @@
-"""The city's tags at a clinic (issue 18, item 4): a block issued to the clinic, and the
+"""The city's tags at a clinic: a block issued to the clinic, and the
 unsold tags that come back or were lost before sale.
 
 The tags are the city's register (REC-02, NB Sec. 6-63): they move, never renumbered.

@@ -1,4 +1,4 @@
-"""A license sold at the clinic (issue 18, item 4).
+"""A license sold at the clinic.
 
 The clinic sells through the counter's own ``license_issue``: the same checks with their
 sections (LIC-01..05, KEN-01, RAB-01..05), the same fee lines, the city's gap-free

@@ -1,5 +1,5 @@
-"""The clerk's queue of certificates the software could not match with enough certainty
-(issue 18, item 2): confirm the animal, reject with a reason, or register the owner and
+"""The clerk's queue of certificates the software could not match with enough certainty:
+confirm the animal, reject with a reason, or register the owner and
 animal the certificate names. A clinic's person gets 403; another city's clerk 404."""
 
 from django.contrib import messages

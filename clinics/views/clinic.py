@@ -1,4 +1,4 @@
-"""The clinic's pages (issue 18, items 1 and 2): its certificates, one new certificate
+"""The clinic's pages: its certificates, one new certificate
 with the signed copy, a CSV batch with its template. Thin: role, clinic, one service."""
 
 import csv

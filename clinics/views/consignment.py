@@ -1,4 +1,4 @@
-"""The city's tags at clinics (issue 18, items 4 and 5), for those who keep the tag stock
+"""The city's tags at clinics, for those who keep the tag stock
 (clerk and administrator, as ``licensing:tag_stock``): issue a block to a clinic, see
 a block's tags, record tags returned or lost, and the clinic sales and balances by
 month. Another city's block is a 404; a clinic's person gets 403."""
@@ -144,7 +144,7 @@ def block_reconcile(request, pk):
 
 @role_required(*ROLES)
 def balances(request):
-    """Clinic sales and balances by month (issue 18, item 5), with its CSV."""
+    """Clinic sales and balances by month, with its CSV."""
     today = timezone.localdate()
     form = BalanceForm(request.GET if "year" in request.GET else None, initial={"year": today.year})
     columns = BALANCE_COLUMNS if len(request.user.jurisdiction_ids) > 1 else BALANCE_COLUMNS[1:]

@@ -1,4 +1,4 @@
-"""Vaccinated but unlicensed (issue 18, item 3): the report by city (and its CSV), the
+"""Vaccinated but unlicensed: the report by city (and its CSV), the
 button that runs the follow-up (POST), each batch's letters as a PDF, and the results
 report (and its CSV). Clerks and administrators, each seeing the cities they serve: a
 batch of another city is a 404, an officer or a clinic gets 403."""

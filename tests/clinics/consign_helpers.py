@@ -1,4 +1,4 @@
-"""Shared setup for licenses sold at the clinic (issue 18, item 4): North Branch's 2026
+"""Shared setup for licenses sold at the clinic: North Branch's 2026
 tags, a clinic with a login, dogs whose certificates the clinic sent and the city
 recorded, blocks issued through the service, and bulk rows for the query budgets."""
 

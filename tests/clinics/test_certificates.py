@@ -1,4 +1,4 @@
-"""Certificates from clinics (issue 18, item 2): recorded through vaccination_record when
+"""Certificates from clinics: recorded through vaccination_record when
 matched, queued otherwise; CSV rows checked by the form; the clerk's three decisions; an
 application waiting on rabies goes back to the clerk and its owner is told."""
 

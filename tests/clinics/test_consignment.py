@@ -1,4 +1,4 @@
-"""Licenses sold at the clinic (issue 18, item 4): the services.
+"""Licenses sold at the clinic: the services.
 
 A block of the city's tags moves to a clinic and keeps its numbers (REC-02, NB Sec.
 6-63); the clinic sells through the counter's own ``license_issue`` (the same checks,

@@ -1,4 +1,4 @@
-"""The vaccinated-but-unlicensed follow-up service (issue 18 item 3): which animals (the
+"""The vaccinated-but-unlicensed follow-up service: which animals (the
 standing and vaccination services' own answers, set-based, by city: dogs in North
 Branch, nothing in Glencoe), the letters and e-mails recorded once per animal and term
 (run twice: each once), the letters' PDF (fee and deadline with their sections, how to
