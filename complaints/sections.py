@@ -59,6 +59,6 @@ def report_links(request):
     """The complaint and citation reports on the reports page."""
     if not _staff(request):
         return None
-    from complaints.views_reports import report_list
+    from complaints.reports_views import report_list
 
     return "complaints/_report_links.html", {"reports": report_list()}

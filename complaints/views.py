@@ -27,7 +27,7 @@ from . import services
 from .forms import EntryForm, IntakeForm, ListFilter, OutcomeForm, facts_form_class
 from .models import AT_LARGE_KINDS, Complaint, Outcome
 from .readings import READERS, rulebook
-from .views_seizure import seizure_section
+from .seizure_views import seizure_section
 
 INTAKE_ROLES = (CLERK, OFFICER, ADMINISTRATOR)
 OFFICER_ROLES = (OFFICER, ADMINISTRATOR)
