@@ -7,6 +7,7 @@ citation to the complaint in one place.
 """
 
 from dataclasses import dataclass
+from dataclasses import fields as dataclass_fields
 from datetime import date, datetime
 
 from django.db import transaction
@@ -56,13 +57,47 @@ def premises_at(jurisdiction: Jurisdiction, key: str) -> Premises | None:
     return None
 
 
-def _check_complainant(anonymous, name, phone, address):
-    if anonymous:
+@dataclass(frozen=True)
+class ComplaintReport:
+    """The complaint as reported: what, where, when, by whom, about which animal."""
+
+    kind: str
+    channel: str
+    address_line: str
+    occurred_at: datetime
+    received_at: datetime
+    narrative: str
+    unit: str = ""
+    location_note: str = ""
+    anonymous: bool = False
+    complainant_name: str = ""
+    complainant_phone: str = ""
+    complainant_address: str = ""
+    animal: Animal | None = None
+    owner: Owner | None = None
+    animal_description: str = ""
+    follow_up_on: date | None = None
+
+    def columns(self) -> dict:
+        """The complaint's columns as reported: spaces tidied, an anonymous
+        complainant's details left out, a known animal's owner where none was named."""
+        found = {f.name: getattr(self, f.name) for f in dataclass_fields(self)}
+        found["address_line"] = " ".join(self.address_line.split())
+        found["unit"] = " ".join(self.unit.split())
+        if self.animal is not None and self.owner is None:
+            found["owner"] = self.animal.owner
+        if self.anonymous:
+            found.update(complainant_name="", complainant_phone="", complainant_address="")
+        return found
+
+
+def _check_complainant(report: ComplaintReport):
+    if report.anonymous:
         return
     missing = []
-    if not name.strip():
+    if not report.complainant_name.strip():
         missing.append(("complainant_name", _("Name the complainant, or tick anonymous.")))
-    if not phone.strip() and not address.strip():
+    if not report.complainant_phone.strip() and not report.complainant_address.strip():
         missing.append(
             ("complainant_phone", _("Give the complainant's phone or address, or tick anonymous."))
         )
@@ -100,61 +135,25 @@ def _check_registry(jurisdiction, animal, owner):
 @refusing()
 @transaction.atomic
 def complaint_intake(
-    *,
-    jurisdiction: Jurisdiction,
-    actor,
-    kind: str,
-    channel: str,
-    address_line: str,
-    occurred_at: datetime,
-    received_at: datetime,
-    narrative: str,
-    unit: str = "",
-    location_note: str = "",
-    anonymous: bool = False,
-    complainant_name: str = "",
-    complainant_phone: str = "",
-    complainant_address: str = "",
-    animal: Animal | None = None,
-    owner: Owner | None = None,
-    animal_description: str = "",
-    follow_up_on: date | None = None,
-    now: datetime | None = None,
+    *, jurisdiction: Jurisdiction, actor, now: datetime | None = None, **report
 ) -> Complaint:
-    """Record a complaint; the address is matched to the registry's premises."""
+    """Record a complaint (``report``: the fields of ``ComplaintReport``); the address is
+    matched to the registry's premises."""
     now = now or timezone.now()
+    report = ComplaintReport(**report)
     refuse_unless_serves(actor, jurisdiction)
-    _check_complainant(anonymous, complainant_name, complainant_phone, complainant_address)
-    _check_times(occurred_at, received_at, now)
-    _check_registry(jurisdiction, animal, owner)
-    key = address_key(address_line, unit)
+    _check_complainant(report)
+    _check_times(report.occurred_at, report.received_at, now)
+    _check_registry(jurisdiction, report.animal, report.owner)
+    key = address_key(report.address_line, report.unit)
     if not key:
         raise Refused.because(_("Address"), _("Give the address."), field="address_line")
-    if animal is not None and owner is None:
-        owner = animal.owner
-    if anonymous:
-        complainant_name = complainant_phone = complainant_address = ""
     complaint = Complaint(
         jurisdiction=jurisdiction,
-        kind=kind,
-        channel=channel,
-        address_line=" ".join(address_line.split()),
-        unit=" ".join(unit.split()),
         address_key=key,
-        location_note=location_note,
         premises=premises_at(jurisdiction, key),
-        occurred_at=occurred_at,
-        received_at=received_at,
         taken_by=actor,
-        anonymous=anonymous,
-        complainant_name=complainant_name,
-        complainant_phone=complainant_phone,
-        complainant_address=complainant_address,
-        animal=animal,
-        owner=owner,
-        animal_description=animal_description,
-        narrative=narrative,
-        follow_up_on=follow_up_on,
+        **report.columns(),
     )
     complaint._history_user = actor
     complaint.save()
@@ -164,7 +163,7 @@ def complaint_intake(
         actor=actor,
         at=now,
         summary=str(complaint),
-        data={"kind": kind, "channel": channel, "address_key": key},
+        data={"kind": report.kind, "channel": report.channel, "address_key": key},
     )
     return complaint
 

@@ -16,6 +16,7 @@ import hashlib
 import re
 from contextlib import contextmanager
 from contextvars import ContextVar
+from dataclasses import dataclass
 from datetime import datetime
 
 from django.contrib.contenttypes.models import ContentType
@@ -36,6 +37,7 @@ from .snapshots import is_serialisable, snapshot, thaw
 __all__ = [
     "DocumentIntegrityError",
     "DocumentRenderError",
+    "Filing",
     "document_issue",
     "document_pdf",
     "document_render",
@@ -128,6 +130,16 @@ def _frozen(context, *, kind, number, title, jurisdiction, actor, now) -> dict:
     return frozen
 
 
+@dataclass(frozen=True)
+class Filing:
+    """Where an issued document is filed: its number, the record it is about and the
+    resident who may download it (all optional)."""
+
+    number: str = ""
+    subject: object = None
+    owner_user: object = None
+
+
 def document_issue(
     *,
     kind: str,
@@ -136,14 +148,13 @@ def document_issue(
     jurisdiction,
     actor,
     title: str,
-    number: str = "",
-    subject=None,
-    owner_user=None,
     now: datetime | None = None,
+    **filing,
 ) -> IssuedDocument:
     """Freeze ``context``, render it to PDF, archive the bytes, record the event.
 
     ``actor`` is None for a scheduled job; staff may issue only for a city they serve.
+    ``filing``: ``number``, ``subject``, ``owner_user`` (``Filing``).
     """
     return _issue(
         kind=kind,
@@ -152,9 +163,7 @@ def document_issue(
         jurisdiction=jurisdiction,
         actor=actor,
         title=title,
-        number=number,
-        subject=subject,
-        owner_user=owner_user,
+        filing=Filing(**filing),
         now=now or timezone.now(),
     )
 
@@ -168,16 +177,15 @@ def _issue(
     jurisdiction,
     actor,
     title,
-    number,
-    subject,
-    owner_user,
+    filing: Filing,
     now,
     voids=None,
     void_reason="",
 ) -> IssuedDocument:
     if not _KIND.match(kind or ""):
         raise ValueError(f"Document kind must be a lower-case slug, got {kind!r}.")
-    _check_actor(actor, jurisdiction, owner_user)
+    number, subject = filing.number, filing.subject
+    _check_actor(actor, jurisdiction, filing.owner_user)
     frozen = _frozen(
         context,
         kind=kind,
@@ -204,7 +212,7 @@ def _issue(
         issued_at=now,
         issued_by=actor,
         jurisdiction=jurisdiction,
-        owner_user=owner_user,
+        owner_user=filing.owner_user,
         voids=voids,
         void_reason=void_reason,
     )
@@ -341,9 +349,7 @@ def document_void(
         jurisdiction=original.jurisdiction,
         actor=actor,
         title=_("VOID: %(title)s") % {"title": original.title},
-        number=original.number,
-        subject=original.subject,
-        owner_user=original.owner_user,
+        filing=Filing(original.number, original.subject, original.owner_user),
         now=now,
         voids=original,
         void_reason=reason,

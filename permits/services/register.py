@@ -9,6 +9,7 @@ licensing asks ``exemption_for`` through ``licensing.services.species``'s lookup
 """
 
 from dataclasses import dataclass, field
+from dataclasses import fields as dataclass_fields
 from datetime import date
 
 from django.db import transaction
@@ -88,33 +89,37 @@ def _exemption_checks(basis, *, protective_devices_confirmed, zoning_confirmed, 
     return checks
 
 
+@dataclass(frozen=True)
+class ExemptionFinding:
+    """A person's finding that a premises is exempt: the basis, the holder, who confirmed
+    what (protective devices, zoning), on what evidence, from when."""
+
+    basis: str
+    holder_name: str
+    confirmed_by_name: str
+    evidence: str
+    starts_on: date
+    protective_devices_confirmed: bool = False
+    zoning_confirmed: bool = False
+    owner: Owner | None = None
+
+
 @transaction.atomic
-def exemption_record(
-    *,
-    premises: Premises,
-    basis: str,
-    holder_name: str,
-    confirmed_by_name: str,
-    evidence: str,
-    starts_on: date,
-    protective_devices_confirmed: bool = False,
-    zoning_confirmed: bool = False,
-    owner: Owner | None = None,
-    actor,
-    now=None,
-) -> WildExemption:
-    """Record an exemption from Subd. 31 for a premises (WLD-05, WLD-06)."""
+def exemption_record(*, premises: Premises, actor, now=None, **finding) -> WildExemption:
+    """Record an exemption from Subd. 31 for a premises (WLD-05, WLD-06); ``finding``:
+    the fields of ``ExemptionFinding``."""
+    finding = ExemptionFinding(**finding)
     jurisdiction = premises.jurisdiction
     refuse_unless_serves(actor, jurisdiction)
     _register_or_refuse(jurisdiction)
-    section, note = exemption_section(jurisdiction, basis)
+    section, note = exemption_section(jurisdiction, finding.basis)
     failed = _exemption_checks(
-        basis,
-        protective_devices_confirmed=protective_devices_confirmed,
-        zoning_confirmed=zoning_confirmed,
+        finding.basis,
+        protective_devices_confirmed=finding.protective_devices_confirmed,
+        zoning_confirmed=finding.zoning_confirmed,
         section=section,
     )
-    if owner is not None and owner.jurisdiction_id != jurisdiction.pk:
+    if finding.owner is not None and finding.owner.jurisdiction_id != jurisdiction.pk:
         failed.append(Check(_("Holder"), "fail", _("The owner is of another city."), "", "owner"))
     if failed:
         raise Refused(failed)
@@ -122,18 +127,11 @@ def exemption_record(
     exemption = WildExemption.objects.create(
         jurisdiction=jurisdiction,
         premises=premises,
-        owner=owner,
-        basis=basis,
-        holder_name=holder_name,
         section=section,
         section_note=note,
-        protective_devices_confirmed=protective_devices_confirmed,
-        zoning_confirmed=zoning_confirmed,
-        confirmed_by_name=confirmed_by_name,
-        evidence=evidence,
-        starts_on=starts_on,
         recorded_by=actor,
         recorded_at=now,
+        **{f.name: getattr(finding, f.name) for f in dataclass_fields(finding)},
     )
     Event.record(
         "permits.exemption.recorded",
@@ -141,7 +139,7 @@ def exemption_record(
         actor=actor,
         at=now,
         summary=_("Exemption recorded for %(p)s: %(e)s") % {"p": premises, "e": exemption},
-        data={"basis": basis, "section": section, "premises": premises.pk},
+        data={"basis": finding.basis, "section": section, "premises": premises.pk},
     )
     return exemption
 
