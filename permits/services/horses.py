@@ -61,73 +61,55 @@ def horse_standard_checks(
     """702(a), (b), (d), (e): what the system can check from the application (HOR-04)."""
     rules = get_rules(jurisdiction, STANDARD_KEYS, on=on)
     least, per, setback, forbidden = (rules[k] for k in STANDARD_KEYS)
-    checks = []
-    if pasture_acres < least.value:
-        checks.append(
-            Check(
-                _("Pasture"),
-                "fail",
-                _("%(a)s acre is less than the smallest pasture allowed, %(m)s.")
-                % {"a": _fmt_acres(pasture_acres), "m": least.display()},
-                least.citation,
-                "pasture_acres",
-            )
-        )
-    allowed = math.floor(pasture_acres / per.value) if per.value > 0 else 0
-    if animal_count < 1:
-        checks.append(
-            Check(
-                _("Animals"),
-                "fail",
-                _("Give the number of horses, colts, ponies and mules to be kept."),
-                per.citation,
-                "horses",
-            )
-        )
-    elif animal_count > allowed:
-        checks.append(
-            Check(
-                _("Animals"),
-                "fail",
-                ngettext(
-                    "%(n)s animals asked for: at most %(allowed)s for %(a)s acre "
-                    "(one per %(per)s).",
-                    "%(n)s animals asked for: at most %(allowed)s for %(a)s acre "
-                    "(one per %(per)s).",
-                    allowed,
-                )
-                % {
-                    "n": animal_count,
-                    "allowed": allowed,
-                    "a": _fmt_acres(pasture_acres),
-                    "per": per.display(),
-                },
-                per.citation,
-                "horses",
-            )
-        )
-    if residence_distance_ft < setback.value:
-        checks.append(
-            Check(
-                _("Setback"),
-                "fail",
-                _("The pasture is %(d)s feet from a residence; it must be at least %(m)s.")
-                % {"d": residence_distance_ft, "m": setback.display()},
-                setback.citation,
-                "residence_distance_ft",
-            )
-        )
-    if fence_material in [str(f).lower() for f in forbidden.value]:
-        checks.append(
-            Check(
-                _("Fence"),
-                "fail",
-                _("A %(f)s fence is not permitted.") % {"f": Fence(fence_material).label.lower()},
-                forbidden.citation,
-                "fence_material",
-            )
-        )
-    return checks
+    return [
+        *_pasture_check(pasture_acres, least),
+        *_animals_check(animal_count, pasture_acres, per),
+        *_setback_check(residence_distance_ft, setback),
+        *_fence_check(fence_material, forbidden),
+    ]
+
+
+def _pasture_check(acres: Decimal, least) -> list[Check]:
+    if acres >= least.value:
+        return []
+    message = _("%(a)s acre is less than the smallest pasture allowed, %(m)s.") % {
+        "a": _fmt_acres(acres),
+        "m": least.display(),
+    }
+    return [Check(_("Pasture"), "fail", message, least.citation, "pasture_acres")]
+
+
+def _animals_check(count: int, acres: Decimal, per) -> list[Check]:
+    """702(e): one animal per so many acres; horses, colts, ponies and mules all count."""
+    allowed = math.floor(acres / per.value) if per.value > 0 else 0
+    if count < 1:
+        message = _("Give the number of horses, colts, ponies and mules to be kept.")
+    elif count > allowed:
+        message = ngettext(
+            "%(n)s animals asked for: at most %(allowed)s for %(a)s acre (one per %(per)s).",
+            "%(n)s animals asked for: at most %(allowed)s for %(a)s acre (one per %(per)s).",
+            allowed,
+        ) % {"n": count, "allowed": allowed, "a": _fmt_acres(acres), "per": per.display()}
+    else:
+        return []
+    return [Check(_("Animals"), "fail", message, per.citation, "horses")]
+
+
+def _setback_check(distance_ft: int, setback) -> list[Check]:
+    if distance_ft >= setback.value:
+        return []
+    message = _("The pasture is %(d)s feet from a residence; it must be at least %(m)s.") % {
+        "d": distance_ft,
+        "m": setback.display(),
+    }
+    return [Check(_("Setback"), "fail", message, setback.citation, "residence_distance_ft")]
+
+
+def _fence_check(material: str, forbidden) -> list[Check]:
+    if material not in [str(f).lower() for f in forbidden.value]:
+        return []
+    message = _("A %(f)s fence is not permitted.") % {"f": Fence(material).label.lower()}
+    return [Check(_("Fence"), "fail", message, forbidden.citation, "fence_material")]
 
 
 @dataclass(frozen=True)

@@ -253,65 +253,74 @@ def _row(premises, what, number, holder, status, section, starts, ends) -> dict:
 
 def register_rows(jurisdiction_ids: list[int], *, limit: int | None = None) -> list[dict]:
     """Every register entry of the cities, by premises address: four queries."""
-    horse = HorsePermit.objects.filter(jurisdiction_id__in=jurisdiction_ids, premises__isnull=False)
-    temp = TemporaryPermit.objects.filter(
-        jurisdiction_id__in=jurisdiction_ids, premises__isnull=False
-    )
-    exemptions = WildExemption.objects.filter(jurisdiction_id__in=jurisdiction_ids)
-    kennels = KennelLicense.objects.filter(jurisdiction_id__in=jurisdiction_ids)
-    rows = []
-    for p in horse.select_related("premises")[:limit]:
-        rows.append(
-            _row(
-                p.premises,
-                p.kind_label(),
-                p.number,
-                p.applicant_name,
-                p.get_status_display(),
-                p.expiry_citation,
-                p.issued_on,
-                p.expires_on,
-            )
-        )
-    for p in temp.select_related("premises")[:limit]:
-        rows.append(
-            _row(
-                p.premises,
-                p.kind_label(),
-                p.number,
-                p.applicant_name,
-                p.get_status_display(),
-                p.max_days_citation,
-                p.starts_on,
-                p.ends_on,
-            )
-        )
-    for e in exemptions.select_related("premises")[:limit]:
-        status = _("Ended") if e.ended_on else _("In force")
-        rows.append(
-            _row(
-                e.premises,
-                e.get_basis_display(),
-                "",
-                e.holder_name,
-                status,
-                e.section,
-                e.starts_on,
-                e.ended_on,
-            )
-        )
-    for k in kennels.select_related("premises", "owner")[:limit]:
-        rows.append(
-            _row(
-                k.premises,
-                _("Kennel license"),
-                k.number,
-                k.owner.name,
-                k.get_status_display(),
-                "",
-                k.issued_on,
-                k.expires_on,
-            )
-        )
+    rows = [
+        *_horse_rows(jurisdiction_ids, limit),
+        *_temporary_rows(jurisdiction_ids, limit),
+        *_exemption_rows(jurisdiction_ids, limit),
+        *_kennel_rows(jurisdiction_ids, limit),
+    ]
     rows.sort(key=lambda r: (r["premises"].lower(), r["what"], str(r["number"])))
     return rows if limit is None else rows[:limit]
+
+
+def _horse_rows(ids, limit):
+    found = HorsePermit.objects.filter(jurisdiction_id__in=ids, premises__isnull=False)
+    for p in found.select_related("premises")[:limit]:
+        status = p.get_status_display()
+        yield _row(
+            p.premises,
+            p.kind_label(),
+            p.number,
+            p.applicant_name,
+            status,
+            p.expiry_citation,
+            p.issued_on,
+            p.expires_on,
+        )
+
+
+def _temporary_rows(ids, limit):
+    found = TemporaryPermit.objects.filter(jurisdiction_id__in=ids, premises__isnull=False)
+    for p in found.select_related("premises")[:limit]:
+        status = p.get_status_display()
+        yield _row(
+            p.premises,
+            p.kind_label(),
+            p.number,
+            p.applicant_name,
+            status,
+            p.max_days_citation,
+            p.starts_on,
+            p.ends_on,
+        )
+
+
+def _exemption_rows(ids, limit):
+    found = WildExemption.objects.filter(jurisdiction_id__in=ids)
+    for e in found.select_related("premises")[:limit]:
+        status = _("Ended") if e.ended_on else _("In force")
+        yield _row(
+            e.premises,
+            e.get_basis_display(),
+            "",
+            e.holder_name,
+            status,
+            e.section,
+            e.starts_on,
+            e.ended_on,
+        )
+
+
+def _kennel_rows(ids, limit):
+    found = KennelLicense.objects.filter(jurisdiction_id__in=ids)
+    for k in found.select_related("premises", "owner")[:limit]:
+        yield _row(
+            k.premises,
+            _("Kennel license"),
+            k.number,
+            k.owner.name,
+            k.get_status_display(),
+            "",
+            k.issued_on,
+            k.expires_on,
+        )
