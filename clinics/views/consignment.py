@@ -104,7 +104,8 @@ def block_detail(request, pk, form=None):
         .select_related("tag", "sale__license", "sale__receipt", "reconciliation")
         .order_by("tag__number")
     )
-    held = [h.tag.number for h in holdings if h.status == HoldingStatus.HELD]
+    # The tags the clinic still holds: those a return or a loss may still move.
+    held = [h.tag.number for h in holdings if h.may("return")]
     today = timezone.localdate()
     return render(
         request,
@@ -113,7 +114,7 @@ def block_detail(request, pk, form=None):
             "consignment": block,
             "held": number_ranges(held),
             "held_count": len(held),
-            "gone": [h for h in holdings if h.status != HoldingStatus.HELD],
+            "gone": [h for h in holdings if not h.may("return")],
             "reconciliations": block.reconciliations.select_related("recorded_by"),
             "form": form or ReconcileForm(),
             "today": today,
