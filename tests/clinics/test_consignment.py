@@ -296,6 +296,11 @@ def test_unsold_tags_come_back_to_stock_under_their_numbers(north_branch, clerk,
     )
     back = Tag.objects.filter(number__range=(48, 50))
     assert {t.status for t in back} == {TagStatus.AVAILABLE}
+    # Each holding moved by its transition: an event apiece and a history row as it stands.
+    assert Event.objects.filter(action="clinics.holding.returned").count() == 3
+    returned = ConsignedTag.objects.get(block=the_block, tag__number=48)
+    assert returned.status == HoldingStatus.RETURNED and not returned.may("lose")
+    assert returned.history.latest("history_id").status == HoldingStatus.RETURNED
     assert (
         Tag.history.filter(number=48, status=TagStatus.AVAILABLE)
         .latest("history_date")

@@ -3,6 +3,7 @@
 from datetime import date, timedelta
 
 import pytest
+from django.utils import timezone
 
 from complaints.models import Complaint, Outcome, Status
 from complaints.services import (
@@ -246,7 +247,11 @@ def test_impoundment_needs_a_pound_and_a_ground_and_the_outcome_is_once(north_br
     complaint.refresh_from_db()
     assert complaint.outcome == "" and ImpoundCase.objects.count() == 0
     record_outcome(complaint=complaint, actor=officer, outcome=Outcome.NONE)
-    with pytest.raises(Refused):
+    complaint.refresh_from_db()
+    assert complaint.status == Status.CLOSED and not complaint.is_open
+    assert complaint.closed_on == timezone.localdate(complaint.outcome_at)
+    assert complaint.status_changed_at == complaint.outcome_at
+    with pytest.raises(Refused, match="The complaint is closed."):
         record_outcome(complaint=complaint, actor=officer, outcome=Outcome.WARNING)
 
 

@@ -290,3 +290,27 @@ def test_issuing_the_same_snapshot_twice_archives_identical_pdfs(issue):
     first, second = issue(), issue()
     assert document_pdf(first) == document_pdf(second)
     assert first.file.name != second.file.name
+
+
+def test_a_decision_is_never_deleted_or_changed(north_branch, clerk):
+    from notices.models import Decision, DecisionOutcome
+
+    decision = Decision.objects.create(
+        jurisdiction=north_branch,
+        subject=AnimalFactory(jurisdiction=north_branch),
+        kind="adoption",
+        outcome=DecisionOutcome.APPROVED,
+        decided_by_name="Pat Poundkeeper",
+        decided_by_capacity="Poundkeeper",
+        decided_on=ISSUED_AT.date(),
+        reasons="A suitable home.",
+        citation="North Branch Sec. 6-69",
+        recorded_by=clerk,
+    )
+    with pytest.raises(RecordKept, match="Decisions are kept; they are never deleted."):
+        decision.delete()
+    with pytest.raises(RecordKept):
+        Decision.objects.all().delete()
+    decision.reasons = "Another reason."
+    with pytest.raises(RecordKept, match="record a new decision that reviews it"):
+        decision.save()

@@ -82,7 +82,7 @@ def test_the_council_must_approve_before_the_clerk_issues(glencoe, glencoe_clerk
     permit = horses.horse_apply(
         jurisdiction=glencoe, actor=glencoe_clerk, on=date(2026, 5, 1), **horse_fields()
     )
-    with pytest.raises(Refused):
+    with pytest.raises(Refused, match="it cannot become issued"):
         horses.horse_issue(permit=permit, actor=glencoe_clerk)
     # Only after every person check is met does it go to the Council.
     permit = horses.horse_checks_record(
