@@ -1,4 +1,4 @@
-"""Staff accounts in Django admin, scoped to the administrator's cities (issue 13, item 2).
+"""Staff accounts in Django admin, scoped to the administrator's cities.
 
 An administrator sees the staff of the cities they serve, the residents linked to an
 owner record there, and accounts not yet given a role or a city (one they just created).

@@ -40,4 +40,4 @@ def restrict_admin_to_administrators(site):
     # Rows of the whole installation (beat schedules, lockouts, role groups) are a
     # superuser's; every other admin is scoped to the administrator's cities.
     lock_unscoped_admins(site)
-    bound_admin_dates(site)  # no 0001-01-01 or 9999-12-31 in admin either (issue 13)
+    bound_admin_dates(site)  # no 0001-01-01 or 9999-12-31 in admin either

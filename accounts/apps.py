@@ -12,7 +12,7 @@ class AccountsConfig(AppConfig):
         from base import nav
         from base.roles import ADMINISTRATOR, sync_role_permissions
 
-        # The Django admin, for administrators only (issue 14, item 12), last in the menu.
+        # The Django admin, for administrators only, last in the menu.
         nav.register(_("Admin site"), "admin:index", roles=(ADMINISTRATOR,), order=99)
 
         from django.contrib.auth.models import Group

@@ -1,5 +1,5 @@
 """The login backend: allauth's (a username or an e-mail address), with the user row of
-each request read from Django's cache (issue 15, item 2).
+each request read from Django's cache.
 
 Every request loads its user; the row is kept in the cache under the access version of
 ``accounts.models``, which any saved user, group or city and any change of membership

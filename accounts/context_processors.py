@@ -33,7 +33,7 @@ def site(request):
         "site_cities": cities,
         "multi_jurisdiction": multi,
         # Worked out only when a page shows it (not a partial page of htmx), and then
-        # from the menu kept for the same roles and cities (issue 15, item 2).
+        # from the menu kept for the same roles and cities.
         "nav_items": SimpleLazyObject(lambda: nav_items(user)) if user.is_authenticated else [],
     }
 

@@ -30,7 +30,7 @@ class LoginForm(AuthenticationForm):
 
     # A username has at most 150 characters and an e-mail address 254. Django sets the
     # field's max_length after the field is built, so no validator checks it, and a longer
-    # value reached the lockout log's 255-character column as an HTTP 500 (issue 13, 5).
+    # value reached the lockout log's 255-character column as an HTTP 500.
     MAX_LENGTH = 254
 
     def clean_username(self):
@@ -76,6 +76,3 @@ class CodeForm(forms.Form):
         else:
             self.fields["code"].help_text = _("The six digits the app shows now.")
             self.fields["code"].widget.attrs["inputmode"] = "numeric"
-
-    def refuse(self, refused):
-        self.add_error("code", refused.message)

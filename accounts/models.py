@@ -12,7 +12,7 @@ from ordinance.models import Jurisdiction
 # Every page asks the user's roles (the menu, each view's role check) and the cities
 # they serve (every scoped query): both are kept in Django's cache under a version that
 # any change of group membership, of the cities served, of a group or of a city moves on
-# (accounts.apps), so a page costs no query for them (issue 15, item 2). With the shared
+# (accounts.apps), so a page costs no query for them. With the shared
 # Redis cache of production a change shows at once; with the per-process default cache
 # another process may answer from its copy for at most ACCESS_CACHE_SECONDS.
 ACCESS_CACHE_SECONDS = 60

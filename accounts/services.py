@@ -1,4 +1,4 @@
-"""Staff's second factor (issue 13, item 6): a code from an authenticator app (TOTP) with
+"""Staff's second factor: a code from an authenticator app (TOTP) with
 one-time recovery codes, on django-otp's devices.
 
 Administrators must have one; clerks and officers may turn it on; residents are not
@@ -16,25 +16,26 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _l
 from django.utils.translation import ngettext
 from django_otp.plugins.otp_static.models import StaticDevice, StaticToken
 from django_otp.plugins.otp_totp.models import TOTPDevice
 
 from base.roles import ADMINISTRATOR
 from ordinance.models import Event
+from ordinance.refusals import Refused
 
 RECOVERY_CODE_COUNT = 10
 APP_DEVICE_NAME = "Authenticator app"
 RECOVERY_DEVICE_NAME = "Recovery codes"
 
 
-class CodeRefused(Exception):
-    """A code that was not accepted, with the message shown next to the field."""
+CODE = _l("Code")
 
-    def __init__(self, message: str, *, wait_seconds: int = 0):
-        super().__init__(message)
-        self.message = message
-        self.wait_seconds = wait_seconds
+
+def _refused(message: str) -> Refused:
+    """A code that was not accepted, with the message shown next to the field."""
+    return Refused.because(CODE, message, field="code")
 
 
 @dataclass(frozen=True)
@@ -102,19 +103,18 @@ def _wait_seconds(device) -> int:
     return max(1, math.ceil((info["locked_until"] - timezone.now()).total_seconds()))
 
 
-def _check(device, code: str) -> CodeRefused | None:
+def _check(device, code: str) -> Refused | None:
     """None when ``device`` accepts ``code``; else why not. The throttle's count is
     saved by django-otp, so this must not run in a transaction that is then rolled back."""
     wait = _wait_seconds(device)
     if wait:
-        return CodeRefused(
+        return _refused(
             ngettext(
                 "Too many wrong codes. Wait %(n)d second and try again.",
                 "Too many wrong codes. Wait %(n)d seconds and try again.",
                 wait,
             )
-            % {"n": wait},
-            wait_seconds=wait,
+            % {"n": wait}
         )
     if device.verify_token(code):
         return None
@@ -129,20 +129,20 @@ def _check(device, code: str) -> CodeRefused | None:
             "Wait %(n)d seconds before the next try.",
             wait,
         ) % {"n": wait}
-    return CodeRefused(message, wait_seconds=wait)
+    return _refused(message)
 
 
 def second_factor_verify(*, user, code: str) -> Verified:
     """The second step of logging in: a code from the app, or a recovery code (used once).
 
-    Raises CodeRefused (wrong, or too many wrong codes in a row)."""
+    Raises Refused (wrong, or too many wrong codes in a row)."""
     code = _normalize(code)
     if len(code) == 6 and code.isdigit():
         device = app_device(user)
     else:
         device = StaticDevice.objects.filter(user=user, confirmed=True).first()
     if device is None:
-        raise CodeRefused(_("That code is not right."))
+        raise _refused(_("That code is not right."))
     refused = _check(device, code)
     if refused is not None:
         raise refused
@@ -181,7 +181,7 @@ def second_factor_enroll_confirm(*, user, code: str) -> tuple[TOTPDevice, list[s
     on, and the user gets fresh recovery codes (returned, to be shown once)."""
     device = app_device(user, confirmed=False)
     if device is None:
-        raise CodeRefused(_("Start again: scan the new QR code below."))
+        raise _refused(_("Start again: scan the new QR code below."))
     refused = _check(device, _normalize(code))
     if refused is not None:
         raise refused
@@ -203,7 +203,7 @@ def second_factor_enroll_confirm(*, user, code: str) -> tuple[TOTPDevice, list[s
 def _confirm_with_app(user, code: str) -> TOTPDevice:
     device = app_device(user)
     if device is None:
-        raise CodeRefused(_("Two-step verification is not on for this account."))
+        raise _refused(_("Two-step verification is not on for this account."))
     refused = _check(device, _normalize(code))
     if refused is not None:
         raise refused
@@ -241,7 +241,7 @@ def _remove_devices(user) -> int:
 def second_factor_turn_off(*, user, code: str) -> None:
     """A clerk or officer turns it off, confirmed with a code; administrators cannot."""
     if second_factor_required(user):
-        raise CodeRefused(_("Administrators must keep two-step verification on."))
+        raise _refused(_("Administrators must keep two-step verification on."))
     _confirm_with_app(user, code)
     with transaction.atomic():
         _remove_devices(user)

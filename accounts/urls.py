@@ -1,23 +1,23 @@
 from django.urls import path
 
-from . import second_factor_views, views
+from . import views, views_second_factor
 
 app_name = "accounts"
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("login/", views.login_view, name="login"),
-    # The second step of logging in, for staff with two-step verification (issue 13, 6).
-    path("login/code/", second_factor_views.verify, name="second_factor_verify"),
+    # The second step of logging in, for staff with two-step verification.
+    path("login/code/", views_second_factor.verify, name="second_factor_verify"),
     path("logout/", views.logout_view, name="logout"),
     path("staff/", views.staff_home, name="staff_home"),
-    path("staff/two-step/", second_factor_views.account, name="second_factor"),
-    path("staff/two-step/enroll/", second_factor_views.enroll, name="second_factor_enroll"),
+    path("staff/two-step/", views_second_factor.account, name="second_factor"),
+    path("staff/two-step/enroll/", views_second_factor.enroll, name="second_factor_enroll"),
     path(
         "staff/two-step/recovery-codes/",
-        second_factor_views.recovery_codes,
+        views_second_factor.recovery_codes,
         name="second_factor_codes",
     ),
-    path("staff/two-step/turn-off/", second_factor_views.turn_off, name="second_factor_off"),
+    path("staff/two-step/turn-off/", views_second_factor.turn_off, name="second_factor_off"),
     path("my/", views.resident_home, name="resident_home"),
 ]

@@ -48,7 +48,7 @@ class LoginView(auth_views.LoginView):
 
     def post(self, request, *args, **kwargs):
         # Axes locks one username at one address; this stops one address trying one
-        # password over many usernames (issue 13, item 5).
+        # password over many usernames.
         failures = address_failures(client_ip(request)) if settings.AXES_ENABLED else 0
         if failures >= settings.LOGIN_FAILURES_PER_ADDRESS:
             return render(request, "registration/locked_out.html", status=429)
@@ -65,7 +65,7 @@ def home(request):
     if request.user.is_staff_member:
         return redirect("accounts:staff_home")
     if request.user.has_role(VETERINARIAN):
-        # accounts sits below clinics: named by its URL, not imported (issue 18).
+        # accounts sits below clinics: named by its URL, not imported.
         return redirect("clinics:home")
     return redirect("accounts:resident_home")
 

@@ -30,7 +30,7 @@ def submissions_for(request):
     user = request.user
     qs = CertificateSubmission.objects.all()
     if user.has_role(*STAFF_ROLES):
-        return qs.filter(jurisdiction_id__in=user.jurisdiction_ids)
+        return qs.for_user(user)
     if user.has_role(VETERINARIAN):
         return qs.filter(clinic=clinic_for(request))
     return qs.none()
@@ -48,7 +48,7 @@ def get_submission(request, pk: int, **lookup) -> CertificateSubmission:
     return found
 
 
-# --- Licenses sold at the clinic (issue 18, item 4) --------------------------------------
+# --- Licenses sold at the clinic --------------------------------------
 
 
 def clinic_member_acts_for(user, jurisdiction_id: int) -> bool:
@@ -68,7 +68,7 @@ def sales_for(request):
     """The sales this user may see: a clinic's own; staff, their cities'."""
     user = request.user
     if user.has_role(*STAFF_ROLES):
-        return ClinicSale.objects.filter(jurisdiction_id__in=user.jurisdiction_ids)
+        return ClinicSale.objects.for_user(user)
     if user.has_role(VETERINARIAN):
         return ClinicSale.objects.filter(clinic=clinic_for(request))
     return ClinicSale.objects.none()
@@ -96,8 +96,9 @@ def staff_clinics(request):
 def get_block(request, pk: int) -> ConsignmentBlock:
     """A block of one of the staff user's cities (404 for another city's)."""
     found = (
-        ConsignmentBlock.objects.select_related("clinic", "jurisdiction", "issued_by")
-        .filter(pk=pk, jurisdiction_id__in=request.user.jurisdiction_ids)
+        ConsignmentBlock.objects.for_user(request.user)
+        .select_related("clinic", "jurisdiction", "issued_by")
+        .filter(pk=pk)
         .first()
     )
     if found is None:
@@ -111,7 +112,7 @@ def statement_scope(request, clinic_pk: int, city_pk: int):
     otherwise, whoever asks."""
     user = request.user
     if user.has_role(*STAFF_ROLES):
-        if city_pk not in user.jurisdiction_ids:
+        if not user.serves(city_pk):
             raise Http404
         clinics = Clinic.objects.filter(pk=clinic_pk)
     else:

@@ -1,5 +1,5 @@
 """The certificate form (NASPHV Form 51 fields) and the CSV batch form. The CSV's rows are
-checked by this same form, so a row's error reads as the form's would (issue 18)."""
+checked by this same form, so a row's error reads as the form's would."""
 
 from django import forms
 from django.utils.translation import gettext as _
@@ -130,7 +130,7 @@ class InviteForm(forms.Form):
 
 
 class FollowUpRunForm(forms.Form):
-    """Run the vaccinated-but-unlicensed follow-up (issue 18 item 3): for all the user's
+    """Run the vaccinated-but-unlicensed follow-up: for all the user's
     cities, or one of them where they serve several (no picker for a one-city user)."""
 
     def __init__(self, *args, cities=(), **kwargs):
@@ -152,7 +152,7 @@ class FollowUpRunForm(forms.Form):
         return [c for c in self.cities if pk is None or c.pk == pk]
 
 
-# --- Licenses sold at the clinic (issue 18, item 4) --------------------------------------
+# --- Licenses sold at the clinic --------------------------------------
 
 TAG_NUMBER = {"min_value": 1, "max_value": MAX_TAG_NUMBER}
 

@@ -1,4 +1,4 @@
-"""Veterinary clinics and the rabies certificates they send (issue 18, items 1 and 2).
+"""Veterinary clinics and the rabies certificates they send.
 
 A clinic serves one or more cities; its people log in with the veterinarian role and see
 only what their clinic submitted and the animals those submissions matched. Each
@@ -13,12 +13,15 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from kernel.kept import Kept
+from kernel.models import StatefulRecord, Transition
 from licensing.models import Animal, License, Owner, RabiesVaccination, Receipt, Tag
-from licensing.models._base import NoDeleteMixin, NoDeleteQuerySet
 from ordinance.models import Jurisdiction
 
 
-class Clinic(models.Model):
+class Clinic(Kept):
+    KEPT_HINT = _("Deactivate a clinic instead.")
+
     name = models.CharField(_("clinic name"), max_length=120)
     address_line = models.CharField(_("street address"), max_length=160)
     city = models.CharField(_("city"), max_length=80)
@@ -43,9 +46,6 @@ class Clinic(models.Model):
     @property
     def address(self) -> str:
         return f"{self.address_line}, {self.city}, {self.state} {self.postal_code}"
-
-    def delete(self, *args, **kwargs):
-        raise models.ProtectedError(_("A clinic is deactivated, never deleted."), [self])
 
     @property
     def active_veterinarians(self) -> list:
@@ -95,7 +95,7 @@ class ClinicMember(models.Model):
         return f"{self.user} ({self.clinic})"
 
 
-class CertificateBatch(models.Model):
+class CertificateBatch(Kept):
     """One CSV file of certificates, recorded once every row of it passed."""
 
     clinic = models.ForeignKey(Clinic, on_delete=models.PROTECT, related_name="batches")
@@ -130,8 +130,30 @@ RECORDED_STATUSES = (
 )
 
 
-class CertificateSubmission(models.Model):
-    """One rabies certificate a clinic sent: the Form 51 fields as sent, how it matched."""
+_QUEUED = SubmissionStatus.QUEUED
+
+
+class CertificateSubmission(StatefulRecord, Kept):
+    """One rabies certificate a clinic sent: the Form 51 fields as sent, how it matched.
+
+    It arrives waiting for the clerk unless the software matched it at once; the clerk
+    confirms the animal, registers a new owner and animal, or rejects it with a reason
+    (a rejected certificate is kept)."""
+
+    KIND = _("Certificate")
+    KEPT_HINT = _("Reject a certificate instead.")
+    TRANSITIONS = (
+        Transition("match", _QUEUED, SubmissionStatus.MATCHED, event="clinics.certificate.matched"),
+        Transition(
+            "confirm", _QUEUED, SubmissionStatus.CONFIRMED, event="clinics.certificate.confirmed"
+        ),
+        Transition(
+            "register", _QUEUED, SubmissionStatus.REGISTERED, event="clinics.certificate.registered"
+        ),
+        Transition(
+            "reject", _QUEUED, SubmissionStatus.REJECTED, event="clinics.certificate.rejected"
+        ),
+    )
 
     clinic = models.ForeignKey(Clinic, on_delete=models.PROTECT, related_name="submissions")
     jurisdiction = models.ForeignKey(Jurisdiction, on_delete=models.PROTECT, related_name="+")
@@ -216,14 +238,11 @@ class CertificateSubmission(models.Model):
     def owner_name(self) -> str:
         return f"{self.owner_first_name} {self.owner_last_name}".strip()
 
-    def delete(self, *args, **kwargs):
-        raise models.ProtectedError(_("A certificate is rejected, never deleted."), [self])
+
+# --- Vaccinated but unlicensed: the follow-up letters and e-mails -----
 
 
-# --- Vaccinated but unlicensed: the follow-up letters and e-mails (issue 18, item 3) -----
-
-
-class FollowUpBatch(NoDeleteMixin, models.Model):
+class FollowUpBatch(Kept):
     """One run of the follow-up for one city: who ran it, when, and the letters as
     printed (``snapshot``: names, addresses, animals, fees and deadlines with their
     sections, frozen when the batch was run), so its PDF prints the same every time."""
@@ -235,8 +254,6 @@ class FollowUpBatch(NoDeleteMixin, models.Model):
     snapshot = models.JSONField(_("letters as printed"), default=dict)
     letter_count = models.PositiveIntegerField(_("letters"), default=0)
     email_count = models.PositiveIntegerField(_("e-mails"), default=0)
-
-    objects = NoDeleteQuerySet.as_manager()
 
     class Meta:
         ordering = ["-run_at", "-pk"]
@@ -251,7 +268,7 @@ class FollowUpChannel(models.TextChoices):
     EMAIL = "email", _("E-mail")
 
 
-class FollowUpLetter(NoDeleteMixin, models.Model):
+class FollowUpLetter(Kept):
     """One follow-up to the owner of a vaccinated but unlicensed animal, by one channel,
     for one license term: at most one letter and one e-mail per animal and term (the
     unique constraint), so running the follow-up again sends nothing twice. The
@@ -275,8 +292,6 @@ class FollowUpLetter(NoDeleteMixin, models.Model):
     # claims it here first: a task run twice sends it once.
     emailed_at = models.DateTimeField(_("e-mailed at"), null=True, blank=True)
 
-    objects = NoDeleteQuerySet.as_manager()
-
     class Meta:
         ordering = ["-sent_on", "-pk"]
         constraints = [
@@ -292,7 +307,7 @@ class FollowUpLetter(NoDeleteMixin, models.Model):
         return f"{self.get_channel_display()} {self.animal_id} {self.term_start:%Y}"
 
 
-# --- Licenses sold at the clinic (issue 18, item 4) --------------------------------------
+# --- Licenses sold at the clinic --------------------------------------
 # The city moves a block of its metal tags to a clinic (consignment stock). The clinic
 # sells a license through the counter's own ``license_issue`` with a tag from its block
 # and the city's next receipt; unsold tags come back, lost ones are marked lost. A tag
@@ -300,8 +315,10 @@ class FollowUpLetter(NoDeleteMixin, models.Model):
 # Nothing here is deleted or rewritten (the database refuses it, migration 0003).
 
 
-class ConsignmentBlock(models.Model):
+class ConsignmentBlock(Kept):
     """A range of the city's tags of one year, issued to a clinic to sell."""
+
+    KEPT_HINT = _("Its unsold tags are returned or recorded lost instead.")
 
     clinic = models.ForeignKey(Clinic, on_delete=models.PROTECT, related_name="consignments")
     jurisdiction = models.ForeignKey(Jurisdiction, on_delete=models.PROTECT, related_name="+")
@@ -336,9 +353,6 @@ class ConsignmentBlock(models.Model):
             "clinic": self.clinic,
         }
 
-    def delete(self, *args, **kwargs):
-        raise models.ProtectedError(_("A consignment is reconciled, never deleted."), [self])
-
     @property
     def size(self) -> int:
         return self.last_number - self.first_number + 1
@@ -351,8 +365,22 @@ class HoldingStatus(models.TextChoices):
     LOST = "lost", _("Lost")
 
 
-class ConsignedTag(models.Model):
-    """One tag of a block and where it went: sold, returned unsold or lost, and when."""
+_HELD = HoldingStatus.HELD
+
+
+class ConsignedTag(StatefulRecord, Kept):
+    """One tag of a block and where it went: sold, returned unsold or lost, and when.
+
+    Only a tag the clinic still holds is sold, returned or lost (REC-02)."""
+
+    KIND = _("Tag at the clinic")
+    TRANSITIONS = (
+        Transition("sell", _HELD, HoldingStatus.SOLD, event="clinics.holding.sold", rule="REC-02"),
+        Transition(
+            "return", _HELD, HoldingStatus.RETURNED, event="clinics.holding.returned", rule="REC-02"
+        ),
+        Transition("lose", _HELD, HoldingStatus.LOST, event="clinics.holding.lost", rule="REC-02"),
+    )
 
     block = models.ForeignKey(ConsignmentBlock, on_delete=models.PROTECT, related_name="holdings")
     tag = models.ForeignKey(Tag, on_delete=models.PROTECT, related_name="consignments")
@@ -388,16 +416,13 @@ class ConsignedTag(models.Model):
     def __str__(self):
         return f"{self.tag} ({self.get_status_display()})"
 
-    def delete(self, *args, **kwargs):
-        raise models.ProtectedError(_("A consigned tag is reconciled, never deleted."), [self])
-
 
 class ReconciliationKind(models.TextChoices):
     RETURNED = "returned", _("Returned unsold")
     LOST = "lost", _("Lost before sale")
 
 
-class TagReconciliation(models.Model):
+class TagReconciliation(Kept):
     """Tags of a block that came back unsold, or were lost before they were sold: a range
     of the block, who recorded it, when and why."""
 
@@ -427,9 +452,6 @@ class TagReconciliation(models.Model):
     def __str__(self):
         return f"{self.get_kind_display()}: {self.numbers}"
 
-    def delete(self, *args, **kwargs):
-        raise models.ProtectedError(_("A reconciliation is never deleted."), [self])
-
     @property
     def count(self) -> int:
         return self.last_number - self.first_number + 1
@@ -441,10 +463,12 @@ class TagReconciliation(models.Model):
         return f"{self.first_number}–{self.last_number}"
 
 
-class ClinicSale(models.Model):
+class ClinicSale(Kept):
     """A license the clinic sold: issued by the counter's own service with a tag of the
     clinic's block, the rabies vaccination of the clinic's own certificate and the
     city's next receipt number, the fee collected by the clinic for the city."""
+
+    KEPT_HINT = _("A sale is voided by its receipt.")
 
     clinic = models.ForeignKey(Clinic, on_delete=models.PROTECT, related_name="sales")
     jurisdiction = models.ForeignKey(Jurisdiction, on_delete=models.PROTECT, related_name="+")
@@ -472,6 +496,3 @@ class ClinicSale(models.Model):
             "n": self.license.number,
             "clinic": self.clinic,
         }
-
-    def delete(self, *args, **kwargs):
-        raise models.ProtectedError(_("A sale is voided by its receipt, never deleted."), [self])

@@ -5,7 +5,7 @@ from base.roles import ADMINISTRATOR, CLERK, VETERINARIAN
 from licensing.nav import serves_a_licensing_city
 
 nav.register(_("Rabies certificates"), "clinics:home", roles=(VETERINARIAN,), order=5)
-# Licenses sold at the clinic (issue 18, item 4): the clinic sells; the city's tag stock
+# Licenses sold at the clinic: the clinic sells; the city's tag stock
 # keepers issue its tags, where the city issues dog licenses at all.
 nav.register(_("Sell a license"), "clinics:sale_list", roles=(VETERINARIAN,), order=6)
 nav.register(_("Clinic certificates"), "clinics:queue", roles=(CLERK, ADMINISTRATOR), order=64)
@@ -17,7 +17,7 @@ nav.register(
     when=serves_a_licensing_city,
 )
 nav.register(_("Clinics"), "clinics:clinic_list", roles=(ADMINISTRATOR,), order=90)
-# Issue 18 item 3: where a city the user serves licenses animals (the menu's own test).
+# Where a city the user serves licenses animals (the menu's own test).
 nav.register(
     _("Vaccinated, not licensed"),
     "clinics:unlicensed",

@@ -1,4 +1,4 @@
-"""The clinic reports (issue 18, item 5): rabies certificates received by clinic and
+"""The clinic reports: rabies certificates received by clinic and
 month, and each clinic's match rate.
 
 One service per report feeds the page's table, its chart and its CSV, so the three agree.

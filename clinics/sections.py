@@ -12,7 +12,7 @@ def _sent_by_clinic(vaccination):
 
 def animal_clinic_certificates(request, *, animal):
     """The animal page's certificates a clinic sent: "submitted by" the clinic, with the
-    signed copy (issue 18, item 2). Staff only. Read from the page's own vaccinations,
+    signed copy. Staff only. Read from the page's own vaccinations,
     which carry their clinic submission (``sections.register_related``): no query."""
     user = getattr(request, "user", None)
     if user is None or not user.is_authenticated or not user.has_role(*STAFF_ROLES):
@@ -24,7 +24,7 @@ def animal_clinic_certificates(request, *, animal):
 
 
 def report_links(request):
-    """The clinic reports on the reports page (issue 18, item 5): clerk and administrator."""
+    """The clinic reports on the reports page: clerk and administrator."""
     user = getattr(request, "user", None)
     if user is None or not user.is_authenticated or not user.has_role(CLERK, ADMINISTRATOR):
         return None

@@ -6,6 +6,6 @@ from .services import followup
 
 @shared_task(name="clinics.followup_emails")
 def followup_emails(batch_pk: int) -> int:
-    """The e-mails of one unlicensed follow-up batch (issue 18 item 3), queued after the
+    """The e-mails of one unlicensed follow-up batch, queued after the
     batch commits. Idempotent: each owner's rows are claimed before the e-mail goes."""
     return followup.followup_emails_send(batch_pk=batch_pk, now=timezone.now())

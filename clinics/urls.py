@@ -12,7 +12,7 @@ urlpatterns = [
     path("certificates/batch/template.csv", clinic.batch_template, name="batch_template"),
     path("certificates/<int:pk>/", clinic.submission_detail, name="submission_detail"),
     path("certificates/<int:pk>/file/", clinic.submission_file, name="submission_file"),
-    # Licenses sold at the clinic (issue 18, item 4): the clinic's side.
+    # Licenses sold at the clinic: the clinic's side.
     path("sales/", sales.sale_list, name="sale_list"),
     path("sales/new/<int:certificate_pk>/", sales.sale_new, name="sale_new"),
     path("sales/<int:pk>/", sales.sale_detail, name="sale_detail"),
@@ -43,10 +43,10 @@ urlpatterns = [
     path("queue/<int:pk>/confirm/", clerk.confirm, name="confirm"),
     path("queue/<int:pk>/reject/", clerk.reject, name="reject"),
     path("queue/<int:pk>/register/", clerk.register, name="register"),
-    # The reports (issue 18, item 5).
+    # The reports.
     path("reports/certificates/", reports.report_certificates, name="report_certificates"),
     path("reports/match-rate/", reports.report_match_rate, name="report_match_rate"),
-    # Vaccinated but unlicensed (issue 18 item 3): the report, the run, its letters, results.
+    # Vaccinated but unlicensed: the report, the run, its letters, results.
     path("unlicensed/", followup.unlicensed, name="unlicensed"),
     path("unlicensed/run/", followup.unlicensed_run, name="unlicensed_run"),
     path(

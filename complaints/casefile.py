@@ -1,4 +1,4 @@
-"""The officer's case file (issue 16, item 6): every complaint, entry or inspection,
+"""The officer's case file: every complaint, entry or inspection,
 warning, citation, seizure and impoundment about an animal, an owner or a premises, in
 time order, in ONE query whatever the number of records.
 
@@ -120,7 +120,8 @@ class CaseFileRow:
 
     @property
     def status_label(self) -> str:
-        return str(_STATUS_CHOICES.get(self.kind, {}).get(self.status, self.status))
+        labels = _STATUS_CHOICES.get(self.kind, {})
+        return str(labels.get(self.status) or self.status)
 
     @property
     def url(self) -> str:
@@ -334,8 +335,8 @@ def case_file(scope: Scope) -> list[CaseFileRow]:
 
 # Building the union (seven querysets of eleven annotations) and compiling it costs four
 # times what the database takes to answer it, and its SQL is the same for every animal:
-# it is compiled once per process (base.compiled; the animal page's largest cost before,
-# issue 15). A source therefore uses the scope's record only as a filter value.
+# it is compiled once per process (base.compiled; it was the animal page's largest
+# cost). A source therefore uses the scope's record only as a filter value.
 def _build(jurisdiction_ids, **whose) -> QuerySet:
     return _union(Scope(jurisdiction_ids=jurisdiction_ids, **whose))
 

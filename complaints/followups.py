@@ -1,4 +1,4 @@
-"""The officer's follow-up date on a complaint (issue 16, item 6).
+"""The officer's follow-up date on a complaint.
 
 Set, changed or cleared by the officer from the complaint page; simple-history keeps each
 version and an ``ordinance.Event`` says who changed it, from what, to what. The date
@@ -12,6 +12,7 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
+from kernel.checks import refuse_unless_serves
 from ordinance.models import Event
 from ordinance.refusals import Refused, refusing
 
@@ -29,10 +30,7 @@ def complaint_follow_up_set(
 ) -> Complaint:
     """Set (or clear, with None) the date the officer means to follow the complaint up."""
     now = now or timezone.now()
-    if not actor.serves(complaint.jurisdiction_id):
-        raise Refused.because(
-            _("City"), _("You do not serve %(city)s.") % {"city": complaint.jurisdiction}
-        )
+    refuse_unless_serves(actor, complaint.jurisdiction)
     if follow_up_on is not None and follow_up_on < timezone.localdate(now):
         raise Refused.because(
             _("Follow up on"), _("Choose today or a later date."), field="follow_up_on"

@@ -7,6 +7,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from base import dates
+from base.access import in_user_cities
 from base.forms import DateInput
 from impound.models import Pound
 from impound.services.intake import impound_grounds
@@ -105,11 +106,11 @@ class IntakeForm(forms.Form):
         key = address_key(self.data.get("address_line", ""), self.data.get("unit", ""))
         owners = owners_at(self.cities, key) if self.is_bound else []
         animals = [a for o in owners for a in o.animals.all() if a.is_alive()]
-        self.fields["animal"].queryset = Animal.objects.filter(jurisdiction__in=self.cities)
+        self.fields["animal"].queryset = in_user_cities(Animal.objects.all(), user)
         self.fields["animal"].widget.choices = [("", _("Not known"))] + [
             (a.pk, animal_label(a)) for a in animals
         ]
-        self.fields["owner"].queryset = Owner.objects.filter(jurisdiction__in=self.cities)
+        self.fields["owner"].queryset = in_user_cities(Owner.objects.all(), user)
         self.fields["owner"].widget.choices = [("", _("Not known"))] + [
             (o.pk, f"{o.name}, {o.address}") for o in owners
         ]

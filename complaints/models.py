@@ -3,8 +3,9 @@ ordinance tests, the officer's entries onto premises and the outcome.
 
 Rules: RES-01..05, RES-09, RES-13, RES-14 (rules.md). Every row belongs to a
 jurisdiction; field history is kept by django-simple-history and each named step records
-an ``ordinance.Event`` (style.md "State, time and jobs"). Complaints are kept: a wrong
-one is closed with a reason, never deleted.
+an ``ordinance.Event`` (style.md "State, time and jobs"). A complaint is a case of the
+case kernel: it is closed by its outcome, the one transition it declares. Complaints
+are kept: a wrong one is closed with a reason, never deleted.
 """
 
 from django.conf import settings
@@ -15,21 +16,10 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from impound.models import ImpoundCase
+from kernel.kept import Kept
+from kernel.models import CaseRecord, Transition
 from licensing.models import Animal, Owner, Premises
 from ordinance.models import Jurisdiction
-
-
-class ComplaintDeletion(Exception):
-    """Complaints are kept; a mistaken one is closed with its reason."""
-
-
-class KeptQuerySet(models.QuerySet):
-    def delete(self):
-        raise ComplaintDeletion(__("Complaints are kept; they are never deleted."))
-
-    def for_user(self, user):
-        """Rows of the cities this staff user serves (none for anyone else)."""
-        return self.filter(jurisdiction_id__in=user.jurisdiction_ids)
 
 
 class Kind(models.TextChoices):
@@ -68,7 +58,17 @@ class Outcome(models.TextChoices):
     IMPOUNDMENT = "impoundment", _("Impoundment")
 
 
-class Complaint(models.Model):
+class Complaint(CaseRecord):
+    """A complaint, open until the officer records its outcome (RES-04), which closes it."""
+
+    EVENT_PREFIX = "complaints.complaint"
+    KEPT_HINT = _("Close a mistaken one with its reason.")
+    TRANSITIONS = (
+        Transition(
+            "close", Status.OPEN, Status.CLOSED, event="complaints.complaint.outcome", rule="RES-04"
+        ),
+    )
+
     jurisdiction = models.ForeignKey(
         Jurisdiction, on_delete=models.PROTECT, related_name="complaints"
     )
@@ -146,7 +146,6 @@ class Complaint(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     history = HistoricalRecords()
-    objects = KeptQuerySet.as_manager()
 
     class Meta:
         ordering = ["-received_at", "-pk"]
@@ -166,16 +165,14 @@ class Complaint(models.Model):
     def get_absolute_url(self):
         return reverse("complaints:detail", args=[self.pk])
 
-    def delete(self, *args, **kwargs):
-        raise ComplaintDeletion(__("Complaints are kept; they are never deleted."))
-
     @property
     def address(self) -> str:
         return f"{self.address_line} {self.unit}".strip()
 
     @property
     def is_open(self) -> bool:
-        return self.status == Status.OPEN
+        """Open while its outcome may still close it (the transition table says when)."""
+        return self.may("close")
 
     @property
     def complainant_label(self) -> str:
@@ -361,7 +358,7 @@ class CareFacts(models.Model):
         return __("Care facts of complaint %(pk)s") % {"pk": self.complaint_id}
 
 
-class Entry(models.Model):
+class Entry(Kept):
     """An entry onto premises or an inspection, with its legal basis (RES-14)."""
 
     complaint = models.ForeignKey(Complaint, on_delete=models.PROTECT, related_name="entries")
@@ -383,9 +380,6 @@ class Entry(models.Model):
 
     def __str__(self):
         return f"{self.entered_at:%Y-%m-%d %H:%M} {self.basis_citation}"
-
-    def delete(self, *args, **kwargs):
-        raise ComplaintDeletion(__("Complaints are kept; they are never deleted."))
 
 
 # The barking-dog seizure (Glencoe 701 Subd. 5) keeps its models in their own module.

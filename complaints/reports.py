@@ -1,4 +1,4 @@
-"""Complaint and citation reports (issue 16, item 7): complaints by kind and month, repeat
+"""Complaint and citation reports: complaints by kind and month, repeat
 addresses, citations by status and charge class.
 
 Each report is one service for the page's table and chart and its CSV, so the three

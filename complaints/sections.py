@@ -1,6 +1,6 @@
 """Sections complaints fills on pages of the apps below it (base.sections; see apps.py).
 
-The animal's, owner's and premises' pages show the case file (issue 16, item 6): one query
+The animal's, owner's and premises' pages show the case file: one query
 (``complaints.casefile``). On the animal page the case file lists the impound cases too,
 so it takes the place of impound's own table there (apps.py): the page stays within its
 query budget (tests/test_every_page.py).
@@ -56,9 +56,9 @@ def premises_case_file(request, *, premises):
 
 
 def report_links(request):
-    """The complaint and citation reports on the reports page (issue 16, item 7)."""
+    """The complaint and citation reports on the reports page."""
     if not _staff(request):
         return None
-    from complaints.views_reports import report_list
+    from complaints.reports_views import report_list
 
     return "complaints/_report_links.html", {"reports": report_list()}

@@ -21,6 +21,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from impound.models import Pound
+from kernel.checks import refuse_unless_serves
 from notices.models import IssuedDocument
 from notices.services import document_issue
 from ordinance.models import Event, Jurisdiction
@@ -29,6 +30,7 @@ from ordinance.rules import get_optional, rule_citation
 
 from .models import Complaint, Kind, Outcome
 from .readings import READERS, rulebook
+from .seizure_checklist import SeizureConditions, SeizureFacts, checklist_refusals
 from .seizure_models import (
     BarkingSeizure,
     ContactAttempt,
@@ -36,7 +38,7 @@ from .seizure_models import (
     ContactResult,
     EntryMeans,
 )
-from .services import _check_open, _serves, record_outcome
+from .services import _check_open, record_outcome
 
 # The impound ground a seized barking dog is taken in on (RES-08; the city's profile
 # lists it among its grounds with its section).
@@ -164,14 +166,6 @@ def contact_attempt_record(
 # --- The checklist and the seizure -----------------------------------------------------
 
 
-def _missing(label, message, citation, field):
-    return Check(str(label), "fail", str(message), citation, field)
-
-
-def _cond(rule, n: int) -> str:
-    return _("%(section)s, cond. %(n)s") % {"section": rule.citation, "n": n}
-
-
 def reading_label(complaint) -> str:
     """The system's reading of the recorded barking facts (RES-05), "" if none."""
     try:
@@ -182,232 +176,26 @@ def reading_label(complaint) -> str:
     return str(READERS["barking_facts"](facts, book).proposal_label)
 
 
-def checklist_refusals(
-    complaint,
-    rule,
-    *,
-    complainant_contemporaneous: bool,
-    barking_meets_criteria: bool,
-    contact_failed: bool,
-    no_forced_entry: bool,
-    entry_means: str,
-    passkey_from: str,
-    no_less_intrusive: bool,
-    less_intrusive: str,
-    notice_place: str,
-    prior: list,
-    attempts: list,
-    today,
-) -> list[Check]:
-    """Every condition not recorded, each next to its field with its section."""
-    missing = []
-    # 1. An identified complainant other than an officer, complaining now.
-    if complaint.anonymous or not complaint.complainant_name.strip():
-        missing.append(
-            _missing(
-                _("Condition 1"),
-                _(
-                    "The complainant is not identified: an anonymous complaint cannot "
-                    "support a seizure."
-                ),
-                _cond(rule, 1),
-                "complainant_contemporaneous",
-            )
-        )
-    elif timezone.localdate(complaint.received_at) != today:
-        missing.append(
-            _missing(
-                _("Condition 1"),
-                _(
-                    "This complaint was received on %(date)s: a seizure needs a complaint "
-                    "made now. Take the new complaint first."
-                )
-                % {"date": date_format(timezone.localdate(complaint.received_at))},
-                _cond(rule, 1),
-                "complainant_contemporaneous",
-            )
-        )
-    elif not complainant_contemporaneous:
-        missing.append(
-            _missing(
-                _("Condition 1"),
-                _(
-                    "Confirm that the identified complainant, not an officer, is "
-                    "complaining of the barking now."
-                ),
-                _cond(rule, 1),
-                "complainant_contemporaneous",
-            )
-        )
-    # 2. The officer's belief.
-    if not barking_meets_criteria:
-        missing.append(
-            _missing(
-                _("Condition 2"),
-                _("Record that you reasonably believe the barking meets the Subd. 5 criteria."),
-                _cond(rule, 2),
-                "barking_meets_criteria",
-            )
-        )
-    # 3. From the complaint history.
-    if len(prior) < rule.prior_min:
-        missing.append(
-            _missing(
-                _("Condition 3"),
-                _(
-                    "The complaint history shows no earlier barking complaint at this "
-                    "address on a prior date."
-                ),
-                rule.prior_citation,
-                "",
-            )
-        )
-    # 4. Attempts logged, none of them reaching an owner who acts, and the officer's word.
-    if not attempts:
-        missing.append(
-            _missing(
-                _("Condition 4"),
-                _("Log the attempts to reach the dog's owner or the property owner first."),
-                _cond(rule, 4),
-                "contact_failed",
-            )
-        )
-    elif not all(a.failed_or_ignored for a in attempts):
-        missing.append(
-            _missing(
-                _("Condition 4"),
-                _(
-                    "An attempt reached an owner who is stopping the barking: the attempts "
-                    "did not fail."
-                ),
-                _cond(rule, 4),
-                "contact_failed",
-            )
-        )
-    elif not contact_failed:
-        missing.append(
-            _missing(
-                _("Condition 4"),
-                _("Confirm that the reasonable attempts logged have failed or been ignored."),
-                _cond(rule, 4),
-                "contact_failed",
-            )
-        )
-    # 5. No forced entry (a passkey from a key-holder is not forced entry).
-    if not no_forced_entry:
-        missing.append(
-            _missing(
-                _("Condition 5"),
-                _(
-                    "Confirm that the seizure will not involve forced entry into a private "
-                    "residence."
-                ),
-                _cond(rule, 5),
-                "no_forced_entry",
-            )
-        )
-    if entry_means not in EntryMeans.values:
-        missing.append(
-            _missing(
-                _("Condition 5"),
-                _("Choose how the dog will be reached."),
-                _cond(rule, 5),
-                "entry_means",
-            )
-        )
-    elif entry_means == EntryMeans.PASSKEY and not passkey_from.strip():
-        missing.append(
-            _missing(
-                _("Condition 5"),
-                _("Name the person authorized to hold the key who gave the passkey."),
-                _cond(rule, 5),
-                "passkey_from",
-            )
-        )
-    # 6. No less intrusive means.
-    if not no_less_intrusive:
-        missing.append(
-            _missing(
-                _("Condition 6"),
-                _("Confirm that no less intrusive means of stopping the barking is available."),
-                _cond(rule, 6),
-                "no_less_intrusive",
-            )
-        )
-    if not less_intrusive.strip():
-        missing.append(
-            _missing(
-                _("Condition 6"),
-                _("Say what less intrusive means were tried or considered."),
-                _cond(rule, 6),
-                "less_intrusive",
-            )
-        )
-    # 7. The written notice left in a conspicuous place.
-    if not notice_place.strip():
-        missing.append(
-            _missing(
-                _("Condition 7"),
-                _("Say the conspicuous place where the written notice of seizure will be left."),
-                rule.notice_citation,
-                "notice_place",
-            )
-        )
-    return missing
-
-
 @refusing()
 @transaction.atomic
 def seizure_record(
-    *,
-    complaint: Complaint,
-    actor,
-    pound: Pound | None,
-    complainant_contemporaneous: bool = False,
-    barking_meets_criteria: bool = False,
-    contact_failed: bool = False,
-    no_forced_entry: bool = False,
-    entry_means: str = "",
-    passkey_from: str = "",
-    no_less_intrusive: bool = False,
-    less_intrusive: str = "",
-    notice_place: str = "",
-    now: datetime | None = None,
+    *, complaint: Complaint, actor, pound: Pound | None, now: datetime | None = None, **answers
 ) -> BarkingSeizure:
-    """Seize a barking dog once all seven conditions are recorded (RES-07), take it to
-    the pound on ground ``barking_seizure`` with the normal hold (RES-08), and issue the
-    written notice left at the premises (REC-05)."""
+    """Seize a barking dog once all seven conditions are recorded (RES-07; ``answers``:
+    the officer's checklist, ``SeizureConditions``), take it to the pound on ground
+    ``barking_seizure`` with the normal hold (RES-08), and issue the written notice left
+    at the premises (REC-05)."""
     now = now or timezone.now()
-    today = timezone.localdate(now)
-    _serves(actor, complaint.jurisdiction)
-    complaint = Complaint.objects.select_for_update(of=("self",)).get(pk=complaint.pk)
-    rule = seizure_rule(complaint.jurisdiction, on=today)
-    _check_applies(complaint, rule)
-    _check_open(complaint, actor)
-    prior = list(prior_barking_complaints(complaint)[:10])
-    attempts = list(complaint.contact_attempts.all())
-    missing = checklist_refusals(
-        complaint,
-        rule,
-        complainant_contemporaneous=complainant_contemporaneous,
-        barking_meets_criteria=barking_meets_criteria,
-        contact_failed=contact_failed,
-        no_forced_entry=no_forced_entry,
-        entry_means=entry_means,
-        passkey_from=passkey_from,
-        no_less_intrusive=no_less_intrusive,
-        less_intrusive=less_intrusive,
-        notice_place=notice_place,
-        prior=prior,
-        attempts=attempts,
-        today=today,
-    )
+    answers = SeizureConditions(**answers)
+    refuse_unless_serves(actor, complaint.jurisdiction)
+    facts = _seizure_facts(complaint, actor, today=timezone.localdate(now))
+    missing = checklist_refusals(facts, answers)
     if pound is None:
-        missing.append(_missing(_("Pound"), _("Choose the pound."), "", "pound"))
+        missing.append(Check(str(_("Pound")), "fail", str(_("Choose the pound.")), "", "pound"))
     if missing:
         raise Refused(missing)
     complaint = record_outcome(
-        complaint=complaint,
+        complaint=facts.complaint,
         actor=actor,
         outcome=Outcome.IMPOUNDMENT,
         reason=_("Barking dog seized: all seven conditions recorded"),
@@ -415,6 +203,32 @@ def seizure_record(
         pound=pound,
         ground=IMPOUND_GROUND,
     )
+    seizure = _seizure_create(complaint, facts, answers, actor=actor, now=now)
+    seizure.notice = _issue_notice(seizure, facts.rule, actor=actor, now=now)
+    seizure.save(update_fields=["notice"])
+    _record_seized(seizure, facts, now=now)
+    return seizure
+
+
+def _seizure_facts(complaint, actor, *, today) -> SeizureFacts:
+    """The complaint locked, the city's rule, and what the checklist is checked against;
+    refused where no seizure applies or the complaint is closed."""
+    complaint = Complaint.objects.select_for_update(of=("self",)).get(pk=complaint.pk)
+    rule = seizure_rule(complaint.jurisdiction, on=today)
+    _check_applies(complaint, rule)
+    _check_open(complaint, actor)
+    return SeizureFacts(
+        complaint=complaint,
+        rule=rule,
+        prior=list(prior_barking_complaints(complaint)[:10]),
+        attempts=list(complaint.contact_attempts.all()),
+        today=today,
+    )
+
+
+def _seizure_create(complaint, facts, answers, *, actor, now) -> BarkingSeizure:
+    """The seizure as recorded: each condition with what it rests on."""
+    passkey = answers.entry_means == EntryMeans.PASSKEY
     seizure = BarkingSeizure(
         complaint=complaint,
         jurisdiction=complaint.jurisdiction,
@@ -422,41 +236,40 @@ def seizure_record(
         complainant_confirmed_at=now,
         barking_belief_at=now,
         barking_reading=reading_label(complaint),
-        prior_complaint=prior[0],
-        prior_count=len(prior),
-        contact_attempt_count=len(attempts),
-        entry_means=entry_means,
-        passkey_from=passkey_from.strip() if entry_means == EntryMeans.PASSKEY else "",
-        less_intrusive=less_intrusive.strip(),
-        notice_place=notice_place.strip(),
+        prior_complaint=facts.prior[0],
+        prior_count=len(facts.prior),
+        contact_attempt_count=len(facts.attempts),
+        entry_means=answers.entry_means,
+        passkey_from=answers.passkey_from.strip() if passkey else "",
+        less_intrusive=answers.less_intrusive.strip(),
+        notice_place=answers.notice_place.strip(),
         seized_at=now,
         seized_by=actor,
-        citation=rule.citation,
+        citation=facts.rule.citation,
         impound_case=complaint.impound_case,
     )
     seizure._history_user = actor
     seizure.save()
-    seizure.notice = _issue_notice(seizure, rule, actor=actor, now=now)
-    seizure.save(update_fields=["notice"])
+    return seizure
+
+
+def _record_seized(seizure, facts, *, now) -> None:
+    case = seizure.impound_case
     Event.record(
         "complaints.seizure.seized",
-        complaint,
-        actor=actor,
+        seizure.complaint,
+        actor=seizure.seized_by,
         at=now,
         summary=_("Barking dog seized; impound case %(n)s, hold ends %(end)s")
-        % {
-            "n": seizure.impound_case.number,
-            "end": date_format(seizure.impound_case.hold_ends_on),
-        },
+        % {"n": case.number, "end": date_format(case.hold_ends_on)},
         data={
             "seizure": seizure.pk,
             "impound_case": seizure.impound_case_id,
-            "prior_complaint": prior[0].pk,
-            "contact_attempts": [a.pk for a in attempts],
+            "prior_complaint": facts.prior[0].pk,
+            "contact_attempts": [a.pk for a in facts.attempts],
             "notice": seizure.notice_id,
         },
     )
-    return seizure
 
 
 def notice_context(seizure: BarkingSeizure, rule: SeizureRule) -> dict:

@@ -16,21 +16,9 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from impound.models import ImpoundCase
+from kernel.kept import Kept
 from notices.models import IssuedDocument
 from ordinance.models import Jurisdiction
-
-
-class SeizureDeletion(Exception):
-    """Seizure records and contact attempts are kept."""
-
-
-def _refuse_delete(*args, **kwargs):
-    raise SeizureDeletion(__("Seizure records are kept; they are never deleted."))
-
-
-class KeptSeizureQuerySet(models.QuerySet):
-    def delete(self):
-        _refuse_delete()
 
 
 class ContactMethod(models.TextChoices):
@@ -54,7 +42,7 @@ FAILED_OR_IGNORED = frozenset(
 )
 
 
-class ContactAttempt(models.Model):
+class ContactAttempt(Kept):
     """One attempt to reach the dog's owner or the property owner (RES-07 cond. 4)."""
 
     complaint = models.ForeignKey(
@@ -74,7 +62,6 @@ class ContactAttempt(models.Model):
     recorded_at = models.DateTimeField()
 
     history = HistoricalRecords()
-    objects = KeptSeizureQuerySet.as_manager()
 
     class Meta:
         ordering = ["attempted_at", "pk"]
@@ -82,9 +69,6 @@ class ContactAttempt(models.Model):
     def __str__(self):
         when = f"{self.attempted_at:%Y-%m-%d %H:%M}"
         return f"{when} {self.get_method_display()}: {self.get_result_display()}"
-
-    def delete(self, *args, **kwargs):
-        _refuse_delete()
 
     @property
     def failed_or_ignored(self) -> bool:
@@ -101,7 +85,7 @@ class EntryMeans(models.TextChoices):
     )
 
 
-class BarkingSeizure(models.Model):
+class BarkingSeizure(Kept):
     """A barking dog seized with all seven conditions of Glencoe 701 Subd. 5 recorded."""
 
     complaint = models.OneToOneField(
@@ -154,10 +138,6 @@ class BarkingSeizure(models.Model):
     )
 
     history = HistoricalRecords()
-    objects = KeptSeizureQuerySet.as_manager()
 
     def __str__(self):
         return __("Barking dog seized at %(address)s") % {"address": self.complaint.address}
-
-    def delete(self, *args, **kwargs):
-        _refuse_delete()

@@ -3,10 +3,11 @@
 Views call one of these; each checks the actor's city, refuses with ``Refused`` (each
 check next to its field, with its section) and records an ``ordinance.Event``. The
 outcome is one function, ``record_outcome``, so that the citations app can link its
-citation to the complaint in one place (issue 16, item 5).
+citation to the complaint in one place.
 """
 
 from dataclasses import dataclass
+from dataclasses import fields as dataclass_fields
 from datetime import date, datetime
 
 from django.db import transaction
@@ -15,6 +16,7 @@ from django.utils.translation import gettext as _
 
 from impound.models import Pound
 from impound.services.intake import case_intake
+from kernel.checks import refuse_unless_serves
 from licensing.models import Animal, Owner, Premises
 from licensing.services.owner_merge import normalize
 from ordinance.models import Event, Jurisdiction
@@ -32,7 +34,6 @@ from .models import (
     LitterFacts,
     Outcome,
     RestraintFacts,
-    Status,
 )
 
 
@@ -40,11 +41,6 @@ def address_key(address_line: str, unit: str = "") -> str:
     """The normalized address repeat complaints match on ("12 N. Elm Street" and
     "12 north elm st" are one address)."""
     return normalize(f"{address_line} {unit}")
-
-
-def _serves(actor, jurisdiction):
-    if not actor.serves(jurisdiction.pk):
-        raise Refused.because(_("City"), _("You do not serve %(city)s.") % {"city": jurisdiction})
 
 
 def premises_at(jurisdiction: Jurisdiction, key: str) -> Premises | None:
@@ -61,13 +57,47 @@ def premises_at(jurisdiction: Jurisdiction, key: str) -> Premises | None:
     return None
 
 
-def _check_complainant(anonymous, name, phone, address):
-    if anonymous:
+@dataclass(frozen=True)
+class ComplaintReport:
+    """The complaint as reported: what, where, when, by whom, about which animal."""
+
+    kind: str
+    channel: str
+    address_line: str
+    occurred_at: datetime
+    received_at: datetime
+    narrative: str
+    unit: str = ""
+    location_note: str = ""
+    anonymous: bool = False
+    complainant_name: str = ""
+    complainant_phone: str = ""
+    complainant_address: str = ""
+    animal: Animal | None = None
+    owner: Owner | None = None
+    animal_description: str = ""
+    follow_up_on: date | None = None
+
+    def columns(self) -> dict:
+        """The complaint's columns as reported: spaces tidied, an anonymous
+        complainant's details left out, a known animal's owner where none was named."""
+        found = {f.name: getattr(self, f.name) for f in dataclass_fields(self)}
+        found["address_line"] = " ".join(self.address_line.split())
+        found["unit"] = " ".join(self.unit.split())
+        if self.animal is not None and self.owner is None:
+            found["owner"] = self.animal.owner
+        if self.anonymous:
+            found.update(complainant_name="", complainant_phone="", complainant_address="")
+        return found
+
+
+def _check_complainant(report: ComplaintReport):
+    if report.anonymous:
         return
     missing = []
-    if not name.strip():
+    if not report.complainant_name.strip():
         missing.append(("complainant_name", _("Name the complainant, or tick anonymous.")))
-    if not phone.strip() and not address.strip():
+    if not report.complainant_phone.strip() and not report.complainant_address.strip():
         missing.append(
             ("complainant_phone", _("Give the complainant's phone or address, or tick anonymous."))
         )
@@ -105,61 +135,25 @@ def _check_registry(jurisdiction, animal, owner):
 @refusing()
 @transaction.atomic
 def complaint_intake(
-    *,
-    jurisdiction: Jurisdiction,
-    actor,
-    kind: str,
-    channel: str,
-    address_line: str,
-    occurred_at: datetime,
-    received_at: datetime,
-    narrative: str,
-    unit: str = "",
-    location_note: str = "",
-    anonymous: bool = False,
-    complainant_name: str = "",
-    complainant_phone: str = "",
-    complainant_address: str = "",
-    animal: Animal | None = None,
-    owner: Owner | None = None,
-    animal_description: str = "",
-    follow_up_on: date | None = None,
-    now: datetime | None = None,
+    *, jurisdiction: Jurisdiction, actor, now: datetime | None = None, **report
 ) -> Complaint:
-    """Record a complaint; the address is matched to the registry's premises."""
+    """Record a complaint (``report``: the fields of ``ComplaintReport``); the address is
+    matched to the registry's premises."""
     now = now or timezone.now()
-    _serves(actor, jurisdiction)
-    _check_complainant(anonymous, complainant_name, complainant_phone, complainant_address)
-    _check_times(occurred_at, received_at, now)
-    _check_registry(jurisdiction, animal, owner)
-    key = address_key(address_line, unit)
+    report = ComplaintReport(**report)
+    refuse_unless_serves(actor, jurisdiction)
+    _check_complainant(report)
+    _check_times(report.occurred_at, report.received_at, now)
+    _check_registry(jurisdiction, report.animal, report.owner)
+    key = address_key(report.address_line, report.unit)
     if not key:
         raise Refused.because(_("Address"), _("Give the address."), field="address_line")
-    if animal is not None and owner is None:
-        owner = animal.owner
-    if anonymous:
-        complainant_name = complainant_phone = complainant_address = ""
     complaint = Complaint(
         jurisdiction=jurisdiction,
-        kind=kind,
-        channel=channel,
-        address_line=" ".join(address_line.split()),
-        unit=" ".join(unit.split()),
         address_key=key,
-        location_note=location_note,
         premises=premises_at(jurisdiction, key),
-        occurred_at=occurred_at,
-        received_at=received_at,
         taken_by=actor,
-        anonymous=anonymous,
-        complainant_name=complainant_name,
-        complainant_phone=complainant_phone,
-        complainant_address=complainant_address,
-        animal=animal,
-        owner=owner,
-        animal_description=animal_description,
-        narrative=narrative,
-        follow_up_on=follow_up_on,
+        **report.columns(),
     )
     complaint._history_user = actor
     complaint.save()
@@ -169,7 +163,7 @@ def complaint_intake(
         actor=actor,
         at=now,
         summary=str(complaint),
-        data={"kind": kind, "channel": channel, "address_key": key},
+        data={"kind": report.kind, "channel": report.channel, "address_key": key},
     )
     return complaint
 
@@ -206,7 +200,8 @@ def repeat_addresses(user, address_line: str, unit: str = ""):
 
 
 def _check_open(complaint, actor):
-    _serves(actor, complaint.jurisdiction)
+    """Facts, entries and contact attempts are recorded while the complaint is open."""
+    refuse_unless_serves(actor, complaint.jurisdiction)
     if not complaint.is_open:
         raise Refused.because(_("Complaint"), _("The complaint is closed."))
 
@@ -380,7 +375,7 @@ def record_outcome(
 
     Impoundment opens the impound case through impound's intake service with the
     complaint's facts and links it here. A citation is recorded on the complaint; the
-    citations app links its citation record to the complaint (issue 16, item 5).
+    citations app links its citation record to the complaint.
     """
     now = now or timezone.now()
     _check_open(complaint, actor)
@@ -402,18 +397,29 @@ def record_outcome(
     complaint.outcome_citation = rule.citation if rule else ""
     complaint.outcome_at, complaint.outcome_by = now, actor
     complaint.impound_case = case
-    complaint.status = Status.CLOSED
+    complaint.closed_on = timezone.localdate(now)
     complaint._history_user = actor
-    complaint.save()
-    Event.record(
-        "complaints.complaint.outcome",
-        complaint,
+    complaint.apply(
+        "close",
         actor=actor,
         at=now,
         summary=_("Outcome: %(outcome)s") % {"outcome": complaint.get_outcome_display()},
         data={"outcome": outcome, "reason": reason, "impound_case": case.pk if case else None},
+        fields=OUTCOME_FIELDS,
     )
     return complaint
+
+
+# What the outcome sets on the complaint beside its status.
+OUTCOME_FIELDS = (
+    "outcome",
+    "outcome_reason",
+    "outcome_citation",
+    "outcome_at",
+    "outcome_by",
+    "impound_case",
+    "closed_on",
+)
 
 
 def _open_impound_case(complaint, actor, now, *, pound, ground):

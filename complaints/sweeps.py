@@ -1,4 +1,4 @@
-"""The officer's follow-up dates as upcoming deadlines (issue 16, item 6), registered with
+"""The officer's follow-up dates as upcoming deadlines, registered with
 ordinance (``register_upcoming``) so they show in the staff home's upcoming list, read in
 the home page's one query with every other app's (``UpcomingQuery``).
 

@@ -1,10 +1,10 @@
-from . import views_casefile, views_reports
+from . import casefile_views, reports_views
+from .seizure_views import urlpatterns as seizure_urlpatterns
 from .views import app_name, urlpatterns  # noqa: F401
-from .views_seizure import urlpatterns as seizure_urlpatterns
 
 urlpatterns = [
     *urlpatterns,
     *seizure_urlpatterns,
-    *views_casefile.urlpatterns,
-    *views_reports.urlpatterns,
+    *casefile_views.urlpatterns,
+    *reports_views.urlpatterns,
 ]

@@ -27,7 +27,7 @@ from . import services
 from .forms import EntryForm, IntakeForm, ListFilter, OutcomeForm, facts_form_class
 from .models import AT_LARGE_KINDS, Complaint, Outcome
 from .readings import READERS, rulebook
-from .views_seizure import seizure_section
+from .seizure_views import seizure_section
 
 INTAKE_ROLES = (CLERK, OFFICER, ADMINISTRATOR)
 OFFICER_ROLES = (OFFICER, ADMINISTRATOR)
@@ -171,9 +171,9 @@ def complaint_detail(request, pk):
             "events": list(events),
             "show_city": _multi_city(request.user),
             "may_act": request.user.has_role(*OFFICER_ROLES) and complaint.is_open,
-            "may_follow_up": request.user.has_role(*OFFICER_ROLES),  # issue 16 item 6
+            "may_follow_up": request.user.has_role(*OFFICER_ROLES),
             "at_large": complaint.kind in AT_LARGE_KINDS,
-            # Citations written from this complaint (issue 16, item 5), and the link that
+            # Citations written from this complaint, and the link that
             # writes one once the officer's outcome is a citation.
             "citations": list(citations),
             "may_cite": complaint.outcome == Outcome.CITATION

@@ -22,6 +22,6 @@ class IssuedDocumentAdmin(CityScopedAdminMixin, ReadOnlyAdminMixin, admin.ModelA
 
     @admin.display(description=_("archived PDF"))
     def archived_pdf(self, document):
-        # Through the app's view, which checks the user may see it (issue 15, item 5).
+        # Through the app's view, which checks the user may see it.
         url = reverse("notices:document_pdf", args=[document.pk])
         return format_html('<a href="{}">{}</a>', url, document.download_name)

@@ -5,6 +5,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from base import dates
+from base.access import in_user_cities
 from ordinance.models import Jurisdiction
 
 from .models import IssuedDocument
@@ -46,7 +47,7 @@ class DocumentFilter(django_filters.FilterSet):
     def __init__(self, *args, user, **kwargs):
         super().__init__(*args, **kwargs)
         kinds = (
-            IssuedDocument.objects.filter(jurisdiction_id__in=user.jurisdiction_ids)
+            in_user_cities(IssuedDocument.objects.all(), user)
             .order_by("kind")
             .values_list("kind", flat=True)
             .distinct()

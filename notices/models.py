@@ -12,14 +12,13 @@ from django.contrib.contenttypes.models import ContentType
 from django.db import models
 from django.urls import reverse
 from django.utils.text import get_valid_filename
+from django.utils.translation import gettext as __
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from base.access import in_user_cities
+from kernel.kept import Kept, KeptQuerySet, RecordKept
 from ordinance.models import Jurisdiction
-
-
-class ImmutableDocumentError(RuntimeError):
-    """Raised on any attempt to change or delete an issued document."""
 
 
 class PageSize(models.TextChoices):
@@ -27,14 +26,15 @@ class PageSize(models.TextChoices):
     RECEIPT = "receipt", _("Receipt printer (80 mm roll)")
 
 
-class IssuedDocumentQuerySet(models.QuerySet):
+def _never_changed(model):
+    return RecordKept(model, __("Issued documents are never changed; void them instead."))
+
+
+class IssuedDocumentQuerySet(KeptQuerySet):
     """Bulk writes are refused too, so nothing reaches around ``IssuedDocument.delete``."""
 
-    def delete(self):
-        raise ImmutableDocumentError("Issued documents are never deleted; void them instead.")
-
     def update(self, **kwargs):
-        raise ImmutableDocumentError("Issued documents are never changed; void them instead.")
+        raise _never_changed(self.model)
 
     def archive_deferred_pdf(self, *, file: str, sha256: str, size: int) -> int:
         """The one write an issued row takes: the PDF of a document issued under
@@ -46,10 +46,8 @@ class IssuedDocumentQuerySet(models.QuerySet):
         """Documents this user may see: staff by jurisdiction, a resident their own."""
         if not user.is_authenticated:
             return self.none()
-        scope = models.Q(owner_user_id=user.pk)
-        if user.is_staff_member:
-            scope |= models.Q(jurisdiction_id__in=user.jurisdiction_ids)
-        return self.filter(scope)
+        own = self.filter(owner_user_id=user.pk)
+        return own | in_user_cities(self, user) if user.is_staff_member else own
 
 
 def archive_path(document, filename):
@@ -57,8 +55,10 @@ def archive_path(document, filename):
     return f"documents/{document.jurisdiction.slug}/{document.issued_at:%Y}/{filename}"
 
 
-class IssuedDocument(models.Model):
+class IssuedDocument(Kept):
     """One document as issued: snapshot, PDF file, SHA-256, who and when."""
+
+    KEPT_HINT = _("Void them instead.")
 
     kind = models.SlugField(
         _("kind"),
@@ -134,14 +134,11 @@ class IssuedDocument(models.Model):
 
     def save(self, *args, **kwargs):
         if not self._state.adding:
-            raise ImmutableDocumentError("Issued documents are never changed; void them instead.")
+            raise _never_changed(type(self))
         super().save(*args, **kwargs)
 
     def get_absolute_url(self):
         return reverse("notices:document_detail", args=[self.pk])
-
-    def delete(self, *args, **kwargs):
-        raise ImmutableDocumentError("Issued documents are never deleted; void them instead.")
 
     @property
     def is_pending(self) -> bool:
@@ -251,7 +248,7 @@ def evidence_path(decision, filename):
     return f"evidence/{decision.jurisdiction.slug}/{filename}"
 
 
-class Decision(models.Model):
+class Decision(Kept):
     """A person's decision on a case: who, in which capacity, when, what, why, on what
     evidence and under which rule (an adoption, a euthanasia, a court's authorization,
     a dangerous-dog finding, a quarantine release). Like ``KennelDecision`` but for any
@@ -299,10 +296,8 @@ class Decision(models.Model):
 
     def save(self, *args, **kwargs):
         if not self._state.adding:
-            raise ImmutableDocumentError(
-                "Decisions are never changed; record a new decision that reviews it."
+            raise RecordKept(
+                type(self),
+                __("Decisions are never changed; record a new decision that reviews it."),
             )
         super().save(*args, **kwargs)
-
-    def delete(self, *args, **kwargs):
-        raise ImmutableDocumentError("Decisions are never deleted.")

@@ -2,6 +2,8 @@
 
 from django.http import Http404
 
+from base.access import in_user_cities
+
 from .models import IssuedDocument
 
 
@@ -25,7 +27,7 @@ def document_get_for_user(*, user, pk) -> IssuedDocument:
 def document_archive_for_staff(user):
     """The staff archive list: the user's cities only, newest first, one query a page."""
     return (
-        IssuedDocument.objects.filter(jurisdiction_id__in=user.jurisdiction_ids)
+        in_user_cities(IssuedDocument.objects.all(), user)
         .select_related("jurisdiction", "issued_by", "voids", "void_record")
         .order_by("-issued_at", "-pk")
     )

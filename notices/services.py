@@ -16,17 +16,19 @@ import hashlib
 import re
 from contextlib import contextmanager
 from contextvars import ContextVar
+from dataclasses import dataclass
 from datetime import datetime
 
 from django.contrib.contenttypes.models import ContentType
-from django.core.exceptions import PermissionDenied
 from django.core.files.base import ContentFile
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from base import agents
+from kernel.checks import CITY, refuse_unless_serves
 from ordinance.models import Event
+from ordinance.refusals import Refused
 
 from .models import IssuedDocument
 from .rendering import DocumentRenderError, declared_page_size, render_html, render_pdf
@@ -35,6 +37,7 @@ from .snapshots import is_serialisable, snapshot, thaw
 __all__ = [
     "DocumentIntegrityError",
     "DocumentRenderError",
+    "Filing",
     "document_issue",
     "document_pdf",
     "document_render",
@@ -87,13 +90,14 @@ def _check_actor(actor, jurisdiction, owner_user):
     agent of the city (a clinic selling its licenses, ``base.agents``) for that city."""
     if actor is None:  # a scheduled job
         return
-    if actor.is_staff_member and actor.serves(jurisdiction.pk):
-        return
-    if not actor.is_staff_member and agents.acts_for(actor, jurisdiction.pk):
-        return
     if owner_user is not None and actor.pk == owner_user.pk:
         return
-    raise PermissionDenied(_("You may not issue documents for %(city)s.") % {"city": jurisdiction})
+    if actor.is_staff_member:
+        refuse_unless_serves(actor, jurisdiction)
+    elif not agents.acts_for(actor, jurisdiction.pk):
+        raise Refused.because(
+            CITY, _("You may not issue documents for %(city)s.") % {"city": jurisdiction}
+        )
 
 
 def _frozen(context, *, kind, number, title, jurisdiction, actor, now) -> dict:
@@ -126,6 +130,16 @@ def _frozen(context, *, kind, number, title, jurisdiction, actor, now) -> dict:
     return frozen
 
 
+@dataclass(frozen=True)
+class Filing:
+    """Where an issued document is filed: its number, the record it is about and the
+    resident who may download it (all optional)."""
+
+    number: str = ""
+    subject: object = None
+    owner_user: object = None
+
+
 def document_issue(
     *,
     kind: str,
@@ -134,14 +148,13 @@ def document_issue(
     jurisdiction,
     actor,
     title: str,
-    number: str = "",
-    subject=None,
-    owner_user=None,
     now: datetime | None = None,
+    **filing,
 ) -> IssuedDocument:
     """Freeze ``context``, render it to PDF, archive the bytes, record the event.
 
     ``actor`` is None for a scheduled job; staff may issue only for a city they serve.
+    ``filing``: ``number``, ``subject``, ``owner_user`` (``Filing``).
     """
     return _issue(
         kind=kind,
@@ -150,9 +163,7 @@ def document_issue(
         jurisdiction=jurisdiction,
         actor=actor,
         title=title,
-        number=number,
-        subject=subject,
-        owner_user=owner_user,
+        filing=Filing(**filing),
         now=now or timezone.now(),
     )
 
@@ -166,16 +177,15 @@ def _issue(
     jurisdiction,
     actor,
     title,
-    number,
-    subject,
-    owner_user,
+    filing: Filing,
     now,
     voids=None,
     void_reason="",
 ) -> IssuedDocument:
     if not _KIND.match(kind or ""):
         raise ValueError(f"Document kind must be a lower-case slug, got {kind!r}.")
-    _check_actor(actor, jurisdiction, owner_user)
+    number, subject = filing.number, filing.subject
+    _check_actor(actor, jurisdiction, filing.owner_user)
     frozen = _frozen(
         context,
         kind=kind,
@@ -202,7 +212,7 @@ def _issue(
         issued_at=now,
         issued_by=actor,
         jurisdiction=jurisdiction,
-        owner_user=owner_user,
+        owner_user=filing.owner_user,
         voids=voids,
         void_reason=void_reason,
     )
@@ -339,9 +349,7 @@ def document_void(
         jurisdiction=original.jurisdiction,
         actor=actor,
         title=_("VOID: %(title)s") % {"title": original.title},
-        number=original.number,
-        subject=original.subject,
-        owner_user=original.owner_user,
+        filing=Filing(original.number, original.subject, original.owner_user),
         now=now,
         voids=original,
         void_reason=reason,

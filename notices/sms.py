@@ -1,5 +1,5 @@
-"""Text messages through a provider interface, chosen like ``EMAIL_BACKEND`` (issue 20
-item 4; NB Sec. 6-68 "every possible effort to notify the owners").
+"""Text messages through a provider interface, chosen like ``EMAIL_BACKEND``
+(NB Sec. 6-68 "every possible effort to notify the owners").
 
 ``settings.SMS_BACKEND`` names the backend class; empty (the default) means off: nothing is
 sent and ``sms_enabled()`` is False. Shipped backends:

@@ -67,7 +67,7 @@ def document_pdf(request, pk):
             request, "notices/document_unavailable.html", {"document": document}, status=500
         )
     except services.DocumentRenderError:
-        # A document issued for later rendering (issue 15) whose layout fails: the record
+        # A document issued for later rendering whose layout fails: the record
         # stands, nothing is archived, and the person is told rather than shown a 500.
         logger.exception("Document %s could not be rendered", document.pk)
         return render(

@@ -7,8 +7,8 @@
   approval, issue by the Clerk, expiry on the ensuing April 15.
 
 North Branch's ordinance has neither (rules.md sections 7 and 8). A permit is never
-deleted; every state change is a named transition that records its Event, and field
-history is kept by simple-history.
+deleted (``kernel.kept``); every state change is a transition its model declares,
+applied by the case kernel with its Event, and field history is kept by simple-history.
 """
 
 from datetime import date
@@ -21,49 +21,14 @@ from django.utils.translation import gettext as __
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
-from ordinance.models import Event, Jurisdiction
-
-
-class PermitDeletion(Exception):
-    """Permits are records of the city (REC-17); they are never deleted."""
-
-
-class KeptQuerySet(models.QuerySet):
-    def delete(self):
-        raise PermitDeletion(__("Permits are kept; they are never deleted."))
-
-    def for_user(self, user):
-        """Rows of the cities this staff user serves (none for anyone else)."""
-        return self.filter(jurisdiction_id__in=user.jurisdiction_ids)
-
-
-class KeptMixin:
-    def delete(self, *args, **kwargs):
-        raise PermitDeletion(__("Permits are kept; they are never deleted."))
+from kernel.kept import Kept
+from kernel.models import StatefulRecord, Transition
+from ordinance.models import Jurisdiction
 
 
 class PermitKind(models.TextChoices):
     TEMPORARY = "temporary", _("Temporary wild-animal permit")
     HORSE = "horse", _("Horse permit")
-
-
-class PermitSeries(models.Model):
-    """Next permit number of a city's kind and year: allocated under a row lock."""
-
-    jurisdiction = models.ForeignKey(Jurisdiction, on_delete=models.PROTECT, related_name="+")
-    kind = models.CharField(max_length=12, choices=PermitKind.choices)
-    year = models.PositiveSmallIntegerField()
-    next_number = models.PositiveIntegerField(default=1)
-
-    class Meta:
-        constraints = [
-            models.UniqueConstraint(
-                fields=["jurisdiction", "kind", "year"], name="permit_series_unique"
-            )
-        ]
-
-    def __str__(self):
-        return f"{self.jurisdiction} {self.kind} {self.year}: next {self.next_number}"
 
 
 class Decision(models.TextChoices):
@@ -81,8 +46,27 @@ class TemporaryStatus(models.TextChoices):
     EXPIRED = "expired", _("Expired")
 
 
-class TemporaryPermit(KeptMixin, models.Model):
-    """A traveling circus or show's temporary conditional use permit (C51)."""
+_APPLIED, _ISSUED = TemporaryStatus.APPLIED, TemporaryStatus.ISSUED
+
+
+class TemporaryPermit(StatefulRecord, Kept):
+    """A traveling circus or show's temporary conditional use permit (C51).
+
+    A person's decision issues or denies the application (WLD-04); an issued permit
+    expires after its last day (Subd. 32(A))."""
+
+    KIND = PermitKind.TEMPORARY.label
+    TRANSITIONS = (
+        Transition("approve", _APPLIED, _ISSUED, event="permits.temporary.approved", rule="WLD-04"),
+        Transition(
+            "deny",
+            _APPLIED,
+            TemporaryStatus.DENIED,
+            event="permits.temporary.denied",
+            rule="WLD-04",
+        ),
+        Transition("expire", _ISSUED, TemporaryStatus.EXPIRED, event="permits.temporary.expired"),
+    )
 
     jurisdiction = models.ForeignKey(
         Jurisdiction, on_delete=models.PROTECT, related_name="temporary_permits"
@@ -141,7 +125,6 @@ class TemporaryPermit(KeptMixin, models.Model):
     expired_at = models.DateTimeField(_("expired at"), null=True, blank=True)
 
     history = HistoricalRecords()
-    objects = KeptQuerySet.as_manager()
 
     class Meta:
         ordering = ["-starts_on", "-pk"]
@@ -164,10 +147,6 @@ class TemporaryPermit(KeptMixin, models.Model):
         return reverse("permits:temporary_detail", args=[self.pk])
 
     @property
-    def kind_label(self) -> str:
-        return PermitKind.TEMPORARY.label
-
-    @property
     def days(self) -> int:
         """Days the animals may be in the city, the first and last day both counted."""
         return (self.ends_on - self.starts_on).days + 1
@@ -178,20 +157,15 @@ class TemporaryPermit(KeptMixin, models.Model):
 
     def expire(self, *, at, actor=None) -> None:
         """Issued -> expired: its last day has passed (Subd. 32(A))."""
-        if self.status != TemporaryStatus.ISSUED:
-            return
-        self.status = TemporaryStatus.EXPIRED
         self.expired_at = at
-        self.save(update_fields=["status", "expired_at"])
-        Event.record(
-            "permits.temporary.expired",
-            self,
+        self.apply(
+            "expire",
             actor=actor,
             at=at,
-            jurisdiction=self.jurisdiction,
             summary=__("Temporary permit %(n)s expired after %(d)s")
             % {"n": self.number, "d": self.ends_on.isoformat()},
             data={"ends_on": str(self.ends_on)},
+            fields=["expired_at"],
         )
 
 
@@ -215,8 +189,41 @@ class Fence(models.TextChoices):
     ELECTRIC = "electric", _("Electric")
 
 
-class HorsePermit(KeptMixin, models.Model):
-    """A permit to keep horses, colts, ponies or mules (C52)."""
+_CHECKING = (HorseStatus.APPLIED, HorseStatus.CHECKED)
+
+
+class HorsePermit(StatefulRecord, Kept):
+    """A permit to keep horses, colts, ponies or mules (C52).
+
+    The standards a person checks keep the application applied until all are met
+    (HOR-04); the Council approves or denies (HOR-03); the Clerk issues an approved
+    permit, which expires on its April 15 (HOR-05)."""
+
+    KIND = PermitKind.HORSE.label
+    TRANSITIONS = (
+        Transition("check", _CHECKING, _CHECKING, event="permits.horse.checked", rule="HOR-04"),
+        Transition(
+            "council",
+            HorseStatus.CHECKED,
+            (HorseStatus.APPROVED, HorseStatus.DENIED),
+            event="permits.horse.council_{to}",
+            rule="HOR-03",
+        ),
+        Transition(
+            "issue",
+            HorseStatus.APPROVED,
+            HorseStatus.ISSUED,
+            event="permits.horse.issued",
+            rule="HOR-05",
+        ),
+        Transition(
+            "expire",
+            HorseStatus.ISSUED,
+            HorseStatus.EXPIRED,
+            event="permits.horse.expired",
+            rule="HOR-05",
+        ),
+    )
 
     jurisdiction = models.ForeignKey(
         Jurisdiction, on_delete=models.PROTECT, related_name="horse_permits"
@@ -292,7 +299,6 @@ class HorsePermit(KeptMixin, models.Model):
     expired_at = models.DateTimeField(_("expired at"), null=True, blank=True)
 
     history = HistoricalRecords()
-    objects = KeptQuerySet.as_manager()
 
     class Meta:
         ordering = ["-applied_on", "-pk"]
@@ -313,10 +319,6 @@ class HorsePermit(KeptMixin, models.Model):
         return reverse("permits:horse_detail", args=[self.pk])
 
     @property
-    def kind_label(self) -> str:
-        return PermitKind.HORSE.label
-
-    @property
     def animal_count(self) -> int:
         """Horses, colts, ponies and mules all count toward 702(e) (rules.md HOR-02)."""
         return self.horses + self.colts + self.ponies + self.mules
@@ -332,17 +334,12 @@ class HorsePermit(KeptMixin, models.Model):
 
     def expire(self, *, at, actor=None) -> None:
         """Issued -> expired: its April 15 has come (702; HOR-05)."""
-        if self.status != HorseStatus.ISSUED:
-            return
-        self.status = HorseStatus.EXPIRED
         self.expired_at = at
-        self.save(update_fields=["status", "expired_at"])
-        Event.record(
-            "permits.horse.expired",
-            self,
+        self.apply(
+            "expire",
             actor=actor,
             at=at,
-            jurisdiction=self.jurisdiction,
+            fields=["expired_at"],
             summary=__("Horse permit %(n)s expired on %(d)s (%(s)s)")
             % {"n": self.number, "d": self.expires_on.isoformat(), "s": self.expiry_citation},
             data={"expires_on": str(self.expires_on)},
@@ -364,7 +361,7 @@ class ExemptionBasis(models.TextChoices):
 BASIS_RULES = {ExemptionBasis.VETERINARY: "WLD-05", ExemptionBasis.REHABILITATION: "WLD-06"}
 
 
-class WildExemption(KeptMixin, models.Model):
+class WildExemption(Kept):
     """A recorded exemption from the prohibition on keeping wild animals (Subd. 31) for a
     premises: a veterinary hospital with protective devices (Subd. 32(B); WLD-05) or a
     wildlife rehabilitation program whose premises meet zoning (Subd. 32(C); WLD-06).
@@ -405,7 +402,6 @@ class WildExemption(KeptMixin, models.Model):
     end_reason = models.TextField(_("why it ended"), blank=True)
 
     history = HistoricalRecords()
-    objects = KeptQuerySet.as_manager()
 
     class Meta:
         ordering = ["-starts_on", "-pk"]

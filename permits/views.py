@@ -127,7 +127,7 @@ def _events(permit):
 
 
 def _temporary_page(request, permit, *, form=None, status=200):
-    if form is None and permit.status == TemporaryStatus.APPLIED:
+    if form is None and permit.may("approve"):
         form = TemporaryDecisionForm(initial={"decided_on": timezone.localdate()})
     return render(
         request,
@@ -204,7 +204,7 @@ def _horse(request, pk):
 def _horse_page(request, permit, *, checks_form=None, council_form=None, issue_errors=()):
     today = timezone.localdate()
     city = permit.jurisdiction
-    if checks_form is None and permit.status in (HorseStatus.APPLIED, HorseStatus.CHECKED):
+    if checks_form is None and permit.may("check"):
         checks_form = HorseChecksForm(
             initial={
                 "shelter_ok": permit.shelter_ok,
@@ -213,7 +213,7 @@ def _horse_page(request, permit, *, checks_form=None, council_form=None, issue_e
                 "checks_note": permit.checks_note,
             }
         )
-    if council_form is None and permit.status == HorseStatus.CHECKED:
+    if council_form is None and permit.may("council"):
         council_form = CouncilDecisionForm()
     citations = horses.person_check_citations(city)
     term = None
@@ -225,7 +225,7 @@ def _horse_page(request, permit, *, checks_form=None, council_form=None, issue_e
             remind_on=permit.remind_on,
             short=horses.horse_term(city, issued_on=permit.issued_on).short,
         )
-    elif permit.status == HorseStatus.APPROVED:
+    elif permit.may("issue"):
         term = horses.horse_term_preview(city, on=today)
     return render(
         request,
@@ -236,6 +236,7 @@ def _horse_page(request, permit, *, checks_form=None, council_form=None, issue_e
             checks_form=checks_form,
             council_form=council_form,
             issue_errors=issue_errors,
+            may_issue=permit.may("issue"),
             citations=citations,
             term=term,
             silences=horses.horse_silences(city, on=today),

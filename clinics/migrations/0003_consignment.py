@@ -1,4 +1,4 @@
-"""Licenses sold at the clinic (issue 18, item 4): consignment blocks of the city's tags,
+"""Licenses sold at the clinic: consignment blocks of the city's tags,
 each tag's holding, returns and losses, and the clinic's sales. The database refuses to
 delete them or rewrite what was issued (``base.db_guards``, as licensing 0008 does for
 receipts and tags): a block's range, a sale's license and receipt, a reconciliation.

@@ -1,4 +1,4 @@
-"""Clinic logins (issue 18, item 1): the administrator invites a person of a clinic
+"""Clinic logins: the administrator invites a person of a clinic
 (an account with the veterinarian role and no city of its own: what it sees comes from
 its clinic) and deactivates them. The invitation is an e-mail with a link to choose a
 password (Django's password-reset token, so the link works once and expires)."""
@@ -8,7 +8,6 @@ from allauth.account.utils import user_pk_to_url_str
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
-from django.core.exceptions import PermissionDenied
 from django.core.mail import EmailMessage
 from django.db import transaction
 from django.template.loader import render_to_string
@@ -17,6 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from base.roles import ADMINISTRATOR, VETERINARIAN
+from kernel.checks import CITY
 from ordinance.models import Event
 from ordinance.refusals import Refused
 
@@ -24,10 +24,15 @@ from ..models import ClinicMember
 
 
 def _check_admin(actor, clinic) -> None:
+    """An administrator of a city the clinic serves manages its logins."""
     if not actor.has_role(ADMINISTRATOR):
-        raise PermissionDenied
+        raise Refused.because(
+            _("Clinic"), _("Only an administrator invites and deactivates a clinic's people.")
+        )
     if not actor.is_superuser and not any(actor.serves(j.pk) for j in clinic.jurisdictions.all()):
-        raise PermissionDenied
+        raise Refused.because(
+            CITY, _("You serve no city %(clinic)s serves.") % {"clinic": clinic.name}
+        )
 
 
 @transaction.atomic

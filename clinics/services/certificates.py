@@ -1,4 +1,4 @@
-"""Certificates from clinics (issue 18, item 2): one at a time or a CSV batch, matched to
+"""Certificates from clinics: one at a time or a CSV batch, matched to
 a registered animal, recorded through the registry's own ``vaccination_record`` (RAB-01,
 RAB-05), or queued for the clerk, who confirms, rejects or registers a new owner and
 animal. A recorded certificate moves an application waiting on rabies back to the clerk
@@ -9,17 +9,17 @@ import io
 from dataclasses import dataclass
 from datetime import date, datetime
 
-from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from kernel.checks import CITY, refuse_unless_serves
 from licensing.models import Animal
 from licensing.models.registry import Sex
 from licensing.services import registry
 from licensing.services.applications import application_certificate_arrived
 from ordinance.models import Event
-from ordinance.refusals import Refused
+from ordinance.refusals import Check, Refused
 
 from ..models import CertificateBatch, CertificateSubmission, SubmissionStatus
 from . import matching
@@ -44,8 +44,13 @@ def _refused(message: str, field: str = "") -> Refused:
 
 
 def _check_clinic(clinic, jurisdiction) -> None:
+    """A clinic sends certificates only while active, for a city it serves."""
     if not clinic.is_active or jurisdiction.pk not in {j.pk for j in clinic.jurisdictions.all()}:
-        raise PermissionDenied
+        raise Refused.because(
+            CITY,
+            _("%(clinic)s is not an active clinic serving %(city)s.")
+            % {"clinic": clinic.name, "city": jurisdiction.short_name},
+        )
 
 
 def _vaccination(submission, *, actor, on: date, now: datetime, animal):
@@ -58,26 +63,28 @@ def _vaccination(submission, *, actor, on: date, now: datetime, animal):
     return registry.vaccination_record(animal=animal, actor=actor, on=on, now=now, **fields)
 
 
-def _record(submission, *, animal, status, actor, on, now, score=None) -> None:
-    """The certificate becomes the animal's vaccination; an application waiting on it
-    goes back to the clerk. ``actor`` None: matched by the software for the clinic."""
+def _record(submission, *, animal, transition, actor, on, now, score=None) -> None:
+    """The certificate becomes the animal's vaccination (``transition``: matched,
+    confirmed or registered); an application waiting on it goes back to the clerk.
+    ``actor`` None: matched by the software for the clinic."""
     vaccination = _vaccination(submission, actor=actor, on=on, now=now, animal=animal)
-    submission.animal, submission.vaccination, submission.status = animal, vaccination, status
+    submission.animal, submission.vaccination = animal, vaccination
+    fields = ["animal", "vaccination"]
     if score is not None:
         submission.score = score
+        fields.append("score")
     if actor is not None:
         submission.decided_by, submission.decided_at = actor, now
-    submission.save()
-    application_certificate_arrived(animal=animal, vaccination=vaccination, now=now)
-    Event.record(
-        f"clinics.certificate.{status}",
-        submission,
+        fields += ["decided_by", "decided_at"]
+    submission.apply(
+        transition,
         actor=actor or submission.submitted_by,
-        jurisdiction=submission.jurisdiction,
         at=now,
         summary=f"Certificate {submission.pk} from {submission.clinic} recorded for {animal}",
         data={"animal": animal.pk, "vaccination": vaccination.pk, "score": submission.score},
+        fields=fields,
     )
+    application_certificate_arrived(animal=animal, vaccination=vaccination, now=now)
 
 
 def _submit(*, clinic, jurisdiction, actor, fields, now, on, batch=None, row=None):
@@ -103,7 +110,7 @@ def _submit(*, clinic, jurisdiction, actor, fields, now, on, batch=None, row=Non
             _record(
                 submission,
                 animal=best.animal,
-                status=SubmissionStatus.MATCHED,
+                transition="match",
                 actor=None,
                 on=on,
                 now=now,
@@ -133,21 +140,20 @@ def certificate_submit(
 
 
 @dataclass
-class RowError:
-    row: int  # the line of the file (the header is line 1)
-    field: str  # the form's label of the column, or "" for the whole row
-    message: str
+class RowCheck(Check):
+    """A failed check of one line of the file (the header is line 1); ``label`` is the
+    form's label of the column, or "" for the whole row."""
+
+    row: int = 0
 
 
-class BatchRefused(Exception):
-    def __init__(self, errors: list[RowError]):
-        super().__init__(f"{len(errors)} row errors")
-        self.errors = errors
+def _row_failed(row: int, label: str, message: str) -> RowCheck:
+    return RowCheck(label, "fail", str(message), row=row)
 
 
 def batch_rows(text: str, form_for) -> list[tuple[int, dict]]:
     """Each row of the CSV checked by the certificate form (``form_for(data)``): the
-    cleaned fields, or BatchRefused with every row's errors in the form's words."""
+    cleaned fields, or Refused with every row's errors in the form's words (``RowCheck``)."""
     from ..forms import FORM51_FIELDS
 
     reader = csv.DictReader(io.StringIO(text))
@@ -155,8 +161,8 @@ def batch_rows(text: str, form_for) -> list[tuple[int, dict]]:
         f for f in ("owner_last_name", "vaccinated_on") if f not in (reader.fieldnames or [])
     ]
     if missing:
-        raise BatchRefused(
-            [RowError(1, "", _("The first line must name the columns: download the template."))]
+        raise Refused(
+            [_row_failed(1, "", _("The first line must name the columns: download the template."))]
         )
     rows, errors = [], []
     for line, data in enumerate(reader, start=2):
@@ -169,11 +175,11 @@ def batch_rows(text: str, form_for) -> list[tuple[int, dict]]:
             continue
         for name, messages in form.errors.items():
             label = str(form.fields[name].label) if name in form.fields else ""
-            errors += [RowError(line, label, m) for m in messages]
+            errors += [_row_failed(line, label, m) for m in messages]
     if errors:
-        raise BatchRefused(errors)
+        raise Refused(errors)
     if not rows:
-        raise BatchRefused([RowError(1, "", _("The file has no certificates."))])
+        raise Refused([_row_failed(1, "", _("The file has no certificates."))])
     return rows
 
 
@@ -218,16 +224,15 @@ def batch_submit(
 # --- The clerk's queue -------------------------------------------------------------------
 
 
-def _queued(submission, actor) -> CertificateSubmission:
-    if not actor.serves(submission.jurisdiction_id):
-        raise PermissionDenied
+def _queued(submission, actor, transition: str) -> CertificateSubmission:
+    """The certificate locked, in a city the clerk serves, waiting for ``transition``."""
     submission = (
         CertificateSubmission.objects.select_for_update(of=("self",))
         .select_related("clinic", "jurisdiction")
         .get(pk=submission.pk)
     )
-    if submission.status != SubmissionStatus.QUEUED:
-        raise _refused(_("This certificate is no longer waiting for the clerk."))
+    refuse_unless_serves(actor, submission.jurisdiction)
+    submission.ensure(transition)
     return submission
 
 
@@ -235,14 +240,14 @@ def _queued(submission, actor) -> CertificateSubmission:
 def certificate_confirm(*, submission, animal: Animal, actor, now=None) -> CertificateSubmission:
     """The clerk says which animal the certificate is about."""
     now = now or timezone.now()
-    submission = _queued(submission, actor)
+    submission = _queued(submission, actor, "confirm")
     if animal.jurisdiction_id != submission.jurisdiction_id:
-        raise PermissionDenied
+        raise _refused(_("The animal is registered in another city."), "animal")
     found = {c.animal.pk: c.score for c in matching.candidates(submission)}
     _record(
         submission,
         animal=animal,
-        status=SubmissionStatus.CONFIRMED,
+        transition="confirm",
         actor=actor,
         on=timezone.localdate(now),
         now=now,
@@ -258,17 +263,14 @@ def certificate_reject(*, submission, actor, reason: str, now=None) -> Certifica
     reason = (reason or "").strip()
     if not reason:
         raise _refused(_("Say why the certificate is rejected."), "reason")
-    submission = _queued(submission, actor)
-    submission.status = SubmissionStatus.REJECTED
+    submission = _queued(submission, actor, "reject")
     submission.reject_reason, submission.decided_by, submission.decided_at = reason, actor, now
-    submission.save()
-    Event.record(
-        "clinics.certificate.rejected",
-        submission,
+    submission.apply(
+        "reject",
         actor=actor,
-        jurisdiction=submission.jurisdiction,
         at=now,
         summary=f"Certificate {submission.pk} rejected: {reason}",
+        fields=["reject_reason", "decided_by", "decided_at"],
     )
     return submission
 
@@ -279,7 +281,7 @@ def certificate_register(*, submission, actor, now=None) -> CertificateSubmissio
     registered through the registry's services, then the certificate is recorded."""
     now = now or timezone.now()
     on = timezone.localdate(now)
-    submission = _queued(submission, actor)
+    submission = _queued(submission, actor, "register")
     owner = registry.owner_create(
         jurisdiction=submission.jurisdiction,
         actor=actor,
@@ -305,7 +307,7 @@ def certificate_register(*, submission, actor, now=None) -> CertificateSubmissio
     _record(
         submission,
         animal=animal,
-        status=SubmissionStatus.REGISTERED,
+        transition="register",
         actor=actor,
         on=on,
         now=now,

@@ -1,4 +1,4 @@
-"""The city's tags at a clinic (issue 18, item 4): a block issued to the clinic, and the
+"""The city's tags at a clinic: a block issued to the clinic, and the
 unsold tags that come back or were lost before sale.
 
 The tags are the city's register (REC-02, NB Sec. 6-63): they move, never renumbered.
@@ -10,13 +10,13 @@ act records who, when and why (a row with its history, and an event).
 
 from datetime import datetime
 
-from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from simple_history.utils import bulk_create_with_history, bulk_update_with_history
+from simple_history.utils import bulk_create_with_history
 
+from kernel.checks import refuse_unless_serves
 from licensing.models import Species, Tag
 from licensing.services.assessment import licensing_status
 from licensing.services.tags import MAX_TAGS_PER_BATCH
@@ -24,24 +24,13 @@ from ordinance.models import Event
 from ordinance.refusals import Refused, refusing
 from ordinance.rules import rule_citation
 
-from ..models import (
-    ConsignedTag,
-    ConsignmentBlock,
-    HoldingStatus,
-    ReconciliationKind,
-    TagReconciliation,
-)
+from ..models import ConsignedTag, ConsignmentBlock, ReconciliationKind, TagReconciliation
 
 CONSIGNMENT = gettext_lazy("Tags for the clinic")
 
 
 def _refused(jurisdiction, message: str, *, rule: str = "REC-02", field: str = "") -> Refused:
     return Refused.because(CONSIGNMENT, message, rule_citation(jurisdiction, rule), field=field)
-
-
-def _check_staff(actor, jurisdiction) -> None:
-    if not actor.is_staff_member or not actor.serves(jurisdiction.pk):
-        raise PermissionDenied
 
 
 def _check_clinic(clinic, jurisdiction, *, on) -> None:
@@ -86,7 +75,7 @@ def consignment_issue(
     clinic. Every one must be in stock (not issued, lost or at another clinic)."""
     now = now or timezone.now()
     on = timezone.localdate(now)
-    _check_staff(actor, jurisdiction)
+    refuse_unless_serves(actor, jurisdiction)
     _check_clinic(clinic, jurisdiction, on=on)
     _range_checked(jurisdiction, first_number, last_number)
     with transaction.atomic():
@@ -138,9 +127,10 @@ def _all_in_register(jurisdiction, tags, year, first, last) -> None:
         )
 
 
+# The holdings' transition each kind of reconciliation applies (ConsignedTag.TRANSITIONS).
 MOVES = {
-    ReconciliationKind.RETURNED: HoldingStatus.RETURNED,
-    ReconciliationKind.LOST: HoldingStatus.LOST,
+    ReconciliationKind.RETURNED: "return",
+    ReconciliationKind.LOST: "lose",
 }
 
 
@@ -160,7 +150,7 @@ def tags_reconcile(
     sold or reissued, LIC-14). Only tags the clinic still holds; the reason is required."""
     now = now or timezone.now()
     jurisdiction = block.jurisdiction
-    _check_staff(actor, jurisdiction)
+    refuse_unless_serves(actor, jurisdiction)
     reason = (reason or "").strip()
     if kind not in MOVES:
         raise _refused(jurisdiction, _("Choose returned or lost."), field="kind")
@@ -175,7 +165,7 @@ def tags_reconcile(
             field="first_number",
         )
     with transaction.atomic():
-        holdings = _held(block, first_number, last_number)
+        holdings = _held(block, first_number, last_number, MOVES[kind])
         record = TagReconciliation.objects.create(
             block=block,
             kind=kind,
@@ -195,16 +185,7 @@ def tags_reconcile(
             at=now,
             reason=reason,
         )
-        for holding in holdings:
-            holding.status, holding.closed_at, holding.reconciliation = MOVES[kind], now, record
-        bulk_update_with_history(
-            holdings,
-            ConsignedTag,
-            ["status", "closed_at", "reconciliation"],
-            default_user=actor,
-            default_date=now,
-            default_change_reason=reason[:100],
-        )
+        _holdings_move(holdings, MOVES[kind], record=record, actor=actor, now=now)
         Event.record(
             f"clinics.consignment.{kind}",
             record,
@@ -217,7 +198,29 @@ def tags_reconcile(
     return record
 
 
-def _held(block, first: int, last: int) -> list[ConsignedTag]:
+def _holdings_move(holdings, transition: str, *, record, actor, now) -> None:
+    """Apply ``transition`` to the locked holdings in one UPDATE (and their events), then
+    write each one's history row as it now stands."""
+    pks = [h.pk for h in holdings]
+    ConsignedTag.apply_all(
+        ConsignedTag.objects.filter(pk__in=pks),
+        transition,
+        at=now,
+        actor=actor,
+        summary=f"{record}: {record.reason}",
+        closed_at=now,
+        reconciliation=record,
+    )
+    ConsignedTag.history.bulk_history_create(
+        list(ConsignedTag.objects.filter(pk__in=pks)),
+        update=True,
+        default_user=actor,
+        default_date=now,
+        default_change_reason=record.reason[:100],
+    )
+
+
+def _held(block, first: int, last: int, transition: str) -> list[ConsignedTag]:
     """The block's holdings in the range, locked with their tags; refused unless the
     clinic still holds every one (a sold, returned or lost tag is named)."""
     holdings = list(
@@ -226,7 +229,7 @@ def _held(block, first: int, last: int) -> list[ConsignedTag]:
         .filter(block=block, tag__number__range=(first, last))
         .order_by("tag__number")
     )
-    gone = next((h for h in holdings if h.status != HoldingStatus.HELD), None)
+    gone = next((h for h in holdings if not h.may(transition)), None)
     if gone is not None:
         raise _refused(
             block.jurisdiction,

@@ -1,4 +1,4 @@
-"""Vaccinated but unlicensed (issue 18, item 3): the animals of a city with a rabies
+"""Vaccinated but unlicensed: the animals of a city with a rabies
 vaccination in force and no license where the city requires one; letters (one per
 owner, as a PDF) and e-mails to their owners, each sent once per animal and license
 term; and their effect, the share licensed within the city's measure period.

@@ -1,4 +1,4 @@
-"""Which registered animal a clinic's certificate is about (issue 18, item 2).
+"""Which registered animal a clinic's certificate is about.
 
 One score per candidate animal of the certificate's city, from what Form 51 carries: the
 microchip, the rabies tag (on an earlier certificate of the animal), the owner's name

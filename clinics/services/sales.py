@@ -1,4 +1,4 @@
-"""A license sold at the clinic (issue 18, item 4).
+"""A license sold at the clinic.
 
 The clinic sells through the counter's own ``license_issue``: the same checks with their
 sections (LIC-01..05, KEN-01, RAB-01..05), the same fee lines, the city's gap-free
@@ -13,7 +13,6 @@ clinic for its monthly statement.
 
 from datetime import datetime
 
-from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -54,7 +53,9 @@ def _check_member(clinic, actor) -> None:
     if not ClinicMember.objects.filter(
         user=actor, clinic=clinic, deactivated_at__isnull=True, clinic__is_active=True
     ).exists():
-        raise PermissionDenied
+        raise Refused.because(
+            SALE, _("Only the active people of %(clinic)s sell its licenses.") % {"clinic": clinic}
+        )
 
 
 def sale_animal(certificate: CertificateSubmission) -> Animal:
@@ -70,7 +71,9 @@ def _check_certificate(clinic, certificate: CertificateSubmission) -> None:
     """RAB-05, LIC-04: the sale's rabies certificate is one of this clinic's, recorded as
     the animal's vaccination (matched, confirmed or registered)."""
     if certificate.clinic_id != clinic.pk:
-        raise PermissionDenied
+        raise Refused.because(
+            SALE, _("This certificate was sent by another clinic."), field="certificate"
+        )
     if certificate.status not in RECORDED_STATUSES or certificate.vaccination_id is None:
         raise Refused.because(
             SALE,
@@ -125,8 +128,14 @@ def clinic_sale(
         holding = ConsignedTag.objects.select_for_update().get(
             tag=result.tag, status=HoldingStatus.HELD, block__clinic=clinic
         )
-        holding.status, holding.closed_at = HoldingStatus.SOLD, now
-        holding.save(update_fields=["status", "closed_at"])
+        holding.closed_at = now
+        holding.apply(
+            "sell",
+            actor=actor,
+            at=now,
+            summary=f"Tag {result.tag.number} ({result.tag.year}) sold by {clinic.name}",
+            fields=["closed_at"],
+        )
         sale = ClinicSale.objects.create(
             clinic=clinic,
             jurisdiction=animal.jurisdiction,

@@ -1,4 +1,4 @@
-"""What a clinic owes the city and holds of its tags (issue 18, items 4 and 5).
+"""What a clinic owes the city and holds of its tags.
 
 ``clinic_statement``: one clinic, one city, one month: the licenses it sold with their
 receipt numbers (REC-01), the fees it collected for the city by line with their
@@ -238,7 +238,7 @@ def _unsold_at(scope, moment: datetime) -> tuple[list[dict], int]:
     return rows, len(pairs)
 
 
-# --- Clinic sales and balances by month (issue 18, item 5) -------------------------------
+# --- Clinic sales and balances by month -------------------------------
 
 BALANCE_COLUMNS = [
     "city",

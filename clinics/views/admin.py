@@ -1,4 +1,4 @@
-"""The administrator's clinic pages (issue 18, item 1): the clinics serving their cities,
+"""The administrator's clinic pages: the clinics serving their cities,
 and on each clinic's page its veterinarians, its people, the invitation and the
 deactivation. A clinic serving none of the administrator's cities is a 404."""
 

@@ -1,5 +1,5 @@
-"""The clerk's queue of certificates the software could not match with enough certainty
-(issue 18, item 2): confirm the animal, reject with a reason, or register the owner and
+"""The clerk's queue of certificates the software could not match with enough certainty:
+confirm the animal, reject with a reason, or register the owner and
 animal the certificate names. A clinic's person gets 403; another city's clerk 404."""
 
 from django.contrib import messages
@@ -44,12 +44,14 @@ def queue(request):
 @role_required(*ROLES)
 def review(request, pk, reject_form=None):
     submission = get_submission(request, pk)
-    found = matching.candidates(submission) if submission.status == SubmissionStatus.QUEUED else []
+    may = {name: submission.may(name) for name in ("confirm", "register", "reject")}
+    found = matching.candidates(submission) if may["confirm"] else []
     return render(
         request,
         "clinics/review.html",
         {
             "submission": submission,
+            "may": may,
             "candidates": found,
             "threshold": matching.MATCH_THRESHOLD,
             "reject_form": reject_form or RejectForm(),

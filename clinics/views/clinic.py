@@ -1,4 +1,4 @@
-"""The clinic's pages (issue 18, items 1 and 2): its certificates, one new certificate
+"""The clinic's pages: its certificates, one new certificate
 with the signed copy, a CSV batch with its template. Thin: role, clinic, one service."""
 
 import csv
@@ -94,8 +94,8 @@ def batch_new(request):
             batch = certificates.batch_submit(
                 clinic=clinic, jurisdiction=city, actor=request.user, rows=rows
             )
-        except certificates.BatchRefused as refused:
-            errors = refused.errors
+        except Refused as refused:
+            errors = refused.checks
         else:
             messages.success(
                 request,

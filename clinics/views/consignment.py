@@ -1,4 +1,4 @@
-"""The city's tags at clinics (issue 18, items 4 and 5), for those who keep the tag stock
+"""The city's tags at clinics, for those who keep the tag stock
 (clerk and administrator, as ``licensing:tag_stock``): issue a block to a clinic, see
 a block's tags, record tags returned or lost, and the clinic sales and balances by
 month. Another city's block is a 404; a clinic's person gets 403."""
@@ -71,7 +71,7 @@ def consignment_list(request):
             messages.success(request, _("%(block)s issued.") % {"block": block})
             return redirect("clinics:block_detail", block.pk)
     blocks = list(
-        ConsignmentBlock.objects.filter(jurisdiction_id__in=request.user.jurisdiction_ids)
+        ConsignmentBlock.objects.for_user(request.user)
         .select_related("clinic", "jurisdiction")
         .annotate(
             held=Count("holdings", filter=Q(holdings__status=HoldingStatus.HELD)),
@@ -104,7 +104,8 @@ def block_detail(request, pk, form=None):
         .select_related("tag", "sale__license", "sale__receipt", "reconciliation")
         .order_by("tag__number")
     )
-    held = [h.tag.number for h in holdings if h.status == HoldingStatus.HELD]
+    # The tags the clinic still holds: those a return or a loss may still move.
+    held = [h.tag.number for h in holdings if h.may("return")]
     today = timezone.localdate()
     return render(
         request,
@@ -113,7 +114,7 @@ def block_detail(request, pk, form=None):
             "consignment": block,
             "held": number_ranges(held),
             "held_count": len(held),
-            "gone": [h for h in holdings if h.status != HoldingStatus.HELD],
+            "gone": [h for h in holdings if not h.may("return")],
             "reconciliations": block.reconciliations.select_related("recorded_by"),
             "form": form or ReconcileForm(),
             "today": today,
@@ -144,7 +145,7 @@ def block_reconcile(request, pk):
 
 @role_required(*ROLES)
 def balances(request):
-    """Clinic sales and balances by month (issue 18, item 5), with its CSV."""
+    """Clinic sales and balances by month, with its CSV."""
     today = timezone.localdate()
     form = BalanceForm(request.GET if "year" in request.GET else None, initial={"year": today.year})
     columns = BALANCE_COLUMNS if len(request.user.jurisdiction_ids) > 1 else BALANCE_COLUMNS[1:]

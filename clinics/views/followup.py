@@ -1,4 +1,4 @@
-"""Vaccinated but unlicensed (issue 18, item 3): the report by city (and its CSV), the
+"""Vaccinated but unlicensed: the report by city (and its CSV), the
 button that runs the follow-up (POST), each batch's letters as a PDF, and the results
 report (and its CSV). Clerks and administrators, each seeing the cities they serve: a
 batch of another city is a 404, an officer or a clinic gets 403."""
@@ -110,7 +110,7 @@ def unlicensed(request, run_form=None):
         return _csv("vaccinated-unlicensed.csv", ANIMAL_COLUMNS, rows)
     animals = [_animal_row(a) for a in _animals(plans, on)[: LIST_LIMIT + 1]]
     batches = (
-        FollowUpBatch.objects.filter(jurisdiction_id__in=request.user.jurisdiction_ids)
+        FollowUpBatch.objects.for_user(request.user)
         .select_related("jurisdiction", "run_by")
         .defer("snapshot")[:BATCH_LIMIT]
     )
@@ -170,9 +170,7 @@ def _report_run(request, run) -> None:
 @role_required(*ROLES)
 def unlicensed_batch_pdf(request, pk):
     """The letters of one batch, printed from its frozen snapshot (the same every time)."""
-    batch = FollowUpBatch.objects.filter(
-        pk=pk, jurisdiction_id__in=request.user.jurisdiction_ids
-    ).first()
+    batch = FollowUpBatch.objects.for_user(request.user).filter(pk=pk).first()
     if batch is None:
         raise Http404
     pdf = document_render(template=followup.LETTERS_TEMPLATE, snapshot=batch.snapshot)

@@ -1,4 +1,4 @@
-"""The clinic reports' pages (issue 18, item 5): a chart drawn on the server, the same
+"""The clinic reports' pages: a chart drawn on the server, the same
 numbers in a table, and ``?format=csv`` with the same rows. A date range (licensing's
 report form), the user's cities only; the clerk and the administrator."""
 

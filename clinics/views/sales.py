@@ -1,4 +1,4 @@
-"""Licenses sold at the clinic (issue 18, item 4): the clinic's tags and sales, the sale
+"""Licenses sold at the clinic: the clinic's tags and sales, the sale
 page (the counter's checks and fee lines with their sections, payment collected at the
 clinic) and the city's receipt as a PDF. Veterinarian role, its own clinic only (404
 for another clinic's certificate or sale). Thin: role, clinic, one service."""

@@ -1,4 +1,4 @@
-"""A clinic's monthly statement (issue 18, items 4 and 5): the page, its PDF (WeasyPrint,
+"""A clinic's monthly statement: the page, its PDF (WeasyPrint,
 from a snapshot of the same figures) and its CSV. The clinic reads its own; the city's
 clerk and administrator read those of the clinics serving their cities. Anyone else's
 statement is a 404."""

@@ -1,5 +1,5 @@
 """Issued documents refused DELETE and the rewriting of what was issued, by the database
-itself (issue 13, item 4; Appendix C). The archived PDF, its checksum and size are written
+itself (Appendix C). The archived PDF, its checksum and size are written
 once, when a deferred document is first printed (``archive_deferred_pdf``)."""
 
 from django.db import migrations

@@ -1,15 +1,15 @@
-"""What both permit kinds share: whether the city's ordinance has them at all, who may
-act, permit numbers, and the refusal a city without such a permit gives."""
+"""What both permit kinds share: whether the city's ordinance has them at all, permit
+numbers, and the refusal a city without such a permit gives."""
 
 from datetime import date
 
-from django.db import transaction
 from django.utils.translation import gettext as _
 
+from kernel.numbers import allocate
 from ordinance.models import Jurisdiction
 from ordinance.refusals import Refused
 from ordinance.rules import rule_value_cached
-from permits.models import PermitKind, PermitSeries
+from permits.models import PermitKind
 
 # The profile value whose presence says the city's ordinance has the permit at all
 # (North Branch has none: rules.md sections 7 and 8, "not in ordinance").
@@ -46,28 +46,8 @@ def permit_or_refuse(jurisdiction: Jurisdiction, kind: str, *, on: date) -> None
         )
 
 
-def check_serves(actor, jurisdiction: Jurisdiction) -> None:
-    if actor is not None and not actor.serves(jurisdiction.pk):
-        raise Refused.because(_("City"), _("You do not serve %(city)s.") % {"city": jurisdiction})
-
-
-def check_status(permit, allowed, what) -> None:
-    if permit.status not in allowed:
-        raise Refused.because(
-            _("Status"),
-            _("%(what)s is not possible while the permit is “%(status)s”.")
-            % {"what": what, "status": permit.get_status_display()},
-        )
-
-
 def number_allocate(jurisdiction: Jurisdiction, kind: str, *, year: int) -> str:
-    """The next number of the city's series (``T2026-001``); a row lock and a unique
-    constraint keep two clerks from getting the same one."""
-    with transaction.atomic():
-        series, _created = PermitSeries.objects.select_for_update().get_or_create(
-            jurisdiction=jurisdiction, kind=kind, year=year
-        )
-        number = series.next_number
-        series.next_number += 1
-        series.save(update_fields=["next_number"])
+    """The next number of the city's series of the kind and year (``T2026-001``), from
+    the kernel's one allocator: call it in the transaction that saves the number."""
+    number = allocate(jurisdiction, f"permit-{kind}", year)
     return f"{NUMBER_PREFIX[kind]}{year}-{number:03d}"

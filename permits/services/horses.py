@@ -20,18 +20,14 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from kernel.checks import refuse_if_future, refuse_unless_serves
 from notices.services import document_issue
 from ordinance.fees import fee_amount
 from ordinance.models import Event, Jurisdiction
 from ordinance.refusals import Check, Refused, refusing
 from ordinance.rules import RuleUnavailable, get_rules, rule_citation
-from permits.models import Decision, Fence, HorsePermit, HorseStatus, PermitKind
-from permits.services.common import (
-    check_serves,
-    check_status,
-    number_allocate,
-    permit_or_refuse,
-)
+from permits.models import Fence, HorsePermit, HorseStatus, PermitKind
+from permits.services.common import number_allocate, permit_or_refuse
 
 TEMPLATE = "permits/horse_permit.html"
 FEE_CODE = "horse_permit"
@@ -65,73 +61,55 @@ def horse_standard_checks(
     """702(a), (b), (d), (e): what the system can check from the application (HOR-04)."""
     rules = get_rules(jurisdiction, STANDARD_KEYS, on=on)
     least, per, setback, forbidden = (rules[k] for k in STANDARD_KEYS)
-    checks = []
-    if pasture_acres < least.value:
-        checks.append(
-            Check(
-                _("Pasture"),
-                "fail",
-                _("%(a)s acre is less than the smallest pasture allowed, %(m)s.")
-                % {"a": _fmt_acres(pasture_acres), "m": least.display()},
-                least.citation,
-                "pasture_acres",
-            )
-        )
-    allowed = math.floor(pasture_acres / per.value) if per.value > 0 else 0
-    if animal_count < 1:
-        checks.append(
-            Check(
-                _("Animals"),
-                "fail",
-                _("Give the number of horses, colts, ponies and mules to be kept."),
-                per.citation,
-                "horses",
-            )
-        )
-    elif animal_count > allowed:
-        checks.append(
-            Check(
-                _("Animals"),
-                "fail",
-                ngettext(
-                    "%(n)s animals asked for: at most %(allowed)s for %(a)s acre "
-                    "(one per %(per)s).",
-                    "%(n)s animals asked for: at most %(allowed)s for %(a)s acre "
-                    "(one per %(per)s).",
-                    allowed,
-                )
-                % {
-                    "n": animal_count,
-                    "allowed": allowed,
-                    "a": _fmt_acres(pasture_acres),
-                    "per": per.display(),
-                },
-                per.citation,
-                "horses",
-            )
-        )
-    if residence_distance_ft < setback.value:
-        checks.append(
-            Check(
-                _("Setback"),
-                "fail",
-                _("The pasture is %(d)s feet from a residence; it must be at least %(m)s.")
-                % {"d": residence_distance_ft, "m": setback.display()},
-                setback.citation,
-                "residence_distance_ft",
-            )
-        )
-    if fence_material in [str(f).lower() for f in forbidden.value]:
-        checks.append(
-            Check(
-                _("Fence"),
-                "fail",
-                _("A %(f)s fence is not permitted.") % {"f": Fence(fence_material).label.lower()},
-                forbidden.citation,
-                "fence_material",
-            )
-        )
-    return checks
+    return [
+        *_pasture_check(pasture_acres, least),
+        *_animals_check(animal_count, pasture_acres, per),
+        *_setback_check(residence_distance_ft, setback),
+        *_fence_check(fence_material, forbidden),
+    ]
+
+
+def _pasture_check(acres: Decimal, least) -> list[Check]:
+    if acres >= least.value:
+        return []
+    message = _("%(a)s acre is less than the smallest pasture allowed, %(m)s.") % {
+        "a": _fmt_acres(acres),
+        "m": least.display(),
+    }
+    return [Check(_("Pasture"), "fail", message, least.citation, "pasture_acres")]
+
+
+def _animals_check(count: int, acres: Decimal, per) -> list[Check]:
+    """702(e): one animal per so many acres; horses, colts, ponies and mules all count."""
+    allowed = math.floor(acres / per.value) if per.value > 0 else 0
+    if count < 1:
+        message = _("Give the number of horses, colts, ponies and mules to be kept.")
+    elif count > allowed:
+        message = ngettext(
+            "%(n)s animals asked for: at most %(allowed)s for %(a)s acre (one per %(per)s).",
+            "%(n)s animals asked for: at most %(allowed)s for %(a)s acre (one per %(per)s).",
+            allowed,
+        ) % {"n": count, "allowed": allowed, "a": _fmt_acres(acres), "per": per.display()}
+    else:
+        return []
+    return [Check(_("Animals"), "fail", message, per.citation, "horses")]
+
+
+def _setback_check(distance_ft: int, setback) -> list[Check]:
+    if distance_ft >= setback.value:
+        return []
+    message = _("The pasture is %(d)s feet from a residence; it must be at least %(m)s.") % {
+        "d": distance_ft,
+        "m": setback.display(),
+    }
+    return [Check(_("Setback"), "fail", message, setback.citation, "residence_distance_ft")]
+
+
+def _fence_check(material: str, forbidden) -> list[Check]:
+    if material not in [str(f).lower() for f in forbidden.value]:
+        return []
+    message = _("A %(f)s fence is not permitted.") % {"f": Fence(material).label.lower()}
+    return [Check(_("Fence"), "fail", message, forbidden.citation, "fence_material")]
 
 
 @dataclass(frozen=True)
@@ -217,7 +195,7 @@ def horse_apply(*, jurisdiction: Jurisdiction, actor, on: date | None = None, **
     """Record the application (HOR-02), refused where a standard the system can check
     is not met (HOR-04), each next to its field with its section."""
     on = on or timezone.localdate()
-    check_serves(actor, jurisdiction)
+    refuse_unless_serves(actor, jurisdiction)
     permit_or_refuse(jurisdiction, PermitKind.HORSE, on=on)
     count = sum(fields.get(k) or 0 for k in ("horses", "colts", "ponies", "mules"))
     failed = horse_standard_checks(
@@ -262,6 +240,10 @@ def person_check_citations(jurisdiction: Jurisdiction) -> dict[str, str]:
     }
 
 
+def _met(ok: bool) -> str:
+    return _("met") if ok else _("not met")
+
+
 @refusing()
 @transaction.atomic
 def horse_checks_record(
@@ -278,8 +260,7 @@ def horse_checks_record(
     application on to the Council."""
     on = on or timezone.localdate()
     permit = _locked(permit)
-    check_serves(actor, permit.jurisdiction)
-    check_status(permit, (HorseStatus.APPLIED, HorseStatus.CHECKED), _("Recording the checks"))
+    refuse_unless_serves(actor, permit.jurisdiction)
     permit.shelter_ok, permit.grazing_ok, permit.sanitation_ok = (
         shelter_ok,
         grazing_ok,
@@ -288,20 +269,21 @@ def horse_checks_record(
     permit.checks_note = note
     permit.checked_by = actor
     permit.checked_on = on
-    permit.status = HorseStatus.CHECKED if permit.person_checks_done else HorseStatus.APPLIED
-    permit.save()
-    Event.record(
-        "permits.horse.checked",
-        permit,
+    permit.apply(
+        "check",
+        to=HorseStatus.CHECKED if permit.person_checks_done else HorseStatus.APPLIED,
         actor=actor,
-        jurisdiction=permit.jurisdiction,
         summary=_("Standards checked: shelter %(s)s, grazing %(g)s, sanitation %(f)s")
-        % {
-            "s": _("met") if shelter_ok else _("not met"),
-            "g": _("met") if grazing_ok else _("not met"),
-            "f": _("met") if sanitation_ok else _("not met"),
-        },
+        % {"s": _met(shelter_ok), "g": _met(grazing_ok), "f": _met(sanitation_ok)},
         data={"shelter": shelter_ok, "grazing": grazing_ok, "sanitation": sanitation_ok},
+        fields=[
+            "shelter_ok",
+            "grazing_ok",
+            "sanitation_ok",
+            "checks_note",
+            "checked_by",
+            "checked_on",
+        ],
     )
     return permit
 
@@ -321,9 +303,9 @@ def horse_council_decide(
     """The Council's decision on the application (HOR-03), recorded by the Clerk."""
     now = now or timezone.now()
     permit = _locked(permit)
-    check_serves(actor, permit.jurisdiction)
+    refuse_unless_serves(actor, permit.jurisdiction)
     section = rule_citation(permit.jurisdiction, "HOR-03")
-    check_status(permit, (HorseStatus.CHECKED,), _("Recording the Council's decision"))
+    permit.ensure("council", to=decision)
     if not resolution_number.strip():
         raise Refused.because(
             _("Resolution"),
@@ -331,27 +313,19 @@ def horse_council_decide(
             section,
             field="resolution_number",
         )
-    if council_date > timezone.localdate(now):
-        raise Refused.because(
-            _("Council meeting"),
-            _("The Council meeting date is in the future."),
-            section,
-            field="council_date",
-        )
+    refuse_if_future(
+        council_date, _("Council meeting"), field="council_date", today=timezone.localdate(now)
+    )
     permit.council_decision = decision
     permit.council_date = council_date
     permit.resolution_number = resolution_number.strip()
     permit.council_reasons = reasons
     permit.council_recorded_by = actor
-    approved = decision == Decision.APPROVED
-    permit.status = HorseStatus.APPROVED if approved else HorseStatus.DENIED
-    permit.save()
-    Event.record(
-        f"permits.horse.council_{decision}",
-        permit,
+    permit.apply(
+        "council",
+        to=decision,
         actor=actor,
         at=now,
-        jurisdiction=permit.jurisdiction,
         summary=_("Council %(d)s on %(on)s, %(r)s (%(s)s)")
         % {
             "d": permit.get_council_decision_display().lower(),
@@ -360,6 +334,13 @@ def horse_council_decide(
             "s": section,
         },
         data={"decision": decision, "resolution": permit.resolution_number},
+        fields=[
+            "council_decision",
+            "council_date",
+            "resolution_number",
+            "council_reasons",
+            "council_recorded_by",
+        ],
     )
     return permit
 
@@ -372,12 +353,11 @@ def horse_issue(*, permit: HorsePermit, actor, now: datetime | None = None) -> H
     now = now or timezone.now()
     today = timezone.localdate(now)
     permit = _locked(permit)
-    check_serves(actor, permit.jurisdiction)
-    check_status(permit, (HorseStatus.APPROVED,), _("Issuing"))
+    refuse_unless_serves(actor, permit.jurisdiction)
+    permit.ensure("issue")
     fee = fee_amount(permit.jurisdiction, FEE_CODE, on=today)  # FeeNotSet -> Refused
     term = horse_term(permit.jurisdiction, issued_on=today)
     permit.number = number_allocate(permit.jurisdiction, PermitKind.HORSE, year=today.year)
-    permit.status = HorseStatus.ISSUED
     permit.issued_on = today
     permit.issued_by = actor
     permit.expires_on = term.expires_on
@@ -385,15 +365,11 @@ def horse_issue(*, permit: HorsePermit, actor, now: datetime | None = None) -> H
     permit.remind_on = term.remind_on
     permit.fee_amount = fee.amount
     permit.fee_authority = fee.authority
-    permit.save()
     permit.document = _issue_document(permit, term=term, actor=actor, now=now)
-    permit.save(update_fields=["document"])
-    Event.record(
-        "permits.horse.issued",
-        permit,
+    permit.apply(
+        "issue",
         actor=actor,
         at=now,
-        jurisdiction=permit.jurisdiction,
         summary=_("Issued %(n)s; expires %(e)s (%(s)s); fee %(f)s (%(a)s)")
         % {
             "n": permit.number,
@@ -403,8 +379,23 @@ def horse_issue(*, permit: HorsePermit, actor, now: datetime | None = None) -> H
             "a": fee.authority,
         },
         data={"expires_on": str(term.expires_on), "fee": str(fee.amount)},
+        fields=ISSUE_FIELDS,
     )
     return permit
+
+
+# What issuing sets on the row beside its status.
+ISSUE_FIELDS = (
+    "number",
+    "issued_on",
+    "issued_by",
+    "expires_on",
+    "expiry_citation",
+    "remind_on",
+    "fee_amount",
+    "fee_authority",
+    "document",
+)
 
 
 def _issue_document(permit: HorsePermit, *, term: Term, actor, now: datetime):

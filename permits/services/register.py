@@ -9,6 +9,7 @@ licensing asks ``exemption_for`` through ``licensing.services.species``'s lookup
 """
 
 from dataclasses import dataclass, field
+from dataclasses import fields as dataclass_fields
 from datetime import date
 
 from django.db import transaction
@@ -16,6 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from base.together import Part, read_together
+from kernel.checks import refuse_unless_serves
 from licensing.models import KennelLicense, Owner, Premises
 from ordinance.models import Event, Jurisdiction
 from ordinance.refusals import Check, Refused
@@ -28,7 +30,6 @@ from permits.models import (
     TemporaryPermit,
     WildExemption,
 )
-from permits.services.common import check_serves
 
 
 def has_register(jurisdiction: Jurisdiction) -> bool:
@@ -88,33 +89,37 @@ def _exemption_checks(basis, *, protective_devices_confirmed, zoning_confirmed, 
     return checks
 
 
+@dataclass(frozen=True)
+class ExemptionFinding:
+    """A person's finding that a premises is exempt: the basis, the holder, who confirmed
+    what (protective devices, zoning), on what evidence, from when."""
+
+    basis: str
+    holder_name: str
+    confirmed_by_name: str
+    evidence: str
+    starts_on: date
+    protective_devices_confirmed: bool = False
+    zoning_confirmed: bool = False
+    owner: Owner | None = None
+
+
 @transaction.atomic
-def exemption_record(
-    *,
-    premises: Premises,
-    basis: str,
-    holder_name: str,
-    confirmed_by_name: str,
-    evidence: str,
-    starts_on: date,
-    protective_devices_confirmed: bool = False,
-    zoning_confirmed: bool = False,
-    owner: Owner | None = None,
-    actor,
-    now=None,
-) -> WildExemption:
-    """Record an exemption from Subd. 31 for a premises (WLD-05, WLD-06)."""
+def exemption_record(*, premises: Premises, actor, now=None, **finding) -> WildExemption:
+    """Record an exemption from Subd. 31 for a premises (WLD-05, WLD-06); ``finding``:
+    the fields of ``ExemptionFinding``."""
+    finding = ExemptionFinding(**finding)
     jurisdiction = premises.jurisdiction
-    check_serves(actor, jurisdiction)
+    refuse_unless_serves(actor, jurisdiction)
     _register_or_refuse(jurisdiction)
-    section, note = exemption_section(jurisdiction, basis)
+    section, note = exemption_section(jurisdiction, finding.basis)
     failed = _exemption_checks(
-        basis,
-        protective_devices_confirmed=protective_devices_confirmed,
-        zoning_confirmed=zoning_confirmed,
+        finding.basis,
+        protective_devices_confirmed=finding.protective_devices_confirmed,
+        zoning_confirmed=finding.zoning_confirmed,
         section=section,
     )
-    if owner is not None and owner.jurisdiction_id != jurisdiction.pk:
+    if finding.owner is not None and finding.owner.jurisdiction_id != jurisdiction.pk:
         failed.append(Check(_("Holder"), "fail", _("The owner is of another city."), "", "owner"))
     if failed:
         raise Refused(failed)
@@ -122,18 +127,11 @@ def exemption_record(
     exemption = WildExemption.objects.create(
         jurisdiction=jurisdiction,
         premises=premises,
-        owner=owner,
-        basis=basis,
-        holder_name=holder_name,
         section=section,
         section_note=note,
-        protective_devices_confirmed=protective_devices_confirmed,
-        zoning_confirmed=zoning_confirmed,
-        confirmed_by_name=confirmed_by_name,
-        evidence=evidence,
-        starts_on=starts_on,
         recorded_by=actor,
         recorded_at=now,
+        **{f.name: getattr(finding, f.name) for f in dataclass_fields(finding)},
     )
     Event.record(
         "permits.exemption.recorded",
@@ -141,7 +139,7 @@ def exemption_record(
         actor=actor,
         at=now,
         summary=_("Exemption recorded for %(p)s: %(e)s") % {"p": premises, "e": exemption},
-        data={"basis": basis, "section": section, "premises": premises.pk},
+        data={"basis": finding.basis, "section": section, "premises": premises.pk},
     )
     return exemption
 
@@ -149,7 +147,7 @@ def exemption_record(
 @transaction.atomic
 def exemption_end(*, exemption: WildExemption, ended_on: date, reason: str, actor, now=None):
     """In force -> ended on ``ended_on``, with the reason (never deleted)."""
-    check_serves(actor, exemption.jurisdiction)
+    refuse_unless_serves(actor, exemption.jurisdiction)
     exemption = WildExemption.objects.select_for_update().get(pk=exemption.pk)
     if exemption.ended_on is not None:
         raise Refused.because(_("Status"), _("This exemption has already ended."))
@@ -187,7 +185,7 @@ def exemption_for(premises: Premises | None, owner: Owner, on: date) -> str | No
 
 def permit_link_premises(*, permit, premises: Premises, actor) -> None:
     """Record the premises a horse or temporary permit covers (the register, REC-17)."""
-    check_serves(actor, permit.jurisdiction)
+    refuse_unless_serves(actor, permit.jurisdiction)
     if premises.jurisdiction_id != permit.jurisdiction_id:
         raise Refused.because(_("Premises"), _("The premises are in another city."))
     if permit.premises_id is not None:
@@ -255,65 +253,74 @@ def _row(premises, what, number, holder, status, section, starts, ends) -> dict:
 
 def register_rows(jurisdiction_ids: list[int], *, limit: int | None = None) -> list[dict]:
     """Every register entry of the cities, by premises address: four queries."""
-    horse = HorsePermit.objects.filter(jurisdiction_id__in=jurisdiction_ids, premises__isnull=False)
-    temp = TemporaryPermit.objects.filter(
-        jurisdiction_id__in=jurisdiction_ids, premises__isnull=False
-    )
-    exemptions = WildExemption.objects.filter(jurisdiction_id__in=jurisdiction_ids)
-    kennels = KennelLicense.objects.filter(jurisdiction_id__in=jurisdiction_ids)
-    rows = []
-    for p in horse.select_related("premises")[:limit]:
-        rows.append(
-            _row(
-                p.premises,
-                p.kind_label,
-                p.number,
-                p.applicant_name,
-                p.get_status_display(),
-                p.expiry_citation,
-                p.issued_on,
-                p.expires_on,
-            )
-        )
-    for p in temp.select_related("premises")[:limit]:
-        rows.append(
-            _row(
-                p.premises,
-                p.kind_label,
-                p.number,
-                p.applicant_name,
-                p.get_status_display(),
-                p.max_days_citation,
-                p.starts_on,
-                p.ends_on,
-            )
-        )
-    for e in exemptions.select_related("premises")[:limit]:
-        status = _("Ended") if e.ended_on else _("In force")
-        rows.append(
-            _row(
-                e.premises,
-                e.get_basis_display(),
-                "",
-                e.holder_name,
-                status,
-                e.section,
-                e.starts_on,
-                e.ended_on,
-            )
-        )
-    for k in kennels.select_related("premises", "owner")[:limit]:
-        rows.append(
-            _row(
-                k.premises,
-                _("Kennel license"),
-                k.number,
-                k.owner.name,
-                k.get_status_display(),
-                "",
-                k.issued_on,
-                k.expires_on,
-            )
-        )
+    rows = [
+        *_horse_rows(jurisdiction_ids, limit),
+        *_temporary_rows(jurisdiction_ids, limit),
+        *_exemption_rows(jurisdiction_ids, limit),
+        *_kennel_rows(jurisdiction_ids, limit),
+    ]
     rows.sort(key=lambda r: (r["premises"].lower(), r["what"], str(r["number"])))
     return rows if limit is None else rows[:limit]
+
+
+def _horse_rows(ids, limit):
+    found = HorsePermit.objects.filter(jurisdiction_id__in=ids, premises__isnull=False)
+    for p in found.select_related("premises")[:limit]:
+        status = p.get_status_display()
+        yield _row(
+            p.premises,
+            p.kind_label(),
+            p.number,
+            p.applicant_name,
+            status,
+            p.expiry_citation,
+            p.issued_on,
+            p.expires_on,
+        )
+
+
+def _temporary_rows(ids, limit):
+    found = TemporaryPermit.objects.filter(jurisdiction_id__in=ids, premises__isnull=False)
+    for p in found.select_related("premises")[:limit]:
+        status = p.get_status_display()
+        yield _row(
+            p.premises,
+            p.kind_label(),
+            p.number,
+            p.applicant_name,
+            status,
+            p.max_days_citation,
+            p.starts_on,
+            p.ends_on,
+        )
+
+
+def _exemption_rows(ids, limit):
+    found = WildExemption.objects.filter(jurisdiction_id__in=ids)
+    for e in found.select_related("premises")[:limit]:
+        status = _("Ended") if e.ended_on else _("In force")
+        yield _row(
+            e.premises,
+            e.get_basis_display(),
+            "",
+            e.holder_name,
+            status,
+            e.section,
+            e.starts_on,
+            e.ended_on,
+        )
+
+
+def _kennel_rows(ids, limit):
+    found = KennelLicense.objects.filter(jurisdiction_id__in=ids)
+    for k in found.select_related("premises", "owner")[:limit]:
+        yield _row(
+            k.premises,
+            _("Kennel license"),
+            k.number,
+            k.owner.name,
+            k.get_status_display(),
+            "",
+            k.issued_on,
+            k.expires_on,
+        )

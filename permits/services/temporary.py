@@ -7,6 +7,8 @@ decision, recorded with who, in what capacity, when and why. Approving issues th
 permit: numbered, and its document (the PDF with the conditions) archived as issued.
 """
 
+from dataclasses import dataclass
+from dataclasses import fields as dataclass_fields
 from datetime import date, datetime
 
 from django.db import transaction
@@ -14,80 +16,83 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
+from kernel.checks import refuse_unless_serves
 from notices.services import document_issue
 from ordinance.models import Event, Jurisdiction
 from ordinance.refusals import Check, Refused, refusing
 from ordinance.rules import get_rule, rule_citation
-from permits.models import Decision, PermitKind, TemporaryPermit, TemporaryStatus
-from permits.services.common import (
-    check_serves,
-    check_status,
-    number_allocate,
-    permit_or_refuse,
-)
+from permits.models import Decision, PermitKind, TemporaryPermit
+from permits.services.common import number_allocate, permit_or_refuse
 
 MAX_DAYS_KEY = "wild_temp_cup_max_days"
 TEMPLATE = "permits/temporary_permit.html"
 
 
+@dataclass(frozen=True)
+class TemporaryRequest:
+    """What the system checks of an application: the dates, the state permit (or the
+    exemption from it), the species and the conditions."""
+
+    starts_on: date
+    ends_on: date
+    state_permit_number: str = ""
+    state_exempt: bool = False
+    exemption_basis: str = ""
+    species: str = ""
+    conditions: str = ""
+
+    @classmethod
+    def of(cls, fields: dict) -> "TemporaryRequest":
+        """The application's fields this check reads (the others are left out)."""
+        return cls(**{f.name: fields[f.name] for f in dataclass_fields(cls) if f.name in fields})
+
+
 def temporary_checks(
-    jurisdiction: Jurisdiction,
-    *,
-    starts_on: date,
-    ends_on: date,
-    state_permit_number: str,
-    state_exempt: bool,
-    exemption_basis: str,
-    species: str,
-    conditions: str,
-    on: date,
+    jurisdiction: Jurisdiction, request: TemporaryRequest, *, on: date
 ) -> list[Check]:
     """What the system checks before a temporary permit may be applied for (WLD-04)."""
     rule = get_rule(jurisdiction, MAX_DAYS_KEY, on=on)
+    return [
+        *_date_checks(request, rule),
+        *_state_permit_checks(request, rule),
+        *_text_checks(request, rule),
+    ]
+
+
+def _date_checks(request: TemporaryRequest, rule) -> list[Check]:
+    days = (request.ends_on - request.starts_on).days + 1
+    if request.ends_on < request.starts_on:
+        message = _("The last day is before the first day.")
+        return [Check(_("Dates"), "fail", message, "", "ends_on")]
+    if days > rule.value:
+        message = _("%(days)s days asked for; a temporary permit is for at most %(max)s.") % {
+            "days": days,
+            "max": rule.display(),
+        }
+        return [Check(_("Dates"), "fail", message, rule.citation, "ends_on")]
+    return []
+
+
+def _state_permit_checks(request: TemporaryRequest, rule) -> list[Check]:
+    exempt = request.state_exempt and request.exemption_basis.strip()
+    if request.state_permit_number.strip() or exempt:
+        return []
+    message = _(
+        "Give the state permit number, or record the exemption under "
+        "Minn. Stat. 97A.401 and its basis."
+    )
+    return [Check(_("State permit"), "fail", message, rule.citation, "state_permit_number")]
+
+
+def _text_checks(request: TemporaryRequest, rule) -> list[Check]:
     checks = []
-    days = (ends_on - starts_on).days + 1
-    if ends_on < starts_on:
-        checks.append(
-            Check(_("Dates"), "fail", _("The last day is before the first day."), "", "ends_on")
-        )
-    elif days > rule.value:
-        checks.append(
-            Check(
-                _("Dates"),
-                "fail",
-                _("%(days)s days asked for; a temporary permit is for at most %(max)s.")
-                % {"days": days, "max": rule.display()},
-                rule.citation,
-                "ends_on",
-            )
-        )
-    if not state_permit_number.strip() and not (state_exempt and exemption_basis.strip()):
-        checks.append(
-            Check(
-                _("State permit"),
-                "fail",
-                _(
-                    "Give the state permit number, or record the exemption under "
-                    "Minn. Stat. 97A.401 and its basis."
-                ),
-                rule.citation,
-                "state_permit_number",
-            )
-        )
-    if not [line for line in species.splitlines() if line.strip()]:
+    if not [line for line in request.species.splitlines() if line.strip()]:
         checks.append(
             Check(_("Species"), "fail", _("List the species kept."), rule.citation, "species")
         )
-    if not conditions.strip():
-        checks.append(
-            Check(
-                _("Conditions"),
-                "fail",
-                _("State the conditions that protect the public and prevent cruelty or neglect."),
-                rule.citation,
-                "conditions",
-            )
-        )
+    if not request.conditions.strip():
+        message = _("State the conditions that protect the public and prevent cruelty or neglect.")
+        checks.append(Check(_("Conditions"), "fail", message, rule.citation, "conditions"))
     return checks
 
 
@@ -98,28 +103,10 @@ def temporary_apply(
 ) -> TemporaryPermit:
     """Record an application; refused with each failed check next to its field."""
     on = on or timezone.localdate()
-    check_serves(actor, jurisdiction)
+    refuse_unless_serves(actor, jurisdiction)
     permit_or_refuse(jurisdiction, PermitKind.TEMPORARY, on=on)
-    failed = [
-        c
-        for c in temporary_checks(
-            jurisdiction,
-            on=on,
-            **{
-                k: fields.get(k, "")
-                for k in (
-                    "starts_on",
-                    "ends_on",
-                    "state_permit_number",
-                    "state_exempt",
-                    "exemption_basis",
-                    "species",
-                    "conditions",
-                )
-            },
-        )
-        if c.blocks
-    ]
+    request = TemporaryRequest.of(fields)
+    failed = [c for c in temporary_checks(jurisdiction, request, on=on) if c.blocks]
     if failed:
         raise Refused(failed)
     if not fields.get("state_exempt"):
@@ -158,13 +145,14 @@ def temporary_decide(
     """Record the decision; an approval issues the permit and its document (WLD-04)."""
     now = now or timezone.now()
     permit = TemporaryPermit.objects.select_for_update().get(pk=permit.pk)
-    check_serves(actor, permit.jurisdiction)
-    check_status(permit, (TemporaryStatus.APPLIED,), _("Deciding"))
-    if decision == Decision.DENIED and not reasons.strip():
+    refuse_unless_serves(actor, permit.jurisdiction)
+    approved = decision == Decision.APPROVED
+    permit.ensure("approve" if approved else "deny")
+    if not approved and not reasons.strip():
         raise Refused.because(
             _("Reasons"), _("Give the reasons for the denial."), field="decision_reasons"
         )
-    if decision == Decision.APPROVED and permit.ends_on < timezone.localdate(now):
+    if approved and permit.ends_on < timezone.localdate(now):
         raise Refused.because(
             _("Dates"),
             _("The permit's last day (%(d)s) has passed; it cannot be issued.")
@@ -178,23 +166,15 @@ def temporary_decide(
     permit.decision_reasons = reasons
     permit.decision_recorded_by = actor
     permit.decision_recorded_at = now
-    if decision == Decision.APPROVED:
-        permit.status = TemporaryStatus.ISSUED
+    if approved:
         permit.number = number_allocate(
             permit.jurisdiction, PermitKind.TEMPORARY, year=decided_on.year
         )
-    else:
-        permit.status = TemporaryStatus.DENIED
-    permit.save()
-    if decision == Decision.APPROVED:
         permit.document = _issue_document(permit, actor=actor, now=now)
-        permit.save(update_fields=["document"])
-    Event.record(
-        f"permits.temporary.{decision}",
-        permit,
+    permit.apply(
+        "approve" if approved else "deny",
         actor=actor,
         at=now,
-        jurisdiction=permit.jurisdiction,
         summary=_("%(d)s by %(who)s (%(cap)s) on %(on)s")
         % {
             "d": permit.get_decision_display(),
@@ -203,8 +183,24 @@ def temporary_decide(
             "on": decided_on,
         },
         data={"decision": decision, "reasons": reasons},
+        fields=DECISION_FIELDS,
     )
     return permit
+
+
+# What the decision sets on the row beside its status (an approval: its number and
+# document too).
+DECISION_FIELDS = (
+    "decision",
+    "decided_by_name",
+    "decided_by_capacity",
+    "decided_on",
+    "decision_reasons",
+    "decision_recorded_by",
+    "decision_recorded_at",
+    "number",
+    "document",
+)
 
 
 def _issue_document(permit: TemporaryPermit, *, actor, now: datetime):

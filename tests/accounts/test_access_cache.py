@@ -1,4 +1,4 @@
-"""What every page reads is kept in the cache (issue 15, item 2): the user's row, their
+"""What every page reads is kept in the cache: the user's row, their
 roles and cities, each city's rule rows, the home page's deadline list. A change shows on
 the next page: these tests change each thing between two requests of the same session."""
 

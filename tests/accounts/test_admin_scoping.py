@@ -1,4 +1,4 @@
-"""Django admin follows the city rules (issue 13, item 2): a Glencoe-only administrator
+"""Django admin follows the city rules: a Glencoe-only administrator
 walks every registered admin URL and reads nothing of North Branch; the installation's
 own rows (beat schedules, lockouts, role groups) are a superuser's; nobody raises their
 own roles, cities or superuser flag."""

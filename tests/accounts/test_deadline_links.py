@@ -1,5 +1,5 @@
-"""A deadline on the staff home page links only to a page the user's role may open
-(issue 14, item 11): the officer sees that dog licenses expire, without the link to the
+"""A deadline on the staff home page links only to a page the user's role may open:
+the officer sees that dog licenses expire, without the link to the
 clerk's report that would answer 403."""
 
 from datetime import date

@@ -1,4 +1,4 @@
-"""Lockout behind the reverse proxy (issue 13, item 5): the client's address comes from
+"""Lockout behind the reverse proxy: the client's address comes from
 X-Forwarded-For through the trusted proxies only, so five wrong passwords lock out the
 guesser, not every clerk behind the same proxy; one address spraying a password over
 many usernames is stopped too; a client cannot pick its address by writing the header."""

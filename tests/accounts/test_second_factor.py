@@ -1,4 +1,4 @@
-"""Two-step verification for staff (issue 13, item 6): a code from an authenticator app
+"""Two-step verification for staff: a code from an authenticator app
 after the password, recovery codes, enrollment (required of administrators), the lost
 phone. These tests log in with a plain client, password and code, as a person does; the
 suite's ``client`` fixture passes the second step by itself (tests/conftest.py)."""

@@ -1,4 +1,4 @@
-"""Residents sign up online (issue 12, part A): e-mail verification before the first
+"""Residents sign up online: e-mail verification before the first
 login, the resident role and nothing more, login by username or e-mail, passwords of 15
 characters at least that are not common, and a password reset by e-mail."""
 

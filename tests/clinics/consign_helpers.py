@@ -1,4 +1,4 @@
-"""Shared setup for licenses sold at the clinic (issue 18, item 4): North Branch's 2026
+"""Shared setup for licenses sold at the clinic: North Branch's 2026
 tags, a clinic with a login, dogs whose certificates the clinic sent and the city
 recorded, blocks issued through the service, and bulk rows for the query budgets."""
 
@@ -91,8 +91,55 @@ def sellable_dog(city, clinic, vet, *, name="Clover", chip="985112007700001", no
 def bulk_sales(clinic, city, actor, count: int, *, first_tag=1001, now=NOW):
     """``count`` sales of ``clinic`` as rows (owners, animals, receipts, licenses, a
     block of tags with its holdings): what a page reads, without a PDF per sale."""
-    from licensing.models import TagStock
+    animals = _bulk_animals(city, count)
+    the_block, holdings = _bulk_block(clinic, city, actor, count, first_tag=first_tag, now=now)
+    receipts = Receipt.objects.bulk_create(
+        Receipt(
+            jurisdiction=city,
+            number=50_000 + i,
+            issued_at=now,
+            issued_by=actor,
+            payer=a.owner,
+            payer_name=a.owner.name,
+            method=ReceiptMethod.CLINIC,
+            reference=clinic.name[:40],
+            total=Decimal("18.00"),
+        )
+        for i, a in enumerate(animals)
+    )
+    licenses = License.objects.bulk_create(
+        License(
+            jurisdiction=city,
+            number=f"2026-B{i:04d}",
+            animal=a,
+            owner=a.owner,
+            term_start=date(2026, 1, 1),
+            expires_on=date(2026, 12, 31),
+            issued_on=now.date(),
+            issued_by=actor,
+            receipt=r,
+        )
+        for i, (a, r) in enumerate(zip(animals, receipts, strict=True))
+    )
+    certificate = CertificateSubmission.objects.filter(clinic=clinic).first()
+    ClinicSale.objects.bulk_create(
+        ClinicSale(
+            clinic=clinic,
+            jurisdiction=city,
+            holding=h,
+            license=lic,
+            receipt=r,
+            certificate=certificate,
+            sold_by=actor,
+            sold_at=now,
+        )
+        for h, lic, r in zip(holdings, licenses, receipts, strict=False)
+    )
+    return the_block
 
+
+def _bulk_animals(city, count: int) -> list:
+    """``count`` owners, each with a premises and a dog."""
     owners = Owner.objects.bulk_create(
         Owner(
             jurisdiction=city,
@@ -108,10 +155,16 @@ def bulk_sales(clinic, city, actor, count: int, *, first_tag=1001, now=NOW):
         Premises(jurisdiction=city, address_line=o.address_line, city=city.short_name)
         for o in owners
     )
-    animals = Animal.objects.bulk_create(
+    return Animal.objects.bulk_create(
         Animal(jurisdiction=city, owner=o, premises=p, species="dog", name=f"Sold {i}", sex="male")
         for i, (o, p) in enumerate(zip(owners, premises, strict=True))
     )
+
+
+def _bulk_block(clinic, city, actor, count: int, *, first_tag, now):
+    """A block of ten tags more than ``count`` at the clinic, the first ``count`` sold."""
+    from licensing.models import TagStock
+
     last_tag = first_tag + count + 9
     stock_row = TagStock.objects.create(
         jurisdiction=city,
@@ -143,47 +196,4 @@ def bulk_sales(clinic, city, actor, count: int, *, first_tag=1001, now=NOW):
         )
         for i, t in enumerate(tags)
     )
-    start = 50_000
-    receipts = Receipt.objects.bulk_create(
-        Receipt(
-            jurisdiction=city,
-            number=start + i,
-            issued_at=now,
-            issued_by=actor,
-            payer=o,
-            payer_name=o.name,
-            method=ReceiptMethod.CLINIC,
-            reference=clinic.name[:40],
-            total=Decimal("18.00"),
-        )
-        for i, o in enumerate(owners)
-    )
-    licenses = License.objects.bulk_create(
-        License(
-            jurisdiction=city,
-            number=f"2026-B{i:04d}",
-            animal=a,
-            owner=a.owner,
-            term_start=date(2026, 1, 1),
-            expires_on=date(2026, 12, 31),
-            issued_on=now.date(),
-            issued_by=actor,
-            receipt=r,
-        )
-        for i, (a, r) in enumerate(zip(animals, receipts, strict=True))
-    )
-    certificate = CertificateSubmission.objects.filter(clinic=clinic).first()
-    ClinicSale.objects.bulk_create(
-        ClinicSale(
-            clinic=clinic,
-            jurisdiction=city,
-            holding=h,
-            license=lic,
-            receipt=r,
-            certificate=certificate,
-            sold_by=actor,
-            sold_at=now,
-        )
-        for h, lic, r in zip(holdings, licenses, receipts, strict=False)
-    )
-    return the_block
+    return the_block, holdings

@@ -1,4 +1,4 @@
-"""Shared setup for the vaccinated-but-unlicensed follow-up (issue 18 item 3).
+"""Shared setup for the vaccinated-but-unlicensed follow-up.
 
 On March 2, 2026 in North Branch (licenses for dogs over six months, NB Sec. 6-60; the
 2026 fee $18.00 by Demo Res. 2025-14; a late penalty of 50% after January 31, Sec.

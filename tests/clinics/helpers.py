@@ -1,4 +1,4 @@
-"""Shared setup for the clinic tests (issue 18): a clinic serving North Branch with one
+"""Shared setup for the clinic tests: a clinic serving North Branch with one
 veterinarian and one login, and certificate rows as the clinic's form takes them."""
 
 from datetime import date

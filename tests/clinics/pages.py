@@ -1,4 +1,4 @@
-"""The clinic rows of tests/test_every_page.py's page table (issue 18, items 1 to 4).
+"""The clinic rows of tests/test_every_page.py's page table.
 
 A North Branch clinic with one login (the veterinarian persona) has sent two
 certificates for North Branch: one matched to the world's dog (with its signed PDF), one
@@ -24,7 +24,7 @@ class ClinicsWorld:
     matched: object
     queued: object
     followup: object = None  # the follow-up batch the clerk ran (item 3)
-    block: object = None  # tags 41-50 issued to the clinic (issue 18, item 4)
+    block: object = None  # tags 41-50 issued to the clinic
     sale: object = None  # a license it sold from the block
     to_sell: object = None  # a recorded certificate whose license is not sold yet
 
@@ -187,7 +187,7 @@ CLINIC_PAGES = {
     "clinics:clinic_detail": (lambda w: [w.clinics.clinic.pk], {}),
     "clinics:member_invite": (lambda w: [w.clinics.clinic.pk], {"*": 405}),
     "clinics:member_deactivate": (lambda w: [w.clinics.member.pk], {"*": 405}),
-    # Licenses sold at the clinic (issue 18, item 4): the clinic's pages, the city's tags
+    # Licenses sold at the clinic: the clinic's pages, the city's tags
     # at clinics, the statements (the clinic's and the staff's) and the balances.
     "clinics:sale_list": (lambda w: [], {}),
     "clinics:sale_new": (lambda w: [w.clinics.to_sell.pk], {}),

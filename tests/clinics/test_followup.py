@@ -1,4 +1,4 @@
-"""The vaccinated-but-unlicensed follow-up service (issue 18 item 3): which animals (the
+"""The vaccinated-but-unlicensed follow-up service: which animals (the
 standing and vaccination services' own answers, set-based, by city: dogs in North
 Branch, nothing in Glencoe), the letters and e-mails recorded once per animal and term
 (run twice: each once), the letters' PDF (fee and deadline with their sections, how to
@@ -16,8 +16,8 @@ from django.db import IntegrityError, transaction
 
 from clinics.models import FollowUpBatch, FollowUpChannel, FollowUpLetter
 from clinics.services import followup
+from kernel.kept import RecordKept
 from licensing.models import Animal
-from licensing.models._base import IssuedRecordDeletion
 from notices.services import document_render
 from ordinance.models import Event
 from ordinance.rules import get_rule, rule_amend
@@ -192,11 +192,11 @@ def test_letters_and_batches_are_never_deleted(
     world, north_branch, clerk, django_capture_on_commit_callbacks
 ):
     [run] = _run(clerk, [north_branch], django_capture_on_commit_callbacks)
-    with pytest.raises(IssuedRecordDeletion):
+    with pytest.raises(RecordKept):
         run.batch.letters.first().delete()
-    with pytest.raises(IssuedRecordDeletion):
+    with pytest.raises(RecordKept):
         FollowUpLetter.objects.all().delete()
-    with pytest.raises(IssuedRecordDeletion):
+    with pytest.raises(RecordKept):
         run.batch.delete()
     assert FollowUpLetter.objects.count() == 6
 

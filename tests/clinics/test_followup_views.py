@@ -1,4 +1,4 @@
-"""The vaccinated-but-unlicensed pages (issue 18 items 3 and 5): the report by city and
+"""The vaccinated-but-unlicensed pages: the report by city and
 its CSV, the run button (POST, twice: each letter and e-mail once), each batch's letters
 as a PDF, the results report and its CSV. Clerks and administrators of the city only:
 an officer, a clinic or a resident gets 403, another city's batch 404; every page within

@@ -1,4 +1,4 @@
-"""The match score and its threshold (issue 18, item 2): each weight at the edge."""
+"""The match score and its threshold: each weight at the edge."""
 
 import pytest
 

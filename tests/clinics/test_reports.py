@@ -1,4 +1,4 @@
-"""The clinic reports (issue 18, item 5): certificates received by clinic and month, and
+"""The clinic reports: certificates received by clinic and month, and
 each clinic's match rate; the page's table, its chart and its CSV are one service's rows;
 each user sees their own cities; a clinic and an officer get 403; hundreds of
 certificates stay within the page's query budget. Rules: RAB-01..05, REC-02."""

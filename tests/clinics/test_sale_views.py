@@ -1,4 +1,4 @@
-"""Licenses sold at the clinic (issue 18, items 4 and 5): the pages, by role.
+"""Licenses sold at the clinic: the pages, by role.
 
 The clinic sells through its page (the checks and fee lines with their sections; the
 fee confirmed as collected, no payment details) and downloads the city's receipt; the

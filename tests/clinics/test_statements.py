@@ -1,5 +1,5 @@
-"""A clinic's monthly statement and the clinic sales and balances by month (issue 18,
-items 4 and 5): the sales with their receipt numbers (REC-01), the fees due to the city
+"""A clinic's monthly statement and the clinic sales and balances by month:
+the sales with their receipt numbers (REC-01), the fees due to the city
 with their authority, voids netted in the month they happen, the tags received,
 returned and lost with who and why, and the unsold tags at the month's end (REC-02);
 the month is Chicago's (a sale at 23:30 on March 31 is March's). The PDF's text is read

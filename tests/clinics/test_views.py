@@ -1,4 +1,4 @@
-"""The clinic pages with each role (issue 18, items 1 and 2): a clinic sees only its own
+"""The clinic pages with each role: a clinic sees only its own
 certificates (404 for another clinic's), gets 403 on the clerk's and the
 administrator's pages; another city's clerk gets 404; the pages stay within the query
 budget with hundreds of rows; the administrator invites and deactivates."""

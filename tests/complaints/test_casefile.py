@@ -1,4 +1,4 @@
-"""The case file (issue 16, item 6): every complaint, entry or inspection, warning,
+"""The case file: every complaint, entry or inspection, warning,
 citation and impoundment about an animal, an owner or a premises, oldest first, in one
 query; on the animal's and owner's pages and the premises' own page, within the page
 query budget however many records there are; the user's cities only; never residents."""
@@ -277,7 +277,7 @@ def test_another_citys_premises_is_not_found(client_as, glencoe_clerk, dog):
 def test_the_sql_compiled_once_answers_each_record_and_set_of_cities_with_its_own(
     history, dog, clerk, officer, north_branch, glencoe
 ):
-    """The union is compiled once per process per shape (issue 15, item 2) with stand-in
+    """The union is compiled once per process per shape with stand-in
     keys: each later animal, owner, premises and set of cities still gets its own rows,
     the same as the queryset built afresh gives."""
     gl_dog = owned_dog(glencoe, name="Gladys")

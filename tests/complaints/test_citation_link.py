@@ -1,6 +1,6 @@
 """A complaint whose outcome is a citation writes the citation from its page: the form
 starts from the complaint's animal, time and place, the citation records the complaint
-as its source, and the complaint lists it (issue 16, items 3 and 5; RES-04, REC-14)."""
+as its source, and the complaint lists it (RES-04, REC-14)."""
 
 import re
 

@@ -1,4 +1,4 @@
-"""The officer's follow-up date (issue 16, item 6): set, changed and cleared from the
+"""The officer's follow-up date: set, changed and cleared from the
 complaint page with its history, and listed among the upcoming deadlines."""
 
 from datetime import date

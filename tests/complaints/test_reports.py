@@ -1,4 +1,4 @@
-"""Complaint and citation reports (issue 16, item 7): numbers against hand-built data,
+"""Complaint and citation reports: numbers against hand-built data,
 the CSV, the chart, the date range, the user's cities, the roles and the query budget."""
 
 import csv

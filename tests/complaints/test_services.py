@@ -3,8 +3,9 @@
 from datetime import date, timedelta
 
 import pytest
+from django.utils import timezone
 
-from complaints.models import Complaint, ComplaintDeletion, Outcome, Status
+from complaints.models import Complaint, Outcome, Status
 from complaints.services import (
     address_key,
     earlier_at_address,
@@ -15,6 +16,7 @@ from complaints.services import (
     repeat_addresses,
 )
 from impound.models import ImpoundCase
+from kernel.kept import RecordKept
 from ordinance.models import Event
 from ordinance.refusals import Refused
 from tests.complaints.helpers import at, take_complaint
@@ -93,9 +95,9 @@ def test_a_known_animal_brings_its_owner(north_branch, clerk):
 
 def test_complaints_are_never_deleted(north_branch, clerk):
     complaint = take_complaint(north_branch, clerk)
-    with pytest.raises(ComplaintDeletion):
+    with pytest.raises(RecordKept, match="Complaints are kept; they are never deleted."):
         complaint.delete()
-    with pytest.raises(ComplaintDeletion):
+    with pytest.raises(RecordKept):
         Complaint.objects.all().delete()
 
 
@@ -245,7 +247,11 @@ def test_impoundment_needs_a_pound_and_a_ground_and_the_outcome_is_once(north_br
     complaint.refresh_from_db()
     assert complaint.outcome == "" and ImpoundCase.objects.count() == 0
     record_outcome(complaint=complaint, actor=officer, outcome=Outcome.NONE)
-    with pytest.raises(Refused):
+    complaint.refresh_from_db()
+    assert complaint.status == Status.CLOSED and not complaint.is_open
+    assert complaint.closed_on == timezone.localdate(complaint.outcome_at)
+    assert complaint.status_changed_at == complaint.outcome_at
+    with pytest.raises(Refused, match="The complaint is closed."):
         record_outcome(complaint=complaint, actor=officer, outcome=Outcome.WARNING)
 
 

@@ -4,10 +4,10 @@ import hashlib
 from pathlib import Path
 
 import pytest
-from django.core.exceptions import PermissionDenied
 from django.db import transaction
 
-from notices.models import ImmutableDocumentError, IssuedDocument
+from kernel.kept import RecordKept
+from notices.models import IssuedDocument
 from notices.services import (
     DocumentIntegrityError,
     document_pdf,
@@ -15,6 +15,7 @@ from notices.services import (
     document_void,
 )
 from ordinance.models import Event
+from ordinance.refusals import Refused
 from tests.licensing.factories import AnimalFactory
 from tests.notices.conftest import ISSUED_AT, receipt_context
 from tests.pdf import pdf_page_sizes_mm, pdf_text
@@ -162,14 +163,14 @@ def test_the_subject_is_a_generic_relation(issue, north_branch):
 
 
 def test_staff_of_another_city_may_not_issue_for_it(issue, glencoe_clerk):
-    with pytest.raises(PermissionDenied):
+    with pytest.raises(Refused, match="You do not serve"):
         issue(actor=glencoe_clerk)
     assert not IssuedDocument.objects.exists()
 
 
 def test_a_resident_may_issue_only_their_own_document(issue, resident, other_resident):
     assert issue(actor=resident, owner_user=resident).owner_user == resident
-    with pytest.raises(PermissionDenied):
+    with pytest.raises(Refused, match="You may not issue documents"):
         issue(actor=resident, owner_user=other_resident)
 
 
@@ -200,11 +201,11 @@ def test_bad_input_is_refused_and_nothing_is_archived(issue, bad, archive_dir):
 
 def test_delete_refuses(issue):
     doc = issue()
-    with pytest.raises(ImmutableDocumentError):
+    with pytest.raises(RecordKept, match="never deleted. Void them instead."):
         doc.delete()
-    with pytest.raises(ImmutableDocumentError):
+    with pytest.raises(RecordKept):
         IssuedDocument.objects.filter(pk=doc.pk).delete()
-    with pytest.raises(ImmutableDocumentError):
+    with pytest.raises(RecordKept):
         IssuedDocument.objects.all().delete()
     assert IssuedDocument.objects.filter(pk=doc.pk).exists()
     assert Path(doc.file.path).is_file()
@@ -213,12 +214,12 @@ def test_delete_refuses(issue):
 def test_changing_an_issued_document_refuses(issue):
     doc = issue()
     doc.title = "Something else"
-    with pytest.raises(ImmutableDocumentError):
+    with pytest.raises(RecordKept, match="never changed"):
         doc.save()
-    with pytest.raises(ImmutableDocumentError):
+    with pytest.raises(RecordKept):
         IssuedDocument.objects.filter(pk=doc.pk).update(title="Something else")
     # bulk_update runs inside its own atomic block without a savepoint: give it one.
-    with pytest.raises(ImmutableDocumentError), transaction.atomic():
+    with pytest.raises(RecordKept), transaction.atomic():
         IssuedDocument.objects.bulk_update([doc], ["title"])
     assert IssuedDocument.objects.get(pk=doc.pk).title == "Receipt"
 
@@ -289,3 +290,27 @@ def test_issuing_the_same_snapshot_twice_archives_identical_pdfs(issue):
     first, second = issue(), issue()
     assert document_pdf(first) == document_pdf(second)
     assert first.file.name != second.file.name
+
+
+def test_a_decision_is_never_deleted_or_changed(north_branch, clerk):
+    from notices.models import Decision, DecisionOutcome
+
+    decision = Decision.objects.create(
+        jurisdiction=north_branch,
+        subject=AnimalFactory(jurisdiction=north_branch),
+        kind="adoption",
+        outcome=DecisionOutcome.APPROVED,
+        decided_by_name="Pat Poundkeeper",
+        decided_by_capacity="Poundkeeper",
+        decided_on=ISSUED_AT.date(),
+        reasons="A suitable home.",
+        citation="North Branch Sec. 6-69",
+        recorded_by=clerk,
+    )
+    with pytest.raises(RecordKept, match="Decisions are kept; they are never deleted."):
+        decision.delete()
+    with pytest.raises(RecordKept):
+        Decision.objects.all().delete()
+    decision.reasons = "Another reason."
+    with pytest.raises(RecordKept, match="record a new decision that reviews it"):
+        decision.save()

@@ -214,7 +214,7 @@ def test_admin_shows_an_archived_document_through_the_app_not_the_storage(
     issue, client_as, administrator
 ):
     """Admin links the PDF to the view that checks who may see it, never to the storage
-    (a MEDIA_URL address, or a signed bucket address with files on S3): issue 15, item 5."""
+    (a MEDIA_URL address, or a signed bucket address with files on S3)."""
     doc = issue()
     html = client_as(administrator).get(f"/admin/notices/issueddocument/{doc.pk}/change/")
     html = html.content.decode()

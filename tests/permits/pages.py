@@ -1,4 +1,4 @@
-"""The permit rows of tests/test_every_page.py's page table (issue 17, items 3, 4, 6).
+"""The permit rows of tests/test_every_page.py's page table.
 
 The world holds Glencoe's permits only (North Branch's ordinance has none): a horse
 permit issued on the world's day and a temporary wild-animal permit waiting for its
@@ -50,7 +50,7 @@ def build_permits_world(*, gl, actor, today: date) -> PermitsWorld:
 
 
 def _register_world(gl, actor, today, horse):
-    """Issue 17 items 1, 2, 5: a premises keeping a pot-bellied pig, named by the horse
+    """The register's world: a premises keeping a pot-bellied pig, named by the horse
     permit, with a veterinary exemption recorded."""
     from licensing.services import registry
     from permits.services import register
@@ -91,7 +91,7 @@ PERMIT_PAGES = {
     "permits:horse_checks": (lambda w: [w.permits.horse.pk], {"*": 405}),
     "permits:horse_council": (lambda w: [w.permits.horse.pk], {"*": 405}),
     "permits:horse_issue": (lambda w: [w.permits.horse.pk], {"*": 405}),
-    # The register (issue 17 items 1, 2, 5).
+    # The register.
     "permits:register": (lambda w: [], {}),
     "permits:exemption_new": (lambda w: [w.permits.premises.pk], {}),
     "permits:exemption_end": (lambda w: [w.permits.exemption.pk], {}),

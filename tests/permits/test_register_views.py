@@ -1,4 +1,4 @@
-"""The pages of issue 17 items 1, 2 and 5: the species check on the registry's and the
+"""The species and register pages: the species check on the registry's and the
 counter's animal forms, the premises page with the dog and cat limit, the per-lot caps
 and the register (Glencoe), none of it for North Branch; the exemption form, the
 permit-to-premises link, the register report and its CSV; the classification flag on

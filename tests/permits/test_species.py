@@ -6,13 +6,14 @@ from datetime import date
 
 import pytest
 
+from kernel.kept import RecordKept
 from licensing.services import registry
 from licensing.services.species import premises_caps
 from ordinance.models import Event
 from ordinance.profiles import ProfileError, _species_spec
 from ordinance.refusals import Refused
 from ordinance.species import FARM, PET, WILD, classify, species_table
-from permits.models import PermitDeletion, WildExemption
+from permits.models import WildExemption
 from permits.services import register
 from tests.licensing.factories import OwnerFactory
 
@@ -163,9 +164,9 @@ def test_exemptions_need_what_the_section_makes_them_depend_on(glencoe_clerk, gl
         premises, glencoe_clerk, basis="rehabilitation", zoning_confirmed=True
     )
     assert rehab.history.count() == 1
-    with pytest.raises(PermitDeletion):
+    with pytest.raises(RecordKept):
         rehab.delete()
-    with pytest.raises(PermitDeletion):
+    with pytest.raises(RecordKept):
         WildExemption.objects.all().delete()
 
 

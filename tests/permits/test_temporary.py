@@ -93,3 +93,32 @@ def test_the_permit_pdf_carries_the_conditions_and_the_dates(glencoe, glencoe_cl
     assert "Glencoe 701 Subd. 32(A)" in text and "Glencoe 701 Subd. 35" in text
     assert "MN-DNR-2026-441" in text and "Mark Larson" in text
     assert document_pdf(permit.document) == first
+
+
+@pytest.mark.clock("2026-05-21T09:00")
+def test_a_decided_application_is_not_decided_again_and_numbers_come_from_the_kernel(
+    glencoe, glencoe_clerk
+):
+    from kernel.models import NumberSeries
+    from ordinance.models import Event
+
+    first = issued_temporary_permit(glencoe, glencoe_clerk, on=date(2026, 5, 21))
+    second = issued_temporary_permit(glencoe, glencoe_clerk, on=date(2026, 5, 21))
+    assert (first.number, second.number) == ("T2026-001", "T2026-002")
+    series = NumberSeries.objects.get(jurisdiction=glencoe, series="permit-temporary", year=2026)
+    assert series.next_number == 3
+    assert first.may("expire") and not first.may("approve")
+    events = Event.objects.count()
+    with pytest.raises(Refused, match="is issued: it cannot become denied"):
+        temporary.temporary_decide(
+            permit=first,
+            decision="denied",
+            decided_by_name="Mark Larson",
+            decided_by_capacity="City Administrator",
+            decided_on=date(2026, 5, 21),
+            reasons="Second thoughts.",
+            actor=glencoe_clerk,
+        )
+    first.refresh_from_db()
+    assert first.status == TemporaryStatus.ISSUED and Event.objects.count() == events
+    assert first.status_changed_at is not None

@@ -1,4 +1,4 @@
-"""Complaint and citation reports (issue 16, item 7): a page with a chart drawn on the
+"""Complaint and citation reports: a page with a chart drawn on the
 server (base.charts) and the same numbers in a table, and ``?format=csv`` with the same
 rows. A date range (licensing's report form), the user's cities only; staff only."""
 

@@ -1,4 +1,4 @@
-"""The premises' case file page and the officer's follow-up date (issue 16, item 6).
+"""The premises' case file page and the officer's follow-up date.
 
 The animal's and owner's case files are sections of their registry pages (sections.py);
 the registry has no premises page, so the premises' case file is a page here. Role

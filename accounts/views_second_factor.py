@@ -1,4 +1,4 @@
-"""Staff's two-step verification pages (issue 13, item 6): the code after the password,
+"""Staff's two-step verification pages: the code after the password,
 enrollment with a QR code, the account's page (recovery codes, turn off).
 
 Each view is thin: it checks the role, calls one service in ``accounts.services`` and
@@ -21,7 +21,9 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from base.access import role_required
+from base.forms import apply_service_errors
 from base.roles import STAFF_ROLES
+from ordinance.refusals import Refused
 
 from . import services
 from .forms import CodeForm
@@ -61,8 +63,8 @@ def verify(request):
     if request.method == "POST" and form.is_valid():
         try:
             result = services.second_factor_verify(user=user, code=form.cleaned_data["code"])
-        except services.CodeRefused as refused:
-            form.refuse(refused)
+        except Refused as refused:
+            apply_service_errors(form, refused)
         else:
             _pass_second_step(request)
             if result.recovery_code_used:
@@ -109,8 +111,8 @@ def enroll(request):
             device, codes = services.second_factor_enroll_confirm(
                 user=user, code=form.cleaned_data["code"]
             )
-        except services.CodeRefused as refused:
-            form.refuse(refused)
+        except Refused as refused:
+            apply_service_errors(form, refused)
         else:
             _pass_second_step(request)
             request.session[SHOWN_CODES_KEY] = codes
@@ -166,8 +168,8 @@ def recovery_codes(request):
                 codes = services.recovery_codes_regenerate(
                     user=request.user, code=form.cleaned_data["code"]
                 )
-            except services.CodeRefused as refused:
-                form.refuse(refused)
+            except Refused as refused:
+                apply_service_errors(form, refused)
             else:
                 request.session[SHOWN_CODES_KEY] = codes
                 return redirect("accounts:second_factor_codes")
@@ -194,8 +196,8 @@ def turn_off(request):
     if form.is_valid():
         try:
             services.second_factor_turn_off(user=request.user, code=form.cleaned_data["code"])
-        except services.CodeRefused as refused:
-            form.refuse(refused)
+        except Refused as refused:
+            apply_service_errors(form, refused)
         else:
             messages.success(request, _("Two-step verification is off for your account."))
             return redirect("accounts:second_factor")
