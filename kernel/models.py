@@ -227,9 +227,10 @@ class StatefulRecord(models.Model):
     def apply_all(
         cls, queryset, name: str, *, at: datetime, actor=None, summary="", to=None, **values
     ) -> int:
-        """Apply ``name`` to every row of ``queryset`` still in one of its source states:
-        one UPDATE and one INSERT of events, set-based (a sweep, the year-end expiry).
-        ``values``: other columns the update sets. Call under the sweep's lock."""
+        """Apply ``name`` to every row of ``queryset`` still in one of its source states,
+        set-based (a sweep, the year-end expiry): one UPDATE, one INSERT of events and,
+        for a model with history, one INSERT of history rows. ``values``: other columns
+        the update sets. Call under the sweep's lock."""
         t = cls.transition(name)
         target = t.target(to)
         with transaction.atomic():
@@ -237,23 +238,42 @@ class StatefulRecord(models.Model):
             rows = list(queryset.filter(status__in=t.sources).values_list("pk", city))
             if not rows:
                 return 0
-            cls._base_manager.filter(pk__in=[pk for pk, _city in rows]).update(
+            pks = [pk for pk, _city in rows]
+            cls._base_manager.filter(pk__in=pks).update(
                 status=target, status_changed_at=at, **values
             )
-            subject_type = ContentType.objects.get_for_model(cls, for_concrete_model=False)
             Event.objects.bulk_create(
-                Event(
-                    action=t.event.format(to=target),
-                    actor=actor,
-                    jurisdiction_id=city if cls._has_city() else None,
-                    subject_type=subject_type,
-                    subject_id=str(pk),
-                    summary=str(summary)[:300],
-                    at=at,
-                )
-                for pk, city in rows
+                cls._events(rows, t.event.format(to=target), at, actor, summary)
             )
+            cls._history_rows(pks, at=at, actor=actor, summary=summary)
         return len(rows)
+
+    @classmethod
+    def _events(cls, rows, action: str, at, actor, summary):
+        subject_type = ContentType.objects.get_for_model(cls, for_concrete_model=False)
+        for pk, city in rows:
+            yield Event(
+                action=action,
+                actor=actor,
+                jurisdiction_id=city if cls._has_city() else None,
+                subject_type=subject_type,
+                subject_id=str(pk),
+                summary=str(summary)[:300],
+                at=at,
+            )
+
+    @classmethod
+    def _history_rows(cls, pks, *, at, actor, summary) -> None:
+        history = getattr(cls, "history", None)
+        if history is None:
+            return
+        history.bulk_history_create(
+            list(cls._base_manager.filter(pk__in=pks)),
+            update=True,
+            default_user=actor,
+            default_date=at,
+            default_change_reason=str(summary)[:100],
+        )
 
 
 class CaseRecord(StatefulRecord, Kept):

@@ -199,8 +199,8 @@ def tags_reconcile(
 
 
 def _holdings_move(holdings, transition: str, *, record, actor, now) -> None:
-    """Apply ``transition`` to the locked holdings in one UPDATE (and their events), then
-    write each one's history row as it now stands."""
+    """Apply ``transition`` to the locked holdings in one UPDATE (with their events and
+    history rows)."""
     pks = [h.pk for h in holdings]
     ConsignedTag.apply_all(
         ConsignedTag.objects.filter(pk__in=pks),
@@ -210,13 +210,6 @@ def _holdings_move(holdings, transition: str, *, record, actor, now) -> None:
         summary=f"{record}: {record.reason}",
         closed_at=now,
         reconciliation=record,
-    )
-    ConsignedTag.history.bulk_history_create(
-        list(ConsignedTag.objects.filter(pk__in=pks)),
-        update=True,
-        default_user=actor,
-        default_date=now,
-        default_change_reason=record.reason[:100],
     )
 
 
