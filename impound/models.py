@@ -22,29 +22,19 @@ from django.utils.translation import gettext as __
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from kernel.kept import Kept, RecordKept
+from kernel.kept import KeptQuerySet as KeptQuerySet
 from licensing.models import Animal, License, Owner, RabiesVaccination, Receipt
 from licensing.models.registry import Sex, Species
 from ordinance.models import Event, Jurisdiction
 from ordinance.refusals import Refused
 from ordinance.rules import rule_citation
 
-
-class CaseDeletion(Exception):
-    """Impound cases and their records are kept (IMP-06); they are never deleted."""
-
-
-class KeptQuerySet(models.QuerySet):
-    def delete(self):
-        raise CaseDeletion(__("Impound records are kept; they are never deleted."))
-
-    def for_user(self, user):
-        """Rows of the cities this staff user serves (none for anyone else)."""
-        return self.filter(jurisdiction_id__in=user.jurisdiction_ids)
-
-
-class KeptMixin:
-    def delete(self, *args, **kwargs):
-        raise CaseDeletion(__("Impound records are kept; they are never deleted."))
+# Impound's former names of the kernel's one kept-records rule, for the apps that still
+# import them (dangerous_dogs, rabies, and their migrations' bases); ``KeptQuerySet`` is
+# the kernel's, re-exported above.
+CaseDeletion = RecordKept
+KeptMixin = Kept
 
 
 # --- Pounds -----------------------------------------------------------------------------
@@ -172,7 +162,7 @@ class CaseSeries(models.Model):
         return f"{self.jurisdiction} {self.year}: next {self.next_number}"
 
 
-class ImpoundCase(KeptMixin, models.Model):
+class ImpoundCase(Kept):
     """One animal's stay at the pound, from intake to disposition (Appendix B2, C13)."""
 
     jurisdiction = models.ForeignKey(
@@ -272,7 +262,6 @@ class ImpoundCase(KeptMixin, models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     history = HistoricalRecords()
-    objects = KeptQuerySet.as_manager()
 
     class Meta:
         ordering = ["-placed_at", "-pk"]
@@ -378,7 +367,7 @@ def court_order_path(gate, filename):
     return f"impound/court-orders/{gate.case.jurisdiction.slug}/{filename}"
 
 
-class CaseGate(KeptMixin, models.Model):
+class CaseGate(Kept):
     """Something that must be cleared before the owner may redeem (IMP-07, IMP-08).
 
     A Sec. 6-75 dog at large waits for a court's authorization; a dog judged for humane
@@ -411,7 +400,6 @@ class CaseGate(KeptMixin, models.Model):
     )
 
     history = HistoricalRecords()
-    objects = KeptQuerySet.as_manager()
 
     class Meta:
         ordering = ["opened_at", "pk"]
@@ -425,7 +413,7 @@ class CaseGate(KeptMixin, models.Model):
         return self.cleared_at is None
 
 
-class Redemption(KeptMixin, models.Model):
+class Redemption(Kept):
     """The owner took the animal back (C15): what was paid, under which conditions."""
 
     case = models.OneToOneField(ImpoundCase, on_delete=models.PROTECT, related_name="redemption")
@@ -448,7 +436,6 @@ class Redemption(KeptMixin, models.Model):
     )
 
     history = HistoricalRecords()
-    objects = KeptQuerySet.as_manager()
 
     class Meta:
         verbose_name = _("redemption")
@@ -476,7 +463,7 @@ def certificate_path(agreement, filename):
     return f"impound/sterilization/{agreement.case.jurisdiction.slug}/{filename}"
 
 
-class SterilizationAgreement(KeptMixin, models.Model):
+class SterilizationAgreement(Kept):
     """The adopter's agreement to sterilize (NB Sec. 6-72 C17/C18; GL Subd. 26 C19-C21)."""
 
     case = models.OneToOneField(ImpoundCase, on_delete=models.PROTECT, related_name="sterilization")
@@ -527,7 +514,6 @@ class SterilizationAgreement(KeptMixin, models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     history = HistoricalRecords()
-    objects = KeptQuerySet.as_manager()
 
     class Meta:
         ordering = ["due_on", "pk"]
