@@ -146,22 +146,6 @@ class Sterilized(models.TextChoices):
     UNKNOWN = "unknown", _("Not known")
 
 
-class CaseSeries(models.Model):
-    """Next case number of a city's year: allocated under a row lock, never reused."""
-
-    jurisdiction = models.ForeignKey(Jurisdiction, on_delete=models.PROTECT, related_name="+")
-    year = models.PositiveSmallIntegerField()
-    next_number = models.PositiveIntegerField(default=1)
-
-    class Meta:
-        constraints = [
-            models.UniqueConstraint(fields=["jurisdiction", "year"], name="case_series_unique")
-        ]
-
-    def __str__(self):
-        return f"{self.jurisdiction} {self.year}: next {self.next_number}"
-
-
 class ImpoundCase(Kept):
     """One animal's stay at the pound, from intake to disposition (Appendix B2, C13)."""
 

@@ -17,13 +17,13 @@ from django.utils.translation import gettext as _
 
 from impound.models import (
     CaseGate,
-    CaseSeries,
     CaseStatus,
     GateKind,
     ImpoundCase,
     Pound,
     Sterilized,
 )
+from kernel.numbers import year_number
 from licensing.models import Animal
 from licensing.models.registry import Species
 from ordinance.models import Event, Jurisdiction
@@ -164,15 +164,6 @@ def _check_party(jurisdiction, fields, brought_by_name, brought_by_address, on):
         )
 
 
-def _next_number(jurisdiction, year: int) -> str:
-    series, _created = CaseSeries.objects.select_for_update().get_or_create(
-        jurisdiction=jurisdiction, year=year
-    )
-    number = series.next_number
-    CaseSeries.objects.filter(pk=series.pk).update(next_number=number + 1)
-    return f"{year}-{number:04d}"
-
-
 def _check_pound(pound: Pound, jurisdiction, on: date):
     serves = pound.jurisdictions.filter(pk=jurisdiction.pk).exists()
     ended = pound.designated_until is not None and pound.designated_until < on
@@ -241,7 +232,7 @@ def case_intake(
 
     case = ImpoundCase(
         jurisdiction=jurisdiction,
-        number=_next_number(jurisdiction, placed_on.year),
+        number=year_number(jurisdiction, "impound", placed_on.year),
         pound=pound,
         kennel=kennel,
         status=CaseStatus.HELD,
