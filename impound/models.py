@@ -24,11 +24,11 @@ from simple_history.models import HistoricalRecords
 
 from kernel.kept import Kept, RecordKept
 from kernel.kept import KeptQuerySet as KeptQuerySet
+from kernel.models import CaseRecord, Transition
 from licensing.models import Animal, License, Owner, RabiesVaccination, Receipt
 from licensing.models.registry import Sex, Species
 from ordinance.models import Event, Jurisdiction
 from ordinance.refusals import Refused
-from ordinance.rules import rule_citation
 
 # Impound's former names of the kernel's one kept-records rule, for the apps that still
 # import them (dangerous_dogs, rabies, and their migrations' bases); ``KeptQuerySet`` is
@@ -138,6 +138,8 @@ class CaseStatus(models.TextChoices):
 
 OPEN_STATUSES = (CaseStatus.HELD, CaseStatus.AVAILABLE)
 CLOSED_STATUSES = tuple(s for s in CaseStatus if s not in OPEN_STATUSES)
+# How a case ends other than by the owner's redemption: a person's disposition (IMP-09).
+DISPOSED_STATUSES = tuple(s for s in CLOSED_STATUSES if s != CaseStatus.REDEEMED)
 
 
 class Sterilized(models.TextChoices):
@@ -146,8 +148,34 @@ class Sterilized(models.TextChoices):
     UNKNOWN = "unknown", _("Not known")
 
 
-class ImpoundCase(Kept):
-    """One animal's stay at the pound, from intake to disposition (Appendix B2, C13)."""
+class ImpoundCase(CaseRecord):
+    """One animal's stay at the pound, from intake to disposition (Appendix B2, C13).
+
+    Held for redemption until the stored hold end has passed (the sweep makes it
+    available, IMP-04); closed by the owner's redemption (IMP-07) or by a person's
+    disposition, before the hold ends only with a recorded override (IMP-09).
+    """
+
+    EVENT_PREFIX = "impound.case"
+    TRANSITIONS = (
+        Transition(
+            "make_available",
+            CaseStatus.HELD,
+            CaseStatus.AVAILABLE,
+            event="impound.case.available",
+            rule="IMP-04",
+        ),
+        Transition(
+            "redeem",
+            OPEN_STATUSES,
+            CaseStatus.REDEEMED,
+            event="impound.case.redeemed",
+            rule="IMP-07",
+        ),
+        Transition(
+            "dispose", OPEN_STATUSES, DISPOSED_STATUSES, event="impound.case.{to}", rule="IMP-09"
+        ),
+    )
 
     jurisdiction = models.ForeignKey(
         Jurisdiction, on_delete=models.PROTECT, related_name="impound_cases"
@@ -158,7 +186,6 @@ class ImpoundCase(Kept):
     status = models.CharField(
         _("status"), max_length=12, choices=CaseStatus.choices, default=CaseStatus.HELD
     )
-    status_changed_at = models.DateTimeField(_("status changed at"), null=True, blank=True)
 
     # Why (IMP-01): the profile's ground code, its label and section as at intake.
     ground = models.SlugField(_("ground for impounding"), max_length=60)
@@ -240,8 +267,6 @@ class ImpoundCase(Kept):
     transferred_to_address = models.CharField(
         _("transferred to (address)"), max_length=300, blank=True
     )
-    closed_on = models.DateField(_("closed on"), null=True, blank=True)
-    closing_note = models.CharField(_("closing note"), max_length=300, blank=True)
 
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -273,6 +298,11 @@ class ImpoundCase(Kept):
         return self.status in OPEN_STATUSES
 
     @property
+    def hold_running(self) -> bool:
+        """Still held for redemption: a disposition now overrides the hold (IMP-04)."""
+        return self.status == CaseStatus.HELD
+
+    @property
     def owner(self) -> Owner | None:
         return self.animal.owner if self.animal_id else None
 
@@ -285,58 +315,41 @@ class ImpoundCase(Kept):
         parts = [self.color, self.breed or self.get_species_display()]
         return " ".join(p for p in parts if p)
 
-    # --- Transitions -----------------------------------------------------------------
+    # --- Transitions (TRANSITIONS above) ---------------------------------------------
 
     def make_available(self, *, on: date, at, actor=None, data=None) -> None:
         """Held -> available for disposition: the stored hold end has passed (IMP-04)."""
-        self._move(
-            CaseStatus.AVAILABLE,
-            allowed=(CaseStatus.HELD,),
+        self.ensure("make_available")
+        self.available_on = on
+        self.apply(
+            "make_available",
             actor=actor,
             at=at,
-            action="impound.case.available",
             summary=__("Hold ended %(d)s; available for disposition")
             % {"d": date_format(self.hold_ends_on)},
             data=data,
-            rule="IMP-04",
+            fields=["available_on"],
         )
-        self.available_on = on
-        self.save(update_fields=["available_on"])
 
     def close(
         self, status, *, on: date, at, actor, note: str, to_name="", to_address="", data=None
     ) -> None:
-        """Held or available -> a closed status (redeemed, adopted, euthanized, ...)."""
+        """Held or available -> redeemed (IMP-07) or a disposition (adopted, euthanized,
+        ..., IMP-09), with the closing date, note and to whom the animal went."""
+        name = "redeem" if status == CaseStatus.REDEEMED else "dispose"
+        self.ensure(name, to=status)
         self.transferred_to_name = to_name or self.transferred_to_name
         self.transferred_to_address = to_address or self.transferred_to_address
         self.closed_on, self.closing_note = on, note[:300]
-        self._move(
-            status,
-            allowed=OPEN_STATUSES,
+        self.apply(
+            name,
+            to=status,
             actor=actor,
             at=at,
-            action=f"impound.case.{status}",
             summary=note,
             data=data,
-            rule="IMP-09",
-            extra=["transferred_to_name", "transferred_to_address", "closed_on", "closing_note"],
+            fields=["transferred_to_name", "transferred_to_address", "closed_on", "closing_note"],
         )
-
-    def _move(self, status, *, allowed, actor, at, action, summary, data, rule, extra=()):
-        if self.status not in allowed:
-            raise Refused.because(
-                _("Impound case"),
-                __("Case %(n)s is %(status)s: it cannot become %(new)s.")
-                % {
-                    "n": self.number,
-                    "status": self.get_status_display().lower(),
-                    "new": str(CaseStatus(status).label).lower(),
-                },
-                rule_citation(self.jurisdiction, rule),
-            )
-        self.status, self.status_changed_at = status, at
-        self.save(update_fields=["status", "status_changed_at", *extra])
-        Event.record(action, self, actor=actor, at=at, summary=str(summary), data=data)
 
 
 class GateKind(models.TextChoices):

@@ -93,15 +93,15 @@ def _check_serves(actor, case):
 
 def check_disposable(case: ImpoundCase, *, override_reason: str, decided_by_name: str) -> bool:
     """True when this is an override of a hold still running (IMP-04); Refused when
-    the case cannot be disposed of."""
-    if case.status == CaseStatus.AVAILABLE:
-        return False
-    if case.status != CaseStatus.HELD:
+    the case's status allows no disposition (``ImpoundCase.TRANSITIONS``)."""
+    if not case.may("dispose"):
         raise Refused.because(
             _("Impound case"),
             _("Case %(n)s is %(s)s.") % {"n": case.number, "s": case.get_status_display().lower()},
             rule_citation(case.jurisdiction, "IMP-09") or case.hold_citation,
         )
+    if not case.hold_running:
+        return False
     if not override_reason.strip() or not decided_by_name.strip():
         raise Refused.because(
             _("Hold"),

@@ -304,7 +304,7 @@ def case_redeem(
     if not actor.serves(case.jurisdiction_id):
         raise Refused.because(_("City"), _("You do not serve %(city)s.") % {"city": jurisdiction})
     case = ImpoundCase.objects.select_for_update(of=("self",)).get(pk=case.pk)
-    if not case.is_open:
+    if not case.may("redeem"):
         raise Refused.because(
             _("Impound case"),
             _("Case %(n)s is %(status)s: it cannot be redeemed.")

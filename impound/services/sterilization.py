@@ -171,7 +171,7 @@ def check_pound_may_sterilize(case: ImpoundCase) -> None:
     citation = rule_citation(case.jurisdiction, "IMP-14")
     if not citation:
         return
-    if case.status == CaseStatus.HELD:
+    if case.hold_running:
         raise Refused.because(
             _("Sterilization"),
             _("The reclaim period runs through %(d)s: the pound may not sterilize before then.")

@@ -22,7 +22,6 @@ from base.roles import ADMINISTRATOR, CLERK, OFFICER
 from base.uploads import upload_check
 from impound.models import (
     AgreementStatus,
-    CaseStatus,
     ImpoundCase,
     SterilizationAgreement,
 )
@@ -145,8 +144,8 @@ def disposition_context(request, case) -> dict:
     )
     return {
         "case": case,
-        "can_act": can_act and case.is_open,
-        "held": case.status == CaseStatus.HELD,
+        "can_act": can_act and case.may("dispose"),
+        "held": case.hold_running,
         "research": research,
         "agreement": agreement,
         "agreement_open": agreement is not None
