@@ -24,11 +24,10 @@ from simple_history.models import HistoricalRecords
 
 from kernel.kept import Kept, RecordKept
 from kernel.kept import KeptQuerySet as KeptQuerySet
-from kernel.models import CaseRecord, Transition
+from kernel.models import CaseRecord, StatefulRecord, Transition
 from licensing.models import Animal, License, Owner, RabiesVaccination, Receipt
 from licensing.models.registry import Sex, Species
-from ordinance.models import Event, Jurisdiction
-from ordinance.refusals import Refused
+from ordinance.models import Jurisdiction
 
 # Impound's former names of the kernel's one kept-records rule, for the apps that still
 # import them (dangerous_dogs, rabies, and their migrations' bases); ``KeptQuerySet`` is
@@ -460,8 +459,54 @@ def certificate_path(agreement, filename):
     return f"impound/sterilization/{agreement.case.jurisdiction.slug}/{filename}"
 
 
-class SterilizationAgreement(Kept):
-    """The adopter's agreement to sterilize (NB Sec. 6-72 C17/C18; GL Subd. 26 C19-C21)."""
+# An agreement the adopter still owes a certificate on (the sterilization list).
+OPEN_AGREEMENT_STATUSES = (AgreementStatus.PENDING, AgreementStatus.OVERDUE)
+
+
+class SterilizationAgreement(StatefulRecord, Kept):
+    """The adopter's agreement to sterilize (NB Sec. 6-72 C17/C18; GL Subd. 26 C19-C21).
+
+    Pending until the veterinarian's certificate (IMP-11, IMP-12), overdue the day after
+    it was due, waived on a purebred application (IMP-13) or forfeited when the officer
+    seizes the animal. Its deposit (Glencoe) is held from adoption, remitted to the
+    veterinarian once the animal is sterilized, or forfeited with the agreement.
+    """
+
+    TRANSITIONS = (
+        Transition(
+            "mark_overdue",
+            AgreementStatus.PENDING,
+            AgreementStatus.OVERDUE,
+            event="impound.sterilization.overdue",
+        ),
+        Transition(
+            "certify",
+            OPEN_AGREEMENT_STATUSES,
+            AgreementStatus.STERILIZED,
+            event="impound.sterilization.certified",
+        ),
+        Transition(
+            "waive",
+            OPEN_AGREEMENT_STATUSES,
+            AgreementStatus.WAIVED,
+            event="impound.sterilization.waived",
+            rule="IMP-13",
+        ),
+        Transition(
+            "forfeit",
+            AgreementStatus.OVERDUE,
+            AgreementStatus.FORFEITED,
+            event="impound.sterilization.forfeited",
+        ),
+        # The deposit (less the administrative fee) goes to the veterinarian; the
+        # agreement stays sterilized (Subd. 26(D)). The deposit must be held too.
+        Transition(
+            "remit",
+            AgreementStatus.STERILIZED,
+            AgreementStatus.STERILIZED,
+            event="impound.sterilization.remitted",
+        ),
+    )
 
     case = models.OneToOneField(ImpoundCase, on_delete=models.PROTECT, related_name="sterilization")
     jurisdiction = models.ForeignKey(Jurisdiction, on_delete=models.PROTECT, related_name="+")
@@ -520,27 +565,30 @@ class SterilizationAgreement(Kept):
         ]
 
     def __str__(self):
-        return f"{self.case}: {self.get_status_display()}"
+        return __("Sterilization agreement for case %(n)s") % {"n": self.case.number}
+
+    @property
+    def deposit_held(self) -> bool:
+        return self.deposit_status == DepositStatus.HELD
+
+    @property
+    def may_remit(self) -> bool:
+        """Sterilized with its deposit still held: the deposit may be remitted."""
+        return self.may("remit") and self.deposit_held
 
     def mark_overdue(self, *, on: date, at, actor=None) -> None:
         """Pending -> overdue: the due date passed without a certificate (IMP-11, IMP-12)."""
-        if self.status != AgreementStatus.PENDING:
-            raise Refused.because(
-                _("Sterilization"),
-                __("The agreement is %(s)s, not pending.") % {"s": self.get_status_display()},
-                self.due_citation,
-            )
-        self.status, self.overdue_on = AgreementStatus.OVERDUE, on
-        self.save(update_fields=["status", "overdue_on"])
-        Event.record(
-            "impound.sterilization.overdue",
-            self,
+        self.ensure("mark_overdue", citation=self.due_citation)
+        self.overdue_on = on
+        self.apply(
+            "mark_overdue",
             actor=actor,
             at=at,
-            jurisdiction=self.jurisdiction,
             summary=__("Sterilization due %(d)s not shown (%(c)s)")
             % {"d": date_format(self.due_on), "c": self.due_citation},
             data={"due_on": str(self.due_on), "case": self.case.number},
+            fields=["overdue_on"],
+            citation=self.due_citation,
         )
 
 

@@ -35,11 +35,12 @@ def sweep_holds_end(*, now: datetime, dry_run: bool = False):
     def transition(case, at):
         case.make_available(on=today, at=at, data={"hold_ends_on": str(case.hold_ends_on)})
 
+    held = ImpoundCase.transition("make_available").sources
     return run_sweep(
         name="impound holds end",
         action="impound.case.available",
-        due=ImpoundCase.objects.filter(status=CaseStatus.HELD, hold_ends_on__lt=today),
-        still_applies=lambda c: c.status == CaseStatus.HELD and c.hold_ends_on < today,
+        due=ImpoundCase.objects.filter(status__in=held, hold_ends_on__lt=today),
+        still_applies=lambda c: c.may("make_available") and c.hold_ends_on < today,
         transition=transition,
         now=now,
         dry_run=dry_run,
@@ -54,9 +55,10 @@ def sweep_sterilization_overdue(*, now: datetime, dry_run: bool = False):
         name="sterilization agreements overdue",
         action="impound.sterilization.overdue",
         due=SterilizationAgreement.objects.filter(
-            status=AgreementStatus.PENDING, due_on__lt=today
+            status__in=SterilizationAgreement.transition("mark_overdue").sources,
+            due_on__lt=today,
         ).select_related("case"),
-        still_applies=lambda a: a.status == AgreementStatus.PENDING and a.due_on < today,
+        still_applies=lambda a: a.may("mark_overdue") and a.due_on < today,
         transition=lambda a, at: a.mark_overdue(on=today, at=at),
         now=now,
         dry_run=dry_run,

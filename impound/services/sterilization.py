@@ -28,7 +28,6 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from impound.models import (
-    AgreementStatus,
     CaseStatus,
     DepositStatus,
     ImpoundCase,
@@ -274,25 +273,9 @@ def _check_serves(actor, agreement):
         )
 
 
-def _check_status(agreement, *allowed):
-    if agreement.status not in allowed:
-        raise Refused.because(
-            _("Sterilization"),
-            _("The agreement is %(s)s.") % {"s": agreement.get_status_display().lower()},
-            agreement.due_citation,
-        )
-
-
-def _event(action, agreement, actor, now, summary, data=None):
-    Event.record(
-        action,
-        agreement,
-        actor=actor,
-        at=now,
-        jurisdiction=agreement.jurisdiction,
-        summary=summary,
-        data={"case": agreement.case.number, **(data or {})},
-    )
+def _data(agreement, data: dict) -> dict:
+    """An agreement event's data: the case's number first."""
+    return {"case": agreement.case.number, **data}
 
 
 @refusing()
@@ -309,7 +292,7 @@ def agreement_record_certificate(
     """The veterinarian's certificate: pending or overdue -> sterilized (IMP-11, IMP-12)."""
     now = now or timezone.now()
     _check_serves(actor, agreement)
-    _check_status(agreement, AgreementStatus.PENDING, AgreementStatus.OVERDUE)
+    agreement.ensure("certify", citation=agreement.due_citation)
     if not veterinarian.strip():
         raise Refused.because(
             _("Veterinarian"),
@@ -325,21 +308,23 @@ def agreement_record_certificate(
             agreement.due_citation,
             field="sterilized_on",
         )
-    agreement.status = AgreementStatus.STERILIZED
     agreement.sterilized_on, agreement.veterinarian = sterilized_on, veterinarian.strip()
-    fields = ["status", "sterilized_on", "veterinarian"]
+    fields = ["sterilized_on", "veterinarian"]
     if certificate is not None:
         agreement.certificate = certificate
         fields.append("certificate")
-    agreement.save(update_fields=fields)
-    _event(
-        "impound.sterilization.certified",
-        agreement,
-        actor,
-        now,
-        _("Sterilized %(d)s, certified by %(v)s")
+    agreement.apply(
+        "certify",
+        actor=actor,
+        at=now,
+        summary=_("Sterilized %(d)s, certified by %(v)s")
         % {"d": date_format(sterilized_on), "v": agreement.veterinarian},
-        {"sterilized_on": str(sterilized_on), "late": sterilized_on > agreement.due_on},
+        data=_data(
+            agreement,
+            {"sterilized_on": str(sterilized_on), "late": sterilized_on > agreement.due_on},
+        ),
+        fields=fields,
+        citation=agreement.due_citation,
     )
     return agreement
 
@@ -357,8 +342,8 @@ def agreement_remit(
     """Remit the deposit less the administrative fee to the veterinarian (Subd. 26(D))."""
     now = now or timezone.now()
     _check_serves(actor, agreement)
-    _check_status(agreement, AgreementStatus.STERILIZED)
-    if agreement.deposit_status != DepositStatus.HELD:
+    agreement.ensure("remit", citation=agreement.due_citation)
+    if not agreement.deposit_held:
         raise Refused.because(
             _("Deposit"),
             _("No deposit is held (%(s)s).") % {"s": agreement.get_deposit_status_display()},
@@ -371,21 +356,11 @@ def agreement_remit(
     agreement.remitted_to = remitted_to.strip() or agreement.veterinarian
     agreement.remitted_on = remitted_on
     agreement.deposit_status = DepositStatus.REMITTED
-    agreement.save(
-        update_fields=[
-            "admin_fee",
-            "remitted_amount",
-            "remitted_to",
-            "remitted_on",
-            "deposit_status",
-        ]
-    )
-    _event(
-        "impound.sterilization.remitted",
-        agreement,
-        actor,
-        now,
-        _("Deposit %(d)s less administrative fee %(a)s (%(c)s): %(r)s remitted to %(v)s")
+    agreement.apply(
+        "remit",
+        actor=actor,
+        at=now,
+        summary=_("Deposit %(d)s less administrative fee %(a)s (%(c)s): %(r)s remitted to %(v)s")
         % {
             "d": agreement.deposit,
             "a": admin.amount,
@@ -393,7 +368,9 @@ def agreement_remit(
             "r": amount,
             "v": agreement.remitted_to,
         },
-        {"remitted": str(amount), "admin_fee": str(admin.amount)},
+        data=_data(agreement, {"remitted": str(amount), "admin_fee": str(admin.amount)}),
+        fields=["admin_fee", "remitted_amount", "remitted_to", "remitted_on", "deposit_status"],
+        citation=agreement.due_citation,
     )
     return agreement
 
@@ -447,7 +424,7 @@ def agreement_forfeit(
     (Subd. 26, after (D)). A person's decision, recorded."""
     now = now or timezone.now()
     _check_serves(actor, agreement)
-    _check_status(agreement, AgreementStatus.OVERDUE)
+    agreement.ensure("forfeit", citation=agreement.due_citation)
     decision = _decision(
         agreement,
         kind="sterilization_forfeit",
@@ -459,19 +436,18 @@ def agreement_forfeit(
         reasons=reasons,
         citation=agreement.due_citation,
     )
-    agreement.status = AgreementStatus.FORFEITED
-    fields = ["status"]
-    if agreement.deposit_status == DepositStatus.HELD:
+    fields = []
+    if agreement.deposit_held:
         agreement.deposit_status = DepositStatus.FORFEITED
         fields.append("deposit_status")
-    agreement.save(update_fields=fields)
-    _event(
-        "impound.sterilization.forfeited",
-        agreement,
-        actor,
-        now,
-        _("Animal seized, deposit forfeited (%(c)s)") % {"c": agreement.due_citation},
-        {"decision": decision.pk},
+    agreement.apply(
+        "forfeit",
+        actor=actor,
+        at=now,
+        summary=_("Animal seized, deposit forfeited (%(c)s)") % {"c": agreement.due_citation},
+        data=_data(agreement, {"decision": decision.pk}),
+        fields=fields,
+        citation=agreement.due_citation,
     )
     return agreement
 
@@ -501,7 +477,7 @@ def agreement_waive(
             % {"city": agreement.jurisdiction},
             agreement.due_citation,
         )
-    _check_status(agreement, AgreementStatus.PENDING, AgreementStatus.OVERDUE)
+    agreement.ensure("waive", citation=agreement.due_citation)
     if not application:
         raise Refused.because(
             _("Application"),
@@ -521,15 +497,13 @@ def agreement_waive(
         citation=citation,
         evidence_file=application,
     )
-    agreement.status = AgreementStatus.WAIVED
-    agreement.save(update_fields=["status"])
-    _event(
-        "impound.sterilization.waived",
-        agreement,
-        actor,
-        now,
-        _("Waived: verifiable purebred breeding animal (%(c)s)") % {"c": citation},
-        {"decision": decision.pk},
+    agreement.apply(
+        "waive",
+        actor=actor,
+        at=now,
+        summary=_("Waived: verifiable purebred breeding animal (%(c)s)") % {"c": citation},
+        data=_data(agreement, {"decision": decision.pk}),
+        citation=agreement.due_citation,
     )
     return agreement
 

@@ -20,11 +20,7 @@ from base.access import get_in_jurisdiction, role_required
 from base.forms import DateInput, apply_service_errors
 from base.roles import ADMINISTRATOR, CLERK, OFFICER
 from base.uploads import upload_check
-from impound.models import (
-    AgreementStatus,
-    ImpoundCase,
-    SterilizationAgreement,
-)
+from impound.models import OPEN_AGREEMENT_STATUSES, ImpoundCase, SterilizationAgreement
 from impound.services import dispositions as svc
 from impound.services import sterilization as steril
 from licensing.models import PaymentMethod
@@ -148,12 +144,9 @@ def disposition_context(request, case) -> dict:
         "held": case.hold_running,
         "research": research,
         "agreement": agreement,
-        "agreement_open": agreement is not None
-        and agreement.status in (AgreementStatus.PENDING, AgreementStatus.OVERDUE),
-        "can_forfeit": agreement is not None and agreement.status == AgreementStatus.OVERDUE,
-        "can_remit": agreement is not None
-        and agreement.status == AgreementStatus.STERILIZED
-        and agreement.deposit_status == "held",
+        "agreement_open": agreement is not None and agreement.may("certify"),
+        "can_forfeit": agreement is not None and agreement.may("forfeit"),
+        "can_remit": agreement is not None and agreement.may_remit,
         "agreement_actor": can_act and agreement is not None,
         "decisions": decisions,
     }
@@ -253,7 +246,7 @@ def sterilization_list(request):
     """Agreements pending or overdue in the user's cities, soonest due first."""
     agreements = (
         SterilizationAgreement.objects.for_user(request.user)
-        .filter(status__in=(AgreementStatus.PENDING, AgreementStatus.OVERDUE))
+        .filter(status__in=OPEN_AGREEMENT_STATUSES)
         .select_related("case", "jurisdiction")
         .order_by("due_on", "pk")
     )
