@@ -318,30 +318,31 @@ def lost_report_renew(*, report: LostReport, actor, now: datetime | None = None)
     now = now or timezone.now()
     today = timezone.localdate(now)
     report = LostReport.objects.select_for_update().get(pk=report.pk)
-    if report.status == LostStatus.CLOSED:
-        raise Refused.because(_("Lost-pet report"), _("This report is closed."))
+    if not report.is_active:
+        report.ensure("reopen", to=LostStatus.OPEN)  # a closed report stays closed
     rule = _open_days(report.jurisdiction, today)
     before = report.expires_on
     report.expires_on = max(before, today + timedelta(days=rule.value))
     report.expires_citation = rule.citation
-    update = ["expires_on", "expires_citation"]
-    if report.status == LostStatus.EXPIRED:
-        matched = report.matches.exists()
-        report.status = LostStatus.MATCHED if matched else LostStatus.OPEN
-        report.status_changed_at = now
-        update += ["status", "status_changed_at"]
-    report.save(update_fields=update)
-    Event.record(
-        "impound.lost.renewed",
-        report,
-        actor=actor,
-        at=now,
-        summary=_("Lost report renewed: open until %(end)s (%(citation)s)")
+    renewed = {
+        "actor": actor,
+        "at": now,
+        "summary": _("Lost report renewed: open until %(end)s (%(citation)s)")
         % {"end": date_format(report.expires_on), "citation": rule.citation},
-        data={"was": str(before), "expires_on": str(report.expires_on)},
+        "data": {"was": str(before), "expires_on": str(report.expires_on)},
+    }
+    if report.is_active:  # only its end moves
+        report.save(update_fields=["expires_on", "expires_citation"])
+        Event.record("impound.lost.renewed", report, **renewed)
+        return report
+    matched = report.matches.exists()
+    report.apply(
+        "reopen",
+        to=LostStatus.MATCHED if matched else LostStatus.OPEN,
+        fields=["expires_on", "expires_citation"],
+        **renewed,
     )
-    if "status" in update:
-        match_report(report, now=now)
+    match_report(report, now=now)
     return report
 
 
@@ -365,7 +366,7 @@ def _window(jurisdiction: Jurisdiction, on: date) -> int:
 
 def match_report(report: LostReport, *, now: datetime) -> list[LostMatch]:
     """Compare an active report with the animals now in its city's pound."""
-    if report.status not in ACTIVE_LOST_STATUSES:
+    if not report.is_active:
         return []
     window = _window(report.jurisdiction, timezone.localdate(now))
     cases = ImpoundCase.objects.filter(

@@ -98,7 +98,12 @@ def lost_report_detail(request, pk):
     return render(
         request,
         "impound/lost/my_detail.html",
-        {"report": report, "found": found, "close_form": LostCloseForm()},
+        {
+            "report": report,
+            "found": found,
+            "close_form": LostCloseForm(),
+            "may_close": report.may("close"),
+        },
     )
 
 
@@ -162,9 +167,8 @@ def lost_reports(request):
     if shown not in STAFF_FILTERS:
         shown = "active"
     reports = (
-        LostReport.objects.filter(
-            jurisdiction_id__in=request.user.jurisdiction_ids, status__in=STAFF_FILTERS[shown]
-        )
+        LostReport.objects.for_user(request.user)
+        .filter(status__in=STAFF_FILTERS[shown])
         .select_related("jurisdiction", "reporter")
         .prefetch_related(
             Prefetch(
