@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from base import dates
+from base.access import in_user_cities
 from base.forms import PHOTO_TYPES, DateInput
 from base.uploads import upload_check
 from impound.models import ImpoundCase, Pound
@@ -153,7 +154,7 @@ class IntakeForm(forms.Form):
         self.fields["seized_on"].initial = today
         self.fields["species"].initial = "dog"
         # The registry's animals offered: the search's hits and the one already picked.
-        scope = Animal.objects.filter(jurisdiction_id__in=user.jurisdiction_ids)
+        scope = in_user_cities(Animal.objects, user)
         self.fields["animal"].queryset = scope
         self.fields["animal"].widget.choices = [("", _("No owner known yet"))] + [
             (a.pk, animal_choice_label(a)) for a in _offered(self, scope, hits)

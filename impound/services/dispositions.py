@@ -31,6 +31,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from impound.models import CaseStatus, GateKind, ImpoundCase
+from kernel.checks import refuse_unless_serves
 from notices.models import Decision, DecisionOutcome
 from notices.services import document_issue
 from ordinance.fees import FeeNotSet, fee_amount
@@ -82,13 +83,6 @@ def research_block(jurisdiction, *, on: date) -> ResearchBlock:
         % {"p": superseded or _("the city's provision")},
         superseded=superseded,
     )
-
-
-def _check_serves(actor, case):
-    if not actor.serves(case.jurisdiction_id):
-        raise Refused.because(
-            _("City"), _("You do not serve %(city)s.") % {"city": case.jurisdiction}
-        )
 
 
 def check_disposable(case: ImpoundCase, *, override_reason: str, decided_by_name: str) -> bool:
@@ -216,7 +210,7 @@ def case_adopt(
 ) -> ImpoundCase:
     """Adoption by a person found "a responsible and suitable owner" (IMP-11, IMP-15)."""
     now = now or timezone.now()
-    _check_serves(actor, case)
+    refuse_unless_serves(actor, case.jurisdiction)
     j = case.jurisdiction
     provision = get_rule(j, "adoption_provision", on=decided_on)
     override = check_disposable(
@@ -399,7 +393,7 @@ def case_euthanize(
 ) -> ImpoundCase:
     """Humane euthanasia (IMP-09, IMP-10): a person's decision, recorded."""
     now = now or timezone.now()
-    _check_serves(actor, case)
+    refuse_unless_serves(actor, case.jurisdiction)
     provision = get_rule(case.jurisdiction, "euthanasia_provision", on=decided_on)
     override = check_disposable(
         case, override_reason=override_reason, decided_by_name=decided_by_name
@@ -452,7 +446,7 @@ def case_transfer_vet_college(
     refused within the reclaim period (IMP-14) even with a hold override.
     """
     now = now or timezone.now()
-    _check_serves(actor, case)
+    refuse_unless_serves(actor, case.jurisdiction)
     block = research_block(case.jurisdiction, on=decided_on)
     citation = block.citation or case.hold_citation
     if not accredited or not institution.strip():

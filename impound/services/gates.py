@@ -16,17 +16,13 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from impound.models import CaseGate, GateKind, ImpoundCase
+from kernel.checks import refuse_if_future, refuse_unless_serves
 from notices.models import Decision, DecisionOutcome
 from ordinance.models import Event
 from ordinance.refusals import Refused, refusing
 from ordinance.rules import get_optional, rule_citation
 
 HUMANE_DESTRUCTION = "humane_destruction"
-
-
-def _serves(actor, jurisdiction):
-    if not actor.serves(jurisdiction.pk):
-        raise Refused.because(_("City"), _("You do not serve %(city)s.") % {"city": jurisdiction})
 
 
 def _open_case(case: ImpoundCase):
@@ -37,11 +33,6 @@ def _open_case(case: ImpoundCase):
             % {"n": case.number, "status": case.get_status_display().lower()},
             rule_citation(case.jurisdiction, "IMP-08"),
         )
-
-
-def _not_future(value: date, on: date, label, field_name):
-    if value > on:
-        raise Refused.because(label, _("The date cannot be in the future."), field=field_name)
 
 
 @refusing()
@@ -61,7 +52,7 @@ def gate_clear_court_authorization(
     now = now or timezone.now()
     gate = CaseGate.objects.select_for_update().select_related("case__jurisdiction").get(pk=gate.pk)
     case = gate.case
-    _serves(actor, case.jurisdiction)
+    refuse_unless_serves(actor, case.jurisdiction)
     if not gate.clearable:
         raise Refused.because(
             _("Gate"),
@@ -97,7 +88,7 @@ def gate_clear_court_authorization(
                 for f, msg in missing.items()
             ]
         )
-    _not_future(order_date, timezone.localdate(now), _("Order date"), "order_date")
+    refuse_if_future(order_date, _("Order date"), field="order_date", today=timezone.localdate(now))
     record = _("%(court)s, order %(n)s of %(d)s") % {
         "court": court.strip(),
         "n": order_number.strip(),
@@ -143,7 +134,7 @@ def case_humane_destruction_judgement(
     now = now or timezone.now()
     case = ImpoundCase.objects.select_for_update().select_related("jurisdiction").get(pk=case.pk)
     jurisdiction = case.jurisdiction
-    _serves(actor, jurisdiction)
+    refuse_unless_serves(actor, jurisdiction)
     rule = get_optional(jurisdiction, "humane_destruction_provision", on=decided_on)
     if rule is None:
         raise Refused.because(
@@ -172,7 +163,7 @@ def case_humane_destruction_judgement(
                 for f, msg in missing.items()
             ]
         )
-    _not_future(decided_on, timezone.localdate(now), _("Decided on"), "decided_on")
+    refuse_if_future(decided_on, _("Decided on"), field="decided_on", today=timezone.localdate(now))
     decision = Decision.objects.create(
         jurisdiction=jurisdiction,
         subject=case,

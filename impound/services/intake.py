@@ -23,6 +23,7 @@ from impound.models import (
     Pound,
     Sterilized,
 )
+from kernel.checks import refuse_unless_serves
 from kernel.numbers import year_number
 from licensing.models import Animal
 from licensing.models.registry import Species
@@ -205,8 +206,7 @@ def case_intake(
     unknown = set(description) - DESCRIPTION_FIELDS
     if unknown:
         raise TypeError(f"Not intake fields: {sorted(unknown)}")
-    if not actor.serves(jurisdiction.pk):
-        raise Refused.because(_("City"), _("You do not serve %(city)s.") % {"city": jurisdiction})
+    refuse_unless_serves(actor, jurisdiction)
     placed_on = timezone.localtime(placed_at).date()
     now = timezone.now()
     if placed_at > now:
@@ -319,10 +319,7 @@ def _describe(description: dict, animal: Animal | None) -> dict:
 @transaction.atomic
 def case_identify_owner(*, case: ImpoundCase, animal: Animal, actor) -> ImpoundCase:
     """The owner is known: link the registry's animal (registry_search at the counter)."""
-    if not actor.serves(case.jurisdiction_id):
-        raise Refused.because(
-            _("City"), _("You do not serve %(city)s.") % {"city": case.jurisdiction}
-        )
+    refuse_unless_serves(actor, case.jurisdiction)
     if animal.jurisdiction_id != case.jurisdiction_id:
         raise Refused.because(_("Animal"), _("That animal is registered in another city."))
     if not case.is_open:

@@ -49,6 +49,7 @@ from impound.models import (
     LostStatus,
 )
 from impound.services.notices import claim_by
+from kernel.checks import refuse_if_future
 from licensing.models.registry import Sex
 from ordinance.models import Event, Jurisdiction
 from ordinance.refusals import Refused, refusing
@@ -273,10 +274,7 @@ def lost_report_file(
         raise TypeError(f"Not lost-report fields: {sorted(unknown)}")
     now = now or timezone.now()
     today = timezone.localdate(now)
-    if fields["lost_on"] > today:
-        raise Refused.because(
-            _("Date lost"), _("The date lost cannot be in the future."), field="lost_on"
-        )
+    refuse_if_future(fields["lost_on"], _("Date lost"), field="lost_on", today=today)
     if fields.get("contact_preference") == "phone" and not (fields.get("contact_phone") or ""):
         raise Refused.because(
             _("Phone"), _("Give a phone number to be called on."), field="contact_phone"

@@ -24,6 +24,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from impound.models import CaseStatus, ImpoundCase, Redemption
+from kernel.checks import refuse_unless_serves
 from licensing.models import License, Owner, PaymentMethod, RabiesVaccination
 from licensing.services.documents import receipt_documents_issue
 from licensing.services.receipts import FeeLine, receipt_create
@@ -301,8 +302,7 @@ def case_redeem(
     now = now or timezone.now()
     on = timezone.localdate(now)
     jurisdiction = case.jurisdiction
-    if not actor.serves(case.jurisdiction_id):
-        raise Refused.because(_("City"), _("You do not serve %(city)s.") % {"city": jurisdiction})
+    refuse_unless_serves(actor, jurisdiction)
     case = ImpoundCase.objects.select_for_update(of=("self",)).get(pk=case.pk)
     if not case.may("redeem"):
         raise Refused.because(

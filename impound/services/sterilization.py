@@ -34,6 +34,7 @@ from impound.models import (
     SterilizationAgreement,
     Sterilized,
 )
+from kernel.checks import refuse_unless_serves
 from licensing.models.registry import Sex, Species
 from licensing.services.receipts import fee_line, receipt_create
 from notices.models import Decision, DecisionOutcome
@@ -266,13 +267,6 @@ def agreement_create(
     return agreement
 
 
-def _check_serves(actor, agreement):
-    if not actor.serves(agreement.jurisdiction_id):
-        raise Refused.because(
-            _("City"), _("You do not serve %(city)s.") % {"city": agreement.jurisdiction}
-        )
-
-
 def _data(agreement, data: dict) -> dict:
     """An agreement event's data: the case's number first."""
     return {"case": agreement.case.number, **data}
@@ -291,7 +285,7 @@ def agreement_record_certificate(
 ) -> SterilizationAgreement:
     """The veterinarian's certificate: pending or overdue -> sterilized (IMP-11, IMP-12)."""
     now = now or timezone.now()
-    _check_serves(actor, agreement)
+    refuse_unless_serves(actor, agreement.jurisdiction)
     agreement.ensure("certify", citation=agreement.due_citation)
     if not veterinarian.strip():
         raise Refused.because(
@@ -341,7 +335,7 @@ def agreement_remit(
 ) -> SterilizationAgreement:
     """Remit the deposit less the administrative fee to the veterinarian (Subd. 26(D))."""
     now = now or timezone.now()
-    _check_serves(actor, agreement)
+    refuse_unless_serves(actor, agreement.jurisdiction)
     agreement.ensure("remit", citation=agreement.due_citation)
     if not agreement.deposit_held:
         raise Refused.because(
@@ -423,7 +417,7 @@ def agreement_forfeit(
     """An overdue agreement; the officer seized the animal: the deposit is forfeited
     (Subd. 26, after (D)). A person's decision, recorded."""
     now = now or timezone.now()
-    _check_serves(actor, agreement)
+    refuse_unless_serves(actor, agreement.jurisdiction)
     agreement.ensure("forfeit", citation=agreement.due_citation)
     decision = _decision(
         agreement,
@@ -468,7 +462,7 @@ def agreement_waive(
     """The purebred waiver (IMP-13): the adopter's written application and the officer's
     decision. Only where the ordinance has it (Glencoe Subd. 26(E))."""
     now = now or timezone.now()
-    _check_serves(actor, agreement)
+    refuse_unless_serves(actor, agreement.jurisdiction)
     citation = rule_citation(agreement.jurisdiction, "IMP-13")
     if not citation:
         raise Refused.because(

@@ -9,6 +9,7 @@ statute that forbids it.
 from django import forms
 from django.contrib import messages
 from django.contrib.contenttypes.models import ContentType
+from django.core.exceptions import PermissionDenied
 from django.shortcuts import redirect, render
 from django.urls import path
 from django.utils import timezone
@@ -221,9 +222,7 @@ def case_disposition(request, pk):
     forms_by_action = {name: cls(prefix=name) for name, cls in FORMS.items()}
     if action in FORMS:
         if not request.user.has_role(*ACTORS):
-            from django.core.exceptions import PermissionDenied
-
-            raise PermissionDenied
+            raise PermissionDenied  # a clerk sees the page but does not decide
         form = FORMS[action](request.POST, request.FILES, prefix=action)
         forms_by_action[action] = form
         if form.is_valid():

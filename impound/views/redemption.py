@@ -17,7 +17,7 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods
 
 from base import dates
-from base.access import get_in_jurisdiction, role_required
+from base.access import get_in_jurisdiction, in_user_cities, role_required
 from base.forms import CERTIFICATE_TYPES, apply_service_errors
 from base.messages import success_with_receipt
 from base.roles import ADMINISTRATOR, CLERK, OFFICER
@@ -167,11 +167,8 @@ def case_redeem_page(request, pk):
 @role_required(*GATEKEEPERS)
 @require_http_methods(["GET", "POST"])
 def gate_clear(request, pk):
-    gate = (
-        CaseGate.objects.select_related("case__jurisdiction")
-        .filter(case__jurisdiction_id__in=request.user.jurisdiction_ids, pk=pk)
-        .first()
-    )
+    gates = CaseGate.objects.select_related("case__jurisdiction")
+    gate = in_user_cities(gates, request.user, "case__jurisdiction").filter(pk=pk).first()
     if gate is None:
         raise Http404
     form = CourtOrderForm(request.POST or None, request.FILES or None)
