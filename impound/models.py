@@ -195,8 +195,8 @@ class ImpoundCase(CaseRecord):
     placed_at = models.DateTimeField(_("placed in the pound at"))
     seized_on = models.DateField(_("date seized"))
     seized_where = models.CharField(_("where seized"), max_length=200)
-    # What the public pages say about where (issue 20 items 1 and 3): a block or street,
-    # never an address that identifies a finder; empty shows only the city.
+    # What the public pages (found animals, the public record) say about where: a block
+    # or street, never an address that identifies a finder; empty shows only the city.
     found_area = models.CharField(
         _("found near (public)"),
         max_length=120,
@@ -592,7 +592,7 @@ class SterilizationAgreement(StatefulRecord, Kept):
         )
 
 
-# Lost-pet reports and their matches (issue 20 item 2), in their own module.
+# Lost-pet reports and their matches, in their own module.
 from .models_lost import (  # noqa: E402, F401
     ACTIVE_LOST_STATUSES,
     ContactPreference,

@@ -1,11 +1,10 @@
-"""Lost-pet reports by residents and their likely matches among the pound's animals
-(issue 20 item 2).
+"""Lost-pet reports by residents and their likely matches among the pound's animals.
 
 Rules: IMP-05 and REC-04 (North Branch Sec. 6-68: "every possible effort to notify the
 owners"; Glencoe 701 Subds. 13, 14). A report's end (``expires_on``) is stored when it is
 filed or renewed, from the profile's program setting ``lost_report_open_days`` (not an
 ordinance rule), and a beat sweep expires it (impound/sweeps.py); another e-mails the
-resident once per open period ``lost_report_reminder_days`` before that end (issue 20).
+resident once per open period ``lost_report_reminder_days`` before that end.
 A match is stored once per (report, case), so running the matching again never
 notifies anyone twice.
 

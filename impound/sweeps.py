@@ -6,7 +6,7 @@
   ending Thursday makes the animal available Friday morning, never during Thursday.
 - ``impound.sterilization_overdue``: a pending agreement whose ``due_on`` is before
   today becomes overdue (IMP-11, IMP-12): the adopter has all of the due day.
-- ``impound.lost_reports_expire`` and ``impound.lost_reports_remind`` (issue 20): a
+- ``impound.lost_reports_expire`` and ``impound.lost_reports_remind``: a
   resident's lost-pet report expires after its stored ``expires_on``, and is reminded
   once per open period the profile's ``lost_report_reminder_days`` before it (program
   settings, not ordinance rules).
@@ -115,7 +115,7 @@ def _sterilization_due(found) -> Iterable[Deadline]:
         )
 
 
-# --- Lost-pet reports (issue 20 item 2) ---------------------------------------------------
+# --- Lost-pet reports --------------------------------------------------------------------
 
 
 @register_sweep("impound.lost_reports_expire")

@@ -294,7 +294,7 @@ def case_intake(
             "animal": animal.pk if animal else None,
         },
     )
-    owner_alert_queue(case)  # a registered owner hears after commit (issue 20 item 4)
+    owner_alert_queue(case)  # a registered owner hears after commit (owner_alerts)
     return case
 
 
@@ -346,5 +346,5 @@ def case_identify_owner(*, case: ImpoundCase, animal: Animal, actor) -> ImpoundC
         % {"owner": animal.owner.name, "animal": animal},
         data={"animal": animal.pk, "owner": animal.owner_id, "previous_animal": previous},
     )
-    owner_alert_queue(case)  # the owner hears after commit (issue 20 item 4)
+    owner_alert_queue(case)  # the owner hears after commit (owner_alerts)
     return case

@@ -1,4 +1,4 @@
-"""Lost-pet reports and matching them to the pound's animals (issue 20 item 2).
+"""Lost-pet reports and matching them to the pound's animals.
 
 Rules: IMP-05, REC-04 (North Branch Sec. 6-68: "every possible effort to notify the
 owners"; Glencoe 701 Subds. 13, 14). How long a report stays open
@@ -576,7 +576,7 @@ def _mail_officers(match: LostMatch) -> bool:
     return _send(subject, body, officers_to_notify(case.jurisdiction), match, "officers")
 
 
-# --- Reminding before a report closes (issue 20) --------------------------------------
+# --- Reminding before a report closes ---------------------------------------------------
 
 
 def reminders_due(today: date) -> tuple[dict[int, int], models.QuerySet]:

@@ -1,4 +1,4 @@
-"""Lost-pet reports (issue 20 item 2): the resident's own pages and the city's staff list.
+"""Lost-pet reports: the resident's own pages and the city's staff list.
 
 A resident sees only reports they filed (``reporter == request.user``; another's is a
 404) and, of a likely match, only what the public found page shows. Staff see the

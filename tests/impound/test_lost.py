@@ -1,4 +1,4 @@
-"""Lost-pet reports and matching them to intakes (issue 20 item 2; IMP-05, REC-04: North
+"""Lost-pet reports and matching them to intakes (IMP-05, REC-04: North
 Branch Sec. 6-68 "every possible effort to notify the owners", Glencoe 701 Subds. 13, 14).
 
 One service scores a report against a case: species is required, a tag or microchip
@@ -66,7 +66,7 @@ def nb_officer(north_branch):
 
 
 def _case(city, pound, officer, when=None, **extra):
-    extra.setdefault("found_area", "Main St and 5th Ave")  # the public place (issue 20 item 1)
+    extra.setdefault("found_area", "Main St and 5th Ave")  # the public place
     return take_in(city, pound, officer, when or at(2026, 11, 30, 10), NB_GROUND, **extra)
 
 

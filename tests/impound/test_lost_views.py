@@ -1,4 +1,4 @@
-"""Lost-pet report pages (issue 20 item 2): the resident's own (another resident gets
+"""Lost-pet report pages: the resident's own (another resident gets
 404, staff 403), the city's staff list (another city's report is 404 or absent; a
 resident gets 403), bad input next to its field, a bounded number of queries."""
 

@@ -1,5 +1,5 @@
 """Impound records: monthly figures, the register, retention, public perusal (IMP-06,
-Minn. Stat. 346.47 subd. 2, rules.md Appendix H MN-03; issue 9 item 8)."""
+Minn. Stat. 346.47 subd. 2, rules.md Appendix H MN-03)."""
 
 import csv
 import io

@@ -1,5 +1,5 @@
 """Hold and sterilization sweeps run twice, and after a week down, act once per case
-(issue 9 "Done when"; IMP-04, IMP-11, IMP-12)."""
+(IMP-04, IMP-11, IMP-12)."""
 
 from datetime import date
 
