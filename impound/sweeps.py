@@ -143,6 +143,6 @@ def sweep_lost_reports_remind(*, now: datetime, dry_run: bool = False):
     """E-mail the resident once per open period, the profile's ``lost_report_reminder_days``
     (a program setting) calendar days before the report's stored ``expires_on``, with the
     page to renew it. Idempotent; after days down it reminds only reports still open."""
-    from impound.services.lost import lost_reports_remind
+    from impound.services.lost_mail import lost_reports_remind
 
     return lost_reports_remind(now=now, dry_run=dry_run)

@@ -24,6 +24,7 @@ from base.uploads import upload_response
 from impound.forms_lost import LostCloseForm, LostReportForm
 from impound.models import ACTIVE_LOST_STATUSES, LostMatch, LostReport, LostStatus, PoundHours
 from impound.services import lost as svc
+from impound.services.lost_mail import public_description
 from ordinance.refusals import Refused
 
 PAGE_SIZE = 25
@@ -89,7 +90,7 @@ def lost_report_detail(request, pk):
     found = [
         {
             "match": m,
-            "animal": svc.public_description(m.case),
+            "animal": public_description(m.case),
             "pound": m.case.pound,
             "hours": m.case.pound.hours.all(),
         }

@@ -16,15 +16,13 @@ from django.core import mail
 
 from impound.models import LostMatch, LostReport, LostStatus
 from impound.services.lost import (
-    lost_match_notify,
     lost_report_close,
     lost_report_renew,
     match_case,
     match_report,
-    match_score,
-    street_level,
-    words,
 )
+from impound.services.lost_mail import lost_match_notify
+from impound.services.lost_matching import match_score, street_level, words
 from ordinance.models import Event
 from ordinance.refusals import Refused
 from ordinance.rules import get_rule
