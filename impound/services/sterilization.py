@@ -20,6 +20,7 @@ a bite, which is not astray; ``NOT_ASTRAY_GROUNDS`` names that code.
 
 from dataclasses import dataclass
 from datetime import date, datetime
+from typing import TYPE_CHECKING
 
 from django.contrib.contenttypes.models import ContentType
 from django.db import transaction
@@ -44,6 +45,9 @@ from ordinance.models import Event
 from ordinance.money import ZERO
 from ordinance.refusals import Refused, refusing
 from ordinance.rules import get_optional, get_rule, profile_for, rule_citation
+
+if TYPE_CHECKING:  # the adoption imports this module
+    from .dispositions import Adoption
 
 # Sec. 6-96(6): a dog taken in as a rabies suspect after a bite is not "astray".
 NOT_ASTRAY_GROUNDS = frozenset({"rabies_suspect"})
@@ -191,53 +195,19 @@ def agreement_create(
     case: ImpoundCase,
     terms: Terms,
     actor,
-    adopter,
-    adopter_name: str,
-    adopter_address: str,
+    adoption: "Adoption",
     adopted_on: date,
-    humane_society_undertakes: bool,
-    payment_method: str,
-    payment_reference: str,
     now: datetime,
 ) -> SterilizationAgreement:
     """The agreement signed at adoption, with the deposit taken on a receipt (GL)."""
-    deposit = receipt = None
-    if terms.deposit_fee:
-        fee = deposit_fee(case.jurisdiction, on=adopted_on)
-        if adopter is None:
-            raise Refused.because(
-                _("Adopter"),
-                _(
-                    "The deposit is taken on a receipt, which names a registered owner: "
-                    "register the adopter at the counter first."
-                ),
-                fee.authority,
-                field="adopter",
-            )
-        if not payment_method:
-            raise Refused.because(
-                _("Payment"),
-                _("Choose how the deposit is paid."),
-                fee.authority,
-                field="payment_method",
-            )
-        receipt = receipt_create(
-            jurisdiction=case.jurisdiction,
-            payer=adopter,
-            lines=[fee_line(fee)],
-            method=payment_method,
-            reference=payment_reference,
-            actor=actor,
-            now=now,
-        )
-        deposit = fee.amount
+    deposit, receipt = _deposit_take(case, terms, actor, adoption, adopted_on, now)
     agreement = SterilizationAgreement.objects.create(
         case=case,
         jurisdiction=case.jurisdiction,
-        adopter_name=adopter_name,
-        adopter_address=adopter_address,
+        adopter_name=adoption.name,
+        adopter_address=adoption.address,
         adopted_on=adopted_on,
-        humane_society_undertakes=humane_society_undertakes,
+        humane_society_undertakes=adoption.humane_society_undertakes,
         due_on=terms.due_on,
         due_citation=terms.citation,
         due_basis=terms.basis[:300],
@@ -246,13 +216,13 @@ def agreement_create(
         deposit_status=DepositStatus.HELD if deposit is not None else DepositStatus.NONE,
         deposit_receipt=receipt,
         recorded_by=actor,
+        status_changed_at=now,
     )
     Event.record(
         "impound.sterilization.agreed",
         agreement,
         actor=actor,
         at=now,
-        jurisdiction=case.jurisdiction,
         summary=_("Sterilization due %(d)s (%(c)s)")
         % {"d": date_format(terms.due_on), "c": terms.citation},
         data={
@@ -261,10 +231,44 @@ def agreement_create(
             "flagged": terms.flagged,
             "deposit": str(deposit) if deposit is not None else None,
             "receipt": receipt.number if receipt else None,
-            "humane_society": humane_society_undertakes,
+            "humane_society": adoption.humane_society_undertakes,
         },
     )
     return agreement
+
+
+def _deposit_take(case, terms: Terms, actor, adoption: "Adoption", on: date, now: datetime):
+    """(amount, receipt) of the deposit Glencoe takes (Subd. 26), or (None, None)."""
+    if not terms.deposit_fee:
+        return None, None
+    fee = deposit_fee(case.jurisdiction, on=on)
+    if adoption.adopter is None:
+        raise Refused.because(
+            _("Adopter"),
+            _(
+                "The deposit is taken on a receipt, which names a registered owner: "
+                "register the adopter at the counter first."
+            ),
+            fee.authority,
+            field="adopter",
+        )
+    if not adoption.payment_method:
+        raise Refused.because(
+            _("Payment"),
+            _("Choose how the deposit is paid."),
+            fee.authority,
+            field="payment_method",
+        )
+    receipt = receipt_create(
+        jurisdiction=case.jurisdiction,
+        payer=adoption.adopter,
+        lines=[fee_line(fee)],
+        method=adoption.payment_method,
+        reference=adoption.payment_reference,
+        actor=actor,
+        now=now,
+    )
+    return fee.amount, receipt
 
 
 def _data(agreement, data: dict) -> dict:

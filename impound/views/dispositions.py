@@ -166,51 +166,35 @@ SECTIONS = [("dispositions", case_section, 40)]
 def _run(action, case, form, user):
     data = form.cleaned_data
     agreement = _agreement(case)
-    decision = {
-        k: data[k] for k in ("decided_by_name", "capacity", "decided_on", "reasons") if k in data
-    }
     if action == "adopt":
         svc.case_adopt(
             case=case,
             actor=user,
-            **decision,
-            **{
-                k: data[k]
-                for k in (
-                    "adopter_name",
-                    "adopter_address",
-                    "suitable",
-                    "sterilization_agreed",
-                    "humane_society_undertakes",
-                    "date_of_birth",
-                    "payment_method",
-                    "payment_reference",
-                    "override_reason",
-                )
-            },
+            adoption=svc.Adoption.of(data),
+            judgement=svc.Judgement.of(data),
+            date_of_birth=data["date_of_birth"],
         )
     elif action == "euthanize":
-        svc.case_euthanize(
-            case=case, actor=user, override_reason=data["override_reason"], **decision
-        )
+        svc.case_euthanize(case=case, actor=user, judgement=svc.Judgement.of(data))
     elif action == "transfer":
         svc.case_transfer_vet_college(
             case=case,
             actor=user,
-            override_reason=data["override_reason"],
-            **decision,
-            **{k: data[k] for k in ("institution", "institution_address", "accredited", "purpose")},
+            transfer=svc.VetCollegeTransfer.of(data),
+            judgement=svc.Judgement.of(data),
         )
     elif agreement is None:
         raise Refused.because(_("Sterilization"), _("This case has no sterilization agreement."))
-    elif action == "certificate":
-        steril.agreement_record_certificate(agreement=agreement, actor=user, **data)
-    elif action == "remit":
-        steril.agreement_remit(agreement=agreement, actor=user, **data)
-    elif action == "forfeit":
-        steril.agreement_forfeit(agreement=agreement, actor=user, **data)
-    elif action == "waive":
-        steril.agreement_waive(agreement=agreement, actor=user, **data)
+    else:
+        AGREEMENT_ACTIONS[action](agreement=agreement, actor=user, **data)
+
+
+AGREEMENT_ACTIONS = {
+    "certificate": steril.agreement_record_certificate,
+    "remit": steril.agreement_remit,
+    "forfeit": steril.agreement_forfeit,
+    "waive": steril.agreement_waive,
+}
 
 
 @role_required(CLERK, *ACTORS)

@@ -6,7 +6,7 @@ from decimal import Decimal
 import pytest
 
 from impound.models import AgreementStatus, DepositStatus
-from impound.services.dispositions import case_adopt
+from impound.services.dispositions import Adoption, Judgement, case_adopt
 from impound.services.sterilization import (
     agreement_forfeit,
     agreement_record_certificate,
@@ -69,21 +69,26 @@ def test_glencoe_due_dates_under_over_and_exactly_six_months(glencoe, officer, p
     assert known_young.due_on == date(2026, 12, 1) and not known_young.flagged
 
 
-def _adoption(case, officer, **extra):
+def _adoption(case, officer, *, issue_documents=True, **extra):
     fields = dict(
-        case=case,
-        actor=officer,
         adopter_name="Robin Adopter",
         adopter_address="5 Oak St, Glencoe, MN 55336",
-        decided_by_name="Officer Lee",
-        capacity="Animal control officer",
-        decided_on=ADOPTED,
-        reasons="Suitable home.",
         suitable=True,
         sterilization_agreed=True,
     )
     fields.update(extra)
-    return case_adopt(**fields)
+    return case_adopt(
+        case=case,
+        actor=officer,
+        adoption=Adoption(**fields),
+        judgement=Judgement(
+            decided_by_name="Officer Lee",
+            capacity="Animal control officer",
+            decided_on=ADOPTED,
+            reasons="Suitable home.",
+        ),
+        issue_documents=issue_documents,
+    )
 
 
 @pytest.mark.clock("2026-11-30T10:00")
