@@ -207,30 +207,21 @@ def case_intake(
     if unknown:
         raise TypeError(f"Not intake fields: {sorted(unknown)}")
     refuse_unless_serves(actor, jurisdiction)
-    placed_on = timezone.localtime(placed_at).date()
     now = timezone.now()
-    if placed_at > now:
-        raise Refused.because(
-            _("Placed at"), _("The time of placement cannot be in the future."), field="placed_at"
-        )
-    if seized_on > placed_on:
-        raise Refused.because(
-            _("Date seized"),
-            _("The date seized cannot be after the animal was placed in the pound."),
-            field="seized_on",
-        )
+    placed_on = timezone.localtime(placed_at).date()
+    _check_placement(placed_at, seized_on, now=now)
     if animal is not None and animal.jurisdiction_id != jurisdiction.pk:
         raise Refused.because(_("Animal"), _("That animal is registered in another city."))
     chosen = ground_for(jurisdiction, ground, on=placed_on)
-    species = description.get("species") or (animal.species if animal else Species.DOG)
-    description["species"] = species
-    check_species(jurisdiction, chosen, species, on=placed_on)
+    description["species"] = description.get("species") or (
+        animal.species if animal else Species.DOG
+    )
+    check_species(jurisdiction, chosen, description["species"], on=placed_on)
     _check_party(jurisdiction, description, brought_by_name, brought_by_address, placed_on)
     _check_pound(pound, jurisdiction, placed_on)
     start = hold_start or placed_on
     hold: HoldEnd = hold_end(jurisdiction, pound, key=hold_key, start=start)
-
-    case = ImpoundCase(
+    case = ImpoundCase.objects.create(
         jurisdiction=jurisdiction,
         number=year_number(jurisdiction, "impound", placed_on.year),
         pound=pound,
@@ -256,7 +247,29 @@ def case_intake(
         hold_basis=hold.basis,
         **_describe(description, animal),
     )
-    case.save()
+    _open_gates(case, chosen, gates, actor=actor, now=now)
+    _record_intake(case, chosen, hold, actor=actor, now=now)
+    owner_alert_queue(case)  # a registered owner hears after commit (owner_alerts)
+    return case
+
+
+def _check_placement(placed_at: datetime, seized_on: date, *, now: datetime) -> None:
+    """IMP-03: the time of placement has happened, and the seizure came before it."""
+    if placed_at > now:
+        raise Refused.because(
+            _("Placed at"), _("The time of placement cannot be in the future."), field="placed_at"
+        )
+    if seized_on > timezone.localtime(placed_at).date():
+        raise Refused.because(
+            _("Date seized"),
+            _("The date seized cannot be after the animal was placed in the pound."),
+            field="seized_on",
+        )
+
+
+def _open_gates(case, chosen: Ground, gates, *, actor, now) -> None:
+    """The caller's gates, and the court's authorization a court-order ground needs
+    (IMP-08)."""
     opened = list(gates)
     if chosen.court_order:
         opened.append(
@@ -279,6 +292,9 @@ def case_intake(
         )
         for kind, label, citation, clearable in opened
     )
+
+
+def _record_intake(case, chosen: Ground, hold: HoldEnd, *, actor, now) -> None:
     Event.record(
         "impound.case.taken_in",
         case,
@@ -288,14 +304,12 @@ def case_intake(
         % {"n": case.number, "ground": chosen.label, "end": date_format(hold.ends_on)},
         data={
             "ground": chosen.code,
-            "hold_key": hold_key,
+            "hold_key": case.hold_key,
             "hold_ends_on": str(hold.ends_on),
             "hold_citation": hold.citation,
-            "animal": animal.pk if animal else None,
+            "animal": case.animal_id,
         },
     )
-    owner_alert_queue(case)  # a registered owner hears after commit (owner_alerts)
-    return case
 
 
 def _describe(description: dict, animal: Animal | None) -> dict:

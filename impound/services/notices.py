@@ -450,26 +450,9 @@ def case_posted_notice_issue(
     document = document_issue(
         kind=POSTED_NOTICE,
         template=POSTED_TEMPLATE,
-        context={
-            "notice_date": today,
-            "animal": {
-                "species": case.get_species_display().lower(),
-                "sex": case.get_sex_display(),
-                "color": case.color,
-                "breed": case.breed,
-                "age": _age(case.approximate_age_months),
-            },
-            "owner_name": _("Unknown"),
-            "case_number": case.number,
-            "claim_by": deadline,
-            "pound": _pound(case),
-            "posting": {
-                "days": rule.days.display(),
-                "locations": list(rule.locations),
-                "citation": rule.citation,
-            },
-            "signed_as": str(SIGNERS[signed_as or default_signer(actor)]),
-        },
+        context=posted_notice_context(
+            case, rule, on=today, signed_as=signed_as or default_signer(actor)
+        ),
         jurisdiction=case.jurisdiction,
         actor=actor,
         title=_("Notice of impounding dog or cat"),
@@ -487,6 +470,31 @@ def case_posted_notice_issue(
         data={"document": document.pk, "claim_by": str(deadline["date"])},
     )
     return document
+
+
+def posted_notice_context(case: ImpoundCase, rule: PostingRule, *, on: date, signed_as) -> dict:
+    """What the posted notice (C12) prints: the animal, the claim-by date, the pound,
+    where and how long it is posted, and who signs it."""
+    return {
+        "notice_date": on,
+        "animal": {
+            "species": case.get_species_display().lower(),
+            "sex": case.get_sex_display(),
+            "color": case.color,
+            "breed": case.breed,
+            "age": _age(case.approximate_age_months),
+        },
+        "owner_name": _("Unknown"),
+        "case_number": case.number,
+        "claim_by": claim_by(case),
+        "pound": _pound(case),
+        "posting": {
+            "days": rule.days.display(),
+            "locations": list(rule.locations),
+            "citation": rule.citation,
+        },
+        "signed_as": str(SIGNERS[signed_as]),
+    }
 
 
 def default_signer(actor) -> str:
