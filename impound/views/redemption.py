@@ -120,7 +120,8 @@ def case_redeem_page(request, pk):
         licensed = licensed_answer(request.GET)  # "Recalculate" asks again, nothing paid
     elif form.is_bound and form.is_valid():
         licensed = form.licensed_value() if ask else None
-    if request.method == "POST" and form.is_valid() and case.is_open:
+    redeemable = case.may("redeem")
+    if request.method == "POST" and form.is_valid() and redeemable:
         try:
             redemption = case_redeem(
                 case=case,
@@ -144,7 +145,7 @@ def case_redeem_page(request, pk):
     receipt_docs = {}
     if case.status == CaseStatus.REDEEMED and hasattr(case, "redemption"):
         receipt_docs = documents_for(case.redemption.receipt) if case.redemption.receipt else {}
-    elif case.is_open:
+    elif redeemable:
         quote, refusal, conditions = redemption_state(
             case, on=today, licensed=licensed if ask else None
         )
@@ -215,6 +216,7 @@ def case_redemption_section(request, *, case):
         "court_kind": GateKind.COURT_AUTHORIZATION.value,
         "gatekeeper": role in GATEKEEPERS,
         "may_redeem": role in COUNTER,
+        "redeemable": case.may("redeem"),
     }
 
 
