@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy
 
 from base import dates
 from base.access import in_user_cities
+from base.dates import DateTimeInput as DateTimeInput  # also the input other apps import
 from base.forms import PHOTO_TYPES, DateInput
 from base.uploads import upload_check
 from impound.models import ImpoundCase, Pound
@@ -22,13 +23,6 @@ from ordinance.models import Jurisdiction
 # A screen setting, not an ordinance value: how far back an officer may enter a time of
 # placement (a late entry after a night call), so a mistyped year is caught at once.
 PLACED_AT_MAX_DAYS_BACK = 30
-
-
-class DateTimeInput(forms.DateTimeInput):
-    input_type = "datetime-local"
-
-    def __init__(self, **kwargs):
-        super().__init__(format="%Y-%m-%dT%H:%M", **kwargs)
 
 
 def _model_field(name, **kwargs):
