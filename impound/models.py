@@ -3,8 +3,10 @@
 Rules: IMP-01..15, rules.md Appendix B2 (lifecycle), C11-C21 (documents), Minn. Stat.
 346.47 (Appendix H MN-01..04). A case is never deleted (IMP-06: records kept at least
 ``impound_record_retention_months``; the database refuses a delete through ``PROTECT``
-and ``delete()`` refuses here). Every state change is a named transition that records
-its Event (style.md "State, time and jobs"); field history is kept by simple-history.
+and ``delete()`` refuses, the kernel's ``Kept``). A case stands on the kernel's
+``CaseRecord``: its state machine is the ``TRANSITIONS`` table on the model, and every
+state change is applied by the kernel, which records its Event; field history is kept
+by simple-history.
 
 An impounded stray has no owner yet, and ``licensing.Animal.owner`` is required, so the
 case carries its own Subd. 13 description; ``animal`` is linked once an owner is known.
