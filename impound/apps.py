@@ -11,7 +11,7 @@ class ImpoundConfig(AppConfig):
         # Importing these registers the navigation entry, the sweeps and upcoming deadlines.
         from . import nav, sweeps  # noqa: F401
         from .sections import animal_impounds
-        from .services import lost  # noqa: F401  (matches each new intake, issue 20 item 2)
+        from .services import lost  # noqa: F401  (matches each new intake with lost reports)
         from .views import cases, dispositions, notices, records, redemption
         from .views import lost as lost_views
 
@@ -19,14 +19,14 @@ class ImpoundConfig(AppConfig):
         for module in (cases, notices, redemption, dispositions, records):
             for name, provider, order in module.SECTIONS:
                 sections.register("impound.case_detail", name, provider, order=order)
-        # Lost reports the animal may answer (issue 20 item 2).
+        # Lost reports the animal may answer.
         for name, provider, order in lost_views.SECTIONS:
             sections.register("impound.case_detail", name, provider, order=order)
         self._connect_found_page()
 
     def _connect_found_page(self):
-        """Any change to a case, a pound, its hours or a city: the found page (issue 20
-        item 1) reads afresh (impound.services.found)."""
+        """Any change to a case, a pound, its hours or a city: the public found-animals
+        page reads afresh (impound.services.found)."""
         from django.db.models.signals import post_delete, post_save
 
         from ordinance.models import Jurisdiction

@@ -10,6 +10,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from base import dates
+from base.access import in_user_cities
+from base.dates import DateTimeInput as DateTimeInput  # also the input other apps import
 from base.forms import PHOTO_TYPES, DateInput
 from base.uploads import upload_check
 from impound.models import ImpoundCase, Pound
@@ -21,13 +23,6 @@ from ordinance.models import Jurisdiction
 # A screen setting, not an ordinance value: how far back an officer may enter a time of
 # placement (a late entry after a night call), so a mistyped year is caught at once.
 PLACED_AT_MAX_DAYS_BACK = 30
-
-
-class DateTimeInput(forms.DateTimeInput):
-    input_type = "datetime-local"
-
-    def __init__(self, **kwargs):
-        super().__init__(format="%Y-%m-%dT%H:%M", **kwargs)
 
 
 def _model_field(name, **kwargs):
@@ -153,7 +148,7 @@ class IntakeForm(forms.Form):
         self.fields["seized_on"].initial = today
         self.fields["species"].initial = "dog"
         # The registry's animals offered: the search's hits and the one already picked.
-        scope = Animal.objects.filter(jurisdiction_id__in=user.jurisdiction_ids)
+        scope = in_user_cities(Animal.objects, user)
         self.fields["animal"].queryset = scope
         self.fields["animal"].widget.choices = [("", _("No owner known yet"))] + [
             (a.pk, animal_choice_label(a)) for a in _offered(self, scope, hits)

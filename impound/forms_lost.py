@@ -1,4 +1,4 @@
-"""Lost-pet report forms (issue 20 item 2): the shape of the input only; the service
+"""Lost-pet report forms: the shape of the input only; the service
 (impound/services/lost.py) stores the report's end and runs the matching."""
 
 from django import forms

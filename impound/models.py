@@ -3,8 +3,10 @@
 Rules: IMP-01..15, rules.md Appendix B2 (lifecycle), C11-C21 (documents), Minn. Stat.
 346.47 (Appendix H MN-01..04). A case is never deleted (IMP-06: records kept at least
 ``impound_record_retention_months``; the database refuses a delete through ``PROTECT``
-and ``delete()`` refuses here). Every state change is a named transition that records
-its Event (style.md "State, time and jobs"); field history is kept by simple-history.
+and ``delete()`` refuses, the kernel's ``Kept``). A case stands on the kernel's
+``CaseRecord``: its state machine is the ``TRANSITIONS`` table on the model, and every
+state change is applied by the kernel, which records its Event; field history is kept
+by simple-history.
 
 An impounded stray has no owner yet, and ``licensing.Animal.owner`` is required, so the
 case carries its own Subd. 13 description; ``animal`` is linked once an owner is known.
@@ -22,29 +24,18 @@ from django.utils.translation import gettext as __
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from kernel.kept import Kept, RecordKept
+from kernel.kept import KeptQuerySet as KeptQuerySet
+from kernel.models import CaseRecord, Transition
 from licensing.models import Animal, License, Owner, RabiesVaccination, Receipt
 from licensing.models.registry import Sex, Species
-from ordinance.models import Event, Jurisdiction
-from ordinance.refusals import Refused
-from ordinance.rules import rule_citation
+from ordinance.models import Jurisdiction
 
-
-class CaseDeletion(Exception):
-    """Impound cases and their records are kept (IMP-06); they are never deleted."""
-
-
-class KeptQuerySet(models.QuerySet):
-    def delete(self):
-        raise CaseDeletion(__("Impound records are kept; they are never deleted."))
-
-    def for_user(self, user):
-        """Rows of the cities this staff user serves (none for anyone else)."""
-        return self.filter(jurisdiction_id__in=user.jurisdiction_ids)
-
-
-class KeptMixin:
-    def delete(self, *args, **kwargs):
-        raise CaseDeletion(__("Impound records are kept; they are never deleted."))
+# Impound's former names of the kernel's one kept-records rule, for the apps that still
+# import them (dangerous_dogs, rabies, and their migrations' bases); ``KeptQuerySet`` is
+# the kernel's, re-exported above.
+CaseDeletion = RecordKept
+KeptMixin = Kept
 
 
 # --- Pounds -----------------------------------------------------------------------------
@@ -148,6 +139,8 @@ class CaseStatus(models.TextChoices):
 
 OPEN_STATUSES = (CaseStatus.HELD, CaseStatus.AVAILABLE)
 CLOSED_STATUSES = tuple(s for s in CaseStatus if s not in OPEN_STATUSES)
+# How a case ends other than by the owner's redemption: a person's disposition (IMP-09).
+DISPOSED_STATUSES = tuple(s for s in CLOSED_STATUSES if s != CaseStatus.REDEEMED)
 
 
 class Sterilized(models.TextChoices):
@@ -156,24 +149,34 @@ class Sterilized(models.TextChoices):
     UNKNOWN = "unknown", _("Not known")
 
 
-class CaseSeries(models.Model):
-    """Next case number of a city's year: allocated under a row lock, never reused."""
+class ImpoundCase(CaseRecord):
+    """One animal's stay at the pound, from intake to disposition (Appendix B2, C13).
 
-    jurisdiction = models.ForeignKey(Jurisdiction, on_delete=models.PROTECT, related_name="+")
-    year = models.PositiveSmallIntegerField()
-    next_number = models.PositiveIntegerField(default=1)
+    Held for redemption until the stored hold end has passed (the sweep makes it
+    available, IMP-04); closed by the owner's redemption (IMP-07) or by a person's
+    disposition, before the hold ends only with a recorded override (IMP-09).
+    """
 
-    class Meta:
-        constraints = [
-            models.UniqueConstraint(fields=["jurisdiction", "year"], name="case_series_unique")
-        ]
-
-    def __str__(self):
-        return f"{self.jurisdiction} {self.year}: next {self.next_number}"
-
-
-class ImpoundCase(KeptMixin, models.Model):
-    """One animal's stay at the pound, from intake to disposition (Appendix B2, C13)."""
+    EVENT_PREFIX = "impound.case"
+    TRANSITIONS = (
+        Transition(
+            "make_available",
+            CaseStatus.HELD,
+            CaseStatus.AVAILABLE,
+            event="impound.case.available",
+            rule="IMP-04",
+        ),
+        Transition(
+            "redeem",
+            OPEN_STATUSES,
+            CaseStatus.REDEEMED,
+            event="impound.case.redeemed",
+            rule="IMP-07",
+        ),
+        Transition(
+            "dispose", OPEN_STATUSES, DISPOSED_STATUSES, event="impound.case.{to}", rule="IMP-09"
+        ),
+    )
 
     jurisdiction = models.ForeignKey(
         Jurisdiction, on_delete=models.PROTECT, related_name="impound_cases"
@@ -184,7 +187,6 @@ class ImpoundCase(KeptMixin, models.Model):
     status = models.CharField(
         _("status"), max_length=12, choices=CaseStatus.choices, default=CaseStatus.HELD
     )
-    status_changed_at = models.DateTimeField(_("status changed at"), null=True, blank=True)
 
     # Why (IMP-01): the profile's ground code, its label and section as at intake.
     ground = models.SlugField(_("ground for impounding"), max_length=60)
@@ -195,8 +197,8 @@ class ImpoundCase(KeptMixin, models.Model):
     placed_at = models.DateTimeField(_("placed in the pound at"))
     seized_on = models.DateField(_("date seized"))
     seized_where = models.CharField(_("where seized"), max_length=200)
-    # What the public pages say about where (issue 20 items 1 and 3): a block or street,
-    # never an address that identifies a finder; empty shows only the city.
+    # What the public pages (found animals, the public record) say about where: a block
+    # or street, never an address that identifies a finder; empty shows only the city.
     found_area = models.CharField(
         _("found near (public)"),
         max_length=120,
@@ -266,13 +268,10 @@ class ImpoundCase(KeptMixin, models.Model):
     transferred_to_address = models.CharField(
         _("transferred to (address)"), max_length=300, blank=True
     )
-    closed_on = models.DateField(_("closed on"), null=True, blank=True)
-    closing_note = models.CharField(_("closing note"), max_length=300, blank=True)
 
     created_at = models.DateTimeField(auto_now_add=True)
 
     history = HistoricalRecords()
-    objects = KeptQuerySet.as_manager()
 
     class Meta:
         ordering = ["-placed_at", "-pk"]
@@ -300,6 +299,11 @@ class ImpoundCase(KeptMixin, models.Model):
         return self.status in OPEN_STATUSES
 
     @property
+    def hold_running(self) -> bool:
+        """Still held for redemption: a disposition now overrides the hold (IMP-04)."""
+        return self.status == CaseStatus.HELD
+
+    @property
     def owner(self) -> Owner | None:
         return self.animal.owner if self.animal_id else None
 
@@ -312,58 +316,41 @@ class ImpoundCase(KeptMixin, models.Model):
         parts = [self.color, self.breed or self.get_species_display()]
         return " ".join(p for p in parts if p)
 
-    # --- Transitions -----------------------------------------------------------------
+    # --- Transitions (TRANSITIONS above) ---------------------------------------------
 
     def make_available(self, *, on: date, at, actor=None, data=None) -> None:
         """Held -> available for disposition: the stored hold end has passed (IMP-04)."""
-        self._move(
-            CaseStatus.AVAILABLE,
-            allowed=(CaseStatus.HELD,),
+        self.ensure("make_available")
+        self.available_on = on
+        self.apply(
+            "make_available",
             actor=actor,
             at=at,
-            action="impound.case.available",
             summary=__("Hold ended %(d)s; available for disposition")
             % {"d": date_format(self.hold_ends_on)},
             data=data,
-            rule="IMP-04",
+            fields=["available_on"],
         )
-        self.available_on = on
-        self.save(update_fields=["available_on"])
 
     def close(
         self, status, *, on: date, at, actor, note: str, to_name="", to_address="", data=None
     ) -> None:
-        """Held or available -> a closed status (redeemed, adopted, euthanized, ...)."""
+        """Held or available -> redeemed (IMP-07) or a disposition (adopted, euthanized,
+        ..., IMP-09), with the closing date, note and to whom the animal went."""
+        name = "redeem" if status == CaseStatus.REDEEMED else "dispose"
+        self.ensure(name, to=status)
         self.transferred_to_name = to_name or self.transferred_to_name
         self.transferred_to_address = to_address or self.transferred_to_address
         self.closed_on, self.closing_note = on, note[:300]
-        self._move(
-            status,
-            allowed=OPEN_STATUSES,
+        self.apply(
+            name,
+            to=status,
             actor=actor,
             at=at,
-            action=f"impound.case.{status}",
             summary=note,
             data=data,
-            rule="IMP-09",
-            extra=["transferred_to_name", "transferred_to_address", "closed_on", "closing_note"],
+            fields=["transferred_to_name", "transferred_to_address", "closed_on", "closing_note"],
         )
-
-    def _move(self, status, *, allowed, actor, at, action, summary, data, rule, extra=()):
-        if self.status not in allowed:
-            raise Refused.because(
-                _("Impound case"),
-                __("Case %(n)s is %(status)s: it cannot become %(new)s.")
-                % {
-                    "n": self.number,
-                    "status": self.get_status_display().lower(),
-                    "new": str(CaseStatus(status).label).lower(),
-                },
-                rule_citation(self.jurisdiction, rule),
-            )
-        self.status, self.status_changed_at = status, at
-        self.save(update_fields=["status", "status_changed_at", *extra])
-        Event.record(action, self, actor=actor, at=at, summary=str(summary), data=data)
 
 
 class GateKind(models.TextChoices):
@@ -378,7 +365,7 @@ def court_order_path(gate, filename):
     return f"impound/court-orders/{gate.case.jurisdiction.slug}/{filename}"
 
 
-class CaseGate(KeptMixin, models.Model):
+class CaseGate(Kept):
     """Something that must be cleared before the owner may redeem (IMP-07, IMP-08).
 
     A Sec. 6-75 dog at large waits for a court's authorization; a dog judged for humane
@@ -411,7 +398,6 @@ class CaseGate(KeptMixin, models.Model):
     )
 
     history = HistoricalRecords()
-    objects = KeptQuerySet.as_manager()
 
     class Meta:
         ordering = ["opened_at", "pk"]
@@ -425,7 +411,7 @@ class CaseGate(KeptMixin, models.Model):
         return self.cleared_at is None
 
 
-class Redemption(KeptMixin, models.Model):
+class Redemption(Kept):
     """The owner took the animal back (C15): what was paid, under which conditions."""
 
     case = models.OneToOneField(ImpoundCase, on_delete=models.PROTECT, related_name="redemption")
@@ -448,7 +434,6 @@ class Redemption(KeptMixin, models.Model):
     )
 
     history = HistoricalRecords()
-    objects = KeptQuerySet.as_manager()
 
     class Meta:
         verbose_name = _("redemption")
@@ -457,115 +442,18 @@ class Redemption(KeptMixin, models.Model):
         return f"{self.case} redeemed {self.redeemed_at:%Y-%m-%d}"
 
 
-class AgreementStatus(models.TextChoices):
-    PENDING = "pending", _("Sterilization pending")
-    OVERDUE = "overdue", _("Overdue")
-    STERILIZED = "sterilized", _("Sterilized")
-    WAIVED = "waived", _("Waived (purebred breeding animal)")
-    FORFEITED = "forfeited", _("Deposit forfeited")
-
-
-class DepositStatus(models.TextChoices):
-    NONE = "none", _("No deposit")
-    HELD = "held", _("Held")
-    REMITTED = "remitted", _("Remitted to the veterinarian")
-    FORFEITED = "forfeited", _("Forfeited")
-
-
-def certificate_path(agreement, filename):
-    return f"impound/sterilization/{agreement.case.jurisdiction.slug}/{filename}"
-
-
-class SterilizationAgreement(KeptMixin, models.Model):
-    """The adopter's agreement to sterilize (NB Sec. 6-72 C17/C18; GL Subd. 26 C19-C21)."""
-
-    case = models.OneToOneField(ImpoundCase, on_delete=models.PROTECT, related_name="sterilization")
-    jurisdiction = models.ForeignKey(Jurisdiction, on_delete=models.PROTECT, related_name="+")
-    adopter_name = models.CharField(_("adopter"), max_length=160)
-    adopter_address = models.CharField(_("adopter's address"), max_length=300)
-    adopted_on = models.DateField(_("adopted on"))
-    humane_society_undertakes = models.BooleanField(
-        _("the humane society will spay"), default=False
-    )
-    due_on = models.DateField(_("due"))
-    due_citation = models.CharField(_("section"), max_length=200)
-    due_basis = models.CharField(_("how the due date was found"), max_length=300)
-    flagged = models.BooleanField(
-        _("flagged for review"),
-        default=False,
-        help_text=_("Appendix D G37: exactly six months old is in neither rule."),
-    )
-    status = models.CharField(
-        _("status"), max_length=12, choices=AgreementStatus.choices, default=AgreementStatus.PENDING
-    )
-    overdue_on = models.DateField(_("marked overdue on"), null=True, blank=True)
-    deposit = models.DecimalField(
-        _("deposit"), max_digits=8, decimal_places=2, null=True, blank=True
-    )
-    deposit_status = models.CharField(
-        _("deposit"), max_length=10, choices=DepositStatus.choices, default=DepositStatus.NONE
-    )
-    deposit_receipt = models.OneToOneField(
-        Receipt, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
-    )
-    admin_fee = models.DecimalField(
-        _("administrative fee kept"), max_digits=8, decimal_places=2, null=True, blank=True
-    )
-    remitted_amount = models.DecimalField(
-        _("remitted"), max_digits=8, decimal_places=2, null=True, blank=True
-    )
-    remitted_to = models.CharField(_("remitted to"), max_length=200, blank=True)
-    remitted_on = models.DateField(_("remitted on"), null=True, blank=True)
-    sterilized_on = models.DateField(_("sterilized on"), null=True, blank=True)
-    veterinarian = models.CharField(_("veterinarian"), max_length=200, blank=True)
-    certificate = models.FileField(
-        _("veterinarian's certificate"), upload_to=certificate_path, blank=True, max_length=300
-    )
-    recorded_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
-    )
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    history = HistoricalRecords()
-    objects = KeptQuerySet.as_manager()
-
-    class Meta:
-        ordering = ["due_on", "pk"]
-        verbose_name = _("sterilization agreement")
-        indexes = [
-            models.Index(fields=["jurisdiction", "status", "due_on"], name="sterilization_due_idx")
-        ]
-
-    def __str__(self):
-        return f"{self.case}: {self.get_status_display()}"
-
-    def mark_overdue(self, *, on: date, at, actor=None) -> None:
-        """Pending -> overdue: the due date passed without a certificate (IMP-11, IMP-12)."""
-        if self.status != AgreementStatus.PENDING:
-            raise Refused.because(
-                _("Sterilization"),
-                __("The agreement is %(s)s, not pending.") % {"s": self.get_status_display()},
-                self.due_citation,
-            )
-        self.status, self.overdue_on = AgreementStatus.OVERDUE, on
-        self.save(update_fields=["status", "overdue_on"])
-        Event.record(
-            "impound.sterilization.overdue",
-            self,
-            actor=actor,
-            at=at,
-            jurisdiction=self.jurisdiction,
-            summary=__("Sterilization due %(d)s not shown (%(c)s)")
-            % {"d": date_format(self.due_on), "c": self.due_citation},
-            data={"due_on": str(self.due_on), "case": self.case.number},
-        )
-
-
-# Lost-pet reports and their matches (issue 20 item 2), in their own module.
+# Sterilization agreements, and lost-pet reports with their matches, in their own modules.
 from .models_lost import (  # noqa: E402, F401
     ACTIVE_LOST_STATUSES,
     ContactPreference,
     LostMatch,
     LostReport,
     LostStatus,
+)
+from .models_sterilization import (  # noqa: E402, F401
+    OPEN_AGREEMENT_STATUSES,
+    AgreementStatus,
+    DepositStatus,
+    SterilizationAgreement,
+    certificate_path,
 )

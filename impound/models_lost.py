@@ -1,11 +1,10 @@
-"""Lost-pet reports by residents and their likely matches among the pound's animals
-(issue 20 item 2).
+"""Lost-pet reports by residents and their likely matches among the pound's animals.
 
 Rules: IMP-05 and REC-04 (North Branch Sec. 6-68: "every possible effort to notify the
 owners"; Glencoe 701 Subds. 13, 14). A report's end (``expires_on``) is stored when it is
 filed or renewed, from the profile's program setting ``lost_report_open_days`` (not an
 ordinance rule), and a beat sweep expires it (impound/sweeps.py); another e-mails the
-resident once per open period ``lost_report_reminder_days`` before that end (issue 20).
+resident once per open period ``lost_report_reminder_days`` before that end.
 A match is stored once per (report, case), so running the matching again never
 notifies anyone twice.
 
@@ -21,8 +20,10 @@ from django.utils.translation import gettext as __
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from kernel.kept import Kept
+from kernel.models import StatefulRecord, Transition
 from licensing.models.registry import Sex, Species
-from ordinance.models import Event, Jurisdiction
+from ordinance.models import Jurisdiction
 from ordinance.refusals import Refused
 
 
@@ -46,9 +47,28 @@ def lost_photo_path(report, filename):
     return f"impound/lost/{report.jurisdiction.slug}/{filename}"
 
 
-class LostReport(models.Model):
+class LostReport(StatefulRecord, Kept):
     """A resident's report of a lost animal: what it looks like, when and where it was
-    lost (street level), how to reach them, and until when it is matched."""
+    lost (street level), how to reach them, and until when it is matched.
+
+    Open until a likely match is found (still active), closed by the resident, expired
+    by the sweep once its stored end passed; renewing an expired one opens it again.
+    """
+
+    TRANSITIONS = (
+        Transition("match", LostStatus.OPEN, LostStatus.MATCHED, event="impound.lost.matched"),
+        Transition(
+            "expire", ACTIVE_LOST_STATUSES, LostStatus.EXPIRED, event="impound.lost.expired"
+        ),
+        Transition("close", ACTIVE_LOST_STATUSES, LostStatus.CLOSED, event="impound.lost.closed"),
+        # Matched again at once if it had a likely match before it expired.
+        Transition(
+            "reopen",
+            LostStatus.EXPIRED,
+            ACTIVE_LOST_STATUSES,
+            event="impound.lost.renewed",
+        ),
+    )
 
     jurisdiction = models.ForeignKey(
         Jurisdiction,
@@ -95,7 +115,6 @@ class LostReport(models.Model):
     status = models.CharField(
         _("status"), max_length=8, choices=LostStatus.choices, default=LostStatus.OPEN
     )
-    status_changed_at = models.DateTimeField(_("status changed at"))
     expires_on = models.DateField(_("open until"))
     expires_citation = models.CharField(_("setting"), max_length=200)
     closed_note = models.CharField(_("closing note"), max_length=200, blank=True)
@@ -132,55 +151,54 @@ class LostReport(models.Model):
     def is_active(self) -> bool:
         return self.status in ACTIVE_LOST_STATUSES
 
+    @property
+    def may_renew(self) -> bool:
+        """Active (its end moves forward) or expired (it opens again); never closed."""
+        return self.is_active or self.may("reopen")
+
     def description(self) -> str:
         parts = [self.color, self.breed or self.get_species_display()]
         return " ".join(p for p in parts if p)
 
-    # --- Transitions (each records its Event) ----------------------------------------
+    def refuse(self, t, to, citation=None, field=""):
+        """A resident reads the refusal: the report's state, plainly."""
+        return Refused.because(
+            self.kind_label(),
+            __("This report is %(status)s.") % {"status": self.get_status_display().lower()},
+            citation or "",
+            field=field,
+        )
+
+    # --- Transitions (TRANSITIONS above) ---------------------------------------------
 
     def mark_matched(self, *, at, data=None) -> None:
         """Open -> matched: a likely match was found (the report stays active)."""
-        if self.status != LostStatus.OPEN:
-            return
-        self._move(LostStatus.MATCHED, at=at, actor=None, action="impound.lost.matched", data=data)
+        if self.may("match"):
+            self.apply("match", at=at, summary=self._summary(LostStatus.MATCHED), data=data)
 
     def expire(self, *, at) -> None:
         """Open or matched -> expired: its stored end passed unrenewed (the sweep)."""
-        self._move(
-            LostStatus.EXPIRED,
+        self.apply(
+            "expire",
             at=at,
-            actor=None,
-            action="impound.lost.expired",
+            summary=self._summary(LostStatus.EXPIRED),
             data={"expires_on": str(self.expires_on)},
         )
 
     def close(self, *, at, actor, note: str) -> None:
+        self.ensure("close")
         self.closed_note = note[:200]
-        self._move(
-            LostStatus.CLOSED,
-            at=at,
+        self.apply(
+            "close",
             actor=actor,
-            action="impound.lost.closed",
+            at=at,
+            summary=self._summary(LostStatus.CLOSED),
             data={"note": self.closed_note},
-            extra=["closed_note"],
+            fields=["closed_note"],
         )
 
-    def _move(self, status, *, at, actor, action, data, extra=()):
-        if self.status not in ACTIVE_LOST_STATUSES:
-            raise Refused.because(
-                _("Lost-pet report"),
-                __("This report is %(status)s.") % {"status": self.get_status_display().lower()},
-            )
-        self.status, self.status_changed_at = status, at
-        self.save(update_fields=["status", "status_changed_at", *extra])
-        Event.record(
-            action,
-            self,
-            actor=actor,
-            at=at,
-            summary=f"{self}: {LostStatus(status).label}",
-            data=data,
-        )
+    def _summary(self, status) -> str:
+        return f"{self}: {LostStatus(status).label}"
 
 
 class LostMatch(models.Model):

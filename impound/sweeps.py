@@ -6,7 +6,7 @@
   ending Thursday makes the animal available Friday morning, never during Thursday.
 - ``impound.sterilization_overdue``: a pending agreement whose ``due_on`` is before
   today becomes overdue (IMP-11, IMP-12): the adopter has all of the due day.
-- ``impound.lost_reports_expire`` and ``impound.lost_reports_remind`` (issue 20): a
+- ``impound.lost_reports_expire`` and ``impound.lost_reports_remind``: a
   resident's lost-pet report expires after its stored ``expires_on``, and is reminded
   once per open period the profile's ``lost_report_reminder_days`` before it (program
   settings, not ordinance rules).
@@ -35,11 +35,12 @@ def sweep_holds_end(*, now: datetime, dry_run: bool = False):
     def transition(case, at):
         case.make_available(on=today, at=at, data={"hold_ends_on": str(case.hold_ends_on)})
 
+    held = ImpoundCase.transition("make_available").sources
     return run_sweep(
         name="impound holds end",
         action="impound.case.available",
-        due=ImpoundCase.objects.filter(status=CaseStatus.HELD, hold_ends_on__lt=today),
-        still_applies=lambda c: c.status == CaseStatus.HELD and c.hold_ends_on < today,
+        due=ImpoundCase.objects.filter(status__in=held, hold_ends_on__lt=today),
+        still_applies=lambda c: c.may("make_available") and c.hold_ends_on < today,
         transition=transition,
         now=now,
         dry_run=dry_run,
@@ -54,9 +55,10 @@ def sweep_sterilization_overdue(*, now: datetime, dry_run: bool = False):
         name="sterilization agreements overdue",
         action="impound.sterilization.overdue",
         due=SterilizationAgreement.objects.filter(
-            status=AgreementStatus.PENDING, due_on__lt=today
+            status__in=SterilizationAgreement.transition("mark_overdue").sources,
+            due_on__lt=today,
         ).select_related("case"),
-        still_applies=lambda a: a.status == AgreementStatus.PENDING and a.due_on < today,
+        still_applies=lambda a: a.may("mark_overdue") and a.due_on < today,
         transition=lambda a, at: a.mark_overdue(on=today, at=at),
         now=now,
         dry_run=dry_run,
@@ -113,7 +115,7 @@ def _sterilization_due(found) -> Iterable[Deadline]:
         )
 
 
-# --- Lost-pet reports (issue 20 item 2) ---------------------------------------------------
+# --- Lost-pet reports --------------------------------------------------------------------
 
 
 @register_sweep("impound.lost_reports_expire")
@@ -141,6 +143,6 @@ def sweep_lost_reports_remind(*, now: datetime, dry_run: bool = False):
     """E-mail the resident once per open period, the profile's ``lost_report_reminder_days``
     (a program setting) calendar days before the report's stored ``expires_on``, with the
     page to renew it. Idempotent; after days down it reminds only reports still open."""
-    from impound.services.lost import lost_reports_remind
+    from impound.services.lost_mail import lost_reports_remind
 
     return lost_reports_remind(now=now, dry_run=dry_run)

@@ -1,5 +1,5 @@
 from .views import cases, dispositions, found, notices, records, redemption
-from .views import lost as lost_views  # issue 20 item 2
+from .views import lost as lost_views
 
 app_name = "impound"
 
@@ -10,5 +10,5 @@ urlpatterns = [
     *dispositions.urlpatterns,
     *records.urlpatterns,
     *found.urlpatterns,
-    *lost_views.urlpatterns,  # issue 20 item 2: lost-pet reports
+    *lost_views.urlpatterns,  # lost-pet reports
 ]

@@ -9,8 +9,8 @@ responsible and suitable owner", NB Sec. 6-72; Glencoe Subd. 25), IMP-11..14 thr
 or product testing; a temporary transfer to an accredited college of veterinary medicine
 or veterinary technology school for sterilization or needed care is allowed).
 
-Each disposition is a ``notices.Decision`` (who, capacity, date, reasons, section) and,
-when final, ``case.close(...)``, which records its Event.
+Each disposition is a ``notices.Decision`` (a person's ``Judgement``: who, capacity, date,
+reasons, section) and, when final, ``case.close(...)``, which records its Event.
 
 The veterinary-college transfer is temporary: the animal comes back. It records a
 Decision and an Event and leaves the case open in its status (TRANSFERRED is a closed
@@ -21,7 +21,7 @@ gives the statute's citation; where that layer is not present, the refusal cites
 city's own provision (NB Sec. 6-74(b), Glencoe Subd. 13) as superseded by state law.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from datetime import date, datetime
 
 from django.contrib.contenttypes.models import ContentType
@@ -30,7 +30,9 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
-from impound.models import CaseStatus, GateKind, ImpoundCase
+from impound.models import CaseStatus, DepositStatus, GateKind, ImpoundCase
+from kernel.checks import refuse_unless_serves
+from licensing.models import Owner
 from notices.models import Decision, DecisionOutcome
 from notices.services import document_issue
 from ordinance.fees import FeeNotSet, fee_amount
@@ -84,25 +86,70 @@ def research_block(jurisdiction, *, on: date) -> ResearchBlock:
     )
 
 
-def _check_serves(actor, case):
-    if not actor.serves(case.jurisdiction_id):
-        raise Refused.because(
-            _("City"), _("You do not serve %(city)s.") % {"city": case.jurisdiction}
-        )
+class _FormData:
+    @classmethod
+    def of(cls, data: dict):
+        """From a form's cleaned data: the fields this holds."""
+        return cls(**{f.name: data[f.name] for f in fields(cls) if f.name in data})
 
 
-def check_disposable(case: ImpoundCase, *, override_reason: str, decided_by_name: str) -> bool:
+@dataclass(frozen=True)
+class Judgement(_FormData):
+    """A person's decision on a disposition (IMP-09, IMP-10): who, in which capacity,
+    when and why; before the hold ends, also the reason for overriding it (IMP-04)."""
+
+    decided_by_name: str
+    capacity: str
+    decided_on: date
+    reasons: str
+    override_reason: str = ""
+
+
+@dataclass(frozen=True)
+class Adoption(_FormData):
+    """The adopter the officer found "a responsible and suitable owner" (IMP-11, IMP-15)
+    and what they agreed to; ``adopter`` is the registered owner a deposit receipt names."""
+
+    adopter_name: str
+    adopter_address: str
+    suitable: bool
+    adopter: Owner | None = None
+    sterilization_agreed: bool = False
+    humane_society_undertakes: bool = False
+    payment_method: str = ""
+    payment_reference: str = ""
+
+    @property
+    def name(self) -> str:
+        return self.adopter_name.strip()
+
+    @property
+    def address(self) -> str:
+        return self.adopter_address.strip()
+
+
+@dataclass(frozen=True)
+class VetCollegeTransfer(_FormData):
+    """Where a temporary transfer goes and why (Minn. Stat. 346.47 subd. 3)."""
+
+    institution: str
+    institution_address: str
+    accredited: bool
+    purpose: str  # "sterilization" or "care"
+
+
+def check_disposable(case: ImpoundCase, judgement: Judgement) -> bool:
     """True when this is an override of a hold still running (IMP-04); Refused when
-    the case cannot be disposed of."""
-    if case.status == CaseStatus.AVAILABLE:
-        return False
-    if case.status != CaseStatus.HELD:
+    the case's status allows no disposition (``ImpoundCase.TRANSITIONS``)."""
+    if not case.may("dispose"):
         raise Refused.because(
             _("Impound case"),
             _("Case %(n)s is %(s)s.") % {"n": case.number, "s": case.get_status_display().lower()},
             rule_citation(case.jurisdiction, "IMP-09") or case.hold_citation,
         )
-    if not override_reason.strip() or not decided_by_name.strip():
+    if not case.hold_running:
+        return False
+    if not judgement.override_reason.strip() or not judgement.decided_by_name.strip():
         raise Refused.because(
             _("Hold"),
             _(
@@ -133,31 +180,19 @@ def check_may_leave(case: ImpoundCase) -> None:
         )
 
 
-def _decide(
-    case,
-    *,
-    kind,
-    citation,
-    actor,
-    decided_by_name,
-    capacity,
-    decided_on,
-    reasons,
-    override,
-    override_reason,
-    evidence="",
-):
-    if not decided_by_name.strip() or not reasons.strip():
+def _decide(case, judgement: Judgement, *, kind, citation, actor, override, evidence=""):
+    """The ``notices.Decision`` of a disposition, with the override's reason in it."""
+    if not judgement.decided_by_name.strip() or not judgement.reasons.strip():
         raise Refused.because(
             _("Decision"), _("Record who decided and the reasons."), citation, field="reasons"
         )
-    text = reasons.strip()
+    text = judgement.reasons.strip()
     if override:
         text = _("%(r)s\n\nOverride of the hold running through %(d)s (%(c)s): %(o)s") % {
             "r": text,
             "d": date_format(case.hold_ends_on),
             "c": case.hold_citation,
-            "o": override_reason.strip(),
+            "o": judgement.override_reason.strip(),
         }
     return Decision.objects.create(
         jurisdiction=case.jurisdiction,
@@ -165,9 +200,9 @@ def _decide(
         subject_id=case.pk,
         kind=kind,
         outcome=DecisionOutcome.ORDERED,
-        decided_by_name=decided_by_name.strip(),
-        decided_by_capacity=capacity.strip(),
-        decided_on=decided_on,
+        decided_by_name=judgement.decided_by_name.strip(),
+        decided_by_capacity=judgement.capacity.strip(),
+        decided_on=judgement.decided_on,
         reasons=text,
         evidence=evidence,
         citation=citation,
@@ -175,14 +210,14 @@ def _decide(
     )
 
 
-def _override_event(case, actor, now, override_reason, decision):
+def _override_event(case, actor, now, judgement: Judgement, decision):
     Event.record(
         "impound.case.hold_overridden",
         case,
         actor=actor,
         at=now,
         summary=_("Hold through %(d)s overridden: %(o)s")
-        % {"d": date_format(case.hold_ends_on), "o": override_reason},
+        % {"d": date_format(case.hold_ends_on), "o": judgement.override_reason},
         data={"decision": decision.pk, "hold_ends_on": str(case.hold_ends_on)},
     )
 
@@ -191,115 +226,57 @@ def _data(decision, override):
     return {"decision": decision.pk, "kind": decision.kind, "override": override}
 
 
+# --- Adoption ------------------------------------------------------------------------------
+
+
 @refusing()
 @transaction.atomic
 def case_adopt(
     *,
     case: ImpoundCase,
     actor,
-    adopter_name: str,
-    adopter_address: str,
-    decided_by_name: str,
-    capacity: str,
-    decided_on: date,
-    reasons: str,
-    suitable: bool,
-    adopter=None,
-    sterilization_agreed: bool = False,
-    humane_society_undertakes: bool = False,
+    adoption: Adoption,
+    judgement: Judgement,
     date_of_birth: date | None = None,
-    payment_method: str = "",
-    payment_reference: str = "",
-    override_reason: str = "",
     issue_documents: bool = True,
     now: datetime | None = None,
 ) -> ImpoundCase:
-    """Adoption by a person found "a responsible and suitable owner" (IMP-11, IMP-15)."""
+    """Adoption by a person found "a responsible and suitable owner" (IMP-11, IMP-15),
+    with the sterilization agreement the animal needs (``date_of_birth``: the animal's,
+    when known; else estimated from its age at intake)."""
     now = now or timezone.now()
-    _check_serves(actor, case)
-    j = case.jurisdiction
-    provision = get_rule(j, "adoption_provision", on=decided_on)
-    override = check_disposable(
-        case, override_reason=override_reason, decided_by_name=decided_by_name
-    )
+    refuse_unless_serves(actor, case.jurisdiction)
+    on = judgement.decided_on
+    provision = get_rule(case.jurisdiction, "adoption_provision", on=on)
+    override = check_disposable(case, judgement)
     check_may_leave(case)
-    if not adopter_name.strip() or not adopter_address.strip():
-        raise Refused.because(
-            _("Adopter"),
-            _("Give the adopter's name and address."),
-            provision.citation,
-            field="adopter_name",
-        )
-    if not suitable:
-        raise Refused.because(
-            _("Suitability"),
-            _("The officer must find the adopter a responsible and suitable owner: %(p)s.")
-            % {"p": provision.value},
-            provision.citation,
-            field="suitable",
-        )
-    terms = sterilization.sterilization_terms(
-        case, adopted_on=decided_on, date_of_birth=date_of_birth
-    )
-    if terms is not None:
-        if override:
-            sterilization.check_pound_may_sterilize(case)
-        agreed = sterilization_agreed or (terms.humane_society_option and humane_society_undertakes)
-        if not agreed:
-            message = (
-                _(
-                    "An unspayed stray female is adopted only if the adopter agrees to have her "
-                    "spayed or the humane society undertakes to."
-                )
-                if terms.humane_society_option
-                else _(
-                    "An animal not sterilized is adopted only with a signed agreement to "
-                    "sterilize it."
-                )
-            )
-            raise Refused.because(
-                _("Sterilization agreement"), message, terms.citation, field="sterilization_agreed"
-            )
-        if terms.deposit_fee:
-            sterilization.deposit_fee(j, on=decided_on)  # blank: refused before anything
+    _check_adopter(adoption, provision)
+    terms = sterilization.sterilization_terms(case, adopted_on=on, date_of_birth=date_of_birth)
+    _check_sterilization(case, terms, adoption, override=override, on=on)
     decision = _decide(
         case,
+        judgement,
         kind="adoption",
         citation=provision.citation,
         actor=actor,
-        decided_by_name=decided_by_name,
-        capacity=capacity,
-        decided_on=decided_on,
-        reasons=reasons,
         override=override,
-        override_reason=override_reason,
         evidence=_("Found a responsible and suitable owner"),
     )
     if override:
-        _override_event(case, actor, now, override_reason, decision)
+        _override_event(case, actor, now, judgement, decision)
     agreement = None
     if terms is not None:
         agreement = sterilization.agreement_create(
-            case=case,
-            terms=terms,
-            actor=actor,
-            adopter=adopter,
-            adopter_name=adopter_name.strip(),
-            adopter_address=adopter_address.strip(),
-            adopted_on=decided_on,
-            humane_society_undertakes=humane_society_undertakes,
-            payment_method=payment_method,
-            payment_reference=payment_reference,
-            now=now,
+            case=case, terms=terms, actor=actor, adoption=adoption, adopted_on=on, now=now
         )
     case.close(
         CaseStatus.ADOPTED,
-        on=decided_on,
+        on=on,
         at=now,
         actor=actor,
-        note=_("Adopted by %(a)s (%(c)s)") % {"a": adopter_name.strip(), "c": provision.citation},
-        to_name=adopter_name.strip(),
-        to_address=adopter_address.strip(),
+        note=_("Adopted by %(a)s (%(c)s)") % {"a": adoption.name, "c": provision.citation},
+        to_name=adoption.name,
+        to_address=adoption.address,
         data=_data(decision, override),
     )
     if issue_documents:
@@ -309,19 +286,56 @@ def case_adopt(
     return case
 
 
-def adoption_documents_issue(*, case, decision, agreement, actor, now):
-    """C17 (and, with a Glencoe agreement, C19) as archived PDFs."""
-    j = case.jurisdiction
-    on = decision.decided_on
-    provision = get_rule(j, "adoption_provision", on=on)
-    animal = {
-        "species": case.get_species_display(),
-        "breed": case.breed,
-        "sex": case.get_sex_display(),
-        "color": case.color,
-        "age_months": case.approximate_age_months,
-        "case": case.number,
-    }
+def _check_adopter(adoption: Adoption, provision) -> None:
+    if not adoption.name or not adoption.address:
+        raise Refused.because(
+            _("Adopter"),
+            _("Give the adopter's name and address."),
+            provision.citation,
+            field="adopter_name",
+        )
+    if not adoption.suitable:
+        raise Refused.because(
+            _("Suitability"),
+            _("The officer must find the adopter a responsible and suitable owner: %(p)s.")
+            % {"p": provision.value},
+            provision.citation,
+            field="suitable",
+        )
+
+
+def _check_sterilization(case, terms, adoption: Adoption, *, override: bool, on: date) -> None:
+    """The agreement the terms ask for was signed (or the humane society undertakes it);
+    a blank deposit is refused before anything is recorded."""
+    if terms is None:
+        return
+    if override:
+        sterilization.check_pound_may_sterilize(case)
+    agreed = adoption.sterilization_agreed or (
+        terms.humane_society_option and adoption.humane_society_undertakes
+    )
+    if not agreed:
+        message = (
+            _(
+                "An unspayed stray female is adopted only if the adopter agrees to have her "
+                "spayed or the humane society undertakes to."
+            )
+            if terms.humane_society_option
+            else _(
+                "An animal not sterilized is adopted only with a signed agreement to sterilize it."
+            )
+        )
+        raise Refused.because(
+            _("Sterilization agreement"), message, terms.citation, field="sterilization_agreed"
+        )
+    if terms.deposit_fee:
+        sterilization.deposit_fee(case.jurisdiction, on=on)
+
+
+def adoption_context(*, case, decision, agreement) -> dict:
+    """What the adoption agreement (C17) prints: the adopter, the animal, the decision
+    and, with an agreement, its sterilization terms."""
+    provision = get_rule(case.jurisdiction, "adoption_provision", on=decision.decided_on)
     terms = None
     if agreement is not None:
         terms = {
@@ -332,95 +346,100 @@ def adoption_documents_issue(*, case, decision, agreement, actor, now):
             "humane_society": agreement.humane_society_undertakes,
             "deposit": str(agreement.deposit) if agreement.deposit is not None else "",
         }
-    context = {
+    return {
         "adopter_name": case.transferred_to_name,
         "adopter_address": case.transferred_to_address,
-        "animal": animal,
-        "adopted_on": on.isoformat(),
+        "animal": {
+            "species": case.get_species_display(),
+            "breed": case.breed,
+            "sex": case.get_sex_display(),
+            "color": case.color,
+            "age_months": case.approximate_age_months,
+            "case": case.number,
+        },
+        "adopted_on": decision.decided_on.isoformat(),
         "provision": provision.value,
         "citation": provision.citation,
         "decided_by": decision.decided_by_name,
         "capacity": decision.decided_by_capacity,
         "sterilization": terms,
     }
+
+
+def sterilization_agreement_context(jurisdiction, *, on: date, adoption: dict) -> dict:
+    """What the sterilization agreement (C19) adds to the adoption's: the administrative
+    fee and the fine cap, each with its section (printed blank while not set)."""
+    cap = sterilization.fine_cap(jurisdiction, on=on)
+    try:
+        admin = fee_amount(jurisdiction, sterilization.ADMIN_FEE, on=on)
+    except FeeNotSet:  # blank until the council sets it: printed as such
+        admin = None
+    return {
+        **adoption,
+        "admin_fee": f"{admin.amount}" if admin else "",
+        "admin_citation": admin.authority if admin else "",
+        "fine_cap": cap.display() if cap else "",
+        "fine_citation": cap.citation if cap else "",
+    }
+
+
+def adoption_documents_issue(*, case, decision, agreement, actor, now):
+    """C17 (and, with a Glencoe agreement, C19) as archived PDFs."""
+    j = case.jurisdiction
+    context = adoption_context(case=case, decision=decision, agreement=agreement)
+    issue = {"jurisdiction": j, "actor": actor, "number": case.number, "now": now}
     docs = [
         document_issue(
             kind="impound_adoption_agreement",
             template="impound/adoption_agreement.html",
             context=context,
-            jurisdiction=j,
-            actor=actor,
             title=_("Adoption agreement"),
-            number=case.number,
             subject=case,
-            now=now,
+            **issue,
         )
     ]
-    if agreement is not None and agreement.deposit_status != "none":
-        cap = sterilization.fine_cap(j, on=on)
-        try:
-            admin = fee_amount(j, sterilization.ADMIN_FEE, on=on)
-        except FeeNotSet:  # blank until the council sets it: printed as such
-            admin = None
+    if agreement is not None and agreement.deposit_status != DepositStatus.NONE:
         docs.append(
             document_issue(
                 kind="impound_sterilization_agreement",
                 template="impound/sterilization_agreement.html",
-                context={
-                    **context,
-                    "admin_fee": f"{admin.amount}" if admin else "",
-                    "admin_citation": admin.authority if admin else "",
-                    "fine_cap": cap.display() if cap else "",
-                    "fine_citation": cap.citation if cap else "",
-                },
-                jurisdiction=j,
-                actor=actor,
+                context=sterilization_agreement_context(
+                    j, on=decision.decided_on, adoption=context
+                ),
                 title=_("Sterilization agreement"),
-                number=case.number,
                 subject=agreement,
-                now=now,
+                **issue,
             )
         )
     return docs
 
 
+# --- Euthanasia and the veterinary college ---------------------------------------------------
+
+
 @refusing()
 @transaction.atomic
 def case_euthanize(
-    *,
-    case: ImpoundCase,
-    actor,
-    decided_by_name: str,
-    capacity: str,
-    decided_on: date,
-    reasons: str,
-    override_reason: str = "",
-    now: datetime | None = None,
+    *, case: ImpoundCase, actor, judgement: Judgement, now: datetime | None = None
 ) -> ImpoundCase:
     """Humane euthanasia (IMP-09, IMP-10): a person's decision, recorded."""
     now = now or timezone.now()
-    _check_serves(actor, case)
-    provision = get_rule(case.jurisdiction, "euthanasia_provision", on=decided_on)
-    override = check_disposable(
-        case, override_reason=override_reason, decided_by_name=decided_by_name
-    )
+    refuse_unless_serves(actor, case.jurisdiction)
+    provision = get_rule(case.jurisdiction, "euthanasia_provision", on=judgement.decided_on)
+    override = check_disposable(case, judgement)
     decision = _decide(
         case,
+        judgement,
         kind="euthanasia",
         citation=provision.citation,
         actor=actor,
-        decided_by_name=decided_by_name,
-        capacity=capacity,
-        decided_on=decided_on,
-        reasons=reasons,
         override=override,
-        override_reason=override_reason,
     )
     if override:
-        _override_event(case, actor, now, override_reason, decision)
+        _override_event(case, actor, now, judgement, decision)
     case.close(
         CaseStatus.EUTHANIZED,
-        on=decided_on,
+        on=judgement.decided_on,
         at=now,
         actor=actor,
         note=_("Humanely euthanized (%(c)s)") % {"c": provision.citation},
@@ -435,15 +454,8 @@ def case_transfer_vet_college(
     *,
     case: ImpoundCase,
     actor,
-    institution: str,
-    institution_address: str,
-    accredited: bool,
-    purpose: str,
-    decided_by_name: str,
-    capacity: str,
-    decided_on: date,
-    reasons: str,
-    override_reason: str = "",
+    transfer: VetCollegeTransfer,
+    judgement: Judgement,
     now: datetime | None = None,
 ) -> Decision:
     """A temporary transfer for sterilization or needed care (Minn. Stat. 346.47 subd. 3).
@@ -452,10 +464,36 @@ def case_transfer_vet_college(
     refused within the reclaim period (IMP-14) even with a hold override.
     """
     now = now or timezone.now()
-    _check_serves(actor, case)
-    block = research_block(case.jurisdiction, on=decided_on)
+    refuse_unless_serves(actor, case.jurisdiction)
+    block = research_block(case.jurisdiction, on=judgement.decided_on)
     citation = block.citation or case.hold_citation
-    if not accredited or not institution.strip():
+    _check_transfer(case, transfer, citation)
+    override = check_disposable(case, judgement)
+    check_may_leave(case)
+    institution = transfer.institution.strip()
+    decision = _decide(
+        case,
+        judgement,
+        kind="vet_college_transfer",
+        citation=citation,
+        actor=actor,
+        override=override,
+        evidence=f"{institution}, {transfer.institution_address.strip()} ({transfer.purpose})",
+    )
+    Event.record(
+        "impound.case.vet_college_transfer",
+        case,
+        actor=actor,
+        at=now,
+        summary=_("Temporarily transferred to %(i)s for %(p)s (%(c)s)")
+        % {"i": institution, "p": transfer.purpose, "c": citation},
+        data=_data(decision, override),
+    )
+    return decision
+
+
+def _check_transfer(case, transfer: VetCollegeTransfer, citation: str) -> None:
+    if not transfer.accredited or not transfer.institution.strip():
         raise Refused.because(
             _("Institution"),
             _(
@@ -465,39 +503,12 @@ def case_transfer_vet_college(
             citation,
             field="accredited",
         )
-    if purpose not in ("sterilization", "care"):
+    if transfer.purpose not in ("sterilization", "care"):
         raise Refused.because(
             _("Purpose"), _("Sterilization or needed care only."), citation, field="purpose"
         )
-    if purpose == "sterilization":
+    if transfer.purpose == "sterilization":
         sterilization.check_pound_may_sterilize(case)
-    override = check_disposable(
-        case, override_reason=override_reason, decided_by_name=decided_by_name
-    )
-    check_may_leave(case)
-    decision = _decide(
-        case,
-        kind="vet_college_transfer",
-        citation=citation,
-        actor=actor,
-        decided_by_name=decided_by_name,
-        capacity=capacity,
-        decided_on=decided_on,
-        reasons=reasons,
-        override=override,
-        override_reason=override_reason,
-        evidence=f"{institution.strip()}, {institution_address.strip()} ({purpose})",
-    )
-    Event.record(
-        "impound.case.vet_college_transfer",
-        case,
-        actor=actor,
-        at=now,
-        summary=_("Temporarily transferred to %(i)s for %(p)s (%(c)s)")
-        % {"i": institution.strip(), "p": purpose, "c": citation},
-        data=_data(decision, override),
-    )
-    return decision
 
 
 @refusing()

@@ -1,4 +1,4 @@
-"""The pound's animals on a public page (issue 20 item 1; IMP-05, REC-04, MN-03).
+"""The pound's animals on a public page (IMP-05, REC-04, MN-03).
 
 North Branch Sec. 6-68 asks for "every possible effort to notify the owners"; Glencoe 701
 Subd. 14 posts a notice with a claim-by date. The found-animals page is the same notice

@@ -16,17 +16,13 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from impound.models import CaseGate, GateKind, ImpoundCase
+from kernel.checks import refuse_if_future, refuse_unless_serves
 from notices.models import Decision, DecisionOutcome
 from ordinance.models import Event
 from ordinance.refusals import Refused, refusing
 from ordinance.rules import get_optional, rule_citation
 
 HUMANE_DESTRUCTION = "humane_destruction"
-
-
-def _serves(actor, jurisdiction):
-    if not actor.serves(jurisdiction.pk):
-        raise Refused.because(_("City"), _("You do not serve %(city)s.") % {"city": jurisdiction})
 
 
 def _open_case(case: ImpoundCase):
@@ -39,29 +35,16 @@ def _open_case(case: ImpoundCase):
         )
 
 
-def _not_future(value: date, on: date, label, field_name):
-    if value > on:
-        raise Refused.because(label, _("The date cannot be in the future."), field=field_name)
+def _refuse_missing(label, citation: str, missing: dict) -> None:
+    """Every blank field at once, each next to its field."""
+    if missing:
+        raise Refused(
+            [Refused.because(label, msg, citation, field=f).checks[0] for f, msg in missing.items()]
+        )
 
 
-@refusing()
-@transaction.atomic
-def gate_clear_court_authorization(
-    *,
-    gate: CaseGate,
-    actor,
-    court: str,
-    order_number: str,
-    order_date: date,
-    document,
-    terms: str = "",
-    now: datetime | None = None,
-) -> CaseGate:
-    """Record the court's order authorizing redemption, with its scan (C16)."""
-    now = now or timezone.now()
-    gate = CaseGate.objects.select_for_update().select_related("case__jurisdiction").get(pk=gate.pk)
-    case = gate.case
-    _serves(actor, case.jurisdiction)
+def _check_clearable(gate: CaseGate) -> None:
+    """A court's order clears only an open court-authorization gate (IMP-08)."""
     if not gate.clearable:
         raise Refused.because(
             _("Gate"),
@@ -82,6 +65,27 @@ def gate_clear_court_authorization(
             % {"d": timezone.localtime(gate.cleared_at).date(), "record": gate.clearing_record},
             gate.citation,
         )
+
+
+@refusing()
+@transaction.atomic
+def gate_clear_court_authorization(
+    *,
+    gate: CaseGate,
+    actor,
+    court: str,
+    order_number: str,
+    order_date: date,
+    document,
+    terms: str = "",
+    now: datetime | None = None,
+) -> CaseGate:
+    """Record the court's order authorizing redemption, with its scan (C16)."""
+    now = now or timezone.now()
+    gate = CaseGate.objects.select_for_update().select_related("case__jurisdiction").get(pk=gate.pk)
+    case = gate.case
+    refuse_unless_serves(actor, case.jurisdiction)
+    _check_clearable(gate)
     _open_case(case)
     missing = {}
     if not court.strip():
@@ -90,14 +94,8 @@ def gate_clear_court_authorization(
         missing["order_number"] = _("Enter the order's number.")
     if not document:
         missing["document"] = _("Upload the court's order.")
-    if missing:
-        raise Refused(
-            [
-                Refused.because(_("Court authorization"), msg, gate.citation, field=f).checks[0]
-                for f, msg in missing.items()
-            ]
-        )
-    _not_future(order_date, timezone.localdate(now), _("Order date"), "order_date")
+    _refuse_missing(_("Court authorization"), gate.citation, missing)
+    refuse_if_future(order_date, _("Order date"), field="order_date", today=timezone.localdate(now))
     record = _("%(court)s, order %(n)s of %(d)s") % {
         "court": court.strip(),
         "n": order_number.strip(),
@@ -143,7 +141,7 @@ def case_humane_destruction_judgement(
     now = now or timezone.now()
     case = ImpoundCase.objects.select_for_update().select_related("jurisdiction").get(pk=case.pk)
     jurisdiction = case.jurisdiction
-    _serves(actor, jurisdiction)
+    refuse_unless_serves(actor, jurisdiction)
     rule = get_optional(jurisdiction, "humane_destruction_provision", on=decided_on)
     if rule is None:
         raise Refused.because(
@@ -165,14 +163,8 @@ def case_humane_destruction_judgement(
         missing["capacity"] = _("Say in which capacity (the council or its agent).")
     if not reasons.strip():
         missing["reasons"] = _("Give the humane reasons.")
-    if missing:
-        raise Refused(
-            [
-                Refused.because(_("Humane destruction"), msg, rule.citation, field=f).checks[0]
-                for f, msg in missing.items()
-            ]
-        )
-    _not_future(decided_on, timezone.localdate(now), _("Decided on"), "decided_on")
+    _refuse_missing(_("Humane destruction"), rule.citation, missing)
+    refuse_if_future(decided_on, _("Decided on"), field="decided_on", today=timezone.localdate(now))
     decision = Decision.objects.create(
         jurisdiction=jurisdiction,
         subject=case,

@@ -17,13 +17,14 @@ from django.utils.translation import gettext as _
 
 from impound.models import (
     CaseGate,
-    CaseSeries,
     CaseStatus,
     GateKind,
     ImpoundCase,
     Pound,
     Sterilized,
 )
+from kernel.checks import refuse_unless_serves
+from kernel.numbers import year_number
 from licensing.models import Animal
 from licensing.models.registry import Species
 from ordinance.models import Event, Jurisdiction
@@ -164,15 +165,6 @@ def _check_party(jurisdiction, fields, brought_by_name, brought_by_address, on):
         )
 
 
-def _next_number(jurisdiction, year: int) -> str:
-    series, _created = CaseSeries.objects.select_for_update().get_or_create(
-        jurisdiction=jurisdiction, year=year
-    )
-    number = series.next_number
-    CaseSeries.objects.filter(pk=series.pk).update(next_number=number + 1)
-    return f"{year}-{number:04d}"
-
-
 def _check_pound(pound: Pound, jurisdiction, on: date):
     serves = pound.jurisdictions.filter(pk=jurisdiction.pk).exists()
     ended = pound.designated_until is not None and pound.designated_until < on
@@ -214,34 +206,24 @@ def case_intake(
     unknown = set(description) - DESCRIPTION_FIELDS
     if unknown:
         raise TypeError(f"Not intake fields: {sorted(unknown)}")
-    if not actor.serves(jurisdiction.pk):
-        raise Refused.because(_("City"), _("You do not serve %(city)s.") % {"city": jurisdiction})
-    placed_on = timezone.localtime(placed_at).date()
+    refuse_unless_serves(actor, jurisdiction)
     now = timezone.now()
-    if placed_at > now:
-        raise Refused.because(
-            _("Placed at"), _("The time of placement cannot be in the future."), field="placed_at"
-        )
-    if seized_on > placed_on:
-        raise Refused.because(
-            _("Date seized"),
-            _("The date seized cannot be after the animal was placed in the pound."),
-            field="seized_on",
-        )
+    placed_on = timezone.localtime(placed_at).date()
+    _check_placement(placed_at, seized_on, now=now)
     if animal is not None and animal.jurisdiction_id != jurisdiction.pk:
         raise Refused.because(_("Animal"), _("That animal is registered in another city."))
     chosen = ground_for(jurisdiction, ground, on=placed_on)
-    species = description.get("species") or (animal.species if animal else Species.DOG)
-    description["species"] = species
-    check_species(jurisdiction, chosen, species, on=placed_on)
+    description["species"] = description.get("species") or (
+        animal.species if animal else Species.DOG
+    )
+    check_species(jurisdiction, chosen, description["species"], on=placed_on)
     _check_party(jurisdiction, description, brought_by_name, brought_by_address, placed_on)
     _check_pound(pound, jurisdiction, placed_on)
     start = hold_start or placed_on
     hold: HoldEnd = hold_end(jurisdiction, pound, key=hold_key, start=start)
-
-    case = ImpoundCase(
+    case = ImpoundCase.objects.create(
         jurisdiction=jurisdiction,
-        number=_next_number(jurisdiction, placed_on.year),
+        number=year_number(jurisdiction, "impound", placed_on.year),
         pound=pound,
         kennel=kennel,
         status=CaseStatus.HELD,
@@ -265,7 +247,29 @@ def case_intake(
         hold_basis=hold.basis,
         **_describe(description, animal),
     )
-    case.save()
+    _open_gates(case, chosen, gates, actor=actor, now=now)
+    _record_intake(case, chosen, hold, actor=actor, now=now)
+    owner_alert_queue(case)  # a registered owner hears after commit (owner_alerts)
+    return case
+
+
+def _check_placement(placed_at: datetime, seized_on: date, *, now: datetime) -> None:
+    """IMP-03: the time of placement has happened, and the seizure came before it."""
+    if placed_at > now:
+        raise Refused.because(
+            _("Placed at"), _("The time of placement cannot be in the future."), field="placed_at"
+        )
+    if seized_on > timezone.localtime(placed_at).date():
+        raise Refused.because(
+            _("Date seized"),
+            _("The date seized cannot be after the animal was placed in the pound."),
+            field="seized_on",
+        )
+
+
+def _open_gates(case, chosen: Ground, gates, *, actor, now) -> None:
+    """The caller's gates, and the court's authorization a court-order ground needs
+    (IMP-08)."""
     opened = list(gates)
     if chosen.court_order:
         opened.append(
@@ -288,6 +292,9 @@ def case_intake(
         )
         for kind, label, citation, clearable in opened
     )
+
+
+def _record_intake(case, chosen: Ground, hold: HoldEnd, *, actor, now) -> None:
     Event.record(
         "impound.case.taken_in",
         case,
@@ -297,14 +304,12 @@ def case_intake(
         % {"n": case.number, "ground": chosen.label, "end": date_format(hold.ends_on)},
         data={
             "ground": chosen.code,
-            "hold_key": hold_key,
+            "hold_key": case.hold_key,
             "hold_ends_on": str(hold.ends_on),
             "hold_citation": hold.citation,
-            "animal": animal.pk if animal else None,
+            "animal": case.animal_id,
         },
     )
-    owner_alert_queue(case)  # a registered owner hears after commit (issue 20 item 4)
-    return case
 
 
 def _describe(description: dict, animal: Animal | None) -> dict:
@@ -328,10 +333,7 @@ def _describe(description: dict, animal: Animal | None) -> dict:
 @transaction.atomic
 def case_identify_owner(*, case: ImpoundCase, animal: Animal, actor) -> ImpoundCase:
     """The owner is known: link the registry's animal (registry_search at the counter)."""
-    if not actor.serves(case.jurisdiction_id):
-        raise Refused.because(
-            _("City"), _("You do not serve %(city)s.") % {"city": case.jurisdiction}
-        )
+    refuse_unless_serves(actor, case.jurisdiction)
     if animal.jurisdiction_id != case.jurisdiction_id:
         raise Refused.because(_("Animal"), _("That animal is registered in another city."))
     if not case.is_open:
@@ -358,5 +360,5 @@ def case_identify_owner(*, case: ImpoundCase, animal: Animal, actor) -> ImpoundC
         % {"owner": animal.owner.name, "animal": animal},
         data={"animal": animal.pk, "owner": animal.owner_id, "previous_animal": previous},
     )
-    owner_alert_queue(case)  # the owner hears after commit (issue 20 item 4)
+    owner_alert_queue(case)  # the owner hears after commit (owner_alerts)
     return case

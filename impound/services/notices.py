@@ -27,6 +27,7 @@ from django.utils.translation import gettext_lazy as _lazy
 
 from base.roles import ADMINISTRATOR
 from impound.models import ImpoundCase
+from kernel.checks import refuse_unless_serves
 from notices.models import IssuedDocument, ServiceMethod, ServiceRecord
 from ordinance.calendar import due_date
 from ordinance.models import Event
@@ -111,13 +112,6 @@ def case_documents(case: ImpoundCase):
 
 
 # --- Checks -----------------------------------------------------------------------------
-
-
-def _check_actor(case, actor):
-    if not actor.serves(case.jurisdiction_id):
-        raise Refused.because(
-            _("City"), _("You do not serve %(city)s.") % {"city": case.jurisdiction}
-        )
 
 
 def _check_open(case, citation):
@@ -237,7 +231,7 @@ def case_owner_notify(*, case: ImpoundCase, actor, now: datetime | None = None):
     now = now or timezone.now()
     today = timezone.localdate(now)
     citation = notice_citation(case.jurisdiction)
-    _check_actor(case, actor)
+    refuse_unless_serves(actor, case.jurisdiction)
     _check_open(case, citation)
     owner = case.owner
     if owner is None:
@@ -315,7 +309,7 @@ def case_letter_served(
     """The issued letter was mailed or handed to the owner."""
     case = _notice_case(document, OWNER_NOTICE)
     citation = notice_citation(case.jurisdiction)
-    _check_actor(case, actor)
+    refuse_unless_serves(actor, case.jurisdiction)
     if method not in LETTER_METHODS:
         raise Refused.because(
             _("Method"), _("A letter is mailed or handed over."), citation, field="method"
@@ -348,7 +342,7 @@ def case_contact_attempt(
 ) -> ServiceRecord:
     """Log one attempt to reach the owner: every possible effort is kept (NB Sec. 6-68)."""
     citation = notice_citation(case.jurisdiction)
-    _check_actor(case, actor)
+    refuse_unless_serves(actor, case.jurisdiction)
     if method not in ATTEMPT_METHODS:
         raise Refused.because(_("Method"), _("Choose how you tried."), citation, field="method")
     if attempted_at > timezone.now():
@@ -439,7 +433,7 @@ def case_posted_notice_issue(
 
     now = now or timezone.now()
     today = timezone.localdate(now)
-    _check_actor(case, actor)
+    refuse_unless_serves(actor, case.jurisdiction)
     rule = _posting_or_refuse(case, on=today)
     _check_open(case, rule.citation)
     if case.animal_id:
@@ -456,26 +450,9 @@ def case_posted_notice_issue(
     document = document_issue(
         kind=POSTED_NOTICE,
         template=POSTED_TEMPLATE,
-        context={
-            "notice_date": today,
-            "animal": {
-                "species": case.get_species_display().lower(),
-                "sex": case.get_sex_display(),
-                "color": case.color,
-                "breed": case.breed,
-                "age": _age(case.approximate_age_months),
-            },
-            "owner_name": _("Unknown"),
-            "case_number": case.number,
-            "claim_by": deadline,
-            "pound": _pound(case),
-            "posting": {
-                "days": rule.days.display(),
-                "locations": list(rule.locations),
-                "citation": rule.citation,
-            },
-            "signed_as": str(SIGNERS[signed_as or default_signer(actor)]),
-        },
+        context=posted_notice_context(
+            case, rule, on=today, signed_as=signed_as or default_signer(actor)
+        ),
         jurisdiction=case.jurisdiction,
         actor=actor,
         title=_("Notice of impounding dog or cat"),
@@ -495,6 +472,31 @@ def case_posted_notice_issue(
     return document
 
 
+def posted_notice_context(case: ImpoundCase, rule: PostingRule, *, on: date, signed_as) -> dict:
+    """What the posted notice (C12) prints: the animal, the claim-by date, the pound,
+    where and how long it is posted, and who signs it."""
+    return {
+        "notice_date": on,
+        "animal": {
+            "species": case.get_species_display().lower(),
+            "sex": case.get_sex_display(),
+            "color": case.color,
+            "breed": case.breed,
+            "age": _age(case.approximate_age_months),
+        },
+        "owner_name": _("Unknown"),
+        "case_number": case.number,
+        "claim_by": claim_by(case),
+        "pound": _pound(case),
+        "posting": {
+            "days": rule.days.display(),
+            "locations": list(rule.locations),
+            "citation": rule.citation,
+        },
+        "signed_as": str(SIGNERS[signed_as]),
+    }
+
+
 def default_signer(actor) -> str:
     return "pound_master" if actor.has_role(ADMINISTRATOR) else "police_officer"
 
@@ -512,7 +514,7 @@ def case_notice_posted(
 ) -> ServiceRecord:
     """Record the notice posted at one of the city's places, with its end date."""
     case = _notice_case(document, POSTED_NOTICE)
-    _check_actor(case, actor)
+    refuse_unless_serves(actor, case.jurisdiction)
     posted_on = timezone.localdate(posted_at)
     rule = _posting_or_refuse(case, on=posted_on)
     _check_not_void(document, rule.citation)
@@ -578,7 +580,7 @@ def case_notice_void(*, document: IssuedDocument, actor, reason: str):
     from notices.services import document_void
 
     case = _notice_case(document, document.kind if document.kind in NOTICE_KINDS else "")
-    _check_actor(case, actor)
+    refuse_unless_serves(actor, case.jurisdiction)
     if not (reason or "").strip():
         raise Refused.because(_("Reason"), _("Say why it is void."), field="reason")
     if _is_void(document):

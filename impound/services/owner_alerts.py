@@ -1,4 +1,4 @@
-"""The owner hears at once (issue 20 item 4; IMP-05, REC-04; NB Sec. 6-68 "every possible
+"""The owner hears at once (IMP-05, REC-04; NB Sec. 6-68 "every possible
 effort to notify the owners"; Glencoe 701 Subd. 14 "the owner shall be notified").
 
 When intake links a registered animal, or the owner is identified later, the owner gets an

@@ -24,6 +24,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from impound.models import CaseStatus, ImpoundCase, Redemption
+from kernel.checks import refuse_unless_serves
 from licensing.models import License, Owner, PaymentMethod, RabiesVaccination
 from licensing.services.documents import receipt_documents_issue
 from licensing.services.receipts import FeeLine, receipt_create
@@ -300,31 +301,14 @@ def case_redeem(
     as redeemed to the owner (IMP-07, IMP-08; Glencoe Subd. 13 item 5)."""
     now = now or timezone.now()
     on = timezone.localdate(now)
-    jurisdiction = case.jurisdiction
-    if not actor.serves(case.jurisdiction_id):
-        raise Refused.because(_("City"), _("You do not serve %(city)s.") % {"city": jurisdiction})
+    refuse_unless_serves(actor, case.jurisdiction)
     case = ImpoundCase.objects.select_for_update(of=("self",)).get(pk=case.pk)
-    if not case.is_open:
-        raise Refused.because(
-            _("Impound case"),
-            _("Case %(n)s is %(status)s: it cannot be redeemed.")
-            % {"n": case.number, "status": case.get_status_display().lower()},
-            rule_citation(jurisdiction, "IMP-07"),
-        )
-    if case.animal_id is not None and owner.pk != case.animal.owner_id:
-        raise Refused.because(
-            _("Owner"),
-            _("%(name)s is not the animal's owner in the registry.") % {"name": owner.name},
-            rule_citation(jurisdiction, "IMP-07"),
-            field="owner",
-        )
-    if method not in PaymentMethod.values:
-        raise Refused.because(_("Payment"), _("Choose a payment method."), field="method")
+    _check_redeemable(case, owner, method)
     quote = redemption_quote(case=case, owner=owner, on=on, resident=resident, licensed=licensed)
     if quote.conditions:
         raise Refused([c.check() for c in quote.conditions])
     receipt = receipt_create(
-        jurisdiction=jurisdiction,
+        jurisdiction=case.jurisdiction,
         payer=owner,
         lines=[line.fee_line() for line in quote.lines],
         method=method,
@@ -346,11 +330,39 @@ def case_redeem(
         immunization=quote.immunization,
         recorded_by=actor,
     )
+    _close_redeemed(case, quote, receipt, actor=actor, now=now)
+    return redemption
+
+
+def _check_redeemable(case: ImpoundCase, owner: Owner, method: str) -> None:
+    """The case is open (IMP-07), the owner is the registry's, the payment is one we take."""
+    citation = rule_citation(case.jurisdiction, "IMP-07")
+    if not case.may("redeem"):
+        raise Refused.because(
+            _("Impound case"),
+            _("Case %(n)s is %(status)s: it cannot be redeemed.")
+            % {"n": case.number, "status": case.get_status_display().lower()},
+            citation,
+        )
+    if case.animal_id is not None and owner.pk != case.animal.owner_id:
+        raise Refused.because(
+            _("Owner"),
+            _("%(name)s is not the animal's owner in the registry.") % {"name": owner.name},
+            citation,
+            field="owner",
+        )
+    if method not in PaymentMethod.values:
+        raise Refused.because(_("Payment"), _("Choose a payment method."), field="method")
+
+
+def _close_redeemed(case: ImpoundCase, quote: Quote, receipt, *, actor, now) -> None:
+    """The case closes as redeemed to the owner (Glencoe Subd. 13 item 5: to whom)."""
+    owner = quote.owner
     case.licensed = quote.licensed
     case.save(update_fields=["licensed"])
     case.close(
         CaseStatus.REDEEMED,
-        on=on,
+        on=timezone.localdate(now),
         at=now,
         actor=actor,
         note=_("Redeemed by %(owner)s, receipt %(r)s, $%(t)s")
@@ -365,4 +377,3 @@ def case_redeem(
             "resident": quote.resident,
         },
     )
-    return redemption

@@ -58,7 +58,7 @@ REGISTER_COLUMNS = (
 
 # What the public list shows: the animal and its seizure, never a person (MN-03). Where
 # is the officer's public place (``found_area``, a block or street), never ``seized_where``
-# (it may be a finder's address); blank shows the city alone (issue 20 item 3).
+# (it may be a finder's address); blank shows the city alone.
 PUBLIC_FIELDS = (
     "number",
     "jurisdiction",
@@ -76,7 +76,7 @@ PUBLIC_FIELDS = (
     "closed_on",
 )
 
-# The public record as CSV (issue 20 item 3): the same cases and fields as the page.
+# The public record as CSV: the same cases and fields as the page.
 PUBLIC_COLUMNS = (
     "case",
     "species",

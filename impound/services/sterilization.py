@@ -20,6 +20,7 @@ a bite, which is not astray; ``NOT_ASTRAY_GROUNDS`` names that code.
 
 from dataclasses import dataclass
 from datetime import date, datetime
+from typing import TYPE_CHECKING
 
 from django.contrib.contenttypes.models import ContentType
 from django.db import transaction
@@ -28,13 +29,13 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from impound.models import (
-    AgreementStatus,
     CaseStatus,
     DepositStatus,
     ImpoundCase,
     SterilizationAgreement,
     Sterilized,
 )
+from kernel.checks import refuse_unless_serves
 from licensing.models.registry import Sex, Species
 from licensing.services.receipts import fee_line, receipt_create
 from notices.models import Decision, DecisionOutcome
@@ -44,6 +45,9 @@ from ordinance.models import Event
 from ordinance.money import ZERO
 from ordinance.refusals import Refused, refusing
 from ordinance.rules import get_optional, get_rule, profile_for, rule_citation
+
+if TYPE_CHECKING:  # the adoption imports this module
+    from .dispositions import Adoption
 
 # Sec. 6-96(6): a dog taken in as a rabies suspect after a bite is not "astray".
 NOT_ASTRAY_GROUNDS = frozenset({"rabies_suspect"})
@@ -171,7 +175,7 @@ def check_pound_may_sterilize(case: ImpoundCase) -> None:
     citation = rule_citation(case.jurisdiction, "IMP-14")
     if not citation:
         return
-    if case.status == CaseStatus.HELD:
+    if case.hold_running:
         raise Refused.because(
             _("Sterilization"),
             _("The reclaim period runs through %(d)s: the pound may not sterilize before then.")
@@ -191,53 +195,19 @@ def agreement_create(
     case: ImpoundCase,
     terms: Terms,
     actor,
-    adopter,
-    adopter_name: str,
-    adopter_address: str,
+    adoption: "Adoption",
     adopted_on: date,
-    humane_society_undertakes: bool,
-    payment_method: str,
-    payment_reference: str,
     now: datetime,
 ) -> SterilizationAgreement:
     """The agreement signed at adoption, with the deposit taken on a receipt (GL)."""
-    deposit = receipt = None
-    if terms.deposit_fee:
-        fee = deposit_fee(case.jurisdiction, on=adopted_on)
-        if adopter is None:
-            raise Refused.because(
-                _("Adopter"),
-                _(
-                    "The deposit is taken on a receipt, which names a registered owner: "
-                    "register the adopter at the counter first."
-                ),
-                fee.authority,
-                field="adopter",
-            )
-        if not payment_method:
-            raise Refused.because(
-                _("Payment"),
-                _("Choose how the deposit is paid."),
-                fee.authority,
-                field="payment_method",
-            )
-        receipt = receipt_create(
-            jurisdiction=case.jurisdiction,
-            payer=adopter,
-            lines=[fee_line(fee)],
-            method=payment_method,
-            reference=payment_reference,
-            actor=actor,
-            now=now,
-        )
-        deposit = fee.amount
+    deposit, receipt = _deposit_take(case, terms, actor, adoption, adopted_on, now)
     agreement = SterilizationAgreement.objects.create(
         case=case,
         jurisdiction=case.jurisdiction,
-        adopter_name=adopter_name,
-        adopter_address=adopter_address,
+        adopter_name=adoption.name,
+        adopter_address=adoption.address,
         adopted_on=adopted_on,
-        humane_society_undertakes=humane_society_undertakes,
+        humane_society_undertakes=adoption.humane_society_undertakes,
         due_on=terms.due_on,
         due_citation=terms.citation,
         due_basis=terms.basis[:300],
@@ -246,13 +216,13 @@ def agreement_create(
         deposit_status=DepositStatus.HELD if deposit is not None else DepositStatus.NONE,
         deposit_receipt=receipt,
         recorded_by=actor,
+        status_changed_at=now,
     )
     Event.record(
         "impound.sterilization.agreed",
         agreement,
         actor=actor,
         at=now,
-        jurisdiction=case.jurisdiction,
         summary=_("Sterilization due %(d)s (%(c)s)")
         % {"d": date_format(terms.due_on), "c": terms.citation},
         data={
@@ -261,38 +231,49 @@ def agreement_create(
             "flagged": terms.flagged,
             "deposit": str(deposit) if deposit is not None else None,
             "receipt": receipt.number if receipt else None,
-            "humane_society": humane_society_undertakes,
+            "humane_society": adoption.humane_society_undertakes,
         },
     )
     return agreement
 
 
-def _check_serves(actor, agreement):
-    if not actor.serves(agreement.jurisdiction_id):
+def _deposit_take(case, terms: Terms, actor, adoption: "Adoption", on: date, now: datetime):
+    """(amount, receipt) of the deposit Glencoe takes (Subd. 26), or (None, None)."""
+    if not terms.deposit_fee:
+        return None, None
+    fee = deposit_fee(case.jurisdiction, on=on)
+    if adoption.adopter is None:
         raise Refused.because(
-            _("City"), _("You do not serve %(city)s.") % {"city": agreement.jurisdiction}
+            _("Adopter"),
+            _(
+                "The deposit is taken on a receipt, which names a registered owner: "
+                "register the adopter at the counter first."
+            ),
+            fee.authority,
+            field="adopter",
         )
-
-
-def _check_status(agreement, *allowed):
-    if agreement.status not in allowed:
+    if not adoption.payment_method:
         raise Refused.because(
-            _("Sterilization"),
-            _("The agreement is %(s)s.") % {"s": agreement.get_status_display().lower()},
-            agreement.due_citation,
+            _("Payment"),
+            _("Choose how the deposit is paid."),
+            fee.authority,
+            field="payment_method",
         )
-
-
-def _event(action, agreement, actor, now, summary, data=None):
-    Event.record(
-        action,
-        agreement,
+    receipt = receipt_create(
+        jurisdiction=case.jurisdiction,
+        payer=adoption.adopter,
+        lines=[fee_line(fee)],
+        method=adoption.payment_method,
+        reference=adoption.payment_reference,
         actor=actor,
-        at=now,
-        jurisdiction=agreement.jurisdiction,
-        summary=summary,
-        data={"case": agreement.case.number, **(data or {})},
+        now=now,
     )
+    return fee.amount, receipt
+
+
+def _data(agreement, data: dict) -> dict:
+    """An agreement event's data: the case's number first."""
+    return {"case": agreement.case.number, **data}
 
 
 @refusing()
@@ -308,8 +289,8 @@ def agreement_record_certificate(
 ) -> SterilizationAgreement:
     """The veterinarian's certificate: pending or overdue -> sterilized (IMP-11, IMP-12)."""
     now = now or timezone.now()
-    _check_serves(actor, agreement)
-    _check_status(agreement, AgreementStatus.PENDING, AgreementStatus.OVERDUE)
+    refuse_unless_serves(actor, agreement.jurisdiction)
+    agreement.ensure("certify", citation=agreement.due_citation)
     if not veterinarian.strip():
         raise Refused.because(
             _("Veterinarian"),
@@ -325,21 +306,23 @@ def agreement_record_certificate(
             agreement.due_citation,
             field="sterilized_on",
         )
-    agreement.status = AgreementStatus.STERILIZED
     agreement.sterilized_on, agreement.veterinarian = sterilized_on, veterinarian.strip()
-    fields = ["status", "sterilized_on", "veterinarian"]
+    fields = ["sterilized_on", "veterinarian"]
     if certificate is not None:
         agreement.certificate = certificate
         fields.append("certificate")
-    agreement.save(update_fields=fields)
-    _event(
-        "impound.sterilization.certified",
-        agreement,
-        actor,
-        now,
-        _("Sterilized %(d)s, certified by %(v)s")
+    agreement.apply(
+        "certify",
+        actor=actor,
+        at=now,
+        summary=_("Sterilized %(d)s, certified by %(v)s")
         % {"d": date_format(sterilized_on), "v": agreement.veterinarian},
-        {"sterilized_on": str(sterilized_on), "late": sterilized_on > agreement.due_on},
+        data=_data(
+            agreement,
+            {"sterilized_on": str(sterilized_on), "late": sterilized_on > agreement.due_on},
+        ),
+        fields=fields,
+        citation=agreement.due_citation,
     )
     return agreement
 
@@ -356,9 +339,9 @@ def agreement_remit(
 ) -> SterilizationAgreement:
     """Remit the deposit less the administrative fee to the veterinarian (Subd. 26(D))."""
     now = now or timezone.now()
-    _check_serves(actor, agreement)
-    _check_status(agreement, AgreementStatus.STERILIZED)
-    if agreement.deposit_status != DepositStatus.HELD:
+    refuse_unless_serves(actor, agreement.jurisdiction)
+    agreement.ensure("remit", citation=agreement.due_citation)
+    if not agreement.deposit_held:
         raise Refused.because(
             _("Deposit"),
             _("No deposit is held (%(s)s).") % {"s": agreement.get_deposit_status_display()},
@@ -371,21 +354,11 @@ def agreement_remit(
     agreement.remitted_to = remitted_to.strip() or agreement.veterinarian
     agreement.remitted_on = remitted_on
     agreement.deposit_status = DepositStatus.REMITTED
-    agreement.save(
-        update_fields=[
-            "admin_fee",
-            "remitted_amount",
-            "remitted_to",
-            "remitted_on",
-            "deposit_status",
-        ]
-    )
-    _event(
-        "impound.sterilization.remitted",
-        agreement,
-        actor,
-        now,
-        _("Deposit %(d)s less administrative fee %(a)s (%(c)s): %(r)s remitted to %(v)s")
+    agreement.apply(
+        "remit",
+        actor=actor,
+        at=now,
+        summary=_("Deposit %(d)s less administrative fee %(a)s (%(c)s): %(r)s remitted to %(v)s")
         % {
             "d": agreement.deposit,
             "a": admin.amount,
@@ -393,7 +366,9 @@ def agreement_remit(
             "r": amount,
             "v": agreement.remitted_to,
         },
-        {"remitted": str(amount), "admin_fee": str(admin.amount)},
+        data=_data(agreement, {"remitted": str(amount), "admin_fee": str(admin.amount)}),
+        fields=["admin_fee", "remitted_amount", "remitted_to", "remitted_on", "deposit_status"],
+        citation=agreement.due_citation,
     )
     return agreement
 
@@ -446,8 +421,8 @@ def agreement_forfeit(
     """An overdue agreement; the officer seized the animal: the deposit is forfeited
     (Subd. 26, after (D)). A person's decision, recorded."""
     now = now or timezone.now()
-    _check_serves(actor, agreement)
-    _check_status(agreement, AgreementStatus.OVERDUE)
+    refuse_unless_serves(actor, agreement.jurisdiction)
+    agreement.ensure("forfeit", citation=agreement.due_citation)
     decision = _decision(
         agreement,
         kind="sterilization_forfeit",
@@ -459,19 +434,18 @@ def agreement_forfeit(
         reasons=reasons,
         citation=agreement.due_citation,
     )
-    agreement.status = AgreementStatus.FORFEITED
-    fields = ["status"]
-    if agreement.deposit_status == DepositStatus.HELD:
+    fields = []
+    if agreement.deposit_held:
         agreement.deposit_status = DepositStatus.FORFEITED
         fields.append("deposit_status")
-    agreement.save(update_fields=fields)
-    _event(
-        "impound.sterilization.forfeited",
-        agreement,
-        actor,
-        now,
-        _("Animal seized, deposit forfeited (%(c)s)") % {"c": agreement.due_citation},
-        {"decision": decision.pk},
+    agreement.apply(
+        "forfeit",
+        actor=actor,
+        at=now,
+        summary=_("Animal seized, deposit forfeited (%(c)s)") % {"c": agreement.due_citation},
+        data=_data(agreement, {"decision": decision.pk}),
+        fields=fields,
+        citation=agreement.due_citation,
     )
     return agreement
 
@@ -492,7 +466,7 @@ def agreement_waive(
     """The purebred waiver (IMP-13): the adopter's written application and the officer's
     decision. Only where the ordinance has it (Glencoe Subd. 26(E))."""
     now = now or timezone.now()
-    _check_serves(actor, agreement)
+    refuse_unless_serves(actor, agreement.jurisdiction)
     citation = rule_citation(agreement.jurisdiction, "IMP-13")
     if not citation:
         raise Refused.because(
@@ -501,7 +475,7 @@ def agreement_waive(
             % {"city": agreement.jurisdiction},
             agreement.due_citation,
         )
-    _check_status(agreement, AgreementStatus.PENDING, AgreementStatus.OVERDUE)
+    agreement.ensure("waive", citation=agreement.due_citation)
     if not application:
         raise Refused.because(
             _("Application"),
@@ -521,15 +495,13 @@ def agreement_waive(
         citation=citation,
         evidence_file=application,
     )
-    agreement.status = AgreementStatus.WAIVED
-    agreement.save(update_fields=["status"])
-    _event(
-        "impound.sterilization.waived",
-        agreement,
-        actor,
-        now,
-        _("Waived: verifiable purebred breeding animal (%(c)s)") % {"c": citation},
-        {"decision": decision.pk},
+    agreement.apply(
+        "waive",
+        actor=actor,
+        at=now,
+        summary=_("Waived: verifiable purebred breeding animal (%(c)s)") % {"c": citation},
+        data=_data(agreement, {"decision": decision.pk}),
+        citation=agreement.due_citation,
     )
     return agreement
 

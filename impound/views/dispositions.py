@@ -9,6 +9,7 @@ statute that forbids it.
 from django import forms
 from django.contrib import messages
 from django.contrib.contenttypes.models import ContentType
+from django.core.exceptions import PermissionDenied
 from django.shortcuts import redirect, render
 from django.urls import path
 from django.utils import timezone
@@ -20,12 +21,7 @@ from base.access import get_in_jurisdiction, role_required
 from base.forms import DateInput, apply_service_errors
 from base.roles import ADMINISTRATOR, CLERK, OFFICER
 from base.uploads import upload_check
-from impound.models import (
-    AgreementStatus,
-    CaseStatus,
-    ImpoundCase,
-    SterilizationAgreement,
-)
+from impound.models import OPEN_AGREEMENT_STATUSES, ImpoundCase, SterilizationAgreement
 from impound.services import dispositions as svc
 from impound.services import sterilization as steril
 from licensing.models import PaymentMethod
@@ -145,16 +141,13 @@ def disposition_context(request, case) -> dict:
     )
     return {
         "case": case,
-        "can_act": can_act and case.is_open,
-        "held": case.status == CaseStatus.HELD,
+        "can_act": can_act and case.may("dispose"),
+        "held": case.hold_running,
         "research": research,
         "agreement": agreement,
-        "agreement_open": agreement is not None
-        and agreement.status in (AgreementStatus.PENDING, AgreementStatus.OVERDUE),
-        "can_forfeit": agreement is not None and agreement.status == AgreementStatus.OVERDUE,
-        "can_remit": agreement is not None
-        and agreement.status == AgreementStatus.STERILIZED
-        and agreement.deposit_status == "held",
+        "agreement_open": agreement is not None and agreement.may("certify"),
+        "can_forfeit": agreement is not None and agreement.may("forfeit"),
+        "can_remit": agreement is not None and agreement.may_remit,
         "agreement_actor": can_act and agreement is not None,
         "decisions": decisions,
     }
@@ -173,51 +166,35 @@ SECTIONS = [("dispositions", case_section, 40)]
 def _run(action, case, form, user):
     data = form.cleaned_data
     agreement = _agreement(case)
-    decision = {
-        k: data[k] for k in ("decided_by_name", "capacity", "decided_on", "reasons") if k in data
-    }
     if action == "adopt":
         svc.case_adopt(
             case=case,
             actor=user,
-            **decision,
-            **{
-                k: data[k]
-                for k in (
-                    "adopter_name",
-                    "adopter_address",
-                    "suitable",
-                    "sterilization_agreed",
-                    "humane_society_undertakes",
-                    "date_of_birth",
-                    "payment_method",
-                    "payment_reference",
-                    "override_reason",
-                )
-            },
+            adoption=svc.Adoption.of(data),
+            judgement=svc.Judgement.of(data),
+            date_of_birth=data["date_of_birth"],
         )
     elif action == "euthanize":
-        svc.case_euthanize(
-            case=case, actor=user, override_reason=data["override_reason"], **decision
-        )
+        svc.case_euthanize(case=case, actor=user, judgement=svc.Judgement.of(data))
     elif action == "transfer":
         svc.case_transfer_vet_college(
             case=case,
             actor=user,
-            override_reason=data["override_reason"],
-            **decision,
-            **{k: data[k] for k in ("institution", "institution_address", "accredited", "purpose")},
+            transfer=svc.VetCollegeTransfer.of(data),
+            judgement=svc.Judgement.of(data),
         )
     elif agreement is None:
         raise Refused.because(_("Sterilization"), _("This case has no sterilization agreement."))
-    elif action == "certificate":
-        steril.agreement_record_certificate(agreement=agreement, actor=user, **data)
-    elif action == "remit":
-        steril.agreement_remit(agreement=agreement, actor=user, **data)
-    elif action == "forfeit":
-        steril.agreement_forfeit(agreement=agreement, actor=user, **data)
-    elif action == "waive":
-        steril.agreement_waive(agreement=agreement, actor=user, **data)
+    else:
+        AGREEMENT_ACTIONS[action](agreement=agreement, actor=user, **data)
+
+
+AGREEMENT_ACTIONS = {
+    "certificate": steril.agreement_record_certificate,
+    "remit": steril.agreement_remit,
+    "forfeit": steril.agreement_forfeit,
+    "waive": steril.agreement_waive,
+}
 
 
 @role_required(CLERK, *ACTORS)
@@ -229,9 +206,7 @@ def case_disposition(request, pk):
     forms_by_action = {name: cls(prefix=name) for name, cls in FORMS.items()}
     if action in FORMS:
         if not request.user.has_role(*ACTORS):
-            from django.core.exceptions import PermissionDenied
-
-            raise PermissionDenied
+            raise PermissionDenied  # a clerk sees the page but does not decide
         form = FORMS[action](request.POST, request.FILES, prefix=action)
         forms_by_action[action] = form
         if form.is_valid():
@@ -254,7 +229,7 @@ def sterilization_list(request):
     """Agreements pending or overdue in the user's cities, soonest due first."""
     agreements = (
         SterilizationAgreement.objects.for_user(request.user)
-        .filter(status__in=(AgreementStatus.PENDING, AgreementStatus.OVERDUE))
+        .filter(status__in=OPEN_AGREEMENT_STATUSES)
         .select_related("case", "jurisdiction")
         .order_by("due_on", "pk")
     )

@@ -1,4 +1,4 @@
-"""Found animals, for anyone (issue 20 item 1; IMP-05, REC-04; NB Sec. 6-68; GL Subd. 14).
+"""Found animals, for anyone (IMP-05, REC-04; NB Sec. 6-68; GL Subd. 14).
 
 One page per city and one for every city the installation serves: the animals in the
 pound with photo, description, where (street level) and when found, and the claim-by date

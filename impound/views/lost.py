@@ -1,4 +1,4 @@
-"""Lost-pet reports (issue 20 item 2): the resident's own pages and the city's staff list.
+"""Lost-pet reports: the resident's own pages and the city's staff list.
 
 A resident sees only reports they filed (``reporter == request.user``; another's is a
 404) and, of a likely match, only what the public found page shows. Staff see the
@@ -24,6 +24,7 @@ from base.uploads import upload_response
 from impound.forms_lost import LostCloseForm, LostReportForm
 from impound.models import ACTIVE_LOST_STATUSES, LostMatch, LostReport, LostStatus, PoundHours
 from impound.services import lost as svc
+from impound.services.lost_mail import public_description
 from ordinance.refusals import Refused
 
 PAGE_SIZE = 25
@@ -89,7 +90,7 @@ def lost_report_detail(request, pk):
     found = [
         {
             "match": m,
-            "animal": svc.public_description(m.case),
+            "animal": public_description(m.case),
             "pound": m.case.pound,
             "hours": m.case.pound.hours.all(),
         }
@@ -98,7 +99,12 @@ def lost_report_detail(request, pk):
     return render(
         request,
         "impound/lost/my_detail.html",
-        {"report": report, "found": found, "close_form": LostCloseForm()},
+        {
+            "report": report,
+            "found": found,
+            "close_form": LostCloseForm(),
+            "may_close": report.may("close"),
+        },
     )
 
 
@@ -162,9 +168,8 @@ def lost_reports(request):
     if shown not in STAFF_FILTERS:
         shown = "active"
     reports = (
-        LostReport.objects.filter(
-            jurisdiction_id__in=request.user.jurisdiction_ids, status__in=STAFF_FILTERS[shown]
-        )
+        LostReport.objects.for_user(request.user)
+        .filter(status__in=STAFF_FILTERS[shown])
         .select_related("jurisdiction", "reporter")
         .prefetch_related(
             Prefetch(

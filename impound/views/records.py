@@ -1,4 +1,4 @@
-"""Impound records (issue 9 item 8; IMP-06; Minn. Stat. 346.47 subd. 2, MN-03).
+"""Impound records (IMP-06; Minn. Stat. 346.47 subd. 2, MN-03).
 
 Staff: the year's monthly intakes and dispositions as a chart, a table and a CSV (one
 service answers all three), and the register (C13) as CSV. Anyone: the city's recent
@@ -191,7 +191,7 @@ def public_records(request, city):
 
 @public
 def public_records_csv(request, city):
-    """The same public record as CSV (issue 20 item 3): every case of the retention
+    """The same public record as CSV: every case of the retention
     period, the page's fields, no person."""
     jurisdiction, today, _retention, _since, cases = _public_scope(city)
     name = f"impound-record-{jurisdiction.slug}-{today:%Y-%m-%d}.csv"

@@ -17,7 +17,7 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods
 
 from base import dates
-from base.access import get_in_jurisdiction, role_required
+from base.access import get_in_jurisdiction, in_user_cities, role_required
 from base.forms import CERTIFICATE_TYPES, apply_service_errors
 from base.messages import success_with_receipt
 from base.roles import ADMINISTRATOR, CLERK, OFFICER
@@ -120,7 +120,8 @@ def case_redeem_page(request, pk):
         licensed = licensed_answer(request.GET)  # "Recalculate" asks again, nothing paid
     elif form.is_bound and form.is_valid():
         licensed = form.licensed_value() if ask else None
-    if request.method == "POST" and form.is_valid() and case.is_open:
+    redeemable = case.may("redeem")
+    if request.method == "POST" and form.is_valid() and redeemable:
         try:
             redemption = case_redeem(
                 case=case,
@@ -144,7 +145,7 @@ def case_redeem_page(request, pk):
     receipt_docs = {}
     if case.status == CaseStatus.REDEEMED and hasattr(case, "redemption"):
         receipt_docs = documents_for(case.redemption.receipt) if case.redemption.receipt else {}
-    elif case.is_open:
+    elif redeemable:
         quote, refusal, conditions = redemption_state(
             case, on=today, licensed=licensed if ask else None
         )
@@ -167,11 +168,8 @@ def case_redeem_page(request, pk):
 @role_required(*GATEKEEPERS)
 @require_http_methods(["GET", "POST"])
 def gate_clear(request, pk):
-    gate = (
-        CaseGate.objects.select_related("case__jurisdiction")
-        .filter(case__jurisdiction_id__in=request.user.jurisdiction_ids, pk=pk)
-        .first()
-    )
+    gates = CaseGate.objects.select_related("case__jurisdiction")
+    gate = in_user_cities(gates, request.user, "case__jurisdiction").filter(pk=pk).first()
     if gate is None:
         raise Http404
     form = CourtOrderForm(request.POST or None, request.FILES or None)
@@ -218,6 +216,7 @@ def case_redemption_section(request, *, case):
         "court_kind": GateKind.COURT_AUTHORIZATION.value,
         "gatekeeper": role in GATEKEEPERS,
         "may_redeem": role in COUNTER,
+        "redeemable": case.may("redeem"),
     }
 
 

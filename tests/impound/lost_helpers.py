@@ -1,4 +1,4 @@
-"""Lost-pet report helpers (issue 20 item 2): a report filed at a moment, an intake that
+"""Lost-pet report helpers: a report filed at a moment, an intake that
 runs its after-commit matching, the personas' e-mail addresses."""
 
 from datetime import date, datetime

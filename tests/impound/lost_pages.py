@@ -1,4 +1,4 @@
-"""The lost-pet rows of tests/test_every_page.py's page table (issue 20 item 2).
+"""The lost-pet rows of tests/test_every_page.py's page table.
 
 The world's resident (Rita) reported her dog Biscuit lost the day before the world's
 North Branch impound case took her in; the report carries Biscuit's microchip, so the

@@ -233,8 +233,8 @@ def test_the_board_and_the_case_page_run_a_fixed_number_of_queries(
     assert resp.status_code == 200
     # The case page is over the ten-query budget by two: four per request (session,
     # user, groups, cities) and one per section (notices, service log, rules, decisions)
-    # beside the case, gates and history. Left in the issue 9 note: a per-request cache
-    # of the rules the sections read would bring it back to ten.
+    # beside the case, gates and history. A per-request cache of the rules the sections
+    # read would bring it back to ten.
     with django_assert_max_num_queries(12):
         resp = client.get(reverse("impound:case_detail", args=[cases[31].pk]))
     assert resp.status_code == 200

@@ -6,6 +6,9 @@ import pytest
 
 from impound.models import CaseStatus
 from impound.services.dispositions import (
+    Adoption,
+    Judgement,
+    VetCollegeTransfer,
     case_adopt,
     case_euthanize,
     case_release_for_research,
@@ -28,7 +31,7 @@ def pound(north_branch, glencoe):
     return make_pound(north_branch, glencoe)
 
 
-def decision(**extra):
+def judgement(**extra) -> Judgement:
     fields = dict(
         decided_by_name="Officer Lee",
         capacity="Humane animal control officer",
@@ -36,7 +39,18 @@ def decision(**extra):
         reasons="Unclaimed; temperament assessed.",
     )
     fields.update(extra)
-    return fields
+    return Judgement(**fields)
+
+
+def vet_college(**extra) -> VetCollegeTransfer:
+    fields = dict(
+        institution="University of Minnesota College of Veterinary Medicine",
+        institution_address="1365 Gortner Ave, St. Paul, MN",
+        accredited=True,
+        purpose="care",
+    )
+    fields.update(extra)
+    return VetCollegeTransfer(**fields)
 
 
 def held_case(jurisdiction, pound, officer, ground, **extra):
@@ -55,7 +69,7 @@ def available_case(jurisdiction, pound, officer, ground, **extra):
 def test_euthanasia_before_the_hold_ends_is_refused_with_the_section(glencoe, officer, pound):
     case = held_case(glencoe, pound, officer, "dog_at_large")
     with pytest.raises(Refused) as refused:
-        case_euthanize(case=case, actor=officer, **decision())
+        case_euthanize(case=case, actor=officer, judgement=judgement())
     check = refused.value.checks[0]
     assert check.field == "override_reason"
     assert "Dec 3, 2026" in str(check) or "2026-12-03" in str(check)
@@ -70,8 +84,9 @@ def test_an_override_is_recorded_in_the_decision_and_an_event(north_branch, offi
     case_euthanize(
         case=case,
         actor=officer,
-        override_reason="Judged to be destroyed for humane reasons: hit by a car (Sec. 6-75)",
-        **decision(),
+        judgement=judgement(
+            override_reason="Judged to be destroyed for humane reasons: hit by a car (Sec. 6-75)"
+        ),
     )
     case.refresh_from_db()
     assert case.status == CaseStatus.EUTHANIZED and case.closed_on == date(2026, 11, 30)
@@ -115,20 +130,11 @@ def test_a_vet_college_transfer_is_a_decision_and_leaves_the_case_open(glencoe, 
         case_transfer_vet_college(
             case=case,
             actor=officer,
-            institution="Lab Co",
-            institution_address="x",
-            accredited=False,
-            purpose="care",
-            **decision(),
+            transfer=vet_college(institution="Lab Co", institution_address="x", accredited=False),
+            judgement=judgement(),
         )
     case_transfer_vet_college(
-        case=case,
-        actor=officer,
-        institution="University of Minnesota College of Veterinary Medicine",
-        institution_address="1365 Gortner Ave, St. Paul, MN",
-        accredited=True,
-        purpose="care",
-        **decision(),
+        case=case, actor=officer, transfer=vet_college(), judgement=judgement()
     )
     case.refresh_from_db()
     assert case.status == CaseStatus.AVAILABLE
@@ -148,12 +154,8 @@ def test_glencoe_refuses_a_transfer_for_sterilization_within_the_reclaim_period(
         case_transfer_vet_college(
             case=case,
             actor=officer,
-            institution="U of M CVM",
-            institution_address="St. Paul",
-            accredited=True,
-            purpose="sterilization",
-            override_reason="rabies",
-            **decision(),
+            transfer=vet_college(purpose="sterilization"),
+            judgement=judgement(override_reason="rabies"),
         )
     assert refused.value.checks[0].citation == "Glencoe 701 Subd. 26(F)"
 
@@ -163,25 +165,23 @@ def test_adopting_an_nb_stray_female_without_a_spay_agreement_is_refused(
     north_branch, officer, pound
 ):
     case = available_case(north_branch, pound, officer, "unlicensed_at_large")
-    adoption = dict(
-        case=case,
-        actor=officer,
-        adopter_name="Robin Adopter",
-        adopter_address="5 Oak St, North Branch, MN 55056",
-        suitable=True,
-        **decision(),
-    )
+    adopter = dict(adopter_name="Robin Adopter", adopter_address="5 Oak St, North Branch, MN 55056")
+
+    def adopt(**agreed):
+        adoption = Adoption(**adopter, **{"suitable": True, **agreed})
+        return case_adopt(case=case, actor=officer, adoption=adoption, judgement=judgement())
+
     with pytest.raises(Refused) as refused:
-        case_adopt(**adoption)
+        adopt()
     check = refused.value.checks[0]
     assert check.field == "sterilization_agreed" and check.citation == "North Branch Sec. 6-72"
     with pytest.raises(Refused) as unsuitable:
-        case_adopt(**{**adoption, "suitable": False, "sterilization_agreed": True})
+        adopt(suitable=False, sterilization_agreed=True)
     assert "responsible and suitable owner" in str(unsuitable.value)
     case.refresh_from_db()
     assert case.status == CaseStatus.AVAILABLE
 
-    case_adopt(**adoption, humane_society_undertakes=True)
+    adopt(humane_society_undertakes=True)
     case.refresh_from_db()
     assert case.status == CaseStatus.ADOPTED and case.transferred_to_name == "Robin Adopter"
     assert case.sterilization.due_on == date(2026, 12, 10)  # Sec. 6-72: ten days
@@ -200,11 +200,9 @@ def test_a_male_or_a_rabies_suspect_needs_no_spay_agreement(north_branch, office
     case_adopt(
         case=case,
         actor=officer,
-        adopter_name="Sam",
-        adopter_address="1 Pine St",
-        suitable=True,
+        adoption=Adoption(adopter_name="Sam", adopter_address="1 Pine St", suitable=True),
+        judgement=judgement(),
         issue_documents=False,
-        **decision(),
     )
     case.refresh_from_db()
     assert case.status == CaseStatus.ADOPTED
@@ -260,24 +258,16 @@ def test_an_animal_under_a_release_order_does_not_leave_the_pound(north_branch, 
     adoption = dict(
         case=case,
         actor=officer,
-        adopter_name="Sam",
-        adopter_address="1 Pine St",
-        suitable=True,
+        adoption=Adoption(adopter_name="Sam", adopter_address="1 Pine St", suitable=True),
+        judgement=judgement(),
         issue_documents=False,
-        **decision(),
     )
     with pytest.raises(Refused) as exc:
         case_adopt(**adoption)
     assert exc.value.sections == ["North Branch Sec. 6-98(3)"]
     with pytest.raises(Refused):
         case_transfer_vet_college(
-            case=case,
-            actor=officer,
-            institution="U of M College of Veterinary Medicine",
-            institution_address="1365 Gortner Ave, St. Paul",
-            accredited=True,
-            purpose="care",
-            **decision(),
+            case=case, actor=officer, transfer=vet_college(), judgement=judgement()
         )
     case.refresh_from_db()
     assert case.status == CaseStatus.AVAILABLE and not Decision.objects.exists()

@@ -1,4 +1,4 @@
-"""The found-animals page (issue 20 item 1; IMP-05, REC-04; NB Sec. 6-68; GL Subd. 14):
+"""The found-animals page (IMP-05, REC-04; NB Sec. 6-68; GL Subd. 14):
 public, per city and for all cities, the claim-by answer of the posted notice, no person,
 photos public only while the animal is on the page, cached and invalidated on change."""
 
@@ -215,8 +215,8 @@ def test_an_unknown_city_is_404(cities):
 
 
 def test_every_page_links_the_found_animals_for_someone_who_lost_a_pet(client, north_branch):
-    """Issue 20 item 1: the login page (the site's door) and every page under the base
-    layout link the found animals page, with no sign-in."""
+    """The login page (the site's door) and every page under the base layout link the
+    found animals page, with no sign-in."""
     page = client.get(reverse("accounts:login")).content.decode()
     assert f'href="{reverse("impound:found_all")}"' in page
     assert client.get(reverse("impound:found_all")).status_code == 200

@@ -118,9 +118,17 @@ def test_a_judgement_needs_who_capacity_and_reasons(nb_case, officer):
     assert not nb_case.gates.filter(kind=GateKind.HUMANE_DESTRUCTION).exists()
 
 
-def test_another_citys_staff_cannot_clear(nb_case, glencoe_clerk):
+def test_another_citys_staff_cannot_clear(nb_case, glencoe, glencoe_clerk, client_as):
+    from django.urls import reverse
+
+    from base.roles import OFFICER
+    from tests.conftest import make_user
+
     with pytest.raises(Refused, match="do not serve"):
         clear(nb_case.gates.get(), glencoe_clerk)
+    glencoe_officer = make_user("gwen", OFFICER, [glencoe])
+    url = reverse("impound:gate_clear", args=[nb_case.gates.get().pk])
+    assert client_as(glencoe_officer).get(url).status_code == 404  # not theirs to see
 
 
 def test_the_officer_uploads_the_order_and_a_bad_file_is_a_message(

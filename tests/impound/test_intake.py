@@ -7,6 +7,7 @@ import pytest
 
 from impound.models import CaseStatus, GateKind
 from impound.services.intake import case_intake, impound_grounds
+from kernel.models import NumberSeries
 from ordinance.models import Event
 from ordinance.refusals import Refused
 
@@ -117,3 +118,28 @@ def test_glencoe_requires_who_brought_an_animal_three_months_or_older(glencoe, o
         )
     assert {r.field for r in caught.value.reasons} == {"brought_by_name", "brought_by_address"}
     assert "Glencoe 701 Subd. 13" in caught.value.sections
+
+
+@pytest.mark.clock("2026-11-30T10:00")
+def test_case_numbers_are_the_kernels_series_per_city_and_year(
+    north_branch, glencoe, officer, pound
+):
+    def take_in(city, ground, when):
+        return case_intake(
+            jurisdiction=city,
+            pound=pound,
+            actor=officer,
+            ground=ground,
+            placed_at=when,
+            seized_on=when.date(),
+            **stray(),
+        )
+
+    first = take_in(glencoe, "dog_at_large", at(2026, 11, 25, 14, 5))
+    second = take_in(glencoe, "dog_at_large", at(2026, 11, 26, 9, 0))
+    other_city = take_in(north_branch, "unlicensed_at_large", at(2026, 11, 26, 9, 0))
+    last_year = take_in(glencoe, "dog_at_large", at(2025, 12, 31, 9, 0))
+    assert [first.number, second.number] == ["2026-0001", "2026-0002"]
+    assert (other_city.number, last_year.number) == ("2026-0001", "2025-0001")
+    series = NumberSeries.objects.get(jurisdiction=glencoe, series="impound", year=2026)
+    assert series.next_number == 3

@@ -1,4 +1,4 @@
-"""Lost-pet reports and matching them to intakes (issue 20 item 2; IMP-05, REC-04: North
+"""Lost-pet reports and matching them to intakes (IMP-05, REC-04: North
 Branch Sec. 6-68 "every possible effort to notify the owners", Glencoe 701 Subds. 13, 14).
 
 One service scores a report against a case: species is required, a tag or microchip
@@ -16,15 +16,13 @@ from django.core import mail
 
 from impound.models import LostMatch, LostReport, LostStatus
 from impound.services.lost import (
-    lost_match_notify,
     lost_report_close,
     lost_report_renew,
     match_case,
     match_report,
-    match_score,
-    street_level,
-    words,
 )
+from impound.services.lost_mail import lost_match_notify
+from impound.services.lost_matching import match_score, street_level, words
 from ordinance.models import Event
 from ordinance.refusals import Refused
 from ordinance.rules import get_rule
@@ -66,7 +64,7 @@ def nb_officer(north_branch):
 
 
 def _case(city, pound, officer, when=None, **extra):
-    extra.setdefault("found_area", "Main St and 5th Ave")  # the public place (issue 20 item 1)
+    extra.setdefault("found_area", "Main St and 5th Ave")  # the public place
     return take_in(city, pound, officer, when or at(2026, 11, 30, 10), NB_GROUND, **extra)
 
 
@@ -180,11 +178,14 @@ def test_renewing_moves_the_end_forward_and_reopens_an_expired_report(north_bran
     with time_machine.travel(at(2026, 12, 20, 9), tick=False):
         lost = lost_report_renew(report=lost, actor=rita)
     assert lost.expires_on == date(2027, 1, 19)
-    LostReport.objects.filter(pk=lost.pk).update(status=LostStatus.EXPIRED)
+    expired = at(2027, 1, 20, 0, 5)
+    assert LostReport.apply_all(LostReport.objects.filter(pk=lost.pk), "expire", at=expired) == 1
     lost.refresh_from_db()
+    assert lost.next_statuses() == (LostStatus.OPEN, LostStatus.MATCHED) and lost.may_renew
     with time_machine.travel(at(2027, 2, 1, 9), tick=False):
         lost = lost_report_renew(report=lost, actor=rita)
     assert lost.status == LostStatus.OPEN and lost.expires_on == date(2027, 3, 3)
+    assert lost.status_changed_at == at(2027, 2, 1, 9)
     assert Event.objects.filter(action="impound.lost.renewed").count() == 2
 
 
@@ -192,9 +193,10 @@ def test_a_closed_report_cannot_be_renewed_or_closed_again(north_branch, rita):
     lost = report(north_branch, rita)
     lost = lost_report_close(report=lost, actor=rita, note="Came home by herself")
     assert lost.status == LostStatus.CLOSED and lost.closed_note == "Came home by herself"
-    with pytest.raises(Refused):
+    assert not lost.may_renew and lost.next_statuses() == ()
+    with pytest.raises(Refused, match="This report is closed."):
         lost_report_renew(report=lost, actor=rita)
-    with pytest.raises(Refused):
+    with pytest.raises(Refused, match="This report is closed."):
         lost_report_close(report=lost, actor=rita, note="")
 
 
@@ -270,7 +272,7 @@ def test_closed_or_expired_reports_are_not_matched(
     closed = report(north_branch, rita)
     lost_report_close(report=closed, actor=rita, note="")
     expired = report(north_branch, other_resident)
-    LostReport.objects.filter(pk=expired.pk).update(status=LostStatus.EXPIRED)
+    LostReport.apply_all(LostReport.objects.filter(pk=expired.pk), "expire", at=at(2026, 12, 1))
     intake(north_branch, pound, officer, at(2026, 12, 1, 10), django_capture_on_commit_callbacks)
     assert not LostMatch.objects.exists()
 

@@ -1,4 +1,4 @@
-"""The reminder before a lost-pet report closes (issue 20): the beat sweep
+"""The reminder before a lost-pet report closes: the beat sweep
 ``impound.lost_reports_remind`` e-mails the resident once per open period, the profile's
 program setting ``lost_report_reminder_days`` (7 as shipped; not an ordinance rule, IMP-05
 serves the duty to notify owners) *calendar* days before the stored ``expires_on``:

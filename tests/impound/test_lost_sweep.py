@@ -1,8 +1,8 @@
-"""Lost-pet reports expire by the beat sweep ``impound.lost_reports_expire`` (issue 20
-item 2): the stored ``expires_on`` (the profile's program setting ``lost_report_open_days``)
-passes, the report is expired the next day, never during its last day; a second run
-changes nothing; a run after days down catches up once per report; a renewed report
-stays open (ordinance.sweeps.run_sweep)."""
+"""Lost-pet reports expire by the beat sweep ``impound.lost_reports_expire``: the stored
+``expires_on`` (the profile's program setting ``lost_report_open_days``) passes, the
+report is expired the next day, never during its last day; a second run changes nothing;
+a run after days down catches up once per report; a renewed report stays open
+(ordinance.sweeps.run_sweep)."""
 
 from datetime import date
 

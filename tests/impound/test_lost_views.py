@@ -1,4 +1,4 @@
-"""Lost-pet report pages (issue 20 item 2): the resident's own (another resident gets
+"""Lost-pet report pages: the resident's own (another resident gets
 404, staff 403), the city's staff list (another city's report is 404 or absent; a
 resident gets 403), bad input next to its field, a bounded number of queries."""
 
@@ -154,6 +154,22 @@ def test_renew_and_close_from_the_resident_pages(client, rita, north_branch):
     lost.refresh_from_db()
     assert lost.status == LostStatus.CLOSED
     assert client.get(reverse("impound:lost_report_renew", args=[lost.pk])).status_code == 405
+
+
+def test_the_report_page_offers_only_what_its_status_allows(client, rita, north_branch):
+    lost = report(north_branch, rita, when=at(2026, 11, 1, 9), lost_on=date(2026, 10, 30))
+    renew = reverse("impound:lost_report_renew", args=[lost.pk])
+    close = reverse("impound:lost_report_close", args=[lost.pk])
+    client.force_login(rita)
+    page = client.get(lost.get_absolute_url()).content.decode()
+    assert renew in page and close in page
+    LostReport.apply_all(LostReport.objects.filter(pk=lost.pk), "expire", at=NOW)
+    page = client.get(lost.get_absolute_url()).content.decode()
+    assert renew in page and close not in page  # an expired report is renewed, not closed
+    client.post(renew)
+    client.post(close, {"note": "Found her"})
+    page = client.get(lost.get_absolute_url()).content.decode()
+    assert renew not in page and close not in page
 
 
 def test_another_resident_gets_404_on_every_page_of_the_report(client, matched, other_resident):

@@ -1,7 +1,7 @@
-"""The owner of a registered animal hears when the pound takes it in (issue 20 item 4;
-IMP-05, REC-04; NB Sec. 6-68 "every possible effort"; Glencoe 701 Subd. 14): an e-mail
-after commit, a text where the city turns texts on and a provider is configured, each
-attempt recorded on the case, never twice."""
+"""The owner of a registered animal hears when the pound takes it in (IMP-05, REC-04;
+NB Sec. 6-68 "every possible effort"; Glencoe 701 Subd. 14): an e-mail after commit, a
+text where the city turns texts on and a provider is configured, each attempt recorded
+on the case, never twice."""
 
 from datetime import date
 

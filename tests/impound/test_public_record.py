@@ -1,4 +1,4 @@
-"""The public impound record, page and CSV (issue 20 item 3; IMP-06, REC-03, MN-03,
+"""The public impound record, page and CSV (IMP-06, REC-03, MN-03,
 Minn. Stat. 346.47 subd. 2): at least the retention period, street level, no person."""
 
 import csv

@@ -295,7 +295,7 @@ def test_the_clerk_redeems_at_the_counter_and_sees_the_receipt(
     response = client.post(url, {"licensed": "yes", "method": "cash", "amount_tendered": "60"})
     assert response.status_code == 302
     page = client.get(url).content.decode()
-    assert "Cash tendered $60.00; change due $2.50." in page  # issue 14, item 4
+    assert "Cash tendered $60.00; change due $2.50." in page  # what the counter says back
     case.refresh_from_db()
     assert case.status == CaseStatus.REDEEMED
     assert f"receipt {case.redemption.receipt.number}" in page

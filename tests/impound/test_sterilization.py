@@ -6,7 +6,7 @@ from decimal import Decimal
 import pytest
 
 from impound.models import AgreementStatus, DepositStatus
-from impound.services.dispositions import case_adopt
+from impound.services.dispositions import Adoption, Judgement, case_adopt
 from impound.services.sterilization import (
     agreement_forfeit,
     agreement_record_certificate,
@@ -17,7 +17,7 @@ from impound.services.sterilization import (
 from impound.sweeps import sweep_holds_end, sweep_sterilization_overdue
 from licensing.services.registry import owner_create
 from notices.models import Decision
-from ordinance.models import FeeScheduleEntry
+from ordinance.models import Event, FeeScheduleEntry
 from ordinance.refusals import Refused
 from tests.upload_files import pdf_bytes
 
@@ -69,21 +69,26 @@ def test_glencoe_due_dates_under_over_and_exactly_six_months(glencoe, officer, p
     assert known_young.due_on == date(2026, 12, 1) and not known_young.flagged
 
 
-def _adoption(case, officer, **extra):
+def _adoption(case, officer, *, issue_documents=True, **extra):
     fields = dict(
-        case=case,
-        actor=officer,
         adopter_name="Robin Adopter",
         adopter_address="5 Oak St, Glencoe, MN 55336",
-        decided_by_name="Officer Lee",
-        capacity="Animal control officer",
-        decided_on=ADOPTED,
-        reasons="Suitable home.",
         suitable=True,
         sterilization_agreed=True,
     )
     fields.update(extra)
-    return case_adopt(**fields)
+    return case_adopt(
+        case=case,
+        actor=officer,
+        adoption=Adoption(**fields),
+        judgement=Judgement(
+            decided_by_name="Officer Lee",
+            capacity="Animal control officer",
+            decided_on=ADOPTED,
+            reasons="Suitable home.",
+        ),
+        issue_documents=issue_documents,
+    )
 
 
 @pytest.mark.clock("2026-11-30T10:00")
@@ -140,18 +145,27 @@ def test_deposit_receipt_certificate_and_remittance_less_the_admin_fee(
     )
     assert "$300.00" in text and "Glencoe 701 Subd. 26" in text and "2026-12-30" in text
     assert "$15.00" in text
-    with pytest.raises(Refused):
+    assert not agreement.may_remit
+    with pytest.raises(Refused, match="is sterilization pending: it cannot become sterilized"):
         agreement_remit(
             agreement=agreement, actor=officer, remitted_to="Dr. Vet", remitted_on=ADOPTED
         )
     agreement_record_certificate(
         agreement=agreement, actor=officer, sterilized_on=ADOPTED, veterinarian="Dr. Vet"
     )
+    assert agreement.may_remit
     agreement_remit(agreement=agreement, actor=officer, remitted_to="Dr. Vet", remitted_on=ADOPTED)
     agreement.refresh_from_db()
     assert agreement.status == AgreementStatus.STERILIZED
     assert (agreement.remitted_amount, agreement.admin_fee) == (Decimal("60.00"), Decimal("15.00"))
     assert agreement.deposit_status == DepositStatus.REMITTED
+    assert not agreement.may_remit
+    with pytest.raises(Refused, match="No deposit is held"):
+        agreement_remit(
+            agreement=agreement, actor=officer, remitted_to="Dr. Vet", remitted_on=ADOPTED
+        )
+    remitted = Event.objects.for_object(agreement).get(action="impound.sterilization.remitted")
+    assert remitted.data == {"case": case.number, "remitted": "60.00", "admin_fee": "15.00"}
 
 
 @pytest.mark.clock("2026-11-30T10:00")
@@ -183,6 +197,14 @@ def test_overdue_then_forfeited_is_a_recorded_decision(
     agreement.refresh_from_db()
     assert agreement.status == AgreementStatus.FORFEITED
     assert agreement.deposit_status == DepositStatus.FORFEITED
+    assert agreement.next_statuses() == () and not agreement.may_remit
+    assert list(
+        Event.objects.for_object(agreement).order_by("pk").values_list("action", flat=True)
+    ) == [
+        "impound.sterilization.agreed",
+        "impound.sterilization.overdue",
+        "impound.sterilization.forfeited",
+    ]
     assert Decision.objects.get(kind="sterilization_forfeit").citation == "Glencoe 701 Subd. 26"
 
 

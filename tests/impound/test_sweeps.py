@@ -1,5 +1,5 @@
 """Hold and sterilization sweeps run twice, and after a week down, act once per case
-(issue 9 "Done when"; IMP-04, IMP-11, IMP-12)."""
+(IMP-04, IMP-11, IMP-12)."""
 
 from datetime import date
 
@@ -7,7 +7,7 @@ import pytest
 import time_machine
 
 from impound.models import AgreementStatus, CaseStatus
-from impound.services.dispositions import case_adopt
+from impound.services.dispositions import Adoption, Judgement, case_adopt
 from impound.sweeps import (
     sweep_holds_end,
     sweep_sterilization_overdue,
@@ -97,14 +97,18 @@ def _adopt_nb_female(north_branch, officer, pound, when):
         case_adopt(
             case=case,
             actor=officer,
-            adopter_name="Robin Adopter",
-            adopter_address="5 Oak St, North Branch, MN 55056",
-            decided_by_name="Officer Lee",
-            capacity="Humane animal control officer",
-            decided_on=adopted_on,
-            reasons="Fenced yard; references checked.",
-            suitable=True,
-            sterilization_agreed=True,
+            adoption=Adoption(
+                adopter_name="Robin Adopter",
+                adopter_address="5 Oak St, North Branch, MN 55056",
+                suitable=True,
+                sterilization_agreed=True,
+            ),
+            judgement=Judgement(
+                decided_by_name="Officer Lee",
+                capacity="Humane animal control officer",
+                decided_on=adopted_on,
+                reasons="Fenced yard; references checked.",
+            ),
             issue_documents=False,
         )
     return case.sterilization
