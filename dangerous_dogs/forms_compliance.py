@@ -10,11 +10,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from base import dates
+from base.dates import DateTimeInput
 from base.forms import CERTIFICATE_TYPES, PHOTO_TYPES, DateInput
 from base.uploads import upload_check
 from dangerous_dogs.models import ComplianceProof, CoverageKind, Requirement
 from dangerous_dogs.services.seizure import GROUNDS
-from impound.forms import PLACED_AT_MAX_DAYS_BACK, DateTimeInput
+from impound.forms import PLACED_AT_MAX_DAYS_BACK
 from impound.models import Pound
 from licensing.forms.counter import CashPaymentForm
 from licensing.forms.tendered import licensed_answer

@@ -6,10 +6,10 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from base import dates
+from base.dates import DateTimeInput
 from base.forms import DateInput
 from dangerous_dogs.models import Seat, Vote
 from dangerous_dogs.services.panel import DISTRIBUTION_METHODS, RECIPIENTS
-from impound.forms import DateTimeInput
 from notices.models import ServiceMethod
 
 DATETIME_FORMATS = ["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M", "%Y-%m-%d %H:%M:%S"]

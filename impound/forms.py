@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy
 
 from base import dates
 from base.access import in_user_cities
-from base.dates import DateTimeInput as DateTimeInput  # also the input other apps import
+from base.dates import DateTimeInput
 from base.forms import PHOTO_TYPES, DateInput
 from base.uploads import upload_check
 from impound.models import ImpoundCase, Pound

@@ -24,19 +24,11 @@ from django.utils.translation import gettext as __
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
-from kernel.kept import Kept, RecordKept
-from kernel.kept import KeptQuerySet as KeptQuerySet
+from kernel.kept import Kept
 from kernel.models import CaseRecord, Transition
 from licensing.models import Animal, License, Owner, RabiesVaccination, Receipt
 from licensing.models.registry import Sex, Species
 from ordinance.models import Jurisdiction
-
-# Impound's former names of the kernel's one kept-records rule, for the apps that still
-# import them (dangerous_dogs, rabies, and their migrations' bases); ``KeptQuerySet`` is
-# the kernel's, re-exported above.
-CaseDeletion = RecordKept
-KeptMixin = Kept
-
 
 # --- Pounds -----------------------------------------------------------------------------
 

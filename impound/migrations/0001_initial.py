@@ -92,7 +92,7 @@ class Migration(migrations.Migration):
                 'verbose_name': 'impound case',
                 'ordering': ['-placed_at', '-pk'],
             },
-            bases=(impound.models.KeptMixin, models.Model),
+            bases=(models.Model,)
         ),
         migrations.CreateModel(
             name='HistoricalSterilizationAgreement',
@@ -213,7 +213,7 @@ class Migration(migrations.Migration):
                 'verbose_name': 'redemption gate',
                 'ordering': ['opened_at', 'pk'],
             },
-            bases=(impound.models.KeptMixin, models.Model),
+            bases=(models.Model,)
         ),
         migrations.CreateModel(
             name='Pound',
@@ -386,7 +386,7 @@ class Migration(migrations.Migration):
             options={
                 'verbose_name': 'redemption',
             },
-            bases=(impound.models.KeptMixin, models.Model),
+            bases=(models.Model,)
         ),
         migrations.CreateModel(
             name='SterilizationAgreement',
@@ -421,7 +421,7 @@ class Migration(migrations.Migration):
                 'verbose_name': 'sterilization agreement',
                 'ordering': ['due_on', 'pk'],
             },
-            bases=(impound.models.KeptMixin, models.Model),
+            bases=(models.Model,)
         ),
         migrations.CreateModel(
             name='CaseSeries',

@@ -6,9 +6,9 @@ from django import forms
 from django.utils.translation import gettext_lazy as _l
 
 from base import dates
+from base.dates import DateTimeInput
 from base.forms import CERTIFICATE_TYPES, DateInput
 from base.uploads import upload_check
-from impound.forms import DateTimeInput
 from ordinance.models import Jurisdiction
 from rabies.models import (
     BiterKind,

@@ -6,9 +6,9 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
 from base import dates
+from base.dates import DateTimeInput
 from base.forms import CERTIFICATE_TYPES, DateInput
 from base.uploads import upload_check
-from impound.forms import DateTimeInput
 from impound.models import Pound
 from rabies.models import InspectionKind, QuarantinePlace
 

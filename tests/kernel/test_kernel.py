@@ -104,7 +104,8 @@ def test_apply_all_is_one_update_and_skips_rows_in_another_state(
     citations = [cite(north_branch, officer, dog) for _ in range(3)]
     citations[0].apply("pay", actor=officer)
     now = timezone.now()
-    with django_assert_max_num_queries(6):
+    # select, update, content type, events, the rows again and their history: set-based
+    with django_assert_max_num_queries(8):
         done = Citation.apply_all(Citation.objects.all(), "contest", at=now, summary="sweep")
     assert done == 2
     assert Citation.apply_all(Citation.objects.all(), "contest", at=now) == 0  # twice: nothing
@@ -112,6 +113,9 @@ def test_apply_all_is_one_update_and_skips_rows_in_another_state(
     assert statuses[citations[0].pk] == CitationStatus.PAID
     assert {statuses[c.pk] for c in citations[1:]} == {CitationStatus.CONTESTED}
     assert Event.objects.filter(action="citations.citation.contested").count() == 2
+    history = Citation.history.filter(status=CitationStatus.CONTESTED)
+    assert sorted(history.values_list("id", flat=True)) == sorted(c.pk for c in citations[1:])
+    assert {h.history_change_reason for h in history} == {"sweep"}
 
 
 def test_numbers_are_one_series_per_city_series_and_year(north_branch, glencoe):
