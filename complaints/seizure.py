@@ -21,7 +21,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from impound.models import Pound
-from kernel.checks import refuse_unless_serves
+from kernel.checks import refuse_if_future, refuse_unless_serves
 from notices.models import IssuedDocument
 from notices.services import document_issue
 from ordinance.models import Event, Jurisdiction
@@ -128,10 +128,13 @@ def contact_attempt_record(
     _check_open(complaint, actor)
     rule = seizure_rule(complaint.jurisdiction, on=timezone.localdate(now))
     _check_applies(complaint, rule)
-    if attempted_at > now:
-        raise Refused.because(
-            _("Attempted at"), _("The attempt cannot be in the future."), field="attempted_at"
-        )
+    refuse_if_future(
+        attempted_at,
+        _("Attempted at"),
+        message=_("The attempt cannot be in the future."),
+        field="attempted_at",
+        now=now,
+    )
     if method not in ContactMethod.values:
         raise Refused.because(_("Means of contact"), _("Choose how."), field="method")
     if result not in ContactResult.values:

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 
 from impound.models import Pound
 from impound.services.intake import case_intake
-from kernel.checks import refuse_unless_serves
+from kernel.checks import refuse_if_future, refuse_unless_serves
 from licensing.models import Animal, Owner, Premises
 from licensing.services.owner_merge import normalize
 from ordinance.models import Event, Jurisdiction
@@ -108,10 +108,13 @@ def _check_complainant(report: ComplaintReport):
 
 
 def _check_times(occurred_at, received_at, now):
-    if received_at > now:
-        raise Refused.because(
-            _("Received at"), _("The time received cannot be in the future."), field="received_at"
-        )
+    refuse_if_future(
+        received_at,
+        _("Received at"),
+        message=_("The time received cannot be in the future."),
+        field="received_at",
+        now=now,
+    )
     if occurred_at > received_at:
         raise Refused.because(
             _("Happened at"),
@@ -299,10 +302,13 @@ def entry_record(
             % {"city": complaint.jurisdiction},
             field="basis",
         )
-    if entered_at > now:
-        raise Refused.because(
-            _("Entered at"), _("The time of entry cannot be in the future."), field="entered_at"
-        )
+    refuse_if_future(
+        entered_at,
+        _("Entered at"),
+        message=_("The time of entry cannot be in the future."),
+        field="entered_at",
+        now=now,
+    )
     entry = Entry(
         complaint=complaint,
         entered_at=entered_at,

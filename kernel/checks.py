@@ -3,7 +3,7 @@
 Each raises ``Refused`` with the line the person reads, next to the field it concerns.
 """
 
-from datetime import date
+from datetime import date, datetime
 
 from django.utils import timezone
 from django.utils.formats import date_format
@@ -22,10 +22,29 @@ def refuse_unless_serves(user, jurisdiction) -> None:
         raise Refused.because(CITY, _("You do not serve %(city)s.") % {"city": jurisdiction})
 
 
-def refuse_if_future(value: date | None, label, *, field: str = "", today: date | None = None):
-    """A date of something that happened cannot lie ahead of today."""
-    if value is not None and value > (today or timezone.localdate()):
-        raise Refused.because(label, _("The date cannot be in the future."), field=field)
+def refuse_if_future(
+    value: date | datetime | None,
+    label,
+    *,
+    field: str = "",
+    message=None,
+    citation: str = "",
+    today: date | None = None,
+    now: datetime | None = None,
+) -> None:
+    """Something that happened cannot lie ahead: a date after today, or a moment after
+    now (a time later today is in the future too). ``message`` says it of the thing
+    ("The bite cannot be in the future."); the default speaks of a date."""
+    if value is None:
+        return
+    if isinstance(value, datetime):
+        ahead = value > (now or timezone.now())
+    else:
+        ahead = value > (today or (timezone.localdate(now) if now else timezone.localdate()))
+    if ahead:
+        raise Refused.because(
+            label, message or _("The date cannot be in the future."), citation, field=field
+        )
 
 
 def refuse_if_before(value: date | None, earliest: date, label, what, *, field: str = ""):

@@ -18,7 +18,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from citations.models import ChargeClass, Citation
-from kernel.checks import refuse_unless_serves
+from kernel.checks import refuse_if_future, refuse_unless_serves
 from kernel.numbers import allocate
 from notices.models import IssuedDocument
 from notices.services import document_issue
@@ -56,11 +56,12 @@ def _check_parties(jurisdiction, actor, owner, animal):
 
 
 def _check_dates(jurisdiction, *, violated_at, appearance_on, now):
-    _check(
-        violated_at <= now,
+    refuse_if_future(
+        violated_at,
         _("Date and time"),
-        _("The violation cannot be in the future."),
+        message=_("The violation cannot be in the future."),
         field="violated_at",
+        now=now,
     )
     _check(
         appearance_on > timezone.localdate(now),

@@ -252,8 +252,7 @@ def _check_method(case: DesignationCase, method: str, today: date) -> None:
 
 
 def _check_service(case: DesignationCase, service: NoticeService, now: datetime) -> None:
-    if service.served_at > now:  # a time later today is in the future too
-        raise Refused.because(_("When"), _("The date cannot be in the future."), field="served_at")
+    refuse_if_future(service.served_at, _("When"), field="served_at", now=now)
     # A form gives the minute: served in the minute of issue is not "before" it.
     if case.notice and service.served_at < case.notice.issued_at.replace(second=0, microsecond=0):
         raise Refused.because(

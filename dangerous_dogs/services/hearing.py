@@ -257,10 +257,7 @@ def _check_notice_service(hearing, served_at: datetime, received_on, now: dateti
         raise Refused.because(_("Hearing notice"), _("No hearing notice was issued."))
     if ServiceRecord.objects.filter(document=hearing.notice).exists():
         raise Refused.because(_("Hearing notice"), _("Its service is recorded already."))
-    if served_at > now:  # a time later today is in the future too
-        raise Refused.because(
-            _("Served at"), _("The date cannot be in the future."), field="served_at"
-        )
+    refuse_if_future(served_at, _("Served at"), field="served_at", now=now)
     if served_at < hearing.notice.issued_at:
         raise Refused.because(
             _("Served at"), _("The notice was issued later than that."), field="served_at"

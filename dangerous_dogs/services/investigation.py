@@ -170,10 +170,7 @@ def _check_definition(found: Investigation, definition: str) -> None:
 
 def _check_dates(found: Investigation, now: datetime) -> None:
     occurred_on = timezone.localdate(found.occurred_at)
-    if found.occurred_at > now:  # a time later today is in the future too
-        raise Refused.because(
-            _("When it happened"), _("The date cannot be in the future."), field="occurred_at"
-        )
+    refuse_if_future(found.occurred_at, _("When it happened"), field="occurred_at", now=now)
     refuse_if_future(
         found.investigated_on,
         _("Investigation completed on"),

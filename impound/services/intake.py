@@ -23,7 +23,7 @@ from impound.models import (
     Pound,
     Sterilized,
 )
-from kernel.checks import refuse_unless_serves
+from kernel.checks import refuse_if_future, refuse_unless_serves
 from kernel.numbers import year_number
 from licensing.models import Animal
 from licensing.models.registry import Species
@@ -255,10 +255,13 @@ def case_intake(
 
 def _check_placement(placed_at: datetime, seized_on: date, *, now: datetime) -> None:
     """IMP-03: the time of placement has happened, and the seizure came before it."""
-    if placed_at > now:
-        raise Refused.because(
-            _("Placed at"), _("The time of placement cannot be in the future."), field="placed_at"
-        )
+    refuse_if_future(
+        placed_at,
+        _("Placed at"),
+        message=_("The time of placement cannot be in the future."),
+        field="placed_at",
+        now=now,
+    )
     if seized_on > timezone.localtime(placed_at).date():
         raise Refused.because(
             _("Date seized"),

@@ -27,7 +27,7 @@ from django.utils.translation import gettext_lazy as _lazy
 
 from base.roles import ADMINISTRATOR
 from impound.models import ImpoundCase
-from kernel.checks import refuse_unless_serves
+from kernel.checks import refuse_if_future, refuse_unless_serves
 from notices.models import IssuedDocument, ServiceMethod, ServiceRecord
 from ordinance.calendar import due_date
 from ordinance.models import Event
@@ -345,10 +345,13 @@ def case_contact_attempt(
     refuse_unless_serves(actor, case.jurisdiction)
     if method not in ATTEMPT_METHODS:
         raise Refused.because(_("Method"), _("Choose how you tried."), citation, field="method")
-    if attempted_at > timezone.now():
-        raise Refused.because(
-            _("When"), _("An attempt cannot be in the future."), citation, field="attempted_at"
-        )
+    refuse_if_future(
+        attempted_at,
+        _("When"),
+        message=_("An attempt cannot be in the future."),
+        citation=citation,
+        field="attempted_at",
+    )
     if attempted_at < case.placed_at:
         raise Refused.because(
             _("When"),
@@ -525,10 +528,13 @@ def case_notice_posted(
             rule.citation,
             field="location",
         )
-    if posted_at > timezone.now():
-        raise Refused.because(
-            _("When"), _("A posting cannot be in the future."), rule.citation, field="posted_at"
-        )
+    refuse_if_future(
+        posted_at,
+        _("When"),
+        message=_("A posting cannot be in the future."),
+        citation=rule.citation,
+        field="posted_at",
+    )
     if posted_at < document.issued_at:
         raise Refused.because(
             _("When"),

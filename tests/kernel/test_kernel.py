@@ -168,3 +168,20 @@ def test_a_step_that_does_not_move_the_record_asks_the_table(north_branch, offic
     with pytest.raises(Refused) as refused:
         citation.require("contest", "a hearing request")
     assert str(refused.value) == f"{citation} is paid: a hearing request is not possible now."
+
+
+def test_a_moment_later_today_is_in_the_future_too():
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    now = datetime(2026, 6, 15, 10, 0, tzinfo=ZoneInfo("America/Chicago"))
+    refuse_if_future(now, "Bitten at", now=now)
+    with pytest.raises(Refused, match="The bite cannot be in the future.") as refused:
+        refuse_if_future(
+            now + timedelta(minutes=5),
+            "Bitten at",
+            message="The bite cannot be in the future.",
+            field="bitten_at",
+            now=now,
+        )
+    assert refused.value.checks[0].field == "bitten_at"

@@ -15,7 +15,7 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
-from kernel.checks import refuse_unless_serves
+from kernel.checks import refuse_if_future, refuse_unless_serves
 from kernel.numbers import year_number
 from licensing.models import Animal
 from licensing.services.vaccination import vaccination_status
@@ -140,16 +140,20 @@ def _animal_in(jurisdiction, animal, field, label) -> Animal | None:
 
 
 def _check_times_and_names(jurisdiction, facts: BiteFacts, now: datetime) -> None:
-    if facts.bitten_at > now:
-        raise Refused.because(
-            _("Date and time of the bite"),
-            _("The bite cannot be in the future."),
-            field="bitten_at",
-        )
-    if facts.reported_at > now:
-        raise Refused.because(
-            _("Reported at"), _("The report cannot be in the future."), field="reported_at"
-        )
+    refuse_if_future(
+        facts.bitten_at,
+        _("Date and time of the bite"),
+        message=_("The bite cannot be in the future."),
+        field="bitten_at",
+        now=now,
+    )
+    refuse_if_future(
+        facts.reported_at,
+        _("Reported at"),
+        message=_("The report cannot be in the future."),
+        field="reported_at",
+        now=now,
+    )
     if facts.reported_at < facts.bitten_at:
         raise Refused.because(
             _("Reported at"), _("The report cannot come before the bite."), field="reported_at"

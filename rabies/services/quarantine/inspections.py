@@ -11,7 +11,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from impound.models import Pound
-from kernel.checks import refuse_unless_serves
+from kernel.checks import refuse_if_future, refuse_unless_serves
 from ordinance.models import Event
 from ordinance.refusals import Refused, refusing
 from ordinance.rules import rule_citation
@@ -61,10 +61,13 @@ class InspectionReport:
 
 
 def _check_report(quarantine: Quarantine, report: InspectionReport, cite: str, now) -> None:
-    if report.at > now:
-        raise Refused.because(
-            _("Date and time"), _("The time cannot be in the future."), field="at"
-        )
+    refuse_if_future(
+        report.at,
+        _("Date and time"),
+        message=_("The time cannot be in the future."),
+        field="at",
+        now=now,
+    )
     if timezone.localtime(report.at).date() < quarantine.starts_on:
         raise Refused.because(
             _("Date and time"),
