@@ -68,8 +68,11 @@ def may_open(user, url: str) -> bool:
 def in_user_cities(queryset, user, field: str = "jurisdiction"):
     """The one scoping of a queryset to the cities a staff user serves (none for anyone
     else). ``field`` is the path to the city when it is not the row's own
-    (``"case__jurisdiction"``)."""
-    return queryset.filter(**{f"{field}_id__in": user.jurisdiction_ids})
+    (``"case__jurisdiction"``), or a record's several cities (``"jurisdictions"``: then
+    a row serving two of them comes once)."""
+    scoped = queryset.filter(**{f"{field}__in": user.jurisdiction_ids})
+    many = queryset.model._meta.get_field(field.split("__")[0]).many_to_many
+    return scoped.distinct() if many else scoped
 
 
 def get_in_jurisdiction(queryset, user, **lookup):

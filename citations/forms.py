@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from base import dates
+from base.access import in_user_cities
 from base.forms import DateInput
 from citations.models import ChargeClass, Citation, CitationStatus
 from citations.services.issuance import Charge, Defendant
@@ -99,7 +100,7 @@ class IssueForm(forms.Form):
             choices += [(c.code, str(c)) for c in self.codes[cities[0].pk]]
         self.fields["violation_code"].choices = choices
         self.fields["violated_at"].initial = timezone.localtime().replace(second=0, microsecond=0)
-        scope = Animal.objects.filter(jurisdiction_id__in=user.jurisdiction_ids)
+        scope = in_user_cities(Animal.objects.all(), user)
         self.fields["animal"].queryset = scope
         self.fields["animal"].widget.choices = [
             (a.pk, animal_label(a)) for a in _offered(self, scope, hits)

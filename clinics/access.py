@@ -5,6 +5,7 @@ see the submissions of the cities they serve (404 for another city's)."""
 
 from django.http import Http404
 
+from base.access import in_user_cities
 from base.roles import STAFF_ROLES, VETERINARIAN
 from ordinance.models import Jurisdiction
 
@@ -90,7 +91,7 @@ def get_sale(request, pk: int) -> ClinicSale:
 
 def staff_clinics(request):
     """The clinics serving a city this staff user serves (404s for any other)."""
-    return Clinic.objects.filter(jurisdictions__in=request.user.jurisdiction_ids).distinct()
+    return in_user_cities(Clinic.objects.all(), request.user, "jurisdictions")
 
 
 def get_block(request, pk: int) -> ConsignmentBlock:

@@ -8,7 +8,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from base.access import role_required
+from base.access import in_user_cities, role_required
 from base.forms import apply_service_errors
 from base.roles import ADMINISTRATOR
 from ordinance.refusals import Refused
@@ -21,7 +21,7 @@ from ..services import accounts
 def _clinics(request):
     qs = Clinic.objects.all()
     if not request.user.is_superuser:
-        qs = qs.filter(jurisdictions__in=request.user.jurisdiction_ids).distinct()
+        qs = in_user_cities(qs, request.user, "jurisdictions")
     return qs
 
 
