@@ -1,4 +1,3 @@
-from ._base import IssuedRecordDeletion
 from .closeouts import CloseOut, CloseOutReceipt
 from .kennels import KennelAnimal, KennelDecision, KennelLicense, KennelStatus
 from .licenses import (
@@ -59,7 +58,6 @@ __all__ = [
     "CloseOutReceipt",
     "AnimalStatus",
     "ExemptionKind",
-    "IssuedRecordDeletion",
     "KennelAnimal",
     "KennelDecision",
     "KennelLicense",

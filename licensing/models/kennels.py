@@ -15,12 +15,13 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from kernel.kept import CityQuerySet
 from ordinance.models import Event, Jurisdiction
 from ordinance.refusals import Refused
 from ordinance.rules import rule_citation
 
 from .licenses import Receipt
-from .registry import Animal, JurisdictionScopedQuerySet, Owner, Premises
+from .registry import Animal, Owner, Premises
 
 
 class KennelStatus(models.TextChoices):
@@ -89,7 +90,7 @@ class KennelLicense(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     history = HistoricalRecords()
-    objects = JurisdictionScopedQuerySet.as_manager()
+    objects = CityQuerySet.as_manager()
 
     class Meta:
         ordering = ["-applied_on", "-pk"]

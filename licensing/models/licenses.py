@@ -15,11 +15,11 @@ from django.utils.translation import gettext as __
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from kernel.kept import Kept
 from ordinance.models import Event, Jurisdiction
 from ordinance.refusals import Refused
 from ordinance.rules import rule_citation
 
-from ._base import NoDeleteMixin, NoDeleteQuerySet
 from .registry import Animal, Owner, RabiesVaccination
 
 
@@ -100,8 +100,10 @@ class LicenseSeries(models.Model):
         return f"{self.jurisdiction} {self.kind} {self.year}: next {self.next_number}"
 
 
-class Receipt(NoDeleteMixin, models.Model):
+class Receipt(Kept):
     """A numbered receipt (LIC-06, REC-01). A void is a new receipt pointing at the original."""
+
+    KEPT_HINT = _("Void them instead.")
 
     jurisdiction = models.ForeignKey(
         Jurisdiction, on_delete=models.PROTECT, related_name="receipts"
@@ -142,7 +144,6 @@ class Receipt(NoDeleteMixin, models.Model):
     )
 
     history = HistoricalRecords()
-    objects = NoDeleteQuerySet.as_manager()
 
     class Meta:
         ordering = ["-issued_at", "-number"]
@@ -175,8 +176,10 @@ class Receipt(NoDeleteMixin, models.Model):
         return self.amount_tendered - self.total
 
 
-class ReceiptLine(NoDeleteMixin, models.Model):
+class ReceiptLine(Kept):
     """One fee on a receipt, with the authority that sets it (FEE-01..05)."""
+
+    KEPT_HINT = _("Void their receipt instead.")
 
     receipt = models.ForeignKey(Receipt, on_delete=models.PROTECT, related_name="lines")
     position = models.PositiveSmallIntegerField(default=0)
@@ -185,8 +188,6 @@ class ReceiptLine(NoDeleteMixin, models.Model):
     amount = models.DecimalField(_("amount"), max_digits=10, decimal_places=2)
     authority = models.CharField(_("authority"), max_length=200)
 
-    objects = NoDeleteQuerySet.as_manager()
-
     class Meta:
         ordering = ["receipt", "position", "pk"]
 
@@ -194,8 +195,10 @@ class ReceiptLine(NoDeleteMixin, models.Model):
         return f"{self.description}: {self.amount}"
 
 
-class License(NoDeleteMixin, models.Model):
+class License(Kept):
     """An annual dog license (LIC-01, LIC-07): issued, active until expiry, then expired."""
+
+    KEPT_HINT = _("Void them instead.")
 
     jurisdiction = models.ForeignKey(
         Jurisdiction, on_delete=models.PROTECT, related_name="licenses"
@@ -242,7 +245,6 @@ class License(NoDeleteMixin, models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     history = HistoricalRecords()
-    objects = NoDeleteQuerySet.as_manager()
 
     class Meta:
         ordering = ["-term_start", "-issued_on", "-pk"]
@@ -335,7 +337,7 @@ class ExemptionKind(models.TextChoices):
     NONRESIDENT_CONFINED = "nonresident_confined", _("Nonresident's dog kept confined")
 
 
-class LicenseExemption(models.Model):
+class LicenseExemption(Kept):
     """A claimed exemption from licensing (LIC-02), recorded with its evidence, not skipped."""
 
     jurisdiction = models.ForeignKey(Jurisdiction, on_delete=models.PROTECT, related_name="+")
@@ -351,7 +353,6 @@ class LicenseExemption(models.Model):
     recorded_at = models.DateTimeField(auto_now_add=True)
 
     history = HistoricalRecords()
-    objects = NoDeleteQuerySet.as_manager()
 
     class Meta:
         ordering = ["-starts_on", "-pk"]
@@ -411,8 +412,10 @@ class TagStatus(models.TextChoices):
 SELLABLE = (TagStatus.AVAILABLE, TagStatus.CONSIGNED)
 
 
-class Tag(NoDeleteMixin, models.Model):
+class Tag(Kept):
     """One metal tag stamped with number and year (LIC-08, REC-02); maps to one license."""
+
+    KEPT_HINT = _("Void them instead.")
 
     jurisdiction = models.ForeignKey(Jurisdiction, on_delete=models.PROTECT, related_name="tags")
     year = models.PositiveSmallIntegerField(_("year"))
@@ -428,7 +431,6 @@ class Tag(NoDeleteMixin, models.Model):
     status_changed_on = models.DateField(null=True, blank=True)
 
     history = HistoricalRecords()
-    objects = NoDeleteQuerySet.as_manager()
 
     class Meta:
         ordering = ["-year", "number"]

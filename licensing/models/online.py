@@ -14,6 +14,7 @@ from django.utils.translation import gettext as __
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from kernel.kept import Kept
 from ordinance.models import Event, Jurisdiction
 from ordinance.refusals import Refused
 
@@ -207,7 +208,7 @@ class OnlineApplication(models.Model):
         )
 
 
-class Payment(models.Model):
+class Payment(Kept):
     """Money received online through a provider (Stripe Checkout). The provider's own id
     is unique, so a replayed webhook finds the row and changes nothing."""
 
@@ -238,11 +239,6 @@ class Payment(models.Model):
 
     def __str__(self):
         return f"{self.provider} {self.provider_id}"
-
-    def delete(self, *args, **kwargs):  # money received is never deleted
-        from ._base import IssuedRecordDeletion
-
-        raise IssuedRecordDeletion(_("Payments cannot be deleted."))
 
     @classmethod
     def receive(cls, *, application, provider, provider_id, reference, amount, currency, at):

@@ -16,6 +16,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from kernel.kept import CityQuerySet
 from ordinance.models import Event, Jurisdiction
 from ordinance.refusals import Refused
 
@@ -44,12 +45,6 @@ class AnimalStatus(models.TextChoices):
 def phone_digits(phone: str) -> str:
     """The digits of a phone number, what the search compares (Owner.phone_digits)."""
     return re.sub(r"\D", "", phone or "")
-
-
-class JurisdictionScopedQuerySet(models.QuerySet):
-    def for_user(self, user):
-        """Rows of the jurisdictions this staff user serves (none for anyone else)."""
-        return self.filter(jurisdiction_id__in=user.jurisdiction_ids)
 
 
 class Owner(models.Model):
@@ -98,7 +93,7 @@ class Owner(models.Model):
     )
 
     history = HistoricalRecords()
-    objects = JurisdictionScopedQuerySet.as_manager()
+    objects = CityQuerySet.as_manager()
 
     class Meta:
         ordering = ["last_name", "first_name", "organization_name"]
@@ -160,7 +155,7 @@ class Premises(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     history = HistoricalRecords()
-    objects = JurisdictionScopedQuerySet.as_manager()
+    objects = CityQuerySet.as_manager()
 
     class Meta:
         verbose_name_plural = _("premises")
@@ -224,7 +219,7 @@ class Animal(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     history = HistoricalRecords()
-    objects = JurisdictionScopedQuerySet.as_manager()
+    objects = CityQuerySet.as_manager()
 
     class Meta:
         ordering = ["name"]

@@ -196,10 +196,10 @@ def test_the_provider_id_is_unique_so_a_second_row_cannot_exist(application):
 
 
 def test_a_payment_is_never_deleted(client, application):
-    from licensing.models._base import IssuedRecordDeletion
+    from kernel.kept import RecordKept
 
     deliver(client, completed_event(application, amount_cents=cents(application)))
-    with pytest.raises(IssuedRecordDeletion):
+    with pytest.raises(RecordKept):
         Payment.objects.get().delete()
 
 
