@@ -87,8 +87,6 @@ SCOPES: dict[str, Scope] = {
     "licensing.animal": CITY,
     "licensing.ownership": via("animal__jurisdiction"),
     "licensing.rabiesvaccination": via("animal__jurisdiction"),
-    "licensing.receiptseries": CITY,
-    "licensing.licenseseries": CITY,
     "licensing.receipt": CITY,
     "licensing.receipt_regarding": via("receipt__jurisdiction"),
     "licensing.receiptline": via("receipt__jurisdiction"),

@@ -1,7 +1,8 @@
 """Dog licenses, their exemptions, metal tags and numbered receipts.
 
-Rules: LIC-01..15, REC-01/02 (rules.md). Numbers (receipt, tag) are protected by unique
-constraints; the services allocate them under row locks (style.md, "Official numbers").
+Rules: LIC-01..15, REC-01/02 (rules.md). Numbers (receipt, license, tag) are protected by
+unique constraints; the services allocate them under row locks (style.md, "Official
+numbers"): receipts and licenses from the kernel's number series, tags from the stock.
 Licenses, tags, receipts and receipt lines are never deleted (``delete()`` refuses).
 """
 
@@ -16,6 +17,7 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from kernel.kept import Kept
+from kernel.models import NumberSeries
 from ordinance.models import Event, Jurisdiction
 from ordinance.refusals import Refused
 from ordinance.rules import rule_citation
@@ -57,47 +59,17 @@ class ReceiptMethod(models.TextChoices):
     CLINIC = "clinic", _("Clinic-collected")
 
 
-class ReceiptSeries(models.Model):
-    """One gap-free receipt number series per jurisdiction (LIC-06, REC-01).
-
-    The service locks this row (``select_for_update``) in the same transaction as the
-    receipt insert, so a rolled-back issue leaves no gap and two clerks never collide.
-    """
-
-    jurisdiction = models.OneToOneField(
-        Jurisdiction, on_delete=models.PROTECT, related_name="receipt_series"
-    )
-    next_number = models.PositiveIntegerField(_("next receipt number"), default=1)
-
-    class Meta:
-        verbose_name_plural = _("receipt series")
-
-    def __str__(self):
-        return f"{self.jurisdiction}: next {self.next_number}"
+class _ReceiptRows:
+    def __getattr__(self, name):
+        return getattr(NumberSeries.objects.filter(series="receipt", year=0), name)
 
 
-class LicenseSeries(models.Model):
-    """License numbers per jurisdiction, kind and year ("2026-0001"), allocated like receipts."""
+class ReceiptSeries:
+    """Where each city's receipt numbers stand: the kernel's ``NumberSeries`` rows of the
+    series "receipt" (``ReceiptSeries.objects.filter(jurisdiction=city)``). The name stays
+    for the callers that read it (the clinics' tests); new code reads ``NumberSeries``."""
 
-    class Kind(models.TextChoices):
-        DOG = "dog", _("Dog license")
-        KENNEL = "kennel", _("Kennel license")
-
-    jurisdiction = models.ForeignKey(Jurisdiction, on_delete=models.PROTECT, related_name="+")
-    kind = models.CharField(max_length=10, choices=Kind.choices)
-    year = models.PositiveSmallIntegerField()
-    next_number = models.PositiveIntegerField(default=1)
-
-    class Meta:
-        verbose_name_plural = _("license series")
-        constraints = [
-            models.UniqueConstraint(
-                fields=["jurisdiction", "kind", "year"], name="license_series_unique"
-            ),
-        ]
-
-    def __str__(self):
-        return f"{self.jurisdiction} {self.kind} {self.year}: next {self.next_number}"
+    objects = _ReceiptRows()
 
 
 class Receipt(Kept):

@@ -27,16 +27,19 @@ from django.utils.translation import gettext as _
 from licensing.models import (
     Animal,
     License,
-    LicenseKind,
-    LicenseSeries,
     Owner,
     Ownership,
     Premises,
     RabiesVaccination,
-    ReceiptSeries,
     Tag,
     TagStatus,
     TagStock,
+)
+from licensing.services.numbering import (
+    DOG_LICENSES,
+    KENNEL_LICENSES,
+    RECEIPTS,
+    numbers_continue_after,
 )
 from ordinance.deadlines import records_changed
 from ordinance.models import Event
@@ -292,26 +295,11 @@ class Run:
     def finish_numbers(self) -> None:
         """The city's series continue after the imported numbers (LIC-06, REC-01)."""
         for year, highest in self.highest_license.items():
-            series, _created = LicenseSeries.objects.select_for_update().get_or_create(
-                jurisdiction=self.city, kind=LicenseKind.DOG, year=year
-            )
-            if series.next_number <= highest:
-                series.next_number = highest + 1
-                series.save(update_fields=["next_number"])
+            numbers_continue_after(self.city, DOG_LICENSES, highest, year)
         if self.highest_receipt:
-            series, _created = ReceiptSeries.objects.select_for_update().get_or_create(
-                jurisdiction=self.city
-            )
-            if series.next_number <= self.highest_receipt:
-                series.next_number = self.highest_receipt + 1
-                series.save(update_fields=["next_number"])
+            numbers_continue_after(self.city, RECEIPTS, self.highest_receipt)
         for year, highest in self.highest_kennel.items():  # KEN-04: kennel numbers too
-            series, _created = LicenseSeries.objects.select_for_update().get_or_create(
-                jurisdiction=self.city, kind=LicenseSeries.Kind.KENNEL, year=year
-            )
-            if series.next_number <= highest:
-                series.next_number = highest + 1
-                series.save(update_fields=["next_number"])
+            numbers_continue_after(self.city, KENNEL_LICENSES, highest, year)
         self.highest_license, self.highest_receipt, self.highest_kennel = {}, 0, {}
 
     def flush(self) -> None:
