@@ -306,6 +306,7 @@ def license_detail(request, pk):
             "receipts": papers.receipts,
             "today": timezone.localdate(),
             "can_act": request.user.has_role(*COUNTER),
+            "may_close": license.may("close"),
             "license_docs": papers.documents,
         },
     )

@@ -9,9 +9,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from kernel.numbers import year_number
-from licensing.models import KennelLicense, KennelStatus
+from licensing.models import KennelLicense
 from licensing.services.kennels.applications import steps_outstanding
-from licensing.services.kennels.common import refused, require_status
+from licensing.services.kennels.common import refused
 from licensing.services.kennels.denials import appeal_granted
 from licensing.services.kennels.documents import kennel_document_issue
 from licensing.services.kennels.payments import kennel_fee_collect, kennel_fee_voided_reason
@@ -32,7 +32,7 @@ def kennel_issue(
 ):
     """Issue an approved kennel license (KEN-04): every review step satisfied, fee paid."""
     on = timezone.localdate(now)
-    require_status(kennel, KennelStatus.APPROVED)
+    kennel.ensure("issue")
     outstanding = steps_outstanding(kennel, on=on)
     if outstanding and not appeal_granted(kennel):
         raise refused(
@@ -60,7 +60,7 @@ def kennel_issue(
         # (and is refused) or has voided the fee first (and issuance is refused here).
         KennelLicense.objects.select_for_update().filter(pk=kennel.pk).exists()
         kennel.refresh_from_db()
-        require_status(kennel, KennelStatus.APPROVED)
+        kennel.ensure("issue")
         if not kennel.fee_paid:
             raise refused(
                 kennel_fee_voided_reason(kennel)
