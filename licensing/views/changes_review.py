@@ -102,6 +102,7 @@ def change_detail(request, pk):
             "license": license,
             "tag": license.tags.filter(status=TagStatus.ISSUED).first() if license else None,
             "owner": change.owner,
+            "may": {t.name: change.may(t.name) for t in ReportedChange.TRANSITIONS},
             "apply_form": apply_form,
             "decline_form": decline_form,
             "timing": svc.change_timing(change),

@@ -100,7 +100,7 @@ def _detail(request, application, *, return_form=None, pay_form=None, refused=No
         .get()
     )
     assessment = None
-    if application.status == ApplicationStatus.SUBMITTED:
+    if application.may("approve"):
         assessment = license_assess(
             animal=animal,
             owner=application.owner,
@@ -117,6 +117,7 @@ def _detail(request, application, *, return_form=None, pay_form=None, refused=No
             "standing": license_standing(animal, on=today),
             "vaccinations": list(animal.vaccinations.all()),
             "assessment": assessment,
+            "may": {t.name: application.may(t.name) for t in OnlineApplication.TRANSITIONS},
             "due": amount_due_assessment(application, on=today, animal=animal),
             "documents": issued_documents(application),
             "return_form": return_form or ReturnForm(),
