@@ -326,11 +326,9 @@ def license_address_change(
 
 def _animal_leaves(animal, reason: str, *, actor, on: date, at) -> None:
     """The animal's own transition, unless an earlier report already recorded it."""
-    if not animal.is_alive():
-        return
-    if reason == "deceased":
+    if reason == "deceased" and animal.may("die"):
         animal.mark_deceased(actor=actor, on=on, at=at)
-    else:
+    elif reason != "deceased" and animal.may("move_out"):
         animal.mark_moved_out(actor=actor, on=on, at=at)
 
 

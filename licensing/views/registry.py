@@ -237,6 +237,7 @@ def animal_detail(request, pk):
             "vaccinations": animal.vaccinations.all(),
             "today": today,
             "deceased_form": DeceasedForm(initial={"died_on": today}),
+            "may_die": animal.may("die"),
             "show_city": _multi_city(request.user),
             "standing": license_standing(animal, on=today),  # LIC-01, LIC-02, LIC-07
             "vaccination_status": vaccination_status(animal, on=today),  # RAB-01..06
