@@ -19,6 +19,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from kernel.checks import refuse_if_future
 from ordinance.models import Event
 from ordinance.refusals import Check, Refused, refusing
 from ordinance.rules import rule_citation
@@ -222,8 +223,10 @@ def _vaccination_refusals(animal, fields, *, on, certificate, uses_vaccination) 
     given = fields.get("vaccinated_on")
     if not given:
         fail("vaccinated_on", _("Enter the date of the vaccination from the certificate."))
-    elif given > on:
-        fail("vaccinated_on", _("The vaccination date cannot be in the future."))
+    try:
+        refuse_if_future(given, APPLICATION, field="vaccinated_on", today=on)
+    except Refused as refused:  # beside the others: the resident fixes them all at once
+        checks.extend(refused.checks)
     if not fields.get("duration_years"):
         fail("duration_years", _("Choose how long the vaccine is good for (on the certificate)."))
     rab05 = rule_citation(animal.jurisdiction, "RAB-05")

@@ -31,6 +31,7 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
+from kernel.checks import refuse_if_future
 from licensing.models import (
     Animal,
     ChangeKind,
@@ -149,10 +150,7 @@ def change_report(
     """
     now = now or timezone.now()
     today = timezone.localdate(now)
-    if happened_on > today:
-        raise Refused.because(
-            _("Date"), _("The date cannot be in the future."), field="happened_on"
-        )
+    refuse_if_future(happened_on, _("Date"), field="happened_on", today=today)
     with transaction.atomic():
         animal = Animal.objects.select_for_update().select_related("owner").get(pk=animal.pk)
         if animal.owner.user_id != user.pk:  # the view filters; the service holds it too

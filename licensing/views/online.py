@@ -201,7 +201,7 @@ def application_certificate(request, pk):
     if request.user.has_role(RESIDENT):
         applications = applications.filter(owner__user=request.user)
     else:
-        applications = applications.filter(jurisdiction_id__in=request.user.jurisdiction_ids)
+        applications = applications.for_user(request.user)
     application = applications.first()
     if application is None or not application.certificate:
         raise Http404

@@ -1,9 +1,9 @@
-"""The clerk's queue of online applications (issue 12): the city's applications by
+"""The clerk's queue of online applications: the city's applications by
 status, each with the uploaded certificate beside the dates entered and the animal's
 record, the counter's checks and fee lines; approve, return with a reason, record a
 payment at the counter, and the tag mailing list.
 
-Staff views scope to ``request.user.jurisdiction_ids`` (another city's application is a
+Staff views scope to the user's cities (``for_user``: another city's application is a
 404); the services in ``licensing.services.applications`` decide.
 """
 
@@ -42,7 +42,7 @@ STATUS_ORDER = [
 
 
 def _queue(user):
-    return OnlineApplication.objects.filter(jurisdiction_id__in=user.jurisdiction_ids)
+    return OnlineApplication.objects.for_user(user)
 
 
 @role_required(*COUNTER)

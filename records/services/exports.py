@@ -15,19 +15,22 @@ from contextlib import contextmanager
 from datetime import datetime, timedelta
 
 from django.conf import settings
-from django.core.exceptions import PermissionDenied
 from django.core.files import File
 from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _l
 
 from base.roles import ADMINISTRATOR
+from kernel.checks import refuse_unless_serves
 from ordinance.models import Event, Jurisdiction
+from ordinance.refusals import Refused
 
 from ..models import DataExport
 from .archive import CHUNK_BYTES, archive_write
 
 logger = logging.getLogger(__name__)
+EXPORT = _l("Export")
 
 
 def _summary(export: DataExport, cities=None) -> str:
@@ -54,9 +57,9 @@ def _record(action: str, export: DataExport, cities, *, actor=None, at=None, dat
 
 def _check_administrator(actor, cities) -> None:
     if not actor.has_role(ADMINISTRATOR) or not cities:
-        raise PermissionDenied(_("Only an administrator may export a city's data."))
-    if any(not actor.serves(city.pk) for city in cities):
-        raise PermissionDenied(_("You may export only the cities you serve."))
+        raise Refused.because(EXPORT, _("Only an administrator may export a city's data."))
+    for city in cities:
+        refuse_unless_serves(actor, city)
 
 
 @transaction.atomic
