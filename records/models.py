@@ -1,4 +1,4 @@
-"""A city's data export (issue 19, item 2): who asked, for which cities, and the archive.
+"""A city's data export: who asked, for which cities, and the archive.
 
 The archive holds the city's own data in full (personal data included), so the row keeps
 who asked and when, the file is downloadable by an administrator of every city it covers
@@ -9,7 +9,10 @@ row itself stays, with its counts and hash, as the record that the data left.
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
 
+from kernel.kept import Kept
+from kernel.models import StatefulRecord, Transition
 from ordinance.models import Jurisdiction
 
 
@@ -25,7 +28,29 @@ def export_path(export, filename):
     return f"exports/{filename}"
 
 
-class DataExport(models.Model):
+class DataExport(StatefulRecord, Kept):
+    """One export of one or more cities' data; the row stays after its archive is removed.
+
+    Each transition also goes in every exported city's log (``services.exports``): the
+    record's own event names no city, as an export may cover several."""
+
+    TRANSITIONS = (
+        # The worker (or the administrator's "write it now") claims it once.
+        Transition(
+            "start", ExportStatus.PENDING, ExportStatus.RUNNING, event="records.dataexport.running"
+        ),
+        Transition(
+            "finish", ExportStatus.RUNNING, ExportStatus.READY, event="records.dataexport.ready"
+        ),
+        Transition(
+            "fail", ExportStatus.RUNNING, ExportStatus.FAILED, event="records.dataexport.failed"
+        ),
+        # The retention sweep removes the archive (``sweeps.py``).
+        Transition(
+            "expire", ExportStatus.READY, ExportStatus.EXPIRED, event="records.dataexport.expired"
+        ),
+    )
+
     requested_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.PROTECT,
@@ -53,6 +78,8 @@ class DataExport(models.Model):
     counts = models.JSONField(_("rows per table"), default=dict, blank=True)
     error = models.TextField(_("error"), blank=True)
 
+    history = HistoricalRecords()
+
     class Meta:
         ordering = ["-requested_at", "-pk"]
         verbose_name = _("data export")
@@ -73,7 +100,7 @@ class DataExport(models.Model):
         return f"export-{self.pk}-{self.requested_at:%Y%m%d-%H%M}.zip"
 
 
-# --- Import (issue 19, item 1) -------------------------------------------------------
+# --- Import ---------------------------------------------------------------------------
 
 
 class ImportStatus(models.TextChoices):
@@ -107,7 +134,7 @@ def import_path(batch, filename):
 
 
 class MappingTemplate(models.Model):
-    """A column mapping saved by name for one source of one city (issue 19 item 1)."""
+    """A column mapping saved by name for one source of one city."""
 
     jurisdiction = models.ForeignKey(Jurisdiction, on_delete=models.PROTECT, related_name="+")
     source_name = models.CharField(_("source"), max_length=80)
@@ -133,8 +160,41 @@ class MappingTemplate(models.Model):
         return f"{self.source_name}: {self.name}"
 
 
-class ImportBatch(models.Model):
+_UPLOADED, _DRY_RUN = ImportStatus.UPLOADED, ImportStatus.DRY_RUN
+_QUEUED, _RUNNING = ImportStatus.QUEUED, ImportStatus.RUNNING
+
+
+class ImportBatch(StatefulRecord, Kept):
     """One uploaded file and what became of it: dry run, import, cancel, undo."""
+
+    TRANSITIONS = (
+        # Mapped again (or a saved mapping loaded): the dry run must be done again.
+        Transition("map", (_UPLOADED, _DRY_RUN), _UPLOADED, event="records.import.mapped"),
+        Transition("dry_run", (_UPLOADED, _DRY_RUN), _DRY_RUN, event="records.import.dry_run"),
+        Transition(
+            "queue",
+            (_UPLOADED, _DRY_RUN, ImportStatus.CANCELLED),
+            _QUEUED,
+            event="records.import.queued",
+        ),
+        # The worker (or the administrator's "run it now") claims it once.
+        Transition("start", _QUEUED, _RUNNING, event="records.import.running"),
+        # The last chunk done, or a cancel seen after a chunk.
+        Transition(
+            "finish",
+            _RUNNING,
+            (ImportStatus.DONE, ImportStatus.CANCELLED),
+            event="records.import.{to}",
+        ),
+        Transition("cancel", _QUEUED, ImportStatus.CANCELLED, event="records.import.cancelled"),
+        Transition("fail", _RUNNING, ImportStatus.FAILED, event="records.import.failed"),
+        Transition(
+            "undo",
+            (ImportStatus.DONE, ImportStatus.CANCELLED, ImportStatus.FAILED),
+            ImportStatus.UNDONE,
+            event="records.import.undone",
+        ),
+    )
 
     jurisdiction = models.ForeignKey(Jurisdiction, on_delete=models.PROTECT, related_name="+")
     source_name = models.CharField(
@@ -171,6 +231,8 @@ class ImportBatch(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
     error = models.TextField(_("error"), blank=True)
+
+    history = HistoricalRecords()
 
     class Meta:
         ordering = ["-created_at", "-pk"]

@@ -19,6 +19,7 @@ from django.db.models import Q
 # The apps whose tables hold the cities' records (architecture.md "Layout").
 OUR_APPS = (
     "ordinance",
+    "kernel",
     "accounts",
     "notices",
     "licensing",
@@ -70,6 +71,8 @@ SCOPES: dict[str, Scope] = {
     "ordinance.rulevalue": _rule_values,
     "ordinance.feescheduleentry": CITY,
     "ordinance.closedday": CITY,
+    # The number series of every kind of record (receipts, licenses, cases, citations).
+    "kernel.numberseries": CITY,
     # People. Password hashes and second factors are never exported (COLUMNS_LEFT_OUT).
     "accounts.user": _users,
     "accounts.user_jurisdictions": CITY,
@@ -84,8 +87,6 @@ SCOPES: dict[str, Scope] = {
     "licensing.animal": CITY,
     "licensing.ownership": via("animal__jurisdiction"),
     "licensing.rabiesvaccination": via("animal__jurisdiction"),
-    "licensing.receiptseries": CITY,
-    "licensing.licenseseries": CITY,
     "licensing.receipt": CITY,
     "licensing.receipt_regarding": via("receipt__jurisdiction"),
     "licensing.receiptline": via("receipt__jurisdiction"),
@@ -118,7 +119,6 @@ SCOPES: dict[str, Scope] = {
     # Lost-pet reports (issue 20 item 2): the city where lost; a match through its report.
     "impound.lostreport": CITY,
     "impound.lostmatch": via("report__jurisdiction"),
-    "citations.citationseries": CITY,
     "citations.citation": CITY,
     "permits.permitseries": CITY,
     "permits.temporarypermit": CITY,

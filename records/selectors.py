@@ -18,4 +18,4 @@ def import_batches_for(user):
     """Import batches of the cities this administrator serves (others: 404)."""
     from .models import ImportBatch
 
-    return ImportBatch.objects.filter(jurisdiction_id__in=user.jurisdiction_ids)
+    return ImportBatch.objects.for_user(user)

@@ -1,4 +1,4 @@
-"""The retention sweep (issue 19 item 2): a ready export's archive is removed once its
+"""The retention sweep: a ready export's archive is removed once its
 ``expires_at`` has come (``DATA_EXPORT_RETENTION_HOURS`` after it was written). It selects
 on ``expires_at <= now`` and the ready status, so a second run removes nothing and a run
 after downtime catches up (ordinance.sweeps)."""
@@ -8,7 +8,7 @@ from datetime import datetime
 from ordinance.deadlines import register_sweep
 from ordinance.sweeps import run_sweep
 
-from .models import DataExport, ExportStatus
+from .models import DataExport
 from .services.exports import export_remove_file
 
 
@@ -20,8 +20,10 @@ def sweep_exports_expire(*, now: datetime, dry_run: bool = False):
     return run_sweep(
         name="data export archives past their retention period",
         action="records.export.expired",
-        due=DataExport.objects.filter(status=ExportStatus.READY, expires_at__lte=now),
-        still_applies=lambda e: e.status == ExportStatus.READY and e.expires_at <= now,
+        due=DataExport.objects.filter(
+            status__in=DataExport.transition("expire").sources, expires_at__lte=now
+        ),
+        still_applies=lambda e: e.may("expire") and e.expires_at <= now,
         transition=transition,
         now=now,
         dry_run=dry_run,

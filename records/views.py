@@ -68,7 +68,7 @@ def export_detail(request, pk):
 def export_build_now(request, pk):
     """When no worker has taken the export, the administrator has it written now."""
     export = _export(request, pk)
-    if export.status == ExportStatus.PENDING:
+    if export.may("start"):
         export_build(export_pk=export.pk)
     return redirect("records:export_detail", export.pk)
 

@@ -23,7 +23,13 @@ from ordinance.refusals import Refused
 from .forms import ImportUploadForm, MappingForm, TemplateSaveForm
 from .models import ImportBatch, ImportIssue, ImportStatus, MappingTemplate
 from .selectors import import_batches_for
-from .services.imports import dry_run, import_cancel, import_queue, import_undo
+from .services.imports import (
+    dry_run,
+    import_cancel,
+    import_mapping_set,
+    import_queue,
+    import_undo,
+)
 from .services.imports.fields import SHEET_LAYOUTS, default_mapping
 from .services.imports.preview import headers_of, preview
 
@@ -85,7 +91,7 @@ def import_list(request):
 
 def _detail_context(request, batch, *, mapping_form=None, template_form=None):
     sheet = batch.layout in SHEET_LAYOUTS
-    editable = batch.status in (ImportStatus.UPLOADED, ImportStatus.DRY_RUN)
+    editable = batch.may("map")
     headers = headers_of(batch)
     if mapping_form is None and sheet:
         mapping_form = MappingForm(headers=headers, mapping=batch.mapping, layout=batch.layout)
@@ -94,6 +100,8 @@ def _detail_context(request, batch, *, mapping_form=None, template_form=None):
         "batch": batch,
         "sheet": sheet,
         "editable": editable,
+        "may_start": batch.may("start"),
+        "may_undo": batch.may("undo"),
         "mapping_form": mapping_form,
         "mapped": batch.mapping.get("columns", {}),
         "template_form": template_form or TemplateSaveForm(),
@@ -115,8 +123,7 @@ def import_detail(request, pk):
     mapping_form = template_form = None
     if request.method == "POST":
         action = request.POST.get("action", "")
-        editable = batch.status in (ImportStatus.UPLOADED, ImportStatus.DRY_RUN)
-        if not editable:
+        if not batch.may("map"):
             messages.error(request, _("This import has started: its mapping is fixed."))
             return redirect("records:import_detail", batch.pk)
         if action == "load":
@@ -128,9 +135,7 @@ def import_detail(request, pk):
             ).first()
             if template is None:
                 raise Http404
-            batch.mapping = template.mapping
-            batch.status = ImportStatus.UPLOADED
-            batch.save(update_fields=["mapping", "status"])
+            import_mapping_set(batch, template.mapping, actor=request.user)
             messages.success(request, _("Mapping “%(name)s” loaded.") % {"name": template.name})
             return redirect("records:import_detail", batch.pk)
         if batch.layout in SHEET_LAYOUTS and action in ("map", "save", "dry_run"):
@@ -139,9 +144,7 @@ def import_detail(request, pk):
             )
             template_form = TemplateSaveForm(request.POST if action == "save" else None)
             if mapping_form.is_valid() and (action != "save" or template_form.is_valid()):
-                batch.mapping = mapping_form.mapping()
-                batch.status = ImportStatus.UPLOADED
-                batch.save(update_fields=["mapping", "status"])
+                import_mapping_set(batch, mapping_form.mapping(), actor=request.user)
                 if action == "save":
                     MappingTemplate.objects.update_or_create(
                         jurisdiction=batch.jurisdiction,
@@ -245,6 +248,6 @@ def import_run_now(request, pk):
     from .services.imports import import_apply
 
     batch = _batch(request, pk)
-    if batch.status == ImportStatus.QUEUED:
+    if batch.may("start"):
         import_apply(batch.pk)
     return redirect("records:import_detail", batch.pk)

@@ -1,4 +1,3 @@
-from ._base import IssuedRecordDeletion
 from .closeouts import CloseOut, CloseOutReceipt
 from .kennels import KennelAnimal, KennelDecision, KennelLicense, KennelStatus
 from .licenses import (
@@ -6,7 +5,6 @@ from .licenses import (
     License,
     LicenseExemption,
     LicenseKind,
-    LicenseSeries,
     LicenseStatus,
     PaymentMethod,
     Receipt,
@@ -59,7 +57,6 @@ __all__ = [
     "CloseOutReceipt",
     "AnimalStatus",
     "ExemptionKind",
-    "IssuedRecordDeletion",
     "KennelAnimal",
     "KennelDecision",
     "KennelLicense",
@@ -67,7 +64,6 @@ __all__ = [
     "License",
     "LicenseExemption",
     "LicenseKind",
-    "LicenseSeries",
     "LicenseStatus",
     "Owner",
     "OwnerSearch",

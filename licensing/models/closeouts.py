@@ -15,13 +15,15 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from kernel.kept import Kept
 from ordinance.models import Jurisdiction
 
-from ._base import NoDeleteMixin, NoDeleteQuerySet
 from .licenses import Receipt
 
 
-class CloseOut(NoDeleteMixin, models.Model):
+class CloseOut(Kept):
+    KEPT_HINT = _("A correction is a new receipt in the clerk's next close-out.")
+
     jurisdiction = models.ForeignKey(
         Jurisdiction, on_delete=models.PROTECT, related_name="closeouts"
     )
@@ -48,7 +50,6 @@ class CloseOut(NoDeleteMixin, models.Model):
     void_count = models.PositiveIntegerField(_("voids"), default=0)
 
     history = HistoricalRecords()
-    objects = NoDeleteQuerySet.as_manager()
 
     class Meta:
         ordering = ["-business_day", "-closed_at"]
@@ -66,13 +67,13 @@ class CloseOut(NoDeleteMixin, models.Model):
         return reverse("licensing:closeout_detail", args=[self.pk])
 
 
-class CloseOutReceipt(NoDeleteMixin, models.Model):
+class CloseOutReceipt(Kept):
     """A receipt counted in a close-out; the unique receipt keeps it in only one."""
+
+    KEPT_HINT = CloseOut.KEPT_HINT
 
     closeout = models.ForeignKey(CloseOut, on_delete=models.PROTECT, related_name="entries")
     receipt = models.OneToOneField(Receipt, on_delete=models.PROTECT, related_name="closeout_entry")
-
-    objects = NoDeleteQuerySet.as_manager()
 
     class Meta:
         ordering = ["receipt__number"]

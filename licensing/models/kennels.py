@@ -11,16 +11,15 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
-from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
-from ordinance.models import Event, Jurisdiction
-from ordinance.refusals import Refused
-from ordinance.rules import rule_citation
+from kernel.kept import Kept
+from kernel.models import StatefulRecord, Transition
+from ordinance.models import Jurisdiction
 
 from .licenses import Receipt
-from .registry import Animal, JurisdictionScopedQuerySet, Owner, Premises
+from .registry import Animal, Owner, Premises
 
 
 class KennelStatus(models.TextChoices):
@@ -38,7 +37,68 @@ class KennelStatus(models.TextChoices):
 IN_REVIEW = (KennelStatus.APPLIED, KennelStatus.UNDER_REVIEW, KennelStatus.APPROVED)
 
 
-class KennelLicense(models.Model):
+class KennelLicense(StatefulRecord, Kept):
+    """A kennel license from application to a final decision, then its term (KEN-03..08).
+
+    Its review, denial, appeal, issue, revocation and expiry are the transitions below;
+    the services decide when each applies and record the decisions behind them."""
+
+    TRANSITIONS = (
+        Transition(
+            "review",
+            IN_REVIEW,
+            (KennelStatus.UNDER_REVIEW, KennelStatus.APPROVED),
+            event="licensing.kennel.step_decided",
+            rule="KEN-04",
+        ),
+        Transition(
+            "issue",
+            KennelStatus.APPROVED,
+            KennelStatus.ACTIVE,
+            event="licensing.kennel.issued",
+            rule="KEN-04",
+        ),
+        Transition(
+            "deny", IN_REVIEW, KennelStatus.DENIED, event="licensing.kennel.denied", rule="KEN-04"
+        ),
+        Transition(
+            "appeal",
+            KennelStatus.DENIED,
+            KennelStatus.APPEALED,
+            event="licensing.kennel.appealed",
+            rule="KEN-07",
+        ),
+        Transition(
+            "decide_appeal",
+            KennelStatus.APPEALED,
+            (KennelStatus.APPROVED, KennelStatus.DENIED_FINAL),
+            event="licensing.kennel.appeal_decided",
+            rule="KEN-07",
+        ),
+        Transition(
+            "finalise_denial",
+            KennelStatus.DENIED,
+            KennelStatus.DENIED_FINAL,
+            event="licensing.kennel.denied_final",
+            rule="KEN-07",
+        ),
+        Transition(
+            "revoke",
+            KennelStatus.ACTIVE,
+            KennelStatus.REVOKED,
+            event="licensing.kennel.revocation_decided",
+            rule="KEN-08",
+        ),
+        # The set-based sweep of ``services.expiry`` (KEN-05).
+        Transition(
+            "expire",
+            KennelStatus.ACTIVE,
+            KennelStatus.EXPIRED,
+            event="licensing.kennel.expired",
+            rule="KEN-05",
+        ),
+    )
+
     jurisdiction = models.ForeignKey(
         Jurisdiction, on_delete=models.PROTECT, related_name="kennel_licenses"
     )
@@ -89,7 +149,6 @@ class KennelLicense(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     history = HistoricalRecords()
-    objects = JurisdictionScopedQuerySet.as_manager()
 
     class Meta:
         ordering = ["-applied_on", "-pk"]
@@ -122,26 +181,21 @@ class KennelLicense(models.Model):
             return False
         return self.expires_on is None or on <= self.expires_on
 
-    # --- Transitions (style.md "State, time and jobs"; rules.md REC-18) -----------------
-    # Each checks the state it starts from (Refused with the section otherwise), sets the
-    # fields, saves, and records the one Event. Expiry is the bulk transition:
-    # ``services.expiry`` moves active -> expired in one UPDATE (KEN-05).
+    # --- Transitions (TRANSITIONS; style.md "State, time and jobs"; rules.md REC-18) --
 
     def review(
         self, *, actor, step: str, outcome: str, complete: bool, conditions: str = "", at=None
     ) -> None:
         """Applied, under review or approved -> under review, or approved once every
         review step is satisfied (``complete``; KEN-04)."""
-        self._require(*IN_REVIEW, rule="KEN-04")
-        if conditions:
-            self.conditions = f"{self.conditions.rstrip()}\n{conditions.strip()}".strip()
-        self._transition(
-            KennelStatus.APPROVED if complete else KennelStatus.UNDER_REVIEW,
-            allowed=IN_REVIEW,
-            rule="KEN-04",
+        to = KennelStatus.APPROVED if complete else KennelStatus.UNDER_REVIEW
+        self.ensure("review", to=to)
+        self._add_conditions(conditions)
+        self.apply(
+            "review",
+            to=to,
             actor=actor,
             at=at,
-            action="licensing.kennel.step_decided",
             fields=["conditions"],
             summary=f"{step}: {outcome}",
             data={"step": step, "outcome": outcome},
@@ -149,15 +203,12 @@ class KennelLicense(models.Model):
 
     def issue(self, *, actor, number: str, on: date, expires_on: date | None, at=None) -> None:
         """Approved -> active, with its number and expiry (KEN-04, KEN-05)."""
-        self._require(KennelStatus.APPROVED, rule="KEN-04")
+        self.ensure("issue")
         self.number, self.issued_on, self.expires_on = number, on, expires_on
-        self._transition(
-            KennelStatus.ACTIVE,
-            allowed=(KennelStatus.APPROVED,),
-            rule="KEN-04",
+        self.apply(
+            "issue",
             actor=actor,
             at=at,
-            action="licensing.kennel.issued",
             fields=["number", "issued_on", "expires_on"],
             summary=f"Kennel license {number} issued",
             data={"expires_on": expires_on.isoformat() if expires_on else None},
@@ -165,15 +216,12 @@ class KennelLicense(models.Model):
 
     def deny(self, *, actor, step: str, on: date, at=None) -> None:
         """Applied, under review or approved -> denied at a review step (KEN-04, KEN-07)."""
-        self._require(*IN_REVIEW, rule="KEN-04")
+        self.ensure("deny")
         self.denied_on = on
-        self._transition(
-            KennelStatus.DENIED,
-            allowed=IN_REVIEW,
-            rule="KEN-04",
+        self.apply(
+            "deny",
             actor=actor,
             at=at,
-            action="licensing.kennel.denied",
             fields=["denied_on"],
             summary=f"Denied at {step}",
             data={"step": step},
@@ -181,29 +229,24 @@ class KennelLicense(models.Model):
 
     def appeal(self, *, actor, filed_on: date, at=None) -> None:
         """Denied -> appealed to the Council (KEN-07)."""
-        self._transition(
-            KennelStatus.APPEALED,
-            allowed=(KennelStatus.DENIED,),
-            rule="KEN-07",
+        self.apply(
+            "appeal",
             actor=actor,
             at=at,
-            action="licensing.kennel.appealed",
             summary="Denial appealed to the Council",
             data={"filed_on": filed_on.isoformat()},
         )
 
     def decide_appeal(self, *, actor, granted: bool, conditions: str = "", at=None) -> None:
         """Appealed -> approved (granted, with any conditions) or denied (final) (KEN-07)."""
-        self._require(KennelStatus.APPEALED, rule="KEN-07")
-        if conditions:
-            self.conditions = f"{self.conditions.rstrip()}\n{conditions.strip()}".strip()
-        self._transition(
-            KennelStatus.APPROVED if granted else KennelStatus.DENIED_FINAL,
-            allowed=(KennelStatus.APPEALED,),
-            rule="KEN-07",
+        to = KennelStatus.APPROVED if granted else KennelStatus.DENIED_FINAL
+        self.ensure("decide_appeal", to=to)
+        self._add_conditions(conditions)
+        self.apply(
+            "decide_appeal",
+            to=to,
             actor=actor,
             at=at,
-            action="licensing.kennel.appeal_decided",
             fields=["conditions"],
             data={"granted": granted},
             summary="Appeal granted" if granted else "Appeal denied; denial final",
@@ -212,52 +255,22 @@ class KennelLicense(models.Model):
     def finalise_denial(self, *, actor=None, at=None, summary: str = "") -> None:
         """Denied -> denied (final): not appealed by the deadline (KEN-07)."""
         self._change_reason = "appeal deadline passed (automatic)"
-        self._transition(
-            KennelStatus.DENIED_FINAL,
-            allowed=(KennelStatus.DENIED,),
-            rule="KEN-07",
+        deadline = self.appeal_deadline
+        self.apply(
+            "finalise_denial",
             actor=actor,
             at=at,
-            action="licensing.kennel.denied_final",
             summary=summary or "Appeal deadline passed; denial final",
-            data={
-                "appeal_deadline": self.appeal_deadline.isoformat()
-                if self.appeal_deadline
-                else None
-            },
+            data={"appeal_deadline": deadline.isoformat() if deadline else None},
         )
 
     def revoke(self, *, actor, at=None) -> None:
         """Active -> revoked by the Council after notice and hearing (KEN-08)."""
-        self._transition(
-            KennelStatus.REVOKED,
-            allowed=(KennelStatus.ACTIVE,),
-            rule="KEN-08",
-            actor=actor,
-            at=at,
-            action="licensing.kennel.revocation_decided",
-            summary="Revoked",
-            data={"revoked": True},
-        )
+        self.apply("revoke", actor=actor, at=at, summary="Revoked", data={"revoked": True})
 
-    def _require(self, *statuses, rule: str = "KEN-04") -> None:
-        """Refuse unless the license is in one of ``statuses`` (no change is made), citing
-        the city's section for ``rule`` (a rules.md ID)."""
-        if self.status not in statuses:
-            raise Refused.because(
-                _("Kennel license"),
-                gettext("This kennel license is %(status)s; that action is not possible now.")
-                % {"status": self.get_status_display().lower()},
-                rule_citation(self.jurisdiction, rule),
-            )
-
-    def _transition(
-        self, status, *, allowed, rule, actor, at, action, summary, fields=(), data=None
-    ) -> None:
-        self._require(*allowed, rule=rule)
-        self.status = status
-        self.save(update_fields=["status", *fields])
-        Event.record(action, self, actor=actor, at=at, summary=summary, data=data)
+    def _add_conditions(self, conditions: str) -> None:
+        if conditions:
+            self.conditions = f"{self.conditions.rstrip()}\n{conditions.strip()}".strip()
 
 
 class KennelDecision(models.Model):

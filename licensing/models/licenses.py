@@ -1,7 +1,8 @@
 """Dog licenses, their exemptions, metal tags and numbered receipts.
 
-Rules: LIC-01..15, REC-01/02 (rules.md). Numbers (receipt, tag) are protected by unique
-constraints; the services allocate them under row locks (style.md, "Official numbers").
+Rules: LIC-01..15, REC-01/02 (rules.md). Numbers (receipt, license, tag) are protected by
+unique constraints; the services allocate them under row locks (style.md, "Official
+numbers"): receipts and licenses from the kernel's number series, tags from the stock.
 Licenses, tags, receipts and receipt lines are never deleted (``delete()`` refuses).
 """
 
@@ -11,15 +12,14 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
-from django.utils.translation import gettext as __
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from kernel.kept import Kept
+from kernel.models import NumberSeries, StatefulRecord, Transition
 from ordinance.models import Event, Jurisdiction
-from ordinance.refusals import Refused
-from ordinance.rules import rule_citation
 
-from ._base import NoDeleteMixin, NoDeleteQuerySet
+from .history import apply_all_with_history
 from .registry import Animal, Owner, RabiesVaccination
 
 
@@ -57,51 +57,23 @@ class ReceiptMethod(models.TextChoices):
     CLINIC = "clinic", _("Clinic-collected")
 
 
-class ReceiptSeries(models.Model):
-    """One gap-free receipt number series per jurisdiction (LIC-06, REC-01).
-
-    The service locks this row (``select_for_update``) in the same transaction as the
-    receipt insert, so a rolled-back issue leaves no gap and two clerks never collide.
-    """
-
-    jurisdiction = models.OneToOneField(
-        Jurisdiction, on_delete=models.PROTECT, related_name="receipt_series"
-    )
-    next_number = models.PositiveIntegerField(_("next receipt number"), default=1)
-
-    class Meta:
-        verbose_name_plural = _("receipt series")
-
-    def __str__(self):
-        return f"{self.jurisdiction}: next {self.next_number}"
+class _ReceiptRows:
+    def __getattr__(self, name):
+        return getattr(NumberSeries.objects.filter(series="receipt", year=0), name)
 
 
-class LicenseSeries(models.Model):
-    """License numbers per jurisdiction, kind and year ("2026-0001"), allocated like receipts."""
+class ReceiptSeries:
+    """Where each city's receipt numbers stand: the kernel's ``NumberSeries`` rows of the
+    series "receipt" (``ReceiptSeries.objects.filter(jurisdiction=city)``). The name stays
+    for the callers that read it (the clinics' tests); new code reads ``NumberSeries``."""
 
-    class Kind(models.TextChoices):
-        DOG = "dog", _("Dog license")
-        KENNEL = "kennel", _("Kennel license")
-
-    jurisdiction = models.ForeignKey(Jurisdiction, on_delete=models.PROTECT, related_name="+")
-    kind = models.CharField(max_length=10, choices=Kind.choices)
-    year = models.PositiveSmallIntegerField()
-    next_number = models.PositiveIntegerField(default=1)
-
-    class Meta:
-        verbose_name_plural = _("license series")
-        constraints = [
-            models.UniqueConstraint(
-                fields=["jurisdiction", "kind", "year"], name="license_series_unique"
-            ),
-        ]
-
-    def __str__(self):
-        return f"{self.jurisdiction} {self.kind} {self.year}: next {self.next_number}"
+    objects = _ReceiptRows()
 
 
-class Receipt(NoDeleteMixin, models.Model):
+class Receipt(Kept):
     """A numbered receipt (LIC-06, REC-01). A void is a new receipt pointing at the original."""
+
+    KEPT_HINT = _("Void them instead.")
 
     jurisdiction = models.ForeignKey(
         Jurisdiction, on_delete=models.PROTECT, related_name="receipts"
@@ -142,7 +114,6 @@ class Receipt(NoDeleteMixin, models.Model):
     )
 
     history = HistoricalRecords()
-    objects = NoDeleteQuerySet.as_manager()
 
     class Meta:
         ordering = ["-issued_at", "-number"]
@@ -175,8 +146,10 @@ class Receipt(NoDeleteMixin, models.Model):
         return self.amount_tendered - self.total
 
 
-class ReceiptLine(NoDeleteMixin, models.Model):
+class ReceiptLine(Kept):
     """One fee on a receipt, with the authority that sets it (FEE-01..05)."""
+
+    KEPT_HINT = _("Void their receipt instead.")
 
     receipt = models.ForeignKey(Receipt, on_delete=models.PROTECT, related_name="lines")
     position = models.PositiveSmallIntegerField(default=0)
@@ -185,8 +158,6 @@ class ReceiptLine(NoDeleteMixin, models.Model):
     amount = models.DecimalField(_("amount"), max_digits=10, decimal_places=2)
     authority = models.CharField(_("authority"), max_length=200)
 
-    objects = NoDeleteQuerySet.as_manager()
-
     class Meta:
         ordering = ["receipt", "position", "pk"]
 
@@ -194,8 +165,28 @@ class ReceiptLine(NoDeleteMixin, models.Model):
         return f"{self.description}: {self.amount}"
 
 
-class License(NoDeleteMixin, models.Model):
-    """An annual dog license (LIC-01, LIC-07): issued, active until expiry, then expired."""
+class License(StatefulRecord, Kept):
+    """An annual dog license (LIC-01, LIC-07): issued, active until expiry, then expired.
+
+    A license is closed when the dog dies or moves away, voided with the receipt that paid
+    for it; the December 31 expiry is the set-based sweep of ``services.expiry``."""
+
+    KEPT_HINT = _("Void them instead.")
+    TRANSITIONS = (
+        Transition(
+            "close", CLOSABLE, LicenseStatus.CLOSED, event="licensing.license.closed", rule="LIC-11"
+        ),
+        Transition(
+            "void", VOIDABLE, LicenseStatus.VOID, event="licensing.license.voided", rule="LIC-06"
+        ),
+        Transition(
+            "expire",
+            LicenseStatus.ACTIVE,
+            LicenseStatus.EXPIRED,
+            event="licensing.license.expired",
+            rule="LIC-07",
+        ),
+    )
 
     jurisdiction = models.ForeignKey(
         Jurisdiction, on_delete=models.PROTECT, related_name="licenses"
@@ -242,7 +233,6 @@ class License(NoDeleteMixin, models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     history = HistoricalRecords()
-    objects = NoDeleteQuerySet.as_manager()
 
     class Meta:
         ordering = ["-term_start", "-issued_on", "-pk"]
@@ -272,55 +262,28 @@ class License(NoDeleteMixin, models.Model):
     def is_current(self, on: date) -> bool:
         return self.status == LicenseStatus.ACTIVE and self.term_start <= on <= self.expires_on
 
-    # --- Transitions (style.md "State, time and jobs"; rules.md REC-18) ---------------
-    # Each checks the state it starts from (Refused, with the section, otherwise), sets
-    # the fields, saves, and records the one Event. Expiry is the bulk transition:
-    # ``services.expiry`` moves active -> expired in one UPDATE (LIC-07).
+    # --- Transitions (TRANSITIONS; style.md "State, time and jobs"; rules.md REC-18) --
 
     def close(self, *, actor, on: date, reason: str, at=None, data=None) -> None:
         """Active or expired -> closed: the dog died or moved away (LIC-11)."""
-        self._transition(
-            LicenseStatus.CLOSED,
-            allowed=CLOSABLE,
-            actor=actor,
-            on=on,
-            reason=reason,
-            action="licensing.license.closed",
-            at=at,
-            data=data,
-            rule="LIC-11",
-        )
+        self._leave("close", actor=actor, on=on, reason=reason, at=at, data=data)
 
     def void(self, *, actor, on: date, reason: str, at=None, data=None) -> None:
         """Active, expired or closed -> void: the receipt that paid for it was voided
         (LIC-06, REC-01). Its issued tag is voided by the caller (``Tag.void``)."""
-        self._transition(
-            LicenseStatus.VOID,
-            allowed=VOIDABLE,
-            actor=actor,
-            on=on,
-            reason=reason,
-            action="licensing.license.voided",
-            at=at,
-            data=data,
-            rule="LIC-06",
-        )
+        self._leave("void", actor=actor, on=on, reason=reason, at=at, data=data)
 
-    def _transition(self, status, *, allowed, actor, on, reason, action, at, data, rule):
-        if self.status not in allowed:
-            raise Refused.because(
-                _("License"),
-                __("License %(n)s is %(status)s: it cannot be %(new)s.")
-                % {
-                    "n": self.number,
-                    "status": self.get_status_display().lower(),
-                    "new": str(LicenseStatus(status).label).lower(),
-                },
-                rule_citation(self.jurisdiction, rule),
-            )
-        self.status, self.status_changed_on, self.status_reason = status, on, reason
-        self.save(update_fields=["status", "status_changed_on", "status_reason"])
-        Event.record(action, self, actor=actor, at=at, summary=str(reason), data=data)
+    def _leave(self, name, *, actor, on, reason, at, data) -> None:
+        self.ensure(name)
+        self.status_changed_on, self.status_reason = on, reason
+        self.apply(
+            name,
+            actor=actor,
+            at=at,
+            summary=reason,
+            data=data,
+            fields=["status_changed_on", "status_reason"],
+        )
 
     @property
     def current_tag(self):
@@ -335,7 +298,7 @@ class ExemptionKind(models.TextChoices):
     NONRESIDENT_CONFINED = "nonresident_confined", _("Nonresident's dog kept confined")
 
 
-class LicenseExemption(models.Model):
+class LicenseExemption(Kept):
     """A claimed exemption from licensing (LIC-02), recorded with its evidence, not skipped."""
 
     jurisdiction = models.ForeignKey(Jurisdiction, on_delete=models.PROTECT, related_name="+")
@@ -351,7 +314,6 @@ class LicenseExemption(models.Model):
     recorded_at = models.DateTimeField(auto_now_add=True)
 
     history = HistoricalRecords()
-    objects = NoDeleteQuerySet.as_manager()
 
     class Meta:
         ordering = ["-starts_on", "-pk"]
@@ -400,7 +362,7 @@ class TagStock(models.Model):
 
 class TagStatus(models.TextChoices):
     AVAILABLE = "available", _("Available")
-    # Moved to a clinic that sells licenses on consignment (issue 18, item 4): out of the
+    # Moved to a clinic that sells licenses on consignment: out of the
     # counter's stock, same number and year (REC-02), sold, returned or lost from there.
     CONSIGNED = "consigned", _("At a clinic")
     ISSUED = "issued", _("Issued")
@@ -411,8 +373,43 @@ class TagStatus(models.TextChoices):
 SELLABLE = (TagStatus.AVAILABLE, TagStatus.CONSIGNED)
 
 
-class Tag(NoDeleteMixin, models.Model):
+class Tag(StatefulRecord, Kept):
     """One metal tag stamped with number and year (LIC-08, REC-02); maps to one license."""
+
+    KEPT_HINT = _("Void them instead.")
+    TRANSITIONS = (
+        Transition(
+            "issue", SELLABLE, TagStatus.ISSUED, event="licensing.tag.issued", rule="LIC-08"
+        ),
+        Transition(
+            "mark_lost", TagStatus.ISSUED, TagStatus.LOST, event="licensing.tag.lost", rule="LIC-10"
+        ),
+        Transition(
+            "void", TagStatus.ISSUED, TagStatus.VOID, event="licensing.tag.voided", rule="LIC-14"
+        ),
+        # A block of tags at a clinic selling licenses on consignment (``move_many``).
+        Transition(
+            "consign",
+            TagStatus.AVAILABLE,
+            TagStatus.CONSIGNED,
+            event="licensing.tag.consigned",
+            rule="REC-02",
+        ),
+        Transition(
+            "return_to_stock",
+            TagStatus.CONSIGNED,
+            TagStatus.AVAILABLE,
+            event="licensing.tag.returned",
+            rule="REC-02",
+        ),
+        Transition(
+            "lose_at_clinic",
+            TagStatus.CONSIGNED,
+            TagStatus.LOST,
+            event="licensing.tag.lost",
+            rule="REC-02",
+        ),
+    )
 
     jurisdiction = models.ForeignKey(Jurisdiction, on_delete=models.PROTECT, related_name="tags")
     year = models.PositiveSmallIntegerField(_("year"))
@@ -428,7 +425,6 @@ class Tag(NoDeleteMixin, models.Model):
     status_changed_on = models.DateField(null=True, blank=True)
 
     history = HistoricalRecords()
-    objects = NoDeleteQuerySet.as_manager()
 
     class Meta:
         ordering = ["-year", "number"]
@@ -456,109 +452,70 @@ class Tag(NoDeleteMixin, models.Model):
     def __str__(self):
         return f"Tag {self.number} ({self.year})"
 
-    # --- Transitions (LIC-08, LIC-10, LIC-14; REC-02, REC-18) --------------------------
+    # --- Transitions (TRANSITIONS; LIC-08, LIC-10, LIC-14; REC-02, REC-18) ------------
     # An issued tag never comes back: a lost or void number is never reissued, or two
     # dogs could wear it (LIC-14). A tag sent to a clinic and returned unsold was never
     # issued: it is back in stock under its own number (REC-02).
 
     def issue(self, *, license, actor, on: date, at=None) -> None:
         """Available (or at a clinic, sold there) -> issued to ``license`` (LIC-08)."""
-        self._check_from(*SELLABLE, verb=__("issued"), rule="LIC-08")
-        self.status, self.license, self.issued_on, self.status_changed_on = (
-            TagStatus.ISSUED,
-            license,
-            on,
-            on,
-        )
-        self.save(update_fields=["status", "license", "issued_on", "status_changed_on"])
-        Event.record(
-            "licensing.tag.issued",
-            self,
+        self.ensure("issue")
+        self.license, self.issued_on, self.status_changed_on = license, on, on
+        self.apply(
+            "issue",
             actor=actor,
             at=at,
             summary=f"Tag {self.number} ({self.year}) issued with license {license.number}",
             data={"license": license.pk},
+            fields=["license", "issued_on", "status_changed_on"],
         )
 
     def mark_lost(self, *, actor, on: date, at=None) -> None:
         """Issued -> lost: the owner reported it lost; a duplicate gets a new number (LIC-10)."""
-        self._check_from(TagStatus.ISSUED, verb=__("marked lost"), rule="LIC-10")
-        self._set(TagStatus.LOST, on)
-        Event.record(
-            "licensing.tag.lost",
-            self,
-            actor=actor,
-            at=at,
-            summary=f"Tag {self.number} ({self.year}) reported lost",
-        )
+        self._move("mark_lost", on, actor=actor, at=at, summary=f"{self} reported lost")
 
     def void(self, *, actor, on: date, reason: str, at=None) -> None:
         """Issued -> void: its license was voided; the number is not returned to stock
         (LIC-14)."""
-        self._check_from(TagStatus.ISSUED, verb=__("voided"), rule="LIC-14")
-        self._set(TagStatus.VOID, on)
-        Event.record(
-            "licensing.tag.voided",
-            self,
-            actor=actor,
-            at=at,
-            summary=f"Tag {self.number} ({self.year}) void: {reason}"[:300],
-        )
+        self._move("void", on, actor=actor, at=at, summary=f"{self} void: {reason}"[:300])
 
-    # Consignment to a clinic (issue 18, item 4): a block of tags moves at once, in one
-    # UPDATE with a history row per tag (REC-18) and one event for the block.
-    MOVES = {
-        "consigned": (TagStatus.AVAILABLE, TagStatus.CONSIGNED, _("consigned")),
-        "returned": (TagStatus.CONSIGNED, TagStatus.AVAILABLE, _("returned to stock")),
-        "lost": (TagStatus.CONSIGNED, TagStatus.LOST, _("marked lost")),
-    }
+    def _move(self, name, on, **event) -> None:
+        self.ensure(name)
+        self.status_changed_on = on
+        self.apply(name, fields=["status_changed_on"], **event)
+
+    # Consignment to a clinic: a block of tags moves at once, in one UPDATE with a history
+    # row and an event per tag (REC-18), and one event for the block.
+    MOVES = {"consigned": "consign", "returned": "return_to_stock", "lost": "lose_at_clinic"}
 
     @classmethod
     def move_many(cls, tags, *, move: str, holder: str, actor, on: date, at, reason="") -> None:
         """Available -> at a clinic ("consigned"), at a clinic -> available ("returned",
         unsold) or -> lost ("lost", never reissued: LIC-14). ``tags`` are locked by the
         caller; any one not in the starting state refuses the whole move."""
-        from simple_history.utils import bulk_update_with_history
-
-        start, end, verb = cls.MOVES[move]
+        name = cls.MOVES[move]
         tags = list(tags)
         for tag in tags:
-            tag._check_from(start, verb=str(verb), rule="REC-02")
-            tag.status, tag.status_changed_on = end, on
+            tag.ensure(name)
+        if not tags:
+            return
         why = f"{move}: {holder}" + (f" ({reason})" if reason else "")
-        bulk_update_with_history(
-            tags,
+        apply_all_with_history(
             cls,
-            ["status", "status_changed_on"],
-            default_user=actor,
-            default_date=at,
-            default_change_reason=why[:100],
+            cls.objects.filter(pk__in=[t.pk for t in tags]),
+            name,
+            at=at,
+            actor=actor,
+            reason=why,
+            summary=why,
+            status_changed_on=on,
         )
-        if tags:
-            Event.record(
-                f"licensing.tags.{move}",
-                None,
-                actor=actor,
-                jurisdiction=tags[0].jurisdiction,
-                at=at,
-                summary=f"{len(tags)} tags of {tags[0].year} {move}: {holder}"[:300],
-                data={"year": tags[0].year, "numbers": [t.number for t in tags], "why": reason},
-            )
-
-    def _check_from(self, *statuses, verb, rule):
-        if self.status not in statuses:
-            raise Refused.because(
-                _("Tag"),
-                __("Tag %(n)s (%(y)s) is %(status)s: it cannot be %(verb)s.")
-                % {
-                    "n": self.number,
-                    "y": self.year,
-                    "status": self.get_status_display().lower(),
-                    "verb": verb,
-                },
-                rule_citation(self.jurisdiction, rule),
-            )
-
-    def _set(self, status, on):
-        self.status, self.status_changed_on = status, on
-        self.save(update_fields=["status", "status_changed_on"])
+        Event.record(
+            f"licensing.tags.{move}",
+            None,
+            actor=actor,
+            jurisdiction=tags[0].jurisdiction,
+            at=at,
+            summary=f"{len(tags)} tags of {tags[0].year} {move}: {holder}"[:300],
+            data={"year": tags[0].year, "numbers": [t.number for t in tags], "why": reason},
+        )

@@ -1,4 +1,4 @@
-"""Residents online (issue 12): account links, applications, payments, reported changes
+"""Residents online: account links, applications, payments, reported changes
 and renewal reminders.
 
 A resident never changes a license directly. What they send is a row here that a clerk
@@ -10,12 +10,12 @@ request stays in the history with its reason.
 
 from django.conf import settings
 from django.db import models
-from django.utils.translation import gettext as __
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from kernel.kept import Kept
+from kernel.models import StatefulRecord, Transition
 from ordinance.models import Event, Jurisdiction
-from ordinance.refusals import Refused
 
 from .licenses import License, Receipt
 from .registry import Animal, Owner, RabiesVaccination
@@ -79,11 +79,43 @@ OPEN_APPLICATION_STATUSES = (
 )
 
 
-class OnlineApplication(models.Model):
+_SUBMITTED, _RETURNED = ApplicationStatus.SUBMITTED, ApplicationStatus.RETURNED
+_APPROVED, _HELD = ApplicationStatus.APPROVED, ApplicationStatus.PAYMENT_HELD
+
+
+class OnlineApplication(StatefulRecord, Kept):
     """A resident's application for a dog license (new or renewal), with the rabies
     certificate they uploaded. The clerk approves it (recording the certificate with
     ``vaccination_record``), the resident or the clerk pays, and ``license_issue`` issues
     it with ``applied_on`` deciding the late penalty (NB Sec. 6-65(c), LIC-05)."""
+
+    KIND = _("Application")
+    TRANSITIONS = (
+        Transition("approve", _SUBMITTED, _APPROVED, event="licensing.application.approved"),
+        Transition("return", _SUBMITTED, _RETURNED, event="licensing.application.returned"),
+        Transition("resubmit", _RETURNED, _SUBMITTED, event="licensing.application.resubmitted"),
+        # A clinic's certificate for an application returned for want of one.
+        Transition(
+            "certificate_arrived",
+            _RETURNED,
+            _SUBMITTED,
+            event="licensing.application.certificate_arrived",
+        ),
+        # Paid: issued, or held for the clerk when the license could not be issued.
+        Transition(
+            "issue",
+            (_APPROVED, _HELD),
+            ApplicationStatus.ISSUED,
+            event="licensing.application.issued",
+        ),
+        Transition("hold", (_APPROVED, _HELD), _HELD, event="licensing.application.held"),
+        Transition(
+            "withdraw",
+            (_SUBMITTED, _RETURNED, _APPROVED),
+            ApplicationStatus.WITHDRAWN,
+            event="licensing.application.withdrawn",
+        ),
+    )
 
     jurisdiction = models.ForeignKey(
         Jurisdiction, on_delete=models.PROTECT, related_name="online_applications"
@@ -95,6 +127,7 @@ class OnlineApplication(models.Model):
         choices=ApplicationStatus.choices,
         default=ApplicationStatus.SUBMITTED,
     )
+    # Set from the submission on (the kernel's is blank until a first change).
     status_changed_at = models.DateTimeField(_("status changed at"))
     animal = models.ForeignKey(Animal, on_delete=models.PROTECT, related_name="online_applications")
     owner = models.ForeignKey(Owner, on_delete=models.PROTECT, related_name="online_applications")
@@ -180,34 +213,8 @@ class OnlineApplication(models.Model):
     def is_open(self) -> bool:
         return self.status in OPEN_APPLICATION_STATUSES
 
-    def transition(self, status, *, allowed, actor, at, action, summary, data=None, **fields):
-        """Move to ``status`` from one of ``allowed``, saving ``fields`` with it and
-        recording the Event (the one-shape rule: statuses change only on the models)."""
-        if self.status not in allowed:
-            raise Refused.because(
-                _("Application"),
-                __("This application is %(status)s: it cannot be %(new)s.")
-                % {
-                    "status": str(self.get_status_display()).lower(),
-                    "new": str(ApplicationStatus(status).label).lower(),
-                },
-            )
-        for name, value in fields.items():
-            setattr(self, name, value)
-        self.status, self.status_changed_at = status, at
-        self.save()
-        Event.record(
-            action,
-            self,
-            actor=actor,
-            jurisdiction=self.jurisdiction,
-            at=at,
-            summary=summary,
-            data=data,
-        )
 
-
-class Payment(models.Model):
+class Payment(StatefulRecord, Kept):
     """Money received online through a provider (Stripe Checkout). The provider's own id
     is unique, so a replayed webhook finds the row and changes nothing."""
 
@@ -215,6 +222,17 @@ class Payment(models.Model):
         RECEIVED = "received", _("Received")
         APPLIED = "applied", _("Applied: receipt issued")
         HELD = "held", _("Held: the clerk must finish the license")
+
+    TRANSITIONS = (
+        # The license was issued for the money (its receipt linked), at once or by the clerk.
+        Transition(
+            "settle",
+            (Status.RECEIVED, Status.HELD),
+            Status.APPLIED,
+            event="licensing.payment.applied",
+        ),
+        Transition("hold", Status.RECEIVED, Status.HELD, event="licensing.payment.held"),
+    )
 
     provider = models.CharField(_("provider"), max_length=20)
     provider_id = models.CharField(_("provider's payment id"), max_length=255, unique=True)
@@ -239,11 +257,6 @@ class Payment(models.Model):
     def __str__(self):
         return f"{self.provider} {self.provider_id}"
 
-    def delete(self, *args, **kwargs):  # money received is never deleted
-        from ._base import IssuedRecordDeletion
-
-        raise IssuedRecordDeletion(_("Payments cannot be deleted."))
-
     @classmethod
     def receive(cls, *, application, provider, provider_id, reference, amount, currency, at):
         """Record money a provider reports as received. The unique ``provider_id`` makes a
@@ -259,58 +272,56 @@ class Payment(models.Model):
             received_at=at,
             status=cls.Status.RECEIVED,
         )
-        payment._record(
+        Event.record(
             "licensing.payment.received",
-            actor=None,
+            payment,
+            jurisdiction=application.jurisdiction,
             at=at,
             summary=f"{provider} payment {provider_id}: {amount} {currency.upper()} for "
             f"online application {application.pk}",
+            data={"provider": provider, "provider_id": provider_id},
         )
         return payment
 
-    def apply(self, receipt, *, actor, at):
+    @property
+    def jurisdiction(self):
+        """The city of the application paid for: its events go in that city's log."""
+        return self.application.jurisdiction
+
+    @property
+    def jurisdiction_id(self):
+        return self.application.jurisdiction_id
+
+    def settle(self, receipt, *, actor, at):
         """The license was issued for this money: link the receipt."""
-        self._move(self.Status.APPLIED, allowed=(self.Status.RECEIVED, self.Status.HELD))
+        self.ensure("settle")
         self.receipt, self.note = receipt, ""
-        self.save()
-        self._record(
-            "licensing.payment.applied",
+        self._apply(
+            "settle",
             actor=actor,
             at=at,
+            fields=["receipt", "note"],
             summary=f"Payment {self.provider_id}: receipt {receipt.number}",
             data={"receipt": receipt.number},
         )
 
     def hold(self, reason: str, *, at):
         """The money is kept but no license could be issued: the clerk finishes it."""
-        self._move(self.Status.HELD, allowed=(self.Status.RECEIVED,))
+        self.ensure("hold")
         self.note = reason
-        self.save()
-        self._record(
-            "licensing.payment.held",
-            actor=None,
+        self._apply(
+            "hold",
             at=at,
+            fields=["note"],
             summary=f"Payment {self.provider_id} held: {reason}",
             data={"reason": reason},
         )
 
-    def _move(self, status, *, allowed):
-        if self.status not in allowed:
-            raise Refused.because(
-                _("Payment"),
-                __("This payment is %(status)s.") % {"status": str(self.get_status_display())},
-            )
-        self.status = status
-
-    def _record(self, action, *, actor, at, summary, data=None):
-        Event.record(
-            action,
-            self,
-            actor=actor,
-            jurisdiction=self.application.jurisdiction,
-            at=at,
-            summary=summary,
-            data={"provider": self.provider, "provider_id": self.provider_id, **(data or {})},
+    def _apply(self, name, *, data, **event):
+        self.apply(
+            name,
+            data={"provider": self.provider, "provider_id": self.provider_id, **data},
+            **event,
         )
 
 
@@ -332,10 +343,32 @@ class ChangeStatus(models.TextChoices):
 OPEN_CHANGE_STATUSES = (ChangeStatus.SUBMITTED, ChangeStatus.WAITING_NEW_OWNER)
 
 
-class ReportedChange(models.Model):
+class ReportedChange(StatefulRecord, Kept):
     """A change a resident reports about their animal; the clerk applies it with the
     counter's service (``license_address_change``, ``license_close``,
     ``license_transfer``, ``tag_replace_lost``) or declines it with a reason."""
+
+    TRANSITIONS = (
+        # A transfer waits for the new owner's account to accept it.
+        Transition(
+            "accept_transfer",
+            ChangeStatus.WAITING_NEW_OWNER,
+            ChangeStatus.SUBMITTED,
+            event="licensing.change.transfer_accepted",
+        ),
+        Transition(
+            "apply_change",
+            ChangeStatus.SUBMITTED,
+            ChangeStatus.APPLIED,
+            event="licensing.change.applied",
+        ),
+        Transition(
+            "decline",
+            OPEN_CHANGE_STATUSES,
+            ChangeStatus.DECLINED,
+            event="licensing.change.declined",
+        ),
+    )
 
     jurisdiction = models.ForeignKey(
         Jurisdiction, on_delete=models.PROTECT, related_name="reported_changes"
@@ -385,36 +418,10 @@ class ReportedChange(models.Model):
     def is_open(self) -> bool:
         return self.status in OPEN_CHANGE_STATUSES
 
-    def transition(self, status, *, allowed, actor, at, action, summary, data=None, **fields):
-        """Move to ``status`` from one of ``allowed``, saving ``fields`` with it and
-        recording the Event (statuses change only on the models)."""
-        if self.status not in allowed:
-            raise Refused.because(
-                _("Reported change"),
-                __("This report is %(status)s: it cannot be %(new)s.")
-                % {
-                    "status": str(self.get_status_display()).lower(),
-                    "new": str(ChangeStatus(status).label).lower(),
-                },
-            )
-        for name, value in fields.items():
-            setattr(self, name, value)
-        self.status = status
-        self.save()
-        Event.record(
-            action,
-            self,
-            actor=actor,
-            jurisdiction=self.jurisdiction,
-            at=at,
-            summary=summary,
-            data=data,
-        )
-
 
 class RenewalReminder(models.Model):
     """One renewal reminder per license and term: the sweep's record that it was sent
-    (issue 12, ``licensing.renewal_reminders``)."""
+    (``licensing.renewal_reminders``)."""
 
     license = models.ForeignKey(License, on_delete=models.PROTECT, related_name="reminders")
     term_start = models.DateField(_("term of the renewal"))
@@ -434,7 +441,7 @@ class RenewalReminder(models.Model):
 
 
 class RenewalNotice(models.Model):
-    """One printed renewal notice per owner, license and term (issue 14 item 6): the clerk
+    """One printed renewal notice per owner, license and term: the clerk
     printed it from the expiring-licenses report for mailing. Printing the batch again
     adds no row (the unique constraint); ``printed_at`` stays the first print."""
 

@@ -16,7 +16,9 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
-from ordinance.models import Event, Jurisdiction
+from kernel.kept import CityQuerySet, Kept
+from kernel.models import StatefulRecord, Transition
+from ordinance.models import Jurisdiction
 from ordinance.refusals import Refused
 
 from .search import SEARCHED_FIELDS, OwnerSearch
@@ -44,12 +46,6 @@ class AnimalStatus(models.TextChoices):
 def phone_digits(phone: str) -> str:
     """The digits of a phone number, what the search compares (Owner.phone_digits)."""
     return re.sub(r"\D", "", phone or "")
-
-
-class JurisdictionScopedQuerySet(models.QuerySet):
-    def for_user(self, user):
-        """Rows of the jurisdictions this staff user serves (none for anyone else)."""
-        return self.filter(jurisdiction_id__in=user.jurisdiction_ids)
 
 
 class Owner(models.Model):
@@ -98,7 +94,7 @@ class Owner(models.Model):
     )
 
     history = HistoricalRecords()
-    objects = JurisdictionScopedQuerySet.as_manager()
+    objects = CityQuerySet.as_manager()
 
     class Meta:
         ordering = ["last_name", "first_name", "organization_name"]
@@ -160,7 +156,7 @@ class Premises(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     history = HistoricalRecords()
-    objects = JurisdictionScopedQuerySet.as_manager()
+    objects = CityQuerySet.as_manager()
 
     class Meta:
         verbose_name_plural = _("premises")
@@ -183,7 +179,22 @@ class Premises(models.Model):
         return f"{self.address_line}{unit}, {self.city}, {self.state} {self.postal_code}"
 
 
-class Animal(models.Model):
+class Animal(StatefulRecord, Kept):
+    """An animal of the registry; it leaves the living by one of its transitions (the
+    services close its licenses), and is never deleted."""
+
+    TRANSITIONS = (
+        Transition(
+            "die", AnimalStatus.ALIVE, AnimalStatus.DECEASED, event="licensing.animal.deceased"
+        ),
+        Transition(
+            "move_out",
+            AnimalStatus.ALIVE,
+            AnimalStatus.TRANSFERRED_OUT,
+            event="licensing.animal.moved_out",
+        ),
+    )
+
     jurisdiction = models.ForeignKey(Jurisdiction, on_delete=models.PROTECT, related_name="animals")
     species = models.CharField(_("species"), max_length=10, choices=Species.choices)
     # The row of the city's species table (ordinance.species; Glencoe 701 Subd. 1(R)):
@@ -224,7 +235,6 @@ class Animal(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     history = HistoricalRecords()
-    objects = JurisdictionScopedQuerySet.as_manager()
 
     class Meta:
         ordering = ["name"]
@@ -249,16 +259,15 @@ class Animal(models.Model):
     def is_alive(self) -> bool:
         return self.status == AnimalStatus.ALIVE
 
-    # --- Transitions (style.md "State, time and jobs"; rules.md REC-18) -----------------
+    # --- Transitions (TRANSITIONS; style.md "State, time and jobs"; rules.md REC-18) --
 
     def mark_deceased(self, *, actor, on: date, note: str = "", at=None) -> None:
         """Alive -> deceased on ``on``; its licenses are closed by the licensing services."""
         self._leave_alive(
-            AnimalStatus.DECEASED,
+            "die",
             on=on,
             actor=actor,
             note=note or "Reported deceased",
-            action="licensing.animal.deceased",
             at=at,
             summary=f"{self} reported deceased on {on:%Y-%m-%d}",
             data={"died_on": on.isoformat(), "note": note},
@@ -267,28 +276,30 @@ class Animal(models.Model):
     def mark_moved_out(self, *, actor, on: date, note: str = "", at=None) -> None:
         """Alive -> moved or transferred out of the city on ``on`` (LIC-11)."""
         self._leave_alive(
-            AnimalStatus.TRANSFERRED_OUT,
+            "move_out",
             on=on,
             actor=actor,
             note=note or "Moved out",
-            action="licensing.animal.moved_out",
             at=at,
             summary=f"{self} moved out on {on:%Y-%m-%d}",
             data={"on": on.isoformat(), "note": note},
         )
 
-    def _leave_alive(self, status, *, on, actor, note, action, at, summary, data):
-        if self.status != AnimalStatus.ALIVE:
-            raise Refused.because(
-                _("Animal"),
-                gettext("%(animal)s is already recorded as %(status)s.")
-                % {"animal": self.name, "status": self.get_status_display().lower()},
-                "",  # REC-18 (the audit trail): no section of the ordinance sets it
-            )
-        self.status, self.status_changed_on = status, on
+    def _leave_alive(self, name, *, on, actor, note, **event) -> None:
+        self.ensure(name)
+        self.status_changed_on = on
         self._history_user, self._change_reason = actor, note  # read by simple-history
-        self.save(update_fields=["status", "status_changed_on"])
-        Event.record(action, self, actor=actor, at=at, summary=summary, data=data)
+        self.apply(name, actor=actor, fields=["status_changed_on"], **event)
+
+    def refuse(self, t, to, citation=None, field=""):
+        """Leaving alive twice: the record already says what became of the animal."""
+        return Refused.because(
+            _("Animal"),
+            gettext("%(animal)s is already recorded as %(status)s.")
+            % {"animal": self.name, "status": self.get_status_display().lower()},
+            "",  # REC-18 (the audit trail): no section of the ordinance sets it
+            field=field,
+        )
 
 
 class Ownership(models.Model):

@@ -1,4 +1,4 @@
-"""Online applications (issue 12): the clerk's approval and the issue that follows payment.
+"""Online applications: the clerk's approval and the issue that follows payment.
 
 A resident's application is never a license by itself. The clerk approves it, which
 records the uploaded rabies certificate with ``vaccination_record`` (RAB-01, RAB-05) and
@@ -7,8 +7,8 @@ Payment (at city hall, by mail, or by card through a provider) then issues it wi
 ``license_issue``, with the application date deciding the term and the late penalty
 (NB Sec. 6-65(c), LIC-13, FEE-03).
 
-Every step is a transition on the row, recorded as an Event, inside one transaction; a
-refusal leaves everything as it was.
+Every step is a transition of ``OnlineApplication.TRANSITIONS``, applied with the
+Event inside one transaction; a refusal leaves everything as it was.
 """
 
 from dataclasses import dataclass, replace
@@ -19,6 +19,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from kernel.checks import refuse_if_future
 from ordinance.models import Event
 from ordinance.refusals import Check, Refused, refusing
 from ordinance.rules import rule_citation
@@ -72,7 +73,7 @@ def application_approve(application, *, actor, on: date | None = None, now=None)
     on = on or timezone.localdate(now)
     with transaction.atomic():
         application = _locked(application)
-        if application.status != ApplicationStatus.SUBMITTED:
+        if not application.may("approve"):
             raise _refused(_("Only an application waiting for the clerk can be approved."))
         vaccination = application.uses_vaccination
         if vaccination is None:
@@ -101,19 +102,16 @@ def application_approve(application, *, actor, on: date | None = None, now=None)
         if not a.can_issue:
             raise Refused(a.refusals)
         amount = a.total
-        application.transition(
-            ApplicationStatus.APPROVED,
-            allowed=(ApplicationStatus.SUBMITTED,),
+        application.vaccination, application.amount_due = vaccination, amount
+        application.reviewed_by, application.reviewed_at = actor, now
+        application.return_reason = ""
+        application.apply(
+            "approve",
             actor=actor,
             at=now,
-            action="licensing.application.approved",
             summary=f"Online application {application.pk} approved: {amount} due",
             data={"amount_due": str(amount), "vaccination": vaccination.pk},
-            vaccination=vaccination,
-            amount_due=amount,
-            reviewed_by=actor,
-            reviewed_at=now,
-            return_reason="",
+            fields=["vaccination", "amount_due", "reviewed_by", "reviewed_at", "return_reason"],
         )
         application_mail(application, "approved")
     return Approval(application=application, amount_due=amount, fee_lines=a.fee_lines)
@@ -143,7 +141,7 @@ def application_issue(
     on = on or timezone.localdate(now)
     with transaction.atomic():
         application = _locked(application)
-        if application.status not in (ApplicationStatus.APPROVED, ApplicationStatus.PAYMENT_HELD):
+        if not application.may("issue"):
             raise _refused(_("Only an approved application can be paid and issued."))
         result = license_issue(
             animal=application.animal,
@@ -166,19 +164,17 @@ def application_issue(
                 )
                 % {"paid": expected_total, "due": result.receipt.total}
             )
-        application.transition(
-            ApplicationStatus.ISSUED,
-            allowed=(ApplicationStatus.APPROVED, ApplicationStatus.PAYMENT_HELD),
+        application.license, application.held_reason = result.license, ""
+        application.apply(
+            "issue",
             actor=actor,
             at=now,
-            action="licensing.application.issued",
             summary=(
                 f"Online application {application.pk}: license {result.license.number}, "
                 f"receipt {result.receipt.number}"
             ),
             data={"license": result.license.pk, "receipt": result.receipt.number},
-            license=result.license,
-            held_reason="",
+            fields=["license", "held_reason"],
         )
         application_mail(application, "issued")
     return result
@@ -189,14 +185,13 @@ def application_hold(application, *, reason: str, now: datetime | None = None) -
     now = now or timezone.now()
     with transaction.atomic():
         application = _locked(application)
-        application.transition(
-            ApplicationStatus.PAYMENT_HELD,
-            allowed=(ApplicationStatus.APPROVED, ApplicationStatus.PAYMENT_HELD),
-            actor=None,
+        application.ensure("hold")
+        application.held_reason = reason
+        application.apply(
+            "hold",
             at=now,
-            action="licensing.application.held",
             summary=f"Online application {application.pk} paid but held: {reason}"[:300],
-            held_reason=reason,
+            fields=["held_reason"],
         )
 
 
@@ -228,8 +223,10 @@ def _vaccination_refusals(animal, fields, *, on, certificate, uses_vaccination) 
     given = fields.get("vaccinated_on")
     if not given:
         fail("vaccinated_on", _("Enter the date of the vaccination from the certificate."))
-    elif given > on:
-        fail("vaccinated_on", _("The vaccination date cannot be in the future."))
+    try:
+        refuse_if_future(given, APPLICATION, field="vaccinated_on", today=on)
+    except Refused as refused:  # beside the others: the resident fixes them all at once
+        checks.extend(refused.checks)
     if not fields.get("duration_years"):
         fail("duration_years", _("Choose how long the vaccine is good for (on the certificate)."))
     rab05 = rule_citation(animal.jurisdiction, "RAB-05")
@@ -384,15 +381,16 @@ def application_resubmit(
         values["certificate"] = ""
     with transaction.atomic():
         application = _locked(application)
-        application.transition(
-            ApplicationStatus.SUBMITTED,
-            allowed=(ApplicationStatus.RETURNED,),
+        application.ensure("resubmit")
+        values["uses_vaccination"] = uses_vaccination
+        for name, value in values.items():
+            setattr(application, name, value)
+        application.apply(
+            "resubmit",
             actor=actor,
             at=now,
-            action="licensing.application.resubmitted",
             summary=f"Online application {application.pk} fixed and sent back",
-            uses_vaccination=uses_vaccination,
-            **values,
+            fields=list(values),
         )
     return application
 
@@ -407,17 +405,16 @@ def application_return(application, *, actor, reason: str, now: datetime | None 
         raise _refused(_("Say what the resident must fix."), "reason")
     with transaction.atomic():
         application = _locked(application)
-        application.transition(
-            ApplicationStatus.RETURNED,
-            allowed=(ApplicationStatus.SUBMITTED,),
+        application.ensure("return")
+        application.return_reason = reason
+        application.reviewed_by, application.reviewed_at = actor, now
+        application.apply(
+            "return",
             actor=actor,
             at=now,
-            action="licensing.application.returned",
             summary=f"Online application {application.pk} returned: {reason}"[:300],
             data={"reason": reason},
-            return_reason=reason,
-            reviewed_by=actor,
-            reviewed_at=now,
+            fields=["return_reason", "reviewed_by", "reviewed_at"],
         )
         application_mail(application, "returned")
     return application
@@ -431,16 +428,10 @@ def application_withdraw(application, *, actor, now: datetime | None = None):
         raise _refused(_("Only the animal's owner can withdraw this application."))
     with transaction.atomic():
         application = _locked(application)
-        application.transition(
-            ApplicationStatus.WITHDRAWN,
-            allowed=(
-                ApplicationStatus.SUBMITTED,
-                ApplicationStatus.RETURNED,
-                ApplicationStatus.APPROVED,
-            ),
+        application.apply(
+            "withdraw",
             actor=actor,
             at=now,
-            action="licensing.application.withdrawn",
             summary=f"Online application {application.pk} withdrawn by the resident",
         )
     return application
@@ -479,23 +470,26 @@ def application_certificate_arrived(
     owner is told by e-mail. None when the animal has no such application."""
     now = now or timezone.now()
     waiting = OnlineApplication.objects.filter(
-        animal=animal, status=ApplicationStatus.RETURNED
+        animal=animal, status__in=OnlineApplication.transition("certificate_arrived").sources
     ).first()
     if waiting is None or vaccination.animal_id != animal.pk:
         return None
     with transaction.atomic():
         application = _locked(waiting)
-        application.transition(
-            ApplicationStatus.SUBMITTED,
-            allowed=(ApplicationStatus.RETURNED,),
-            actor=None,
+        application.ensure("certificate_arrived")
+        values = {
+            "uses_vaccination": vaccination,
+            **_certificate_fields({}, vaccination),
+            "certificate": "",
+        }
+        for name, value in values.items():
+            setattr(application, name, value)
+        application.apply(
+            "certificate_arrived",
             at=now,
-            action="licensing.application.certificate_arrived",
             summary=f"Online application {application.pk}: the clinic's certificate arrived",
             data={"vaccination": vaccination.pk},
-            uses_vaccination=vaccination,
-            **_certificate_fields({}, vaccination),
-            certificate="",
+            fields=list(values),
         )
         application_mail(application, "certificate_arrived")
     return application

@@ -31,6 +31,7 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
+from kernel.checks import refuse_if_future
 from licensing.models import (
     Animal,
     ChangeKind,
@@ -149,10 +150,7 @@ def change_report(
     """
     now = now or timezone.now()
     today = timezone.localdate(now)
-    if happened_on > today:
-        raise Refused.because(
-            _("Date"), _("The date cannot be in the future."), field="happened_on"
-        )
+    refuse_if_future(happened_on, _("Date"), field="happened_on", today=today)
     with transaction.atomic():
         animal = Animal.objects.select_for_update().select_related("owner").get(pk=animal.pk)
         if animal.owner.user_id != user.pk:  # the view filters; the service holds it too
@@ -211,15 +209,15 @@ def change_accept_transfer(*, change: ReportedChange, user, now: datetime | None
             raise Refused.because(
                 _("New owner"), _("The new owner accepts on their own account, not yours.")
             )
-        change.transition(
-            ChangeStatus.SUBMITTED,
-            allowed=(ChangeStatus.WAITING_NEW_OWNER,),
+        change.ensure("accept_transfer")
+        change.new_owner_user = user
+        change.apply(
+            "accept_transfer",
             actor=user,
             at=now,
-            action="licensing.change.transfer_accepted",
             summary=_("The new owner accepted"),
             data={"user": user.pk},
-            new_owner_user=user,
+            fields=["new_owner_user"],
         )
     return change
 
@@ -258,7 +256,7 @@ def change_apply(
             .select_related("animal", "owner", "jurisdiction", "license")
             .get(pk=change.pk)
         )
-        if change.status != ChangeStatus.SUBMITTED:
+        if not change.may("apply_change"):
             raise Refused.because(
                 _("Reported change"),
                 _("This report is %(status)s: only a report waiting for the clerk is applied.")
@@ -276,18 +274,15 @@ def change_apply(
             tendered=amount_tendered,
             within_city=within_city,
         )
-        change.transition(
-            ChangeStatus.APPLIED,
-            allowed=(ChangeStatus.SUBMITTED,),
+        change.handled_by, change.handled_at, change.handled_note = actor, now, note
+        change.receipt = receipt
+        change.apply(
+            "apply_change",
             actor=actor,
             at=now,
-            action="licensing.change.applied",
             summary=message,
             data={"receipt": receipt.number if receipt else None},
-            handled_by=actor,
-            handled_at=now,
-            handled_note=note,
-            receipt=receipt,
+            fields=["handled_by", "handled_at", "handled_note", "receipt"],
         )
         transaction.on_commit(lambda: _mail_outcome(change.pk))
     return Applied(change=change, message=message, receipt=receipt)
@@ -302,17 +297,15 @@ def change_decline(
         raise Refused.because(_("Reason"), _("Say why, for the resident."), field="reason")
     with transaction.atomic():
         change = ReportedChange.objects.select_for_update().get(pk=change.pk)
-        change.transition(
-            ChangeStatus.DECLINED,
-            allowed=OPEN_CHANGE_STATUSES,
+        change.ensure("decline")
+        change.handled_by, change.handled_at, change.handled_note = actor, now, reason
+        change.apply(
+            "decline",
             actor=actor,
             at=now,
-            action="licensing.change.declined",
             summary=reason[:200],
             data={"reason": reason},
-            handled_by=actor,
-            handled_at=now,
-            handled_note=reason,
+            fields=["handled_by", "handled_at", "handled_note"],
         )
         transaction.on_commit(lambda: _mail_outcome(change.pk))
     return change

@@ -136,7 +136,7 @@ def closeout_open_days(*, clerk, jurisdiction_ids) -> list[dict]:
 def closeouts_for(user):
     """Close-outs a user may see: their own; an administrator's, every clerk's of their
     cities (issue 14 item 4)."""
-    qs = CloseOut.objects.filter(jurisdiction_id__in=user.jurisdiction_ids)
+    qs = CloseOut.objects.for_user(user)
     if not user.has_role(ADMINISTRATOR):
         qs = qs.filter(clerk=user)
     return qs.select_related("jurisdiction", "clerk")

@@ -12,9 +12,11 @@ expired``), so the history holds exactly the rows the UPDATE changed. SQLite has
 data-modifying CTEs; there the INSERT ... SELECT runs first (taking SQLite's single write
 lock) and the UPDATE with the same condition second, in one transaction.
 
-This is the bulk transition active -> expired: every other status change goes through a
-named transition on the model (``License.close``, ``KennelLicense.deny`` ...) that records
-one Event per row; here one summary Event per city records the count (REC-18).
+This is each model's ``expire`` transition (``License.TRANSITIONS``, ``KennelLicense``'s),
+applied set-based: its states and event come from the model's table, as every other
+status change's do through ``apply``. Unlike ``StatefulRecord.apply_all`` it writes the
+history rows in the same statement and one summary Event per city with the count, not
+one per license (REC-18): a million licenses expire on one night.
 """
 
 from collections import Counter
@@ -24,7 +26,8 @@ from datetime import date, datetime
 from django.db import connection, models, transaction
 from django.utils import timezone
 
-from licensing.models import KennelLicense, KennelStatus, License, LicenseStatus
+from kernel.models import StatefulRecord, Transition
+from licensing.models import KennelLicense, License
 from ordinance.models import Event, Jurisdiction
 from ordinance.sweeps import SweepResult
 
@@ -33,42 +36,48 @@ CHANGE_REASON = "expired (automatic)"
 
 @dataclass
 class ExpirySpec:
-    """What expiring means for one model: the status moved and the columns it sets."""
+    """What expiring means for one model: its ``expire`` transition (from which states,
+    to which, the event: the model's ``TRANSITIONS``) and the columns it sets besides."""
 
-    model: type[models.Model]
-    action: str
+    model: type[StatefulRecord]
     noun: str
-    from_status: str
-    to_status: str
-    # column -> callable(today) for the extra columns the transition sets
+    # column -> callable(today, now) for the columns the transition sets beside the status
     extra: dict = field(default_factory=dict)
 
     @property
     def table(self) -> str:
         return self.model._meta.db_table
 
+    @property
+    def move(self) -> Transition:
+        return self.model.transition("expire")
 
+    @property
+    def to_status(self) -> str:
+        return self.move.target(None)
+
+    @property
+    def action(self) -> str:
+        return self.move.event.format(to=self.to_status)
+
+
+CHANGED_AT = {"status_changed_at": lambda today, now: now}
 LICENSES = ExpirySpec(
     model=License,
-    action="licensing.license.expired",
     noun="dog licenses",
-    from_status=LicenseStatus.ACTIVE,
-    to_status=LicenseStatus.EXPIRED,
-    extra={"status_changed_on": lambda today: today, "status_reason": lambda today: CHANGE_REASON},
+    extra={
+        **CHANGED_AT,
+        "status_changed_on": lambda today, now: today,
+        "status_reason": lambda today, now: CHANGE_REASON,
+    },
 )
-KENNELS = ExpirySpec(
-    model=KennelLicense,
-    action="licensing.kennel.expired",
-    noun="kennel licenses",
-    from_status=KennelStatus.ACTIVE,
-    to_status=KennelStatus.EXPIRED,
-)
+KENNELS = ExpirySpec(model=KennelLicense, noun="kennel licenses", extra=CHANGED_AT)
 
 
 def due_for_expiry(spec: ExpirySpec, today: date) -> models.QuerySet:
     """Rows still active whose stored expiry date has passed (NULL expiry never expires)."""
     return spec.model.objects.filter(
-        status=spec.from_status, expires_on__isnull=False, expires_on__lt=today
+        status__in=spec.move.sources, expires_on__isnull=False, expires_on__lt=today
     )
 
 
@@ -136,10 +145,7 @@ def _history_columns(spec: ExpirySpec, *, today: date, now: datetime, source: st
         "history_change_reason": ("%s", CHANGE_REASON),
         "history_user_id": ("NULL", None),
     }
-    for column, value in spec.extra.items():
-        value = value(today)
-        if isinstance(value, date):
-            value = ops.adapt_datefield_value(value)
+    for column, value in _extra_values(spec, today, now):
         overrides[column] = ("%s", value)
     columns, selects, params = [], [], []
     for f in spec.model.history.model._meta.concrete_fields:
@@ -156,14 +162,22 @@ def _history_columns(spec: ExpirySpec, *, today: date, now: datetime, source: st
     return columns, selects, params
 
 
-def _set_clause(spec: ExpirySpec, today: date):
+def _extra_values(spec: ExpirySpec, today: date, now: datetime):
+    """(column, database value) of the columns the transition sets beside the status."""
     ops = connection.ops
-    qn = ops.quote_name
-    sets, params = [f"{qn('status')} = %s"], [spec.to_status]
     for column, value in spec.extra.items():
-        value = value(today)
-        if isinstance(value, date):
+        value = value(today, now)
+        if isinstance(value, datetime):
+            value = ops.adapt_datetimefield_value(value)
+        elif isinstance(value, date):
             value = ops.adapt_datefield_value(value)
+        yield column, value
+
+
+def _set_clause(spec: ExpirySpec, today: date, now: datetime):
+    qn = connection.ops.quote_name
+    sets, params = [f"{qn('status')} = %s"], [spec.to_status]
+    for column, value in _extra_values(spec, today, now):
         sets.append(f"{qn(column)} = %s")
         params.append(value)
     return ", ".join(sets), params
@@ -171,15 +185,20 @@ def _set_clause(spec: ExpirySpec, today: date):
 
 def _where_clause(spec: ExpirySpec, today: date):
     qn = connection.ops.quote_name
-    sql = f"{qn('status')} = %s AND {qn('expires_on')} IS NOT NULL AND {qn('expires_on')} < %s"
-    return sql, [spec.from_status, connection.ops.adapt_datefield_value(today)]
+    sources = sorted(spec.move.sources)
+    placeholders = ", ".join(["%s"] * len(sources))
+    sql = (
+        f"{qn('status')} IN ({placeholders}) AND {qn('expires_on')} IS NOT NULL "
+        f"AND {qn('expires_on')} < %s"
+    )
+    return sql, [*sources, connection.ops.adapt_datefield_value(today)]
 
 
 def _expire_postgresql(spec: ExpirySpec, *, today: date, now: datetime) -> Counter:
     """One statement: the UPDATE, the history rows of exactly those rows, and the counts."""
     qn = connection.ops.quote_name
     history_table = qn(spec.model.history.model._meta.db_table)
-    set_sql, set_params = _set_clause(spec, today)
+    set_sql, set_params = _set_clause(spec, today, now)
     where_sql, where_params = _where_clause(spec, today)
     columns, selects, hist_params = _history_columns(spec, today=today, now=now, source="expired")
     sql = (
@@ -200,7 +219,7 @@ def _expire_sequential(spec: ExpirySpec, *, today: date, now: datetime) -> Count
     history_table = qn(spec.model.history.model._meta.db_table)
     where_sql, where_params = _where_clause(spec, today)
     columns, selects, hist_params = _history_columns(spec, today=today, now=now, source="src")
-    set_sql, set_params = _set_clause(spec, today)
+    set_sql, set_params = _set_clause(spec, today, now)
     with connection.cursor() as cursor:
         cursor.execute(
             f"INSERT INTO {history_table} ({', '.join(columns)}) "

@@ -19,12 +19,12 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _l
 
+from kernel.numbers import year_number
 from licensing.models import (
     Animal,
     ExemptionKind,
     License,
     LicenseExemption,
-    LicenseSeries,
     LicenseStatus,
     Ownership,
     TagStatus,
@@ -32,7 +32,7 @@ from licensing.models import (
 from licensing.services.assessment import license_assess
 from licensing.services.documents import IssueResult, issue_documents
 from licensing.services.limits import premises_limit_check
-from licensing.services.numbering import TagSource, license_number_allocate, tag_claim
+from licensing.services.numbering import DOG_LICENSES, TagSource, tag_claim
 from licensing.services.receipts import fee_line, receipt_create
 from licensing.services.registry import owner_premises
 from licensing.services.tags import issue_tag
@@ -118,9 +118,7 @@ def license_issue(
             animal=animal,
             owner=owner,
             term_start=a.term_start,
-            number=license_number_allocate(
-                jurisdiction=jurisdiction, kind=LicenseSeries.Kind.DOG, year=a.expires_on.year
-            ),
+            number=year_number(jurisdiction, DOG_LICENSES, a.expires_on.year),
             expires_on=a.expires_on,
             issued_on=on,
             issued_by=actor,
@@ -328,11 +326,9 @@ def license_address_change(
 
 def _animal_leaves(animal, reason: str, *, actor, on: date, at) -> None:
     """The animal's own transition, unless an earlier report already recorded it."""
-    if not animal.is_alive():
-        return
-    if reason == "deceased":
+    if reason == "deceased" and animal.may("die"):
         animal.mark_deceased(actor=actor, on=on, at=at)
-    else:
+    elif reason != "deceased" and animal.may("move_out"):
         animal.mark_moved_out(actor=actor, on=on, at=at)
 
 

@@ -18,12 +18,12 @@ from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from kernel.checks import refuse_unless_serves
 from licensing.models import License, LinkAttempt, Owner, Tag
 from licensing.models.licenses import TagStatus
 from ordinance.models import Event
@@ -165,8 +165,7 @@ def pending_attempts(owner: Owner):
 
 
 def _check_clerk(actor, owner: Owner) -> None:
-    if not actor.serves(owner.jurisdiction_id):
-        raise PermissionDenied
+    refuse_unless_serves(actor, owner.jurisdiction)
 
 
 @transaction.atomic

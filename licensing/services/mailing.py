@@ -17,8 +17,7 @@ from notices.services import document_render
 
 def to_mail(user):
     """The user's cities' issued online licenses whose tag is not mailed yet."""
-    return OnlineApplication.objects.filter(
-        jurisdiction_id__in=user.jurisdiction_ids,
+    return OnlineApplication.objects.for_user(user).filter(
         status=ApplicationStatus.ISSUED,
         tag_mailed_at__isnull=True,
         license__isnull=False,

@@ -3,74 +3,53 @@
 style.md "Official numbers are protected by the database": every allocation happens in
 the caller's transaction under a row lock, and a unique constraint backs it up.
 
-- Receipt numbers (LIC-06, REC-01) are one gap-free series per jurisdiction: the series
-  row is locked with ``select_for_update`` in the same transaction as the receipt insert,
-  so a rolled-back issue returns its number and two clerks queue on the lock.
+- Receipt numbers (LIC-06, REC-01) are one gap-free series per jurisdiction, license
+  numbers ("2026-0042") one per jurisdiction, kind and year: both are series of the
+  kernel's one allocator (``kernel.numbers``), locked in the same transaction as the
+  insert, so a rolled-back issue returns its number and two clerks queue on the lock.
 - Tags (LIC-08, REC-02) are physical stock: the next free tag is claimed with
   ``select_for_update(skip_locked=True)`` so a second clerk takes the next tag instead of
   waiting; SQLite has no row locks but serialises writers (ordinance.sweeps.lock).
   A sale draws from the counter's stock, or from the tags a clinic holds on consignment
-  (``TagSource``, issue 18 item 4): same claim, same lock, another set of tags.
+  (``TagSource``): same claim, same lock, another set of tags.
 """
 
 from dataclasses import dataclass
 
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _l
 
-from licensing.models import LicenseSeries, ReceiptSeries, Tag, TagStatus
+from kernel.models import NumberSeries
+from licensing.models import Tag, TagStatus
 from ordinance.refusals import Refused
 from ordinance.rules import rule_citation
 from ordinance.sweeps import lock
 
 TAG = _l("Tag")
 
-
-def _locked_series(model, **key):
-    """Get (creating on first use) and lock one series row inside the current transaction."""
-    if not model.objects.filter(**key).exists():
-        try:
-            with transaction.atomic():  # a savepoint: a concurrent first use may win the insert
-                model.objects.create(**key)
-        except IntegrityError:
-            pass
-    return model.objects.select_for_update().get(**key)
+# The city's series of the kernel's allocator (``kernel.numbers.allocate``).
+RECEIPTS = "receipt"  # one series, no year
+DOG_LICENSES = "license-dog"  # one series a year
+KENNEL_LICENSES = "license-kennel"  # one series a year
 
 
-def _take(series) -> int:
-    number = series.next_number
-    series.next_number = number + 1
-    series.save(update_fields=["next_number"])
-    return number
-
-
-def series_number_allocate(model, **key) -> int:
-    """The next number of any gap-free series row (``next_number``) identified by ``key``:
-    receipts' mechanism for other apps' official numbers (a city's citations, REC-14).
-    Call inside the transaction that inserts the numbered row."""
-    assert transaction.get_connection().in_atomic_block, "allocate inside the row's transaction"
-    return _take(_locked_series(model, **key))
-
-
-def receipt_number_allocate(*, jurisdiction) -> int:
-    """The next receipt number of the city's series; call inside the receipt's transaction."""
-    assert transaction.get_connection().in_atomic_block, "allocate inside the receipt transaction"
-    return _take(_locked_series(ReceiptSeries, jurisdiction=jurisdiction))
-
-
-def license_number_allocate(*, jurisdiction, kind: str, year: int) -> str:
-    """A license number such as "2026-0042", one series per city, kind and year."""
-    assert transaction.get_connection().in_atomic_block, "allocate inside the license transaction"
-    series = _locked_series(LicenseSeries, jurisdiction=jurisdiction, kind=kind, year=year)
-    return f"{year}-{_take(series):04d}"
+def numbers_continue_after(jurisdiction, series: str, highest: int, year: int = 0) -> None:
+    """Move the city's ``series`` past ``highest``, a number already used outside it
+    (an imported license or receipt), so the next one allocated follows it."""
+    assert transaction.get_connection().in_atomic_block, "inside the import's transaction"
+    row, _created = NumberSeries.objects.select_for_update().get_or_create(
+        jurisdiction=jurisdiction, series=series, year=year
+    )
+    if row.next_number <= highest:
+        NumberSeries.objects.filter(pk=row.pk).update(next_number=highest + 1)
 
 
 @dataclass(frozen=True)
 class TagSource:
     """The tags a sale may draw from other than the counter's stock: those a clinic holds
-    on consignment (issue 18, item 4). ``tags`` is any set of ``Tag`` rows; ``holder``
+    on consignment. ``tags`` is any set of ``Tag`` rows; ``holder``
     names who holds them in a refusal."""
 
     tags: QuerySet

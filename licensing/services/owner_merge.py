@@ -12,12 +12,12 @@ the merge and who made it (REC-18).
 import re
 from dataclasses import dataclass, field
 
-from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.db.models import Count, IntegerField, OuterRef, Q, Subquery, Value
 from django.db.models.functions import Coalesce
 from django.utils.translation import gettext as _
 
+from kernel.checks import refuse_unless_serves
 from licensing.models import Owner, OwnerSearch
 from ordinance.models import Event
 from ordinance.refusals import Refused, refusing
@@ -166,8 +166,8 @@ def _check_pair(survivor: Owner, duplicate: Owner, actor) -> None:
         raise _refuse(_("One of these records was merged already; use the record it went to."))
     if survivor.user_id and duplicate.user_id and survivor.user_id != duplicate.user_id:
         raise _refuse(_("Both records are linked to different online accounts: unlink one first."))
-    if actor is not None and not actor.serves(survivor.jurisdiction_id):
-        raise PermissionDenied
+    if actor is not None:  # None: the city's own system
+        refuse_unless_serves(actor, survivor.jurisdiction)
 
 
 @refusing()

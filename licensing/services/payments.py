@@ -120,7 +120,7 @@ def _issue_or_hold(application, payment, *, now) -> PaymentOutcome:
         except Refused:
             pass  # withdrawn or already issued: the held payment is on the clerk's list
         return PaymentOutcome(payment=payment)
-    payment.apply(result.receipt, actor=application.reviewed_by, at=now)
+    payment.settle(result.receipt, actor=application.reviewed_by, at=now)
     return PaymentOutcome(payment=payment, issued=result)
 
 
@@ -134,7 +134,7 @@ def payment_finish(payment, *, actor, now: datetime | None = None) -> IssueResul
             .select_related("application__jurisdiction")
             .get(pk=payment.pk)
         )
-        if payment.status != Payment.Status.HELD:
+        if payment.status != Payment.Status.HELD:  # a held one only, not one just received
             raise Refused.because(PAYMENT, _("Only a held payment can be finished."))
         result = application_issue(
             payment.application,
@@ -143,5 +143,5 @@ def payment_finish(payment, *, actor, now: datetime | None = None) -> IssueResul
             reference=payment.reference,
             now=now,
         )
-        payment.apply(result.receipt, actor=actor, at=now)
+        payment.settle(result.receipt, actor=actor, at=now)
     return result

@@ -1,7 +1,7 @@
 """Numbered receipts: one way to take money (dog licenses, tags, transfers, kennels).
 
 LIC-06, REC-01: every payment gets the next number of the city's gap-free series
-(``numbering.receipt_number_allocate``, under a row lock in the payment's transaction);
+(``kernel.numbers.allocate``, under a row lock in the payment's transaction);
 a receipt is never deleted, a void is a new receipt with negative lines pointing at it
 (``receipt_create(voids=...)``). Voiding touches licenses, tags, kennel licenses and
 documents, so ``services.voids`` orchestrates it; this module imports none of them
@@ -15,8 +15,9 @@ from decimal import Decimal
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from kernel.numbers import allocate
 from licensing.models import PaymentMethod, Receipt, ReceiptLine
-from licensing.services.numbering import receipt_number_allocate
+from licensing.services.numbering import RECEIPTS
 from ordinance.fees import fee_amount
 from ordinance.models import Event
 from ordinance.money import money_sum, to_money
@@ -88,7 +89,7 @@ def receipt_create(
     """
     total = money_sum(ln.amount for ln in lines)
     tendered = _tendered_checked(tendered, method=method, total=total)
-    number = receipt_number_allocate(jurisdiction=jurisdiction)
+    number = allocate(jurisdiction, RECEIPTS)
     receipt = Receipt.objects.create(
         jurisdiction=jurisdiction,
         number=number,

@@ -16,7 +16,7 @@ from base.access import role_required
 from base.forms import apply_service_errors
 from base.roles import RESIDENT
 from licensing.forms.changes import REPORT_FORMS
-from licensing.models import Animal, ChangeKind, ChangeStatus, ReportedChange
+from licensing.models import Animal, ChangeKind, ReportedChange
 from licensing.services import changes as svc
 from ordinance.refusals import Refused
 
@@ -131,7 +131,7 @@ def transfer_accept(request, token):
         {
             "change": change,
             "own": own,
-            "waiting": change.status == ChangeStatus.WAITING_NEW_OWNER,
+            "waiting": change.may("accept_transfer"),
             "accepted_by_you": change.new_owner_user_id == request.user.pk,
             "fee": svc.change_fee(change.jurisdiction, change.kind, on=timezone.localdate()),
         },

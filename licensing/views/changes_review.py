@@ -1,7 +1,7 @@
-"""The clerk's queue of changes residents reported (issue 12 item 5).
+"""The clerk's queue of changes residents reported.
 
 Clerks and administrators of the animal's city; another city's report is a 404 (staff
-views scope to ``request.user.jurisdiction_ids``). The detail page shows what the
+views scope to the user's cities, ``for_user``). The detail page shows what the
 resident entered beside the record, and applies it with the counter's service for its
 kind (``licensing.services.changes.change_apply``) or declines it with a reason.
 """
@@ -35,7 +35,7 @@ QUEUE_ORDER = Case(
 
 
 def _changes(user):
-    return ReportedChange.objects.filter(jurisdiction_id__in=user.jurisdiction_ids).select_related(
+    return ReportedChange.objects.for_user(user).select_related(
         "animal", "owner", "jurisdiction", "license"
     )
 
@@ -102,6 +102,7 @@ def change_detail(request, pk):
             "license": license,
             "tag": license.tags.filter(status=TagStatus.ISSUED).first() if license else None,
             "owner": change.owner,
+            "may": {t.name: change.may(t.name) for t in ReportedChange.TRANSITIONS},
             "apply_form": apply_form,
             "decline_form": decline_form,
             "timing": svc.change_timing(change),

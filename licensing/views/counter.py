@@ -13,7 +13,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from base.access import get_in_jurisdiction, role_required
+from base.access import get_in_jurisdiction, in_user_cities, role_required
 from base.confirm import ConfirmStep
 from base.forms import apply_service_errors
 from base.messages import success_with_receipt
@@ -306,6 +306,7 @@ def license_detail(request, pk):
             "receipts": papers.receipts,
             "today": timezone.localdate(),
             "can_act": request.user.has_role(*COUNTER),
+            "may_close": license.may("close"),
             "license_docs": papers.documents,
         },
     )
@@ -547,9 +548,7 @@ def tag_stock(request):
         else:
             messages.success(request, _("%(s)s entered.") % {"s": stock})
             return redirect("licensing:tag_stock")
-    stocks = TagStock.objects.filter(
-        jurisdiction_id__in=request.user.jurisdiction_ids
-    ).select_related("jurisdiction")[:50]
+    stocks = in_user_cities(TagStock.objects, request.user).select_related("jurisdiction")[:50]
     counts = {}
     for row in (
         Tag.objects.filter(stock__in=stocks).values("stock_id", "status").annotate(n=Count("pk"))

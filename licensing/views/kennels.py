@@ -293,6 +293,8 @@ def kennel_detail(request, pk, bound=None, error=""):
             "fee_voided": payments.kennel_fee_voided_reason(kennel),
             "sections": _sections(kennel, grace="LIC-13", term="KEN-05", replace_fee="LIC-06"),
             "S": KennelStatus,
+            # The actions offered: the transitions its status allows (KennelLicense.TRANSITIONS).
+            "may": {t.name: kennel.may(t.name) for t in KennelLicense.TRANSITIONS},
             "several_cities": len(request.user.jurisdiction_ids) > 1,
         },
         status=400 if bound is not None else 200,

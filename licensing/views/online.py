@@ -21,7 +21,6 @@ from base.roles import ADMINISTRATOR, CLERK, RESIDENT
 from base.uploads import upload_response
 from licensing.forms.online import ApplicationForm
 from licensing.models import Animal, OnlineApplication
-from licensing.models.online import ApplicationStatus
 from licensing.services import applications as svc
 from licensing.services.assessment import license_assess
 from licensing.services.documents import documents_for
@@ -107,7 +106,7 @@ def application_start(request, pk):
 @role_required(RESIDENT)
 def application_edit(request, pk):
     application = _own_application(request.user, pk)
-    if application.status != ApplicationStatus.RETURNED:
+    if not application.may("resubmit"):
         return redirect("licensing:application_detail", pk=application.pk)
     animal = application.animal
     today = timezone.localdate()
@@ -141,7 +140,7 @@ def amount_due_assessment(application, *, on, animal=None):
     """The fee lines behind the amount due, with their sections (approved ones).
     ``animal``: the application's animal fetched with the standing prefetch, if the page
     has it (its licenses and vaccinations are then not read again)."""
-    if application.status not in (ApplicationStatus.APPROVED, ApplicationStatus.PAYMENT_HELD):
+    if not application.may("issue"):
         return None
     return license_assess(
         animal=animal or application.animal,
@@ -175,12 +174,8 @@ def application_detail(request, pk):
             "due": amount_due_assessment(application, on=today),
             "documents": issued_documents(application),
             "contact_cities": [application.jurisdiction],
-            "can_withdraw": application.status
-            in (
-                ApplicationStatus.SUBMITTED,
-                ApplicationStatus.RETURNED,
-                ApplicationStatus.APPROVED,
-            ),
+            "can_withdraw": application.may("withdraw"),
+            "can_fix": application.may("resubmit"),
         },
     )
 
@@ -206,7 +201,7 @@ def application_certificate(request, pk):
     if request.user.has_role(RESIDENT):
         applications = applications.filter(owner__user=request.user)
     else:
-        applications = applications.filter(jurisdiction_id__in=request.user.jurisdiction_ids)
+        applications = applications.for_user(request.user)
     application = applications.first()
     if application is None or not application.certificate:
         raise Http404

@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
-from base.access import public, role_required
+from base.access import in_user_cities, public, role_required
 from base.roles import ADMINISTRATOR, CLERK, RESIDENT
 from licensing.models import OnlineApplication, Payment
 from licensing.models.online import ApplicationStatus
@@ -171,7 +171,7 @@ def stripe_webhook(request):
 
 
 def _city_payments(user):
-    return Payment.objects.filter(application__jurisdiction_id__in=user.jurisdiction_ids)
+    return in_user_cities(Payment.objects, user, field="application__jurisdiction")
 
 
 @role_required(*COUNTER)

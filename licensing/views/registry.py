@@ -13,7 +13,7 @@ from django.utils.http import url_has_allowed_host_and_scheme, urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from base.access import get_in_jurisdiction, role_required
+from base.access import get_in_jurisdiction, in_user_cities, role_required
 from base.forms import apply_service_errors
 from base.links import record_url
 from base.roles import ADMINISTRATOR, CLERK, STAFF_ROLES
@@ -237,6 +237,7 @@ def animal_detail(request, pk):
             "vaccinations": animal.vaccinations.all(),
             "today": today,
             "deceased_form": DeceasedForm(initial={"died_on": today}),
+            "may_die": animal.may("die"),
             "show_city": _multi_city(request.user),
             "standing": license_standing(animal, on=today),  # LIC-01, LIC-02, LIC-07
             "vaccination_status": vaccination_status(animal, on=today),  # RAB-01..06
@@ -301,10 +302,11 @@ def vaccination_create(request, animal_pk):
 
 @role_required(*STAFF_ROLES)
 def vaccination_certificate(request, pk):
-    vaccination = RabiesVaccination.objects.filter(
-        pk=pk,
-        animal__jurisdiction_id__in=request.user.jurisdiction_ids,
-    ).first()
+    vaccination = (
+        in_user_cities(RabiesVaccination.objects, request.user, field="animal__jurisdiction")
+        .filter(pk=pk)
+        .first()
+    )
     if vaccination is None or not vaccination.certificate:
         raise Http404
     return upload_response(

@@ -17,7 +17,6 @@ from licensing.forms.reports import DateRangeForm, RenewalNoticesForm, TagLookup
 from licensing.services import reports
 from licensing.services.renewal_notices import renewal_labels_pdf, renewal_notices_print
 from licensing.services.standing import license_standings, prefetch_standing
-from ordinance.models import Jurisdiction
 from ordinance.rules import RuleUnavailable, get_optional, rule_citation
 
 COUNTER = (CLERK, ADMINISTRATOR)
@@ -313,7 +312,7 @@ def _attach_lost_sections(tags):
 def _presumption_citations(user, today):
     """The sections that make a dog without a license presumed unlicensed (LIC-09)."""
     found = []
-    for city in Jurisdiction.objects.filter(pk__in=user.jurisdiction_ids):
+    for city in user.served_jurisdictions():
         try:
             rule = get_optional(city, "tag_legend", on=today)
         except RuleUnavailable:

@@ -1,9 +1,9 @@
-"""The clerk's queue of online applications (issue 12): the city's applications by
+"""The clerk's queue of online applications: the city's applications by
 status, each with the uploaded certificate beside the dates entered and the animal's
 record, the counter's checks and fee lines; approve, return with a reason, record a
 payment at the counter, and the tag mailing list.
 
-Staff views scope to ``request.user.jurisdiction_ids`` (another city's application is a
+Staff views scope to the user's cities (``for_user``: another city's application is a
 404); the services in ``licensing.services.applications`` decide.
 """
 
@@ -42,7 +42,7 @@ STATUS_ORDER = [
 
 
 def _queue(user):
-    return OnlineApplication.objects.filter(jurisdiction_id__in=user.jurisdiction_ids)
+    return OnlineApplication.objects.for_user(user)
 
 
 @role_required(*COUNTER)
@@ -100,7 +100,7 @@ def _detail(request, application, *, return_form=None, pay_form=None, refused=No
         .get()
     )
     assessment = None
-    if application.status == ApplicationStatus.SUBMITTED:
+    if application.may("approve"):
         assessment = license_assess(
             animal=animal,
             owner=application.owner,
@@ -117,6 +117,7 @@ def _detail(request, application, *, return_form=None, pay_form=None, refused=No
             "standing": license_standing(animal, on=today),
             "vaccinations": list(animal.vaccinations.all()),
             "assessment": assessment,
+            "may": {t.name: application.may(t.name) for t in OnlineApplication.TRANSITIONS},
             "due": amount_due_assessment(application, on=today, animal=animal),
             "documents": issued_documents(application),
             "return_form": return_form or ReturnForm(),

@@ -1,7 +1,7 @@
 """The export's use cases: ask, build (in the worker), download, remove after retention.
 
-Issue 19 item 2: an administrator downloads everything their cities own as one archive.
-Asking queues the build for the Celery worker after commit, as issue 15 queues document
+An administrator downloads everything their cities own as one archive.
+Asking queues the build for the Celery worker after commit, as documents are queued for
 layout (``notices.services.documents_render_after_commit``); if no worker picks it up,
 the administrator can have it written on the spot from its page, as a document not yet
 laid out is laid out at its first print. Each step is an event in every exported city's
@@ -15,22 +15,34 @@ from contextlib import contextmanager
 from datetime import datetime, timedelta
 
 from django.conf import settings
-from django.core.exceptions import PermissionDenied
 from django.core.files import File
 from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _l
 
 from base.roles import ADMINISTRATOR
+from kernel.checks import refuse_unless_serves
 from ordinance.models import Event, Jurisdiction
+from ordinance.refusals import Refused
 
-from ..models import DataExport, ExportStatus
+from ..models import DataExport
 from .archive import CHUNK_BYTES, archive_write
 
 logger = logging.getLogger(__name__)
+EXPORT = _l("Export")
+
+
+def _summary(export: DataExport, cities=None) -> str:
+    cities = list(export.jurisdictions.all()) if cities is None else cities
+    return _("Data export %(pk)s of %(cities)s") % {
+        "pk": export.pk,
+        "cities": ", ".join(c.short_name for c in cities),
+    }
 
 
 def _record(action: str, export: DataExport, cities, *, actor=None, at=None, data=None):
+    """The step in each exported city's log (the record's own event names no city)."""
     for city in cities:
         Event.record(
             action,
@@ -38,17 +50,16 @@ def _record(action: str, export: DataExport, cities, *, actor=None, at=None, dat
             actor=actor,
             jurisdiction=city,
             at=at,
-            summary=_("Data export %(pk)s of %(cities)s")
-            % {"pk": export.pk, "cities": ", ".join(c.short_name for c in cities)},
+            summary=_summary(export, cities),
             data=data or {},
         )
 
 
 def _check_administrator(actor, cities) -> None:
     if not actor.has_role(ADMINISTRATOR) or not cities:
-        raise PermissionDenied(_("Only an administrator may export a city's data."))
-    if any(not actor.serves(city.pk) for city in cities):
-        raise PermissionDenied(_("You may export only the cities you serve."))
+        raise Refused.because(EXPORT, _("Only an administrator may export a city's data."))
+    for city in cities:
+        refuse_unless_serves(actor, city)
 
 
 @transaction.atomic
@@ -85,13 +96,21 @@ def _one_snapshot():
         yield
 
 
-def _claim(pk: int, now: datetime) -> bool:
-    """Pending to running, once: a second worker (or a second click) does nothing."""
-    return bool(
-        DataExport.objects.filter(pk=pk, status=ExportStatus.PENDING).update(
-            status=ExportStatus.RUNNING, started_at=now
+def _claim(pk: int, now: datetime) -> DataExport | None:
+    """Pending to running, once: a second worker (or a second click) waits on the row
+    lock, then finds it taken (None)."""
+    with transaction.atomic():
+        export = (
+            DataExport.objects.select_for_update(of=("self",))
+            .select_related("requested_by")
+            .filter(pk=pk)
+            .first()
         )
-    )
+        if export is None or not export.may("start"):
+            return None
+        export.started_at = now
+        export.apply("start", at=now, summary=_summary(export), fields=["started_at"])
+    return export
 
 
 def _sha256(handle) -> tuple[str, int]:
@@ -107,9 +126,9 @@ def _sha256(handle) -> tuple[str, int]:
 def export_build(*, export_pk: int, now: datetime | None = None) -> DataExport | None:
     """Write the archive of a pending export and store it. None if another run has it."""
     now = now or timezone.now()
-    if not _claim(export_pk, now):
+    export = _claim(export_pk, now)
+    if export is None:
         return None
-    export = DataExport.objects.select_related("requested_by").get(pk=export_pk)
     cities = list(export.jurisdictions.order_by("pk"))
     try:
         with tempfile.TemporaryFile() as handle:
@@ -124,21 +143,24 @@ def export_build(*, export_pk: int, now: datetime | None = None) -> DataExport |
         _fail(export, cities, error)
         raise
     finished = timezone.now()
-    export.status = ExportStatus.READY
     export.finished_at = finished
     export.expires_at = finished + timedelta(hours=settings.DATA_EXPORT_RETENTION_HOURS)
     export.sha256, export.size = sha256, size
     export.counts = {name: t["rows"] for name, t in manifest["tables"].items()}
-    export.save()
+    export.apply(
+        "finish",
+        at=finished,
+        summary=_summary(export),
+        fields=["file", "finished_at", "expires_at", "sha256", "size", "counts"],
+    )
     _record("records.export.ready", export, cities, at=finished, data={"sha256": sha256})
     return export
 
 
 def _fail(export, cities, error) -> None:
     logger.exception("Data export %s failed", export.pk)
-    DataExport.objects.filter(pk=export.pk).update(
-        status=ExportStatus.FAILED, finished_at=timezone.now(), error=str(error)[:2000]
-    )
+    export.finished_at, export.error = timezone.now(), str(error)[:2000]
+    export.apply("fail", summary=_summary(export), fields=["finished_at", "error"])
     _record("records.export.failed", export, cities, data={"error": str(error)[:300]})
 
 
@@ -153,8 +175,7 @@ def export_remove_file(export: DataExport, now: datetime) -> None:
     """The retention sweep's transition: the file goes, the record of it stays."""
     if export.file:
         export.file.delete(save=False)
-    export.status = ExportStatus.EXPIRED
-    export.save(update_fields=["file", "status"])
+    export.apply("expire", at=now, summary=_summary(export), fields=["file"])
     _record(
         "records.export.expired",
         export,

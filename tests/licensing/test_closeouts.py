@@ -14,7 +14,8 @@ from django.db import IntegrityError, transaction
 from django.urls import reverse
 
 from base.roles import CLERK
-from licensing.models import CloseOut, CloseOutReceipt, IssuedRecordDeletion
+from kernel.kept import RecordKept
+from licensing.models import CloseOut, CloseOutReceipt
 from licensing.services.closeouts import (
     closeout_close,
     closeout_open_days,
@@ -134,7 +135,7 @@ def test_a_closed_day_is_locked_and_a_later_receipt_goes_to_the_next_closeout(
     # A receipt is in one close-out only; the rows are never deleted or rewritten.
     with pytest.raises(IntegrityError), transaction.atomic():
         CloseOutReceipt.objects.create(closeout=second, receipt=day[0][0])
-    with pytest.raises(IssuedRecordDeletion):
+    with pytest.raises(RecordKept):
         first.delete()
     with pytest.raises(IntegrityError), transaction.atomic():
         CloseOut.objects.filter(pk=first.pk).update(total=Decimal("1.00"))

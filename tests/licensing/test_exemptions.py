@@ -12,7 +12,8 @@ import pytest
 import time_machine
 from django.urls import reverse
 
-from licensing.models import ExemptionKind, IssuedRecordDeletion, LicenseExemption
+from kernel.kept import RecordKept
+from licensing.models import ExemptionKind, LicenseExemption
 from licensing.services import licenses as svc
 from licensing.services.assessment import license_assess
 from ordinance.models import Event
@@ -152,7 +153,7 @@ def test_other_exemptions_keep_the_stated_dates_and_evidence(dog, clerk, kind, e
 def test_an_exemption_is_not_deleted(dog, clerk):
     """An exemption is a record of what the clerk accepted (style.md: not deleted)."""
     exemption = record(dog, clerk, ExemptionKind.SHOW, ends_on=date(2026, 6, 3))
-    with pytest.raises(IssuedRecordDeletion):
+    with pytest.raises(RecordKept):
         LicenseExemption.objects.filter(pk=exemption.pk).delete()
     assert LicenseExemption.objects.filter(pk=exemption.pk).exists()
 

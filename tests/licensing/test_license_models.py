@@ -4,7 +4,8 @@ from datetime import date
 
 import pytest
 
-from licensing.models import IssuedRecordDeletion, License, Receipt, ReceiptLine, Tag
+from kernel.kept import RecordKept
+from licensing.models import License, Receipt, ReceiptLine, Tag
 from tests.licensing.license_factories import (
     LicenseFactory,
     ReceiptLineFactory,
@@ -18,9 +19,9 @@ def license(north_branch, clerk):
 
 
 def test_license_delete_refuses(license):
-    with pytest.raises(IssuedRecordDeletion):
+    with pytest.raises(RecordKept, match="Licenses are kept; they are never deleted. Void them"):
         license.delete()
-    with pytest.raises(IssuedRecordDeletion):
+    with pytest.raises(RecordKept):
         License.objects.all().delete()
     assert License.objects.filter(pk=license.pk).exists()
 
@@ -28,11 +29,11 @@ def test_license_delete_refuses(license):
 def test_receipt_and_line_delete_refuses(license, clerk):
     line = ReceiptLineFactory(receipt=license.receipt)
     for obj in (license.receipt, line):
-        with pytest.raises(IssuedRecordDeletion):
+        with pytest.raises(RecordKept):
             obj.delete()
-    with pytest.raises(IssuedRecordDeletion):
+    with pytest.raises(RecordKept):
         Receipt.objects.all().delete()
-    with pytest.raises(IssuedRecordDeletion):
+    with pytest.raises(RecordKept):
         ReceiptLine.objects.all().delete()
     assert ReceiptLine.objects.filter(pk=line.pk).exists()
 
@@ -40,9 +41,9 @@ def test_receipt_and_line_delete_refuses(license, clerk):
 def test_tag_delete_refuses(north_branch, clerk):
     stock = TagStockFactory(jurisdiction=north_branch, recorded_by=clerk, last_number=3)
     tag = stock.tags.first()
-    with pytest.raises(IssuedRecordDeletion):
+    with pytest.raises(RecordKept):
         tag.delete()
-    with pytest.raises(IssuedRecordDeletion):
+    with pytest.raises(RecordKept):
         Tag.objects.all().delete()
     assert Tag.objects.count() == 3
 

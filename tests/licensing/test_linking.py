@@ -25,6 +25,7 @@ from licensing.services import registry as registry_svc
 from licensing.services.assessment import license_term
 from licensing.services.tags import tag_replace_lost, tag_stock_receive
 from ordinance.models import Event
+from ordinance.refusals import Refused
 from tests.conftest import make_user
 from tests.upload_files import pdf_bytes
 
@@ -362,10 +363,8 @@ def test_residents_and_officers_get_403_on_the_clerks_actions(
 
 
 def test_the_service_refuses_a_clerk_of_another_city(glencoe_clerk, taken):
-    from django.core.exceptions import PermissionDenied
-
     owner, request = taken
-    with pytest.raises(PermissionDenied):
+    with pytest.raises(Refused, match="You do not serve"):
         linking.owner_account_unlink(owner=owner, actor=glencoe_clerk)
 
 

@@ -147,14 +147,7 @@ def test_the_return_page_records_nothing(client, application, resident, stand_in
 
 
 def test_an_application_not_approved_offers_no_payment(client, application, resident, stand_in):
-    application.transition(
-        ApplicationStatus.WITHDRAWN,
-        allowed=(ApplicationStatus.APPROVED,),
-        actor=resident,
-        at=application.status_changed_at,
-        action="licensing.application.withdrawn",
-        summary="withdrawn",
-    )
+    application.apply("withdraw", actor=resident, summary="withdrawn")
     client.force_login(resident)
     page = client.get(pay_url(application))
     assert "nothing to pay" in page.content.decode() and "by card" not in page.content.decode()

@@ -141,14 +141,7 @@ def test_an_amount_that_no_longer_matches_is_kept_and_held_for_the_clerk(
 
 
 def test_a_payment_for_a_withdrawn_application_is_kept_for_the_clerk(client, application):
-    application.transition(
-        ApplicationStatus.WITHDRAWN,
-        allowed=(ApplicationStatus.APPROVED,),
-        actor=application.owner.user,
-        at=application.status_changed_at,
-        action="licensing.application.withdrawn",
-        summary="withdrawn",
-    )
+    application.apply("withdraw", actor=application.owner.user, summary="withdrawn")
     assert deliver(client, completed_event(application, amount_cents=1800)).status_code == 200
     payment = Payment.objects.get()
     assert payment.status == Payment.Status.HELD and "approved" in payment.note
@@ -196,10 +189,10 @@ def test_the_provider_id_is_unique_so_a_second_row_cannot_exist(application):
 
 
 def test_a_payment_is_never_deleted(client, application):
-    from licensing.models._base import IssuedRecordDeletion
+    from kernel.kept import RecordKept
 
     deliver(client, completed_event(application, amount_cents=cents(application)))
-    with pytest.raises(IssuedRecordDeletion):
+    with pytest.raises(RecordKept):
         Payment.objects.get().delete()
 
 

@@ -1,7 +1,7 @@
 """Receipt numbers come from the allocator, not from the unique constraint (LIC-06, REC-01).
 
-Each city has one gap-free, never-reused series (``numbering.receipt_number_allocate``
-on the city's ``ReceiptSeries`` row, locked in the payment's transaction). These tests
+Each city has one gap-free, never-reused series (``kernel.numbers.allocate`` on the
+city's "receipt" ``NumberSeries`` row, locked in the payment's transaction). These tests
 call the allocator directly, with no receipt row behind the numbers, so a repeated or
 skipped number shows as a wrong number here instead of an IntegrityError at the insert.
 The concurrent case is in test_tags_numbering.py.
@@ -14,8 +14,10 @@ from zoneinfo import ZoneInfo
 import pytest
 from django.db import transaction
 
-from licensing.models import Receipt, ReceiptSeries
-from licensing.services.numbering import receipt_number_allocate
+from kernel.models import NumberSeries
+from kernel.numbers import allocate
+from licensing.models import Receipt
+from licensing.services.numbering import RECEIPTS
 from licensing.services.receipts import FeeLine, receipt_create
 from licensing.services.voids import receipt_void
 from tests.licensing.factories import OwnerFactory
@@ -30,13 +32,13 @@ class Rollback(Exception):
 
 def _next(city) -> int:
     """The number the city's series will give next (1 before its first receipt)."""
-    series = ReceiptSeries.objects.filter(jurisdiction=city).first()
+    series = NumberSeries.objects.filter(jurisdiction=city, series=RECEIPTS).first()
     return series.next_number if series else 1
 
 
 def _allocate(city, n) -> list[int]:
     with transaction.atomic():
-        return [receipt_number_allocate(jurisdiction=city) for _ in range(n)]
+        return [allocate(city, RECEIPTS) for _ in range(n)]
 
 
 def _receipt(city, payer, clerk, **kw) -> Receipt:
@@ -56,7 +58,7 @@ def _receipt(city, payer, clerk, **kw) -> Receipt:
 def test_the_allocator_gives_consecutive_numbers_and_advances_the_series(north_branch):
     start = _next(north_branch)
     assert _allocate(north_branch, 3) == [start, start + 1, start + 2]
-    assert ReceiptSeries.objects.get(jurisdiction=north_branch).next_number == start + 3
+    assert _next(north_branch) == start + 3
     assert _allocate(north_branch, 2) == [start + 3, start + 4]  # a later transaction
     assert not Receipt.objects.exists()  # the numbers came from the series alone
 
@@ -65,7 +67,7 @@ def test_each_city_has_its_own_series(north_branch, glencoe):
     nb, gl = _next(north_branch), _next(glencoe)
     with transaction.atomic():
         numbers = [
-            (city.slug, receipt_number_allocate(jurisdiction=city))
+            (city.slug, allocate(city, RECEIPTS))
             for city in (north_branch, glencoe, north_branch, north_branch, glencoe)
         ]
     assert numbers == [
@@ -81,7 +83,7 @@ def test_a_rolled_back_payment_gives_its_number_back(north_branch):
     """Gap-free (LIC-06): the number of a payment that did not happen is used next."""
     start = _next(north_branch)
     with pytest.raises(Rollback), transaction.atomic():
-        assert receipt_number_allocate(jurisdiction=north_branch) == start
+        assert allocate(north_branch, RECEIPTS) == start
         raise Rollback
     assert _allocate(north_branch, 1) == [start]
 

@@ -4,11 +4,11 @@ from datetime import date, datetime
 from zoneinfo import ZoneInfo
 
 import pytest
-from django.core.exceptions import PermissionDenied
 from django.utils import timezone
 
 from licensing.services import registry as services
 from ordinance.models import Event
+from ordinance.refusals import Refused
 from tests.licensing.factories import AnimalFactory, OwnerFactory
 
 ON = date(2026, 3, 2)
@@ -16,7 +16,7 @@ VET = {"veterinarian_name": "Dr. Karen Lindahl", "veterinarian_license": "MN-118
 
 
 def test_a_clerk_cannot_write_into_another_citys_registry(glencoe_clerk, north_branch):
-    with pytest.raises(PermissionDenied):
+    with pytest.raises(Refused, match="You do not serve City of North Branch"):
         services.owner_create(
             jurisdiction=north_branch,
             actor=glencoe_clerk,
@@ -26,7 +26,7 @@ def test_a_clerk_cannot_write_into_another_citys_registry(glencoe_clerk, north_b
             postal_code="55056",
         )
     owner = OwnerFactory(jurisdiction=north_branch)
-    with pytest.raises(PermissionDenied):
+    with pytest.raises(Refused):
         services.animal_register(owner=owner, actor=glencoe_clerk, on=ON, species="dog", name="Rex")
 
 

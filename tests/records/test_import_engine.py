@@ -8,17 +8,16 @@ import pytest
 import time_machine
 from django.db import transaction
 
+from kernel.models import NumberSeries
+from kernel.numbers import allocate, year_number
 from licensing.models import (
     Animal,
     License,
-    LicenseSeries,
     Owner,
     RabiesVaccination,
-    ReceiptSeries,
     Tag,
     TagStatus,
 )
-from licensing.services.numbering import license_number_allocate, receipt_number_allocate
 from ordinance.refusals import Refused
 from records.models import ImportIssue, ImportRecord, ImportStatus
 from records.services.imports import dry_run, import_apply, import_queue, import_undo
@@ -143,12 +142,12 @@ def test_apply_keeps_history_and_the_series_continue(
     assert lic.history.first().history_change_reason == batch.change_reason
     # The counter's next numbers follow the imported ones (LIC-06, REC-01).
     with transaction.atomic():
-        assert receipt_number_allocate(jurisdiction=north_branch) == 7004
-        assert (
-            license_number_allocate(jurisdiction=north_branch, kind="dog", year=2026) == "2026-0904"
-        )
-    assert LicenseSeries.objects.get(jurisdiction=north_branch, year=2026).next_number == 905
-    assert ReceiptSeries.objects.get(jurisdiction=north_branch).next_number == 7005
+        assert allocate(north_branch, "receipt") == 7004
+        assert year_number(north_branch, "license-dog", 2026) == "2026-0904"
+    series = dict(
+        NumberSeries.objects.filter(jurisdiction=north_branch).values_list("series", "next_number")
+    )
+    assert series == {"license-dog": 905, "receipt": 7005}
 
 
 def test_a_second_run_updates_never_duplicates(

@@ -12,16 +12,16 @@ import time_machine
 from django.db import transaction
 from django.urls import reverse
 
+from kernel.models import NumberSeries
+from kernel.numbers import year_number
 from licensing.models import (
     Animal,
     KennelAnimal,
     KennelLicense,
     KennelStatus,
-    LicenseSeries,
     Owner,
     Premises,
 )
-from licensing.services.numbering import license_number_allocate
 from ordinance.refusals import Refused
 from records.forms import MappingForm
 from records.models import (
@@ -172,15 +172,14 @@ def test_apply_keeps_history_gives_no_receipt_and_the_kennel_series_continues(
     assert (pending.number, pending.status) == ("", KennelStatus.UNDER_REVIEW)
     # The counter's next kennel numbers follow the imported ones (KEN-04, LIC-06).
     assert (
-        LicenseSeries.objects.get(jurisdiction=north_branch, kind="kennel", year=2026).next_number
+        NumberSeries.objects.get(
+            jurisdiction=north_branch, series="license-kennel", year=2026
+        ).next_number
         == 42
     )
     with transaction.atomic():
-        assert (
-            license_number_allocate(jurisdiction=north_branch, kind="kennel", year=2026)
-            == "2026-0042"
-        )
-    assert not LicenseSeries.objects.filter(kind="dog").exists()
+        assert year_number(north_branch, "license-kennel", 2026) == "2026-0042"
+    assert not NumberSeries.objects.filter(series="license-dog").exists()
     page = client_as(administrator).get(reverse("licensing:kennel_detail", args=[active.pk]))
     assert page.status_code == 200
     assert "Imported from OldDog" in page.content.decode()
@@ -301,7 +300,7 @@ def test_undo_removes_the_kennel_licenses_until_later_work_touches_them(
     assert not Premises.objects.exists()
     # the audit history keeps them, and the series stays past their numbers (LIC-14)
     assert KennelLicense.history.filter(history_type="-").count() == 3
-    series = LicenseSeries.objects.get(jurisdiction=north_branch, kind="kennel", year=2026)
+    series = NumberSeries.objects.get(jurisdiction=north_branch, series="license-kennel", year=2026)
     assert series.next_number == 42
 
     again = _run(
@@ -501,7 +500,7 @@ def test_the_export_layout_keeps_each_kennel_license_as_it_was(
         date(2026, 1, 20),
         date(2026, 2, 19),
     )
-    assert LicenseSeries.objects.get(kind="kennel", year=2026).next_number == 12
+    assert NumberSeries.objects.get(series="license-kennel", year=2026).next_number == 12
 
 
 def test_the_export_layout_is_idempotent_updates_an_application_and_flags_duplicates(

@@ -10,13 +10,13 @@ import time_machine
 from django.core.files.base import ContentFile
 
 from base.roles import ADMINISTRATOR
+from kernel.models import NumberSeries
 from licensing.models import (
     Animal,
     KennelAnimal,
     KennelLicense,
     KennelStatus,
     License,
-    LicenseSeries,
     Owner,
     RabiesVaccination,
     Tag,
@@ -221,7 +221,7 @@ def test_export_then_import_into_an_empty_city_reproduces_it(
     assert not KennelLicense.objects.filter(jurisdiction=empty, receipt__isnull=False).exists()
     # the new city's kennel series continues after the imported numbers (KEN-04, LIC-06)
     kennel_series = dict(
-        LicenseSeries.objects.filter(jurisdiction=empty, kind="kennel").values_list(
+        NumberSeries.objects.filter(jurisdiction=empty, series="license-kennel").values_list(
             "year", "next_number"
         )
     )

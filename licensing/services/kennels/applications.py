@@ -15,7 +15,6 @@ from licensing.services.kennels.common import (
     optional_rule,
     record_event,
     refused,
-    require_status,
 )
 from licensing.services.registry import owner_premises
 from ordinance.refusals import refusing
@@ -149,7 +148,7 @@ def kennel_decision_record(
 
     A denial goes through ``kennel_deny`` (it starts the appeal clock).
     """
-    require_status(kennel, KennelStatus.APPLIED, KennelStatus.UNDER_REVIEW, KennelStatus.APPROVED)
+    kennel.ensure("review", to=KennelStatus.UNDER_REVIEW)
     rule = review_steps(kennel, on=decided_on)
     if step not in rule.value:
         raise refused(_("“%(step)s” is not a review step of this city.") % {"step": step}, kennel)

@@ -1,8 +1,9 @@
-"""What every kennel use case shares: the refusal, the history entry, the state check and
-the record of a person's decision (KennelDecision)."""
+"""What every kennel use case shares: the refusal, the history entry, the state check of a
+step that is not a transition and the record of a person's decision (KennelDecision)."""
 
 from datetime import datetime
 
+from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _l
 
 from licensing.models import KennelDecision, KennelStatus
@@ -30,7 +31,16 @@ def record_event(action, kennel, actor, summary, *, at: datetime | None, **data)
 
 
 def require_status(kennel, *statuses, rule: str = "KEN-04"):
-    kennel._require(*statuses, rule=rule)
+    """Refuse a step that changes no status but belongs to some (the fee while in review,
+    the document of an active license); a transition's own states are its table's
+    (``kennel.ensure``)."""
+    if kennel.status not in statuses:
+        raise refused(
+            _("This kennel license is %(status)s; that action is not possible now.")
+            % {"status": kennel.get_status_display().lower()},
+            kennel,
+            rule,
+        )
 
 
 def optional_rule(jurisdiction, key, on):

@@ -19,7 +19,6 @@ from licensing.services.kennels.common import (
     optional_rule,
     record_event,
     refused,
-    require_status,
 )
 from ordinance.calendar import due_date
 from ordinance.refusals import Refused, refusing
@@ -50,7 +49,7 @@ def kennel_deny(
     now: datetime | None = None,
 ):
     """Record a denial at a review step (KEN-04, KEN-07); the notification starts the clock."""
-    require_status(kennel, KennelStatus.APPLIED, KennelStatus.UNDER_REVIEW, KennelStatus.APPROVED)
+    kennel.ensure("deny")
     rule = review_steps(kennel, on=decided_on)
     if step not in rule.value:
         raise refused(_("“%(step)s” is not a review step of this city.") % {"step": step}, kennel)
@@ -74,8 +73,9 @@ def kennel_deny(
 
 @refusing()
 def kennel_denial_notified(*, kennel, notified_on: date, actor, now: datetime | None = None):
-    """The applicant was notified: appeal deadline = notification + the appeal days (KEN-07)."""
-    require_status(kennel, KennelStatus.DENIED, rule="KEN-07")
+    """The applicant was notified: appeal deadline = notification + the appeal days (KEN-07).
+    Only a denial that may still be appealed."""
+    kennel.ensure("appeal")
     if kennel.denied_on and notified_on < kennel.denied_on:
         raise refused(_("The notification cannot come before the denial."), kennel, "KEN-07")
     deadline = None
@@ -103,7 +103,7 @@ def appeal_rule(kennel, *, on: date):
 @refusing()
 def kennel_appeal_file(*, kennel, filed_on: date, actor, now: datetime | None = None):
     """The applicant appealed to the Council within the deadline (KEN-07)."""
-    require_status(kennel, KennelStatus.DENIED, rule="KEN-07")
+    kennel.ensure("appeal")
     if kennel.appeal_deadline is None:
         raise refused(
             _(
@@ -146,7 +146,9 @@ def kennel_appeal_decide(
     now: datetime | None = None,
 ):
     """The Council grants (with conditions) or denies the appeal (KEN-07, Subd. 4(E))."""
-    require_status(kennel, KennelStatus.APPEALED, rule="KEN-07")
+    kennel.ensure(
+        "decide_appeal", to=KennelStatus.APPROVED if granted else KennelStatus.DENIED_FINAL
+    )
     rule = appeal_rule(kennel, on=decided_on)
     approved = Outcome.CONDITIONS if conditions else Outcome.APPROVED
     outcome = approved if granted else Outcome.DENIED
@@ -172,8 +174,11 @@ def kennel_denials_finalise(*, now: datetime, dry_run: bool = False) -> SweepRes
     return run_sweep(
         name="kennel denials become final",
         action="licensing.kennel.denied_final",
-        due=KennelLicense.objects.filter(status=KennelStatus.DENIED, appeal_deadline__lt=today),
-        still_applies=lambda k: k.status == KennelStatus.DENIED,
+        due=KennelLicense.objects.filter(
+            status__in=KennelLicense.transition("finalise_denial").sources,
+            appeal_deadline__lt=today,
+        ),
+        still_applies=lambda k: k.may("finalise_denial"),
         transition=_finalise,
         now=now,
         dry_run=dry_run,

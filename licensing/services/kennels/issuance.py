@@ -8,14 +8,15 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from licensing.models import KennelLicense, KennelStatus, LicenseSeries
+from kernel.numbers import year_number
+from licensing.models import KennelLicense
 from licensing.services.kennels.applications import steps_outstanding
-from licensing.services.kennels.common import refused, require_status
+from licensing.services.kennels.common import refused
 from licensing.services.kennels.denials import appeal_granted
 from licensing.services.kennels.documents import kennel_document_issue
 from licensing.services.kennels.payments import kennel_fee_collect, kennel_fee_voided_reason
 from licensing.services.kennels.terms import kennel_expiry
-from licensing.services.numbering import license_number_allocate
+from licensing.services.numbering import KENNEL_LICENSES
 from ordinance.refusals import refusing
 
 
@@ -31,7 +32,7 @@ def kennel_issue(
 ):
     """Issue an approved kennel license (KEN-04): every review step satisfied, fee paid."""
     on = timezone.localdate(now)
-    require_status(kennel, KennelStatus.APPROVED)
+    kennel.ensure("issue")
     outstanding = steps_outstanding(kennel, on=on)
     if outstanding and not appeal_granted(kennel):
         raise refused(
@@ -59,7 +60,7 @@ def kennel_issue(
         # (and is refused) or has voided the fee first (and issuance is refused here).
         KennelLicense.objects.select_for_update().filter(pk=kennel.pk).exists()
         kennel.refresh_from_db()
-        require_status(kennel, KennelStatus.APPROVED)
+        kennel.ensure("issue")
         if not kennel.fee_paid:
             raise refused(
                 kennel_fee_voided_reason(kennel)
@@ -71,9 +72,7 @@ def kennel_issue(
             on=on,
             expires_on=kennel_expiry(kennel, on=on),
             at=now,
-            number=license_number_allocate(
-                jurisdiction=kennel.jurisdiction, kind=LicenseSeries.Kind.KENNEL, year=on.year
-            ),
+            number=year_number(kennel.jurisdiction, KENNEL_LICENSES, on.year),
         )
         # REC-17, KEN-07: the license PDF with its conditions, in the same use case.
         kennel_document_issue(kennel=kennel, actor=actor, now=now)

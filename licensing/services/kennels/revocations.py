@@ -6,14 +6,12 @@ from django.db import transaction
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
-from licensing.models import KennelStatus
 from licensing.services.kennels.common import (
     Outcome,
     decision_create,
     fresh_decisions,
     record_event,
     refused,
-    require_status,
 )
 from ordinance.refusals import refusing
 from ordinance.rules import rule_citation
@@ -34,8 +32,9 @@ def kennel_revocation_notice(
     actor,
     now: datetime | None = None,
 ):
-    """Notice of the alleged violation and of the hearing (Glencoe 701 Subd. 4(F))."""
-    require_status(kennel, KennelStatus.ACTIVE, rule="KEN-08")
+    """Notice of the alleged violation and of the hearing (Glencoe 701 Subd. 4(F)): of a
+    license that may be revoked."""
+    kennel.ensure("revoke")
     if hearing_on < served_on:
         raise refused(_("The hearing must come after the notice is served."), kennel, "KEN-08")
     reasons = _("Hearing on %(hearing)s. %(reasons)s") % {
@@ -78,7 +77,7 @@ def kennel_revocation_decide(
     now: datetime | None = None,
 ):
     """After notice and hearing the Council revokes or keeps the license (KEN-08)."""
-    require_status(kennel, KennelStatus.ACTIVE, rule="KEN-08")
+    kennel.ensure("revoke")
     notice = next(
         (d for d in reversed(fresh_decisions(kennel)) if d.step == REVOCATION_NOTICE), None
     )

@@ -27,19 +27,21 @@ from django.utils.translation import gettext as _
 from licensing.models import (
     Animal,
     License,
-    LicenseKind,
-    LicenseSeries,
     Owner,
     Ownership,
     Premises,
     RabiesVaccination,
-    ReceiptSeries,
     Tag,
     TagStatus,
     TagStock,
 )
+from licensing.services.numbering import (
+    DOG_LICENSES,
+    KENNEL_LICENSES,
+    RECEIPTS,
+    numbers_continue_after,
+)
 from ordinance.deadlines import records_changed
-from ordinance.models import Event
 from ordinance.refusals import Refused
 from ordinance.rules import get_rule
 from records.models import (
@@ -208,6 +210,16 @@ class Run:
         elif id(obj) not in self.new.get(model, {}):
             self.changed.setdefault(model, {})[id(obj)] = obj
 
+    def record_as(self, obj, **values) -> None:
+        """Set ``values`` on a record as the source has it, its status among them, and
+        keep it for the flush (``save``). History as history: what the old system's
+        record says is no event of the record's life in this city, so none of its
+        transitions applies (their events would date it today); the audit history
+        names the batch, and an undo voids or restores it."""
+        for name, value in values.items():
+            setattr(obj, name, value)
+        self.save(obj)
+
     def note_numbers(self, license_number: str, receipt_number: int | None) -> None:
         if m := _YEAR_NUMBER.fullmatch(license_number):
             year, n = int(m[1]), int(m[2])
@@ -252,11 +264,11 @@ class Run:
             created = False
         for old in self.lookups.issued_tags_of(license):
             if old is not tag:
-                old.status, old.status_changed_on = TagStatus.VOID, self.today
-                self.save(old)
-        tag.status, tag.license = TagStatus.ISSUED, license
-        tag.issued_on = tag.status_changed_on = on or license.issued_on
-        self.save(tag)
+                self.record_as(old, status=TagStatus.VOID, status_changed_on=self.today)
+        on = on or license.issued_on
+        self.record_as(
+            tag, status=TagStatus.ISSUED, license=license, issued_on=on, status_changed_on=on
+        )
         self.lookups.add_tag(tag)
         self.remember(
             "tag",
@@ -292,26 +304,11 @@ class Run:
     def finish_numbers(self) -> None:
         """The city's series continue after the imported numbers (LIC-06, REC-01)."""
         for year, highest in self.highest_license.items():
-            series, _created = LicenseSeries.objects.select_for_update().get_or_create(
-                jurisdiction=self.city, kind=LicenseKind.DOG, year=year
-            )
-            if series.next_number <= highest:
-                series.next_number = highest + 1
-                series.save(update_fields=["next_number"])
+            numbers_continue_after(self.city, DOG_LICENSES, highest, year)
         if self.highest_receipt:
-            series, _created = ReceiptSeries.objects.select_for_update().get_or_create(
-                jurisdiction=self.city
-            )
-            if series.next_number <= self.highest_receipt:
-                series.next_number = self.highest_receipt + 1
-                series.save(update_fields=["next_number"])
+            numbers_continue_after(self.city, RECEIPTS, self.highest_receipt)
         for year, highest in self.highest_kennel.items():  # KEN-04: kennel numbers too
-            series, _created = LicenseSeries.objects.select_for_update().get_or_create(
-                jurisdiction=self.city, kind=LicenseSeries.Kind.KENNEL, year=year
-            )
-            if series.next_number <= highest:
-                series.next_number = highest + 1
-                series.save(update_fields=["next_number"])
+            numbers_continue_after(self.city, KENNEL_LICENSES, highest, year)
         self.highest_license, self.highest_receipt, self.highest_kennel = {}, 0, {}
 
     def flush(self) -> None:
@@ -399,11 +396,25 @@ def _issues(batch, result: RowResult, *, dry_run: bool) -> list[ImportIssue]:
     ]
 
 
-def _reset(batch: ImportBatch, **fields) -> None:
+def _counts_set(batch: ImportBatch, **fields) -> list[str]:
+    """Set the batch's counts (zero where not given) and ``fields``; the names set."""
     for name in (*_COUNTS.values(), "processed_rows"):
         fields.setdefault(name, 0)
-    ImportBatch.objects.filter(pk=batch.pk).update(**fields)
-    batch.refresh_from_db()
+    for name, value in fields.items():
+        setattr(batch, name, value)
+    return list(fields)
+
+
+def _summary(batch: ImportBatch) -> str:
+    return _("Import %(pk)s from %(source)s") % {"pk": batch.pk, "source": batch.source_name}
+
+
+def import_mapping_set(batch: ImportBatch, mapping: dict, *, actor) -> ImportBatch:
+    """A new column mapping (typed, or a saved one loaded): the dry run is done again."""
+    batch.ensure("map")
+    batch.mapping = mapping
+    batch.apply("map", actor=actor, summary=_summary(batch), fields=["mapping"])
+    return batch
 
 
 def dry_run(batch: ImportBatch, *, today: date | None = None) -> ImportBatch:
@@ -415,6 +426,19 @@ def dry_run(batch: ImportBatch, *, today: date | None = None) -> ImportBatch:
     rows only, which no one else sees or waits for; it does not write its changes to
     records the city already has (the counter could be waiting on those rows for the
     whole run), so a record changed by two chunks' rows is counted as updated twice."""
+    batch.ensure("dry_run")
+    counts, listed, issues, total = _dry_run_rows(batch, today=today)
+    ImportIssue.objects.filter(batch=batch, dry_run=True).delete()
+    ImportIssue.objects.bulk_create(issues, batch_size=1000)
+    fields = _counts_set(
+        batch, total_rows=total, processed_rows=total, report={"rows": listed}, **counts
+    )
+    batch.apply("dry_run", summary=_summary(batch), fields=fields)
+    return batch
+
+
+def _dry_run_rows(batch: ImportBatch, *, today: date | None):
+    """(counts, the rows listed, the issues, rows read) of a pass rolled back at its end."""
     run = Run(batch, dry_run=True, today=today)
     counts, listed, issues, total = {}, [], [], 0
     opened = batch.file.open("rb")
@@ -439,24 +463,16 @@ def dry_run(batch: ImportBatch, *, today: date | None = None) -> ImportBatch:
         pass
     finally:
         opened.close()
-    ImportIssue.objects.filter(batch=batch, dry_run=True).delete()
-    ImportIssue.objects.bulk_create(issues, batch_size=1000)
-    _reset(
-        batch,
-        status=ImportStatus.DRY_RUN,
-        total_rows=total,
-        processed_rows=total,
-        report={"rows": listed},
-        **counts,
-    )
-    return batch
+    return counts, listed, issues, total
 
 
 def import_queue(batch: ImportBatch) -> ImportBatch:
     """Mark the batch waiting and hand it to the worker after this commits."""
-    if batch.status not in (ImportStatus.UPLOADED, ImportStatus.DRY_RUN, ImportStatus.CANCELLED):
+    if not batch.may("queue"):
         return batch
-    _reset(batch, status=ImportStatus.QUEUED, cancel_requested=False, error="")
+    batch.cancel_requested, batch.error = False, ""
+    fields = _counts_set(batch, cancel_requested=False, error="")
+    batch.apply("queue", actor=batch.created_by, summary=_summary(batch), fields=fields)
 
     def queue():
         from records.tasks import run_import
@@ -467,20 +483,30 @@ def import_queue(batch: ImportBatch) -> ImportBatch:
     return batch
 
 
-def _claim(batch_pk: int) -> bool:
-    return bool(
-        ImportBatch.objects.filter(pk=batch_pk, status=ImportStatus.QUEUED).update(
-            status=ImportStatus.RUNNING, started_at=timezone.now()
+def _claim(batch_pk: int) -> ImportBatch | None:
+    """Queued to running, once: a second worker waits on the row lock, then finds it
+    taken (None)."""
+    now = timezone.now()
+    with transaction.atomic():
+        batch = (
+            ImportBatch.objects.select_for_update(of=("self",))
+            .select_related("jurisdiction", "created_by")
+            .filter(pk=batch_pk)
+            .first()
         )
-    )
+        if batch is None or not batch.may("start"):
+            return None
+        batch.started_at = now
+        batch.apply("start", at=now, summary=_summary(batch), fields=["started_at"])
+    return batch
 
 
 def import_apply(batch_pk: int, *, today: date | None = None) -> ImportBatch | None:
     """Import a queued batch in chunks, progress and cancel checked between them.
     None if another run has it (the task is idempotent)."""
-    if not _claim(batch_pk):
+    batch = _claim(batch_pk)
+    if batch is None:
         return None
-    batch = ImportBatch.objects.select_related("jurisdiction", "created_by").get(pk=batch_pk)
     run = Run(batch, dry_run=False, today=today)
     counts: dict[str, int] = {}
     done = 0
@@ -504,22 +530,20 @@ def import_apply(batch_pk: int, *, today: date | None = None) -> ImportBatch | N
                     return _finish(batch, ImportStatus.CANCELLED)
     except Exception as error:
         logger.exception("Import batch %s failed", batch.pk)
-        ImportBatch.objects.filter(pk=batch.pk).update(
-            status=ImportStatus.FAILED, finished_at=timezone.now(), error=str(error)[:2000]
-        )
+        batch.finished_at, batch.error = timezone.now(), str(error)[:2000]
+        batch.apply("fail", summary=_summary(batch), fields=["finished_at", "error"])
         raise
     ImportBatch.objects.filter(pk=batch.pk).update(total_rows=done)
     return _finish(batch, ImportStatus.DONE)
 
 
 def _finish(batch, status) -> ImportBatch:
-    ImportBatch.objects.filter(pk=batch.pk).update(status=status, finished_at=timezone.now())
     batch.refresh_from_db()
-    Event.record(
-        f"records.import.{status}",
-        batch,
+    batch.finished_at = timezone.now()
+    batch.apply(
+        "finish",
+        to=status,
         actor=batch.created_by,
-        jurisdiction=batch.jurisdiction,
         summary=_(
             "Import %(pk)s from %(source)s: %(created)s created, %(updated)s updated, "
             "%(matched)s matched, %(skipped)s skipped, %(errors)s with errors"
@@ -533,6 +557,7 @@ def _finish(batch, status) -> ImportBatch:
             "skipped": batch.skipped_count,
             "errors": batch.error_count,
         },
+        fields=["finished_at"],
     )
     return batch
 
@@ -542,6 +567,10 @@ def import_cancel(batch: ImportBatch) -> None:
     ImportBatch.objects.filter(pk=batch.pk, status=ImportStatus.RUNNING).update(
         cancel_requested=True
     )
-    ImportBatch.objects.filter(pk=batch.pk, status=ImportStatus.QUEUED).update(
-        status=ImportStatus.CANCELLED, finished_at=timezone.now()
-    )
+    with transaction.atomic():
+        queued = ImportBatch.objects.select_for_update().get(pk=batch.pk)
+        if queued.may("cancel"):
+            queued.finished_at = timezone.now()
+            queued.apply(
+                "cancel", at=queued.finished_at, summary=_summary(queued), fields=["finished_at"]
+            )

@@ -369,8 +369,9 @@ class ExportRow(ReferringRow):
             obj.jurisdiction, obj.owner, obj.premises = self.run.city, x["owner"], x["premises"]
         obj.kind = x["kind"]
         if x["status"]:
-            obj.status, obj.status_changed_on = x["status"], x["status_changed_on"]
-        self.run.save(obj)
+            self.run.record_as(obj, status=x["status"], status_changed_on=x["status_changed_on"])
+        else:
+            self.run.save(obj)
         part.instance = obj
 
     def _write_vaccination(self, part):
@@ -384,9 +385,7 @@ class ExportRow(ReferringRow):
         x = dict(part.extra)
         x.pop("receipt")
         obj = part.instance or License(jurisdiction=self.run.city, issued_by=self.run.actor)
-        for name, value in x.items():
-            setattr(obj, name, value)
-        self.run.save(obj)
+        self.run.record_as(obj, **x)  # its status as the source has it
         part.instance = obj
         self.run.lookups.add_license(obj)
         self.run.note_numbers(obj.number, None)

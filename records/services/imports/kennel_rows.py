@@ -222,9 +222,10 @@ class _KennelPart:
         if part.action != MATCHED:
             obj = part.instance or KennelLicense(jurisdiction=run.city, recorded_by=run.actor)
             obj.owner, obj.premises = owner, premises
-            for name, value in part.extra["data"].items():
-                setattr(obj, name, "" if value is None and name == "number" else value)
-            run.save(obj)
+            data = part.extra["data"]
+            if data.get("number") is None and "number" in data:
+                data = {**data, "number": ""}
+            run.record_as(obj, **data)  # its status as the source has it
             part.instance = obj
             run.lookups.add_kennel(obj)
             if obj.number:

@@ -666,12 +666,11 @@ class SheetRow:
                 if vacc is not None:
                     obj.vaccination = vacc.instance
                 if obj.pk is None or obj.status in (LicenseStatus.ACTIVE, LicenseStatus.EXPIRED):
-                    obj.status = (
-                        LicenseStatus.EXPIRED
-                        if obj.expires_on < run.today
-                        else LicenseStatus.ACTIVE
-                    )
-                run.save(obj)
+                    past = obj.expires_on < run.today  # as the year-end expiry would have
+                    status = LicenseStatus.EXPIRED if past else LicenseStatus.ACTIVE
+                    run.record_as(obj, status=status)
+                else:
+                    run.save(obj)
                 lic.instance = obj
                 run.lookups.add_license(obj)
                 run.note_numbers(obj.number, x["receipt"])

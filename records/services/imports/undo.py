@@ -1,4 +1,4 @@
-"""Undo an import batch (issue 19 item 1) while no later work has touched its rows.
+"""Undo an import batch while no later work has touched its rows.
 
 What the batch created is removed (its audit history keeps the rows and their removal);
 what it updated goes back to the version before the batch. Refused, with a sentence
@@ -9,11 +9,11 @@ one (a renewal, a receipt, an impound: the database's protection answers).
 
 from django.apps import apps
 from django.db import transaction
-from django.db.models import ProtectedError, Q
+from django.db.models import ProtectedError
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from ordinance.models import Event
+from licensing.models.history import apply_all_with_history
 from ordinance.refusals import Refused
 from records.models import ImportAction, ImportBatch, ImportRecord, ImportStatus
 
@@ -32,7 +32,6 @@ ORDER = [
     "licensing.tagstock",
     "licensing.owner",
 ]
-UNDOABLE = (ImportStatus.DONE, ImportStatus.CANCELLED, ImportStatus.FAILED)
 
 
 def _refused(message: str) -> Refused:
@@ -53,7 +52,7 @@ def _written(batch) -> dict[str, list[tuple[int, str]]]:
 
 def undo_refusal(batch: ImportBatch) -> str | None:
     """Why this batch cannot be undone now, or None."""
-    if batch.status not in UNDOABLE:
+    if not batch.may("undo"):
         return _("Only a finished, cancelled or failed import can be undone.")
     written = _written(batch)
     since = batch.finished_at or timezone.now()
@@ -120,18 +119,13 @@ def _remove(model, pks: list[int]) -> int:
     return kept
 
 
-def _void(model, pks: list[int], actor, reason, *, unless=None, **fields) -> None:
-    """Set ``fields`` on the rows (but those matching ``unless``), a slice at a time, with
-    one history entry each."""
+def _void(model, pks: list[int], actor, reason, *, at, **values) -> None:
+    """Void the rows not void yet (the model's ``void`` transition, set-based), a slice at
+    a time, with one history entry and one event each; ``values``: columns set with it."""
     for start in range(0, len(pks), SLICE):
         rows = model._base_manager.filter(pk__in=pks[start : start + SLICE])
-        rows = list(rows.exclude(unless) if unless is not None else rows)
-        for row in rows:
-            for name, value in fields.items():
-                setattr(row, name, value)
-        model._base_manager.bulk_update(rows, list(fields))
-        model.history.bulk_history_create(
-            rows, update=True, default_user=actor, default_change_reason=reason
+        apply_all_with_history(
+            model, rows, "void", at=at, actor=actor, reason=reason, summary=reason, **values
         )
 
 
@@ -151,7 +145,7 @@ def import_undo(*, batch: ImportBatch, actor) -> ImportBatch:
     reason = f"Undo of import batch {batch.pk}"[:100]
     today = timezone.localdate()
     kept = 0
-    from licensing.models import License, LicenseStatus, Tag, TagStatus
+    from licensing.models import License, Tag
 
     tags = written.get("licensing.tag", [])
     updated = [pk for pk, action in tags if action == ImportAction.UPDATED]
@@ -163,12 +157,13 @@ def import_undo(*, batch: ImportBatch, actor) -> ImportBatch:
         )
     for pk in free:
         _restore(Tag, pk, batch, actor, reason)
+    now = timezone.now()
     _void(
         Tag,
         [pk for pk, _action in tags if pk not in free],
         actor,
         reason,
-        status=TagStatus.VOID,
+        at=now,
         status_changed_on=today,
     )
     _void(
@@ -176,8 +171,7 @@ def import_undo(*, batch: ImportBatch, actor) -> ImportBatch:
         [pk for pk, action in written.get("licensing.license", []) if action == CREATED],
         actor,
         reason,
-        unless=Q(status=LicenseStatus.VOID),
-        status=LicenseStatus.VOID,
+        at=now,
         status_changed_on=today,
         status_reason=_("Import %(pk)s undone") % {"pk": batch.pk},
     )
@@ -188,18 +182,15 @@ def import_undo(*, batch: ImportBatch, actor) -> ImportBatch:
             if action == ImportAction.UPDATED:
                 _restore(model, pk, batch, actor, reason)
         kept += _remove(model, [pk for pk, action in rows if action == ImportAction.CREATED])
-    ImportBatch.objects.filter(pk=batch.pk).update(
-        status=ImportStatus.UNDONE, undone_at=timezone.now(), undone_by=actor
-    )
-    batch.refresh_from_db()
-    Event.record(
-        "records.import.undone",
-        batch,
+    batch.undone_at, batch.undone_by = now, actor
+    batch.apply(
+        "undo",
         actor=actor,
-        jurisdiction=batch.jurisdiction,
+        at=batch.undone_at,
         summary=_(
             "Import %(pk)s from %(source)s undone; %(kept)s records kept for its voided licenses"
         )
         % {"pk": batch.pk, "source": batch.source_name, "kept": kept},
+        fields=["undone_at", "undone_by"],
     )
     return batch
