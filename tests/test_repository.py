@@ -34,11 +34,9 @@ def test_a_status_changes_only_through_the_kernel():
         f"{path.relative_to(ROOT)}:{n}"
         for path in tracked("*.py")
         if path.exists()
-        and not path.relative_to(ROOT).parts[0] in ("tests", "kernel", "scripts")
+        and path.relative_to(ROOT).parts[0] not in ("tests", "kernel", "scripts")
         and "migrations" not in path.parts
         for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
         if assigned.search(line)
     ]
-    assert not found, "a status moves by a declared transition (kernel.models): " + ", ".join(
-        found
-    )
+    assert not found, "a status moves by a declared transition (kernel.models): " + ", ".join(found)
