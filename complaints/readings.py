@@ -81,9 +81,9 @@ class Reading:
 def rulebook(jurisdiction, *, on) -> dict:
     """The city's rules the readings use, in force on ``on`` (one query; a blank the city
     has not filled is left out, so its reading says the rule is not available)."""
-    from ordinance.rules import Rule, read_rules
+    from ordinance.rules import Rule, rules_in_force
 
-    found = read_rules(jurisdiction, RULE_KEYS, on=on)
+    found = rules_in_force(jurisdiction, RULE_KEYS, on=on, blanks=True)
     return {
         key: rule for key, rule in found.items() if isinstance(rule, Rule) or key in STATUTE_KEYS
     }

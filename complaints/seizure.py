@@ -26,7 +26,7 @@ from notices.models import IssuedDocument
 from notices.services import document_issue
 from ordinance.models import Event, Jurisdiction
 from ordinance.refusals import Check, Refused, refusing
-from ordinance.rules import get_optional, rule_citation
+from ordinance.rules import rule_citation, rule_in_force
 
 from .models import Complaint, Kind, Outcome
 from .readings import READERS, rulebook
@@ -61,7 +61,9 @@ class SeizureRule:
 
 def seizure_rule(jurisdiction: Jurisdiction, *, on) -> SeizureRule | None:
     """None where the city's ordinance has no seizure of a barking dog (North Branch)."""
-    prior = get_optional(jurisdiction, "barking_seizure_prior_complaints_min", on=on)
+    prior = rule_in_force(
+        jurisdiction, "barking_seizure_prior_complaints_min", on=on, optional=True
+    )
     if prior is None:
         return None
     return SeizureRule(

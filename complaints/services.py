@@ -21,7 +21,7 @@ from licensing.models import Animal, Owner, Premises
 from licensing.services.owner_merge import normalize
 from ordinance.models import Event, Jurisdiction
 from ordinance.refusals import Refused, refusing
-from ordinance.rules import get_optional, get_rules
+from ordinance.rules import rule_in_force, rules_in_force
 
 from .models import (
     AT_LARGE_KINDS,
@@ -274,10 +274,10 @@ class EntryBasis:
 
 def entry_bases(jurisdiction: Jurisdiction, *, on: date) -> list[EntryBasis]:
     """The legal bases the city's ordinance gives for entering premises, each cited."""
-    rule = get_optional(jurisdiction, "entry_bases", on=on)
+    rule = rule_in_force(jurisdiction, "entry_bases", on=on, optional=True)
     if rule is None:
         return []
-    labels = get_rules(jurisdiction, [f"entry_basis_{code}" for code in rule.value], on=on)
+    labels = rules_in_force(jurisdiction, [f"entry_basis_{code}" for code in rule.value], on=on)
     return [
         EntryBasis(
             code, labels[f"entry_basis_{code}"].value, labels[f"entry_basis_{code}"].citation
@@ -351,7 +351,7 @@ def outcome_rule(complaint: Complaint, *, on: date) -> OutcomeRule | None:
     if complaint.kind not in AT_LARGE_KINDS:
         return None
     city = complaint.jurisdiction
-    required = get_optional(city, "at_large_impound_required", on=on)
+    required = rule_in_force(city, "at_large_impound_required", on=on, optional=True)
     if required is not None and required.value:
         return OutcomeRule(
             True,
@@ -359,7 +359,7 @@ def outcome_rule(complaint: Complaint, *, on: date) -> OutcomeRule | None:
             % {"label": required.label},
             required.citation,
         )
-    cite = get_optional(city, "at_large_citation_instead_of_impound", on=on)
+    cite = rule_in_force(city, "at_large_citation_instead_of_impound", on=on, optional=True)
     if cite is not None and cite.value:
         return OutcomeRule(False, cite.label, cite.citation)
     return None

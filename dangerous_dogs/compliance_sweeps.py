@@ -40,7 +40,7 @@ from dangerous_dogs.models import (
 from impound.models import CaseStatus as ImpoundStatus
 from ordinance.deadlines import Deadline, UpcomingQuery, register_sweep, register_upcoming
 from ordinance.models import Event
-from ordinance.rules import RuleNotSet, get_optional
+from ordinance.rules import RuleNotSet, rule_in_force
 from ordinance.sweeps import run_sweep
 
 STAY_FLAGGED = "dangerous_dogs.compliance.appeal_flagged"
@@ -81,7 +81,7 @@ def overdue_cases(today: date):
 def _stay(case, today):
     """(stays, citation): True/False as set, None while blank (a person decides)."""
     try:
-        rule = get_optional(case.jurisdiction, "appeal_stays_compliance", on=today)
+        rule = rule_in_force(case.jurisdiction, "appeal_stays_compliance", on=today, optional=True)
     except RuleNotSet as exc:
         return None, exc.citation
     if rule is None:
@@ -169,7 +169,7 @@ def sweep_registration_lapsed(*, now: datetime, dry_run: bool = False):
 
     def transition(registration, at):
         case = registration.case
-        rule = get_optional(case.jurisdiction, "dd_seize_on_later_breach", on=today)
+        rule = rule_in_force(case.jurisdiction, "dd_seize_on_later_breach", on=today, optional=True)
         if rule is not None and rule.value:
             consequence = _("the city's rule allows seizure for it (%(s)s).") % {"s": rule.citation}
         else:

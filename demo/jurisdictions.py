@@ -9,8 +9,8 @@ from decimal import Decimal
 
 from simple_history.utils import bulk_create_with_history
 
+from ordinance.amendments import load_profile
 from ordinance.models import FeeScheduleEntry, Jurisdiction
-from ordinance.rules import load_profile
 
 DEMO_JURISDICTIONS = [
     {

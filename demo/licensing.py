@@ -45,7 +45,7 @@ from notices.services import rendering_deferred
 from ordinance.calendar import add_calendar_days, add_months
 from ordinance.models import Event
 from ordinance.refusals import Refused
-from ordinance.rules import get_rules
+from ordinance.rules import rules_in_force
 
 from .counter_timeline import PlannedIssue, Timeline, certificate, payment
 from .kennels import NorthBranchKennel, glencoe_kennels
@@ -132,7 +132,7 @@ class Season:
             jurisdiction, today=today, now=now, seed=f"licenses-{jurisdiction.slug}"
         )
         self.rng = self.timeline.rng
-        self.rules = get_rules(jurisdiction, RULE_KEYS, on=today)
+        self.rules = rules_in_force(jurisdiction, RULE_KEYS, on=today)
         self.planned: list[PlannedIssue] = []
         self.issued: dict[int, object] = {}  # animal pk -> latest IssueResult
         self.counts = Counter()

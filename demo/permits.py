@@ -11,7 +11,7 @@ from decimal import Decimal
 
 from django.utils import timezone
 
-from ordinance.rules import get_value
+from ordinance.rules import rule_in_force
 from permits.models import HorsePermit, TemporaryPermit
 from permits.services.horses import horse_apply, horse_checks_record
 from permits.services.temporary import temporary_apply, temporary_decide
@@ -27,7 +27,7 @@ def fill_demo_permits(jurisdictions, *, users: dict, now: datetime) -> Counter:
     clerk = users["clerk.glencoe"]
     today = timezone.localdate(now)
     # A pasture just large enough for two horses under 702(e), read from the rulebook.
-    per_animal = get_value(city, "horse_acres_per_animal", on=today)
+    per_animal = rule_in_force(city, "horse_acres_per_animal", on=today).value
     permit = horse_apply(
         jurisdiction=city,
         actor=clerk,

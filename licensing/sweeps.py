@@ -26,7 +26,7 @@ from licensing.services.kennels.denials import kennel_denials_finalise
 from licensing.services.reminders import renewal_reminders_send
 from ordinance.deadlines import Deadline, UpcomingQuery, register_sweep, register_upcoming
 from ordinance.models import Jurisdiction
-from ordinance.rules import RuleUnavailable, get_optional
+from ordinance.rules import RuleUnavailable, rule_in_force
 
 
 @register_sweep("licensing.licenses_expire")
@@ -52,7 +52,7 @@ def sweep_renewal_reminders(*, now: datetime, dry_run: bool = False):
 
 def _citation(jurisdiction, key: str, on: date) -> str:
     try:
-        rule = get_optional(jurisdiction, key, on=on)
+        rule = rule_in_force(jurisdiction, key, on=on, optional=True)
     except RuleUnavailable:
         return ""
     return rule.citation if rule else ""

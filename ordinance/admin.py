@@ -10,9 +10,9 @@ from simple_history.admin import SimpleHistoryAdmin
 from base.admin_scoping import CityScopedAdminMixin, served
 
 from . import display, kinds
+from .amendments import load_profile
 from .models import ClosedDay, Event, FeeScheduleEntry, Jurisdiction, RuleValue
 from .profiles import ProfileError, available_profiles, get_profile, get_state_layer
-from .rules import load_profile
 
 
 class JurisdictionForm(forms.ModelForm):

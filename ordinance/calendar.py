@@ -24,7 +24,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from .models import ClosedDay, Jurisdiction
-from .rules import Rule, get_rule, get_rules
+from .rules import Rule, rule_in_force, rules_in_force
 
 SATURDAY = 5
 # The state layer's keys (profiles/states/mn.toml) this module counts with.
@@ -126,7 +126,7 @@ def due_date(
     The unit decides the arithmetic: business days, calendar days, months; a month-day
     rule (a December 31 expiry) gives its next occurrence on or after ``start``.
     """
-    rule = get_rule(jurisdiction, key, on=on or start)
+    rule = rule_in_force(jurisdiction, key, on=on or start)
     return _due(jurisdiction, rule, start), rule
 
 
@@ -138,7 +138,7 @@ def due_datetime(
     date). A rule counted in days gives the end of its due date's last minute instead, so
     a caller may compare any deadline with a moment."""
     when = timezone.localtime(start) if timezone.is_aware(start) else start
-    rule = get_rule(jurisdiction, key, on=on or when.date())
+    rule = rule_in_force(jurisdiction, key, on=on or when.date())
     if rule.kind == "int" and rule.unit == "hours":
         try:
             return start + timedelta(hours=rule.value), rule
@@ -189,7 +189,7 @@ class RegularBusinessDay:
 
     @classmethod
     def on(cls, jurisdiction: Jurisdiction, day: date) -> "RegularBusinessDay":
-        rules = get_rules(jurisdiction, [MIN_HOURS, WINDOW_OPENS, WINDOW_CLOSES], on=day)
+        rules = rules_in_force(jurisdiction, [MIN_HOURS, WINDOW_OPENS, WINDOW_CLOSES], on=day)
         return cls(
             rules[MIN_HOURS].value,
             rules[WINDOW_OPENS].value,
@@ -383,7 +383,7 @@ def impound_hold_end(
     pound's ``pound_hold_regular_business_days`` (Minn. Stat. 346.47 subd. 2), with the
     rules in force on ``on`` (default ``intake``)."""
     on = on or intake
-    rules = get_rules(jurisdiction, [key, POUND_HOLD], on=on)
+    rules = rules_in_force(jurisdiction, [key, POUND_HOLD], on=on)
     ordinance, pound = rules[key], rules[POUND_HOLD]
     pound_ends_on = add_regular_business_days(
         jurisdiction,

@@ -14,7 +14,7 @@ from decimal import Decimal
 from django.utils.formats import date_format
 
 from .models import FeeScheduleEntry, Jurisdiction
-from .rules import RuleNotInOrdinance, RuleNotSet, RuleUnavailable, get_rule, profile_for
+from .rules import RuleNotInOrdinance, RuleNotSet, RuleUnavailable, profile_for, rule_in_force
 
 
 @dataclass(frozen=True)
@@ -38,7 +38,7 @@ def fee_amount(jurisdiction: Jurisdiction, code: str, *, on: date) -> FeeAmount:
     citation = ""
     if spec is not None:
         try:
-            rule = get_rule(jurisdiction, spec.rule, on=on)
+            rule = rule_in_force(jurisdiction, spec.rule, on=on)
             return FeeAmount(code, spec.description, rule.value, rule.citation, rule.effective_from)
         except RuleNotSet as exc:
             citation = exc.citation  # the council sets it: look in the fee schedule

@@ -12,8 +12,9 @@ from base.access import role_required
 from base.roles import ADMINISTRATOR, STAFF_ROLES
 
 from . import selectors
+from .amendments import rule_amend
 from .forms import AmendmentForm
-from .rules import profile_for, rule_amend
+from .rules import profile_for
 from .species import CATEGORY_LABELS, species_table
 
 

@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from citations.models import ChargeClass, Citation, CitationStatus
 from ordinance.models import Jurisdiction
 from ordinance.refusals import Refused
-from ordinance.rules import get_optional, get_rule, get_rules, get_value
+from ordinance.rules import rule_in_force, rules_in_force
 
 # A prior violation is one a court adjudicated (RES-06 "prior adjudicated violations").
 PRIOR_STATUSES = (CitationStatus.ADJUDICATED,)
@@ -61,17 +61,17 @@ def _check_class(jurisdiction, value: str, citation: str) -> str:
 
 def violation_codes(jurisdiction: Jurisdiction, *, on: date) -> list[ViolationCode]:
     """The city's violation codes in the profile's order, each with its sections."""
-    codes = list(get_value(jurisdiction, "violation_codes", on=on))
+    codes = list(rule_in_force(jurisdiction, "violation_codes", on=on).value)
     keys = [f"violation_{c}{suffix}" for c in codes for suffix in ("", "_class")]
-    rules = get_rules(jurisdiction, keys, on=on)  # one query
+    rules = rules_in_force(jurisdiction, keys, on=on)  # one query
     return [_code(jurisdiction, code, rules, on) for code in codes]
 
 
 def _code(jurisdiction, code: str, rules, on: date) -> ViolationCode:
     label, klass = rules[f"violation_{code}"], rules[f"violation_{code}_class"]
-    repeat = get_optional(jurisdiction, f"violation_{code}_repeat_class", on=on)
-    cap_key = get_optional(jurisdiction, f"violation_{code}_fine_cap", on=on)
-    cap = get_rule(jurisdiction, cap_key.value, on=on) if cap_key else None
+    repeat = rule_in_force(jurisdiction, f"violation_{code}_repeat_class", on=on, optional=True)
+    cap_key = rule_in_force(jurisdiction, f"violation_{code}_fine_cap", on=on, optional=True)
+    cap = rule_in_force(jurisdiction, cap_key.value, on=on) if cap_key else None
     return ViolationCode(
         code=code,
         label=label.value,

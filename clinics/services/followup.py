@@ -53,7 +53,7 @@ from notices.snapshots import snapshot
 from ordinance.calendar import add_calendar_days
 from ordinance.models import Event, Jurisdiction
 from ordinance.money import money_sum
-from ordinance.rules import RuleUnavailable, get_rule, get_rules, rule_citation
+from ordinance.rules import RuleUnavailable, rule_citation, rule_in_force, rules_in_force
 
 from ..models import FollowUpBatch, FollowUpChannel, FollowUpLetter
 
@@ -100,7 +100,7 @@ def city_followups(cities, *, on: date) -> list[CityFollowUp]:
             plans.append(CityFollowUp(city, blocked=why.reason, citation=why.citation))
             continue
         try:
-            term_rules = get_rules(city, TERM_KEYS, on=on)
+            term_rules = rules_in_force(city, TERM_KEYS, on=on)
             start, expires_on, is_next = license_term(jurisdiction=city, on=on, rules=term_rules)
         except RuleUnavailable as exc:
             plans.append(CityFollowUp(city, blocked=str(exc), citation=exc.citation or ""))
@@ -208,7 +208,7 @@ def _city_run(plan: CityFollowUp, *, actor, now: datetime, on: date) -> CityRun:
     if plan.blocked:
         return CityRun(plan.city, refused=plan.blocked)
     try:  # the program measure (not an ordinance rule): a blank refuses, with its label
-        measure = get_rule(plan.city, MEASURE_KEY, on=on)
+        measure = rule_in_force(plan.city, MEASURE_KEY, on=on)
     except RuleUnavailable as exc:
         return CityRun(plan.city, refused=str(exc))
     # Two runs for one city wait for each other here; the second then finds the rows the
@@ -338,7 +338,7 @@ class _Lines:
         self.plan, self.on = plan, on
         city = plan.city
         try:
-            self.due_rule = get_rule(city, DUE_KEY, on=on)  # LIC-03: NB Sec. 6-61
+            self.due_rule = rule_in_force(city, DUE_KEY, on=on)  # LIC-03: NB Sec. 6-61
         except RuleUnavailable:
             self.due_rule = None  # the city's ordinance sets no such deadline
         try:  # FEE-01: the fee in force on the term's first day or today, the later
@@ -549,7 +549,7 @@ def measure_rules(cities, *, on: date) -> list[dict]:
     found = []
     for city in cities:
         try:
-            rule = get_rule(city, MEASURE_KEY, on=on)
+            rule = rule_in_force(city, MEASURE_KEY, on=on)
         except RuleUnavailable as exc:
             found.append({"city": city.short_name, "text": str(exc), "citation": ""})
             continue

@@ -2,7 +2,7 @@
 
 Rules: DD-01..30, rules.md Appendix B3 (the lifecycle), C24-C38 (documents), Appendix D
 G14-G27 (blanks), Appendix H MN-05..08 (the Minnesota floors). The proceeding runs only
-where the city's profile has ``dd_contest_days`` (``get_optional``); North Branch has no
+where the city's profile has ``dd_contest_days`` (an optional rule); North Branch has no
 procedure (DD-29): an officer's recorded ``Classification`` puts the Sec. 6-73 duty on
 the dog's page, and a classified dog at large is impounded behind the Sec. 6-75 gate.
 

@@ -29,7 +29,7 @@ from kernel.checks import refuse_if_future, refuse_unless_serves
 from notices.models import Decision, DecisionOutcome
 from ordinance.models import Event
 from ordinance.refusals import Check, Refused, refusing
-from ordinance.rules import RuleNotSet, get_optional, rule_citation
+from ordinance.rules import RuleNotSet, rule_citation, rule_in_force
 
 from .common import gathered, locked
 from .hearing import PANEL_FINDING
@@ -54,7 +54,7 @@ def _check_clerk(actor):
 def stay_statement(jurisdiction, *, on: date) -> dict:
     """Whether a pending appeal stays the compliance clock, as the page says it."""
     try:
-        rule = get_optional(jurisdiction, "appeal_stays_compliance", on=on)
+        rule = rule_in_force(jurisdiction, "appeal_stays_compliance", on=on, optional=True)
     except RuleNotSet as exc:
         return {
             "text": _("The ordinance does not say; a person decides."),

@@ -31,7 +31,7 @@ from licensing.models import Animal
 from notices.models import ServiceMethod, ServiceRecord
 from ordinance.models import Event
 from ordinance.refusals import Refused, refusing
-from ordinance.rules import get_rule, rule_citation
+from ordinance.rules import rule_citation, rule_in_force
 
 from .common import SERIES, deadline, procedure_or_refuse
 from .contest import late_contest_pending
@@ -237,7 +237,7 @@ def notice_served(
 
 
 def _check_method(case: DesignationCase, method: str, today: date) -> None:
-    methods = get_rule(case.jurisdiction, "dd_service_methods", on=today)
+    methods = rule_in_force(case.jurisdiction, "dd_service_methods", on=today)
     if method not in methods.value:
         raise Refused.because(
             _("How"),

@@ -28,7 +28,7 @@ from kernel.checks import refuse_if_future, refuse_unless_serves
 from notices.models import Decision, DecisionOutcome
 from ordinance.models import Event
 from ordinance.refusals import Refused, refusing
-from ordinance.rules import RuleNotSet, get_optional, rule_citation
+from ordinance.rules import RuleNotSet, rule_citation, rule_in_force
 
 from .common import locked, procedure_or_refuse
 
@@ -52,7 +52,7 @@ def _repeat_offence(case: DesignationCase, charge: Charge, *, actor, now) -> Non
     if earlier is None:
         return
     try:
-        rule = get_optional(case.jurisdiction, REPEAT_KEY, on=charge.charged_on)
+        rule = rule_in_force(case.jurisdiction, REPEAT_KEY, on=charge.charged_on, optional=True)
     except RuleNotSet as blank:
         section = blank.citation or rule_citation(case.jurisdiction, "DD-24")
         case.flag(

@@ -4,7 +4,7 @@ North Branch's ordinance defines none of the three terms and has no notice, hear
 registration (rules.md section 5). Sec. 6-73 only puts a duty on the owner of such a dog
 (confined, muzzled outside; RES-10), and Sec. 6-75 impounds one found at large behind a
 court's authorization (IMP-08). So the record is a person's decision with its reason and
-evidence; it runs where the profile has ``fierce_dog_duty`` (``get_optional``). Glencoe has
+evidence; it runs where the profile has ``fierce_dog_duty`` (an optional rule). Glencoe has
 none: a dog there is declared through the Subd. 15 proceeding. A classification is ended,
 never deleted.
 """
@@ -23,7 +23,7 @@ from kernel.checks import refuse_if_future, refuse_unless_serves
 from licensing.models import Animal, Species
 from ordinance.models import Event
 from ordinance.refusals import Refused, refusing
-from ordinance.rules import Rule, get_optional
+from ordinance.rules import Rule, rule_in_force
 
 from .common import PROCEDURE_KEY
 
@@ -33,9 +33,9 @@ DUTY_KEY = "fierce_dog_duty"
 def duty_or_refuse(animal: Animal, *, on: date) -> Rule:
     """The Sec. 6-73 duty of the dog's city; refused where the ordinance has none."""
     jurisdiction = animal.jurisdiction
-    duty = get_optional(jurisdiction, DUTY_KEY, on=on)
+    duty = rule_in_force(jurisdiction, DUTY_KEY, on=on, optional=True)
     if duty is None:
-        procedure = get_optional(jurisdiction, PROCEDURE_KEY, on=on)
+        procedure = rule_in_force(jurisdiction, PROCEDURE_KEY, on=on, optional=True)
         raise Refused.because(
             _("Classification"),
             _(

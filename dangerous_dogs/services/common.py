@@ -18,7 +18,7 @@ from notices.models import ServiceRecord
 from ordinance.calendar import due_date
 from ordinance.models import Jurisdiction
 from ordinance.refusals import Check, Refused
-from ordinance.rules import Rule, get_optional, rule_citation
+from ordinance.rules import Rule, rule_citation, rule_in_force
 
 PROCEDURE_KEY = "dd_contest_days"
 SERIES = "dangerous-dog"  # the case numbers' series (kernel.numbers)
@@ -26,11 +26,11 @@ SERIES = "dangerous-dog"  # the case numbers' series (kernel.numbers)
 
 def has_procedure(jurisdiction: Jurisdiction, *, on: date) -> bool:
     """Whether the city's ordinance has the Subd. 15 proceeding (DD-29)."""
-    return get_optional(jurisdiction, PROCEDURE_KEY, on=on) is not None
+    return rule_in_force(jurisdiction, PROCEDURE_KEY, on=on, optional=True) is not None
 
 
 def procedure_or_refuse(jurisdiction: Jurisdiction, *, on: date) -> Rule:
-    rule = get_optional(jurisdiction, PROCEDURE_KEY, on=on)
+    rule = rule_in_force(jurisdiction, PROCEDURE_KEY, on=on, optional=True)
     if rule is None:
         raise Refused.because(
             _("Dangerous dogs"),

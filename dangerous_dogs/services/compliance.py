@@ -37,11 +37,11 @@ from kernel.checks import refuse_if_future, refuse_unless_serves
 from licensing.services.registry import clean_microchip
 from ordinance.models import Event
 from ordinance.refusals import Check, Refused, refusing
-from ordinance.rules import RuleLayers, RuleNotSet, get_layers, get_optional, rule_citation
+from ordinance.rules import RuleLayers, RuleNotSet, rule_citation, rule_in_force, rule_layers
 
 from .common import procedure_or_refuse
 
-# The profile values the checklist reads, in one query (get_layers).
+# The profile values the checklist reads, in one query (rule_layers).
 BOND, INSURANCE, MICROCHIP_STATUTE, FEE_CAP = (
     "dd_min_bond",
     "dd_min_insurance",
@@ -64,13 +64,13 @@ SHORT_LABELS = {
 def seizure_citation(jurisdiction, *, on: date) -> str:
     """The section that authorizes the seizure (Subd. 15(K)(1)), as the profile's
     ``dd_seizure`` ground cites it."""
-    rule = get_optional(jurisdiction, "impound_ground_dd_seizure", on=on)
+    rule = rule_in_force(jurisdiction, "impound_ground_dd_seizure", on=on, optional=True)
     return rule.citation if rule else rule_citation(jurisdiction, "DD-21")
 
 
 def compliance_rules(jurisdiction, *, on: date) -> dict[str, RuleLayers]:
     """Both layers of each checklist value (one query)."""
-    return get_layers(jurisdiction, CHECKLIST_KEYS, on=on)
+    return rule_layers(jurisdiction, CHECKLIST_KEYS, on=on)
 
 
 def requirement_citation(rules: dict[str, RuleLayers], requirement: str, jurisdiction) -> str:
@@ -164,7 +164,7 @@ def latest_proofs(case: DesignationCase) -> dict[str, ComplianceProof]:
 def pdd_requirements_note(jurisdiction, *, on: date) -> str:
     """Why a potentially dangerous dog has nothing to comply with (DD-30, G21)."""
     try:
-        rule = get_optional(jurisdiction, "pdd_requirements", on=on)
+        rule = rule_in_force(jurisdiction, "pdd_requirements", on=on, optional=True)
     except RuleNotSet as exc:
         return _(
             "A potentially dangerous dog has no requirements to meet: the ordinance attaches "

@@ -18,14 +18,7 @@ from dangerous_dogs.models import (
     Vote,
 )
 from notices.models import ServiceMethod
-from ordinance.rules import (
-    RuleNotSet,
-    get_optional,
-    get_rule,
-    get_rules,
-    rule_citation,
-    rule_layers,
-)
+from ordinance.rules import RuleNotSet, rule_citation, rule_in_force, rule_layers, rules_in_force
 
 from .common import deadline
 from .investigation import EXEMPTIONS
@@ -78,7 +71,7 @@ def _dog(case) -> dict:
 
 def notice_context(case: DesignationCase, *, on: date) -> dict:
     j = case.jurisdiction
-    rules = get_rules(j, ["dd_contest_days", "dd_service_methods"], on=on)
+    rules = rules_in_force(j, ["dd_contest_days", "dd_service_methods"], on=on)
     contest, methods = rules["dd_contest_days"], rules["dd_service_methods"]
     return {
         "case": {"number": case.number},
@@ -115,7 +108,7 @@ def requirements(case: DesignationCase, *, on: date) -> dict:
     if case.designation == Designation.POTENTIALLY_DANGEROUS:
         section = rule_citation(j, "DD-30")
         try:
-            rule = get_optional(j, "pdd_requirements", on=on)
+            rule = rule_in_force(j, "pdd_requirements", on=on, optional=True)
         except RuleNotSet:
             rule = None
         return {
@@ -123,9 +116,9 @@ def requirements(case: DesignationCase, *, on: date) -> dict:
             "pdd": rule.value if rule is not None else "",
             "section": rule.citation if rule is not None else section,
         }
-    days = get_rule(j, "dd_compliance_days", on=on)
-    fee_cap = get_rule(j, "dd_annual_fee_cap", on=on)
-    chip = get_rule(j, "dd_microchip_statute", on=on)
+    days = rule_in_force(j, "dd_compliance_days", on=on)
+    fee_cap = rule_in_force(j, "dd_annual_fee_cap", on=on)
+    chip = rule_in_force(j, "dd_microchip_statute", on=on)
     return {
         "dangerous": True,
         "days": days.display(),
@@ -215,7 +208,7 @@ def hearing_notice_context(hearing: PanelHearing, *, seats, rules: PanelRules, r
 def _pdd_statement(jurisdiction, on: date) -> dict:
     """DD-30: what a potentially dangerous designation requires, if the city says."""
     try:
-        rule = get_optional(jurisdiction, "pdd_requirements", on=on)
+        rule = rule_in_force(jurisdiction, "pdd_requirements", on=on, optional=True)
     except RuleNotSet as exc:
         return {
             "text": _(
@@ -232,7 +225,7 @@ def _pdd_statement(jurisdiction, on: date) -> dict:
 
 def _compliance_notice(case, finding: str, on: date) -> dict:
     if finding == HearingFinding.DANGEROUS:
-        rule = get_rule(case.jurisdiction, "dd_compliance_days", on=on)
+        rule = rule_in_force(case.jurisdiction, "dd_compliance_days", on=on)
         return {
             "dangerous": True,
             "days": rule.display(),
@@ -247,7 +240,7 @@ def _compliance_notice(case, finding: str, on: date) -> dict:
 def _appeal_notice(case, ruled_on: date) -> dict:
     """The appeal to the City Council, counted from the ruling (DD-20)."""
     due, citation = deadline(case.jurisdiction, "dd_appeal_days", ruled_on)
-    days = get_rule(case.jurisdiction, "dd_appeal_days", on=ruled_on)
+    days = rule_in_force(case.jurisdiction, "dd_appeal_days", on=ruled_on)
     return {"days": days.display(), "due": due, "citation": citation}
 
 

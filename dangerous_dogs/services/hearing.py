@@ -30,7 +30,7 @@ from kernel.checks import refuse_if_future, refuse_unless_serves
 from notices.models import Decision, DecisionOutcome, ServiceMethod, ServiceRecord
 from ordinance.models import Event
 from ordinance.refusals import Check, Refused, refusing
-from ordinance.rules import get_rule, rule_citation
+from ordinance.rules import rule_citation, rule_in_force
 
 from . import declaration
 from .attorney import ATTORNEY_REVIEW
@@ -241,7 +241,7 @@ def hearing_notice_served(
 
 
 def _check_hearing_method(case, method: str, today: date) -> None:
-    methods = get_rule(case.jurisdiction, "dd_service_methods", on=today)
+    methods = rule_in_force(case.jurisdiction, "dd_service_methods", on=today)
     if method not in methods.value:
         raise Refused.because(
             _("Method"),

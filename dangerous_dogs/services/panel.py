@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy as _lazy
 from dangerous_dogs.models import Designation, HearingFinding, PanelHearing, Seat, Vote
 from notices.models import ServiceMethod
 from ordinance.refusals import Check
-from ordinance.rules import get_optional, get_rules
+from ordinance.rules import rule_in_force, rules_in_force
 
 COUNCIL_SEATS = (Seat.COUNCIL, Seat.STAFF)  # a council member, or city staff in their place
 ELECTOR_SEATS = (Seat.ELECTOR, Seat.VETERINARIAN)  # the elector, or a veterinarian in lieu
@@ -50,8 +50,8 @@ class PanelRules:
 def panel_rules(jurisdiction, *, on: date) -> PanelRules:
     """The panel's composition and majority, read with one query."""
     keys = ["dd_panel_council_members", "dd_panel_electors", "dd_panel_majority"]
-    rules = get_rules(jurisdiction, keys, on=on)
-    impartial = get_optional(jurisdiction, "dd_hearing_impartial_officer", on=on)
+    rules = rules_in_force(jurisdiction, keys, on=on)
+    impartial = rule_in_force(jurisdiction, "dd_hearing_impartial_officer", on=on, optional=True)
     return PanelRules(*rules.values(), impartial)
 
 

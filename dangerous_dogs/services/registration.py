@@ -40,7 +40,7 @@ from ordinance.calendar import due_date
 from ordinance.fees import FeeAmount, fee_amount
 from ordinance.models import Event
 from ordinance.refusals import Refused, refusing
-from ordinance.rules import Rule, get_rule, get_rules, rule_citation
+from ordinance.rules import Rule, rule_citation, rule_in_force, rules_in_force
 
 from .common import procedure_or_refuse
 from .compliance import PROVEN_FIRST, check_dangerous, compliance_checklist, latest_proofs
@@ -124,8 +124,8 @@ def registration_fee(jurisdiction, *, on: date) -> FeeCheck:
     """The annual fee and the governing cap; ``FeeNotSet`` (a ``RuleUnavailable``) while
     the fee is blank, naming Subd. 15(E)(3); refused above the cap (DD-12, MN-05)."""
     fee = fee_amount(jurisdiction, FEE_CODE, on=on)
-    cap = get_rule(jurisdiction, "dd_annual_fee_cap", on=on)
-    get_rule(jurisdiction, "dd_microchip_statute", on=on)  # a blank refuses, naming it
+    cap = rule_in_force(jurisdiction, "dd_annual_fee_cap", on=on)
+    rule_in_force(jurisdiction, "dd_microchip_statute", on=on)  # a blank refuses, naming it
     if fee.amount > cap.value:
         why = f" {cap.why}" if cap.why else ""
         raise Refused.because(
@@ -154,7 +154,7 @@ def _check_method(method: str) -> None:
 
 def certificate_context(registration: Registration, *, case: DesignationCase) -> dict:
     proofs = latest_proofs(case)
-    rules = get_rules(
+    rules = rules_in_force(
         case.jurisdiction, ["dd_min_bond", "dd_microchip_statute"], on=registration.issued_on
     )
     enclosure = proofs.get(Requirement.ENCLOSURE)

@@ -27,7 +27,7 @@ from kernel.checks import refuse_if_future, refuse_unless_serves
 from notices.models import Decision, DecisionOutcome
 from ordinance.models import Event
 from ordinance.refusals import Refused, refusing
-from ordinance.rules import get_rule
+from ordinance.rules import rule_in_force
 
 from .common import deadline, locked, procedure_or_refuse
 
@@ -134,7 +134,7 @@ def _check_when(case: DesignationCase, requested_on: date) -> str:
             "%(last)s."
         )
     key = "dd_review_first_after_months" if last is None else "dd_review_frequency"
-    rule = get_rule(case.jurisdiction, key, on=requested_on)
+    rule = rule_in_force(case.jurisdiction, key, on=requested_on)
     raise Refused.because(
         _("Requested on"),
         message

@@ -37,7 +37,7 @@ from kernel.checks import refuse_unless_serves
 from notices.models import IssuedDocument
 from ordinance.models import Event
 from ordinance.refusals import Refused, refusing
-from ordinance.rules import RuleNotSet, get_optional, get_rule, get_rules, rule_citation
+from ordinance.rules import RuleNotSet, rule_citation, rule_in_force, rules_in_force
 
 from .common import procedure_or_refuse
 from .compliance import (
@@ -68,7 +68,7 @@ def reclaim_sections(jurisdiction, *, on: date) -> tuple[str, str]:
     """(what the owner proves, its section): the sections of Subd. 15(K)(3) are blank
     (Appendix D G18), so the Subd. 15(E) checklist is named instead until they are set."""
     try:
-        rule = get_optional(jurisdiction, "dd_reclaim_sections", on=on)
+        rule = rule_in_force(jurisdiction, "dd_reclaim_sections", on=on, optional=True)
     except RuleNotSet as exc:
         return (
             _(
@@ -156,7 +156,7 @@ def _check_stay(case, today):
     if not pending:
         return
     try:
-        stays = get_optional(case.jurisdiction, "appeal_stays_compliance", on=today)
+        stays = rule_in_force(case.jurisdiction, "appeal_stays_compliance", on=today, optional=True)
     except RuleNotSet:
         return  # the sweep flagged a person; the officer decides
     if stays is not None and stays.value:
@@ -170,7 +170,7 @@ def _check_stay(case, today):
 
 def notice_context(case, impound, *, ground_text, ground_detail, today) -> dict:
     proof, proof_citation = reclaim_sections(case.jurisdiction, on=today)
-    rules = get_rules(case.jurisdiction, ["dd_reclaim_days", "dd_reclaim_anchor"], on=today)
+    rules = rules_in_force(case.jurisdiction, ["dd_reclaim_days", "dd_reclaim_anchor"], on=today)
     days, anchor = rules["dd_reclaim_days"], rules["dd_reclaim_anchor"]
     return {
         "case": {"number": case.number, "compliance_deadline": case.compliance_deadline},
@@ -387,7 +387,7 @@ def case_reclaim(
 def _check_within_hold(case: DesignationCase, today: date):
     """A reclaim only while the impound case holds the dog (DD-23); the reclaim rule."""
     impound = case.impound_case
-    days = get_rule(case.jurisdiction, "dd_reclaim_days", on=today)
+    days = rule_in_force(case.jurisdiction, "dd_reclaim_days", on=today)
     if impound.status != ImpoundStatus.HELD or impound.hold_ends_on < today:
         raise Refused.because(
             _("Reclaim"),

@@ -9,7 +9,7 @@ which has no procedure (DD-29), the officer's classification, the Sec. 6-73 duty
 Sec. 6-75 court gate at large. A law-enforcement dog is outside Subd. 15 (DD-27).
 
 It costs at most two queries: the dog's cases (registration read in the same query) or
-its classifications, and the profile's values read together (``read_rules``).
+its classifications, and the profile's values read together (``rules_in_force``).
 """
 
 from dataclasses import dataclass, field
@@ -26,12 +26,7 @@ from dangerous_dogs.models import (
 )
 from licensing.models import Animal
 from ordinance.models import Jurisdiction
-from ordinance.rules import (
-    Rule,
-    profile_for,
-    read_rules,
-    rule_citation,
-)
+from ordinance.rules import Rule, profile_for, rule_citation, rules_in_force
 
 from .classification import DUTY_KEY
 from .common import PROCEDURE_KEY
@@ -117,11 +112,12 @@ def designation_status(animal: Animal, *, on: date) -> DesignationStatus:
     """The dog's standing under Subd. 15 (Glencoe) or Sec. 6-73 (North Branch) on ``on``."""
     jurisdiction = animal.jurisdiction
     status = DesignationStatus(animal=animal, on=on)
-    rules = read_rules(
+    rules = rules_in_force(
         jurisdiction,
         [PROCEDURE_KEY, PDD_REQUIREMENTS_KEY, DUTY_KEY, IMPOUND_GROUND_KEY]
         + _ground_keys(jurisdiction),
         on=on,
+        blanks=True,
     )
     procedure = rules.get(PROCEDURE_KEY)
     if procedure is not None:

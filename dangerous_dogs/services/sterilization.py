@@ -20,7 +20,7 @@ from kernel.checks import refuse_if_future, refuse_unless_serves
 from ordinance.calendar import due_date
 from ordinance.models import Event
 from ordinance.refusals import Refused, refusing
-from ordinance.rules import get_layers, rule_citation
+from ordinance.rules import rule_citation, rule_layers
 
 from .common import procedure_or_refuse
 
@@ -37,7 +37,7 @@ def sterilization_rules(jurisdiction, *, on: date) -> dict:
     from ordinance.rules import RuleUnavailable
 
     try:
-        layers = get_layers(jurisdiction, [REQUIRED_KEY, DAYS_KEY], on=on)
+        layers = rule_layers(jurisdiction, [REQUIRED_KEY, DAYS_KEY], on=on)
     except RuleUnavailable:
         return {}
     return {"required": layers[REQUIRED_KEY], "days": layers[DAYS_KEY]}

@@ -32,7 +32,7 @@ from dangerous_dogs.services import hearing as svc
 from notices.models import Decision, IssuedDocument, ServiceRecord
 from notices.snapshots import thaw
 from ordinance.refusals import Refused
-from ordinance.rules import RuleUnavailable, get_rule
+from ordinance.rules import RuleUnavailable, rule_in_force
 
 ACTORS = (OFFICER, ADMINISTRATOR)
 
@@ -214,7 +214,7 @@ def _forms(case, hearing, jurisdiction, data=None, files=None, action=""):
         members = panel.panel_rules(jurisdiction, on=today).members
         forms["seats"] = f.seat_formset(members)(bound("schedule"), prefix="seats")
     if hearing is not None and not hearing.held_on:
-        methods = get_rule(jurisdiction, "dd_service_methods", on=today).value
+        methods = rule_in_force(jurisdiction, "dd_service_methods", on=today).value
         forms["served"] = f.NoticeServedForm(bound("served"), prefix="served", methods=methods)
         forms["record"] = f.RecordForm(bound("record"), prefix="record", seats=hearing.seat_list)
     return forms

@@ -31,7 +31,7 @@ from dangerous_dogs.services.declaration import declaration_received
 from dangerous_dogs.services.documents import exemption_rows
 from notices.models import ServiceMethod
 from ordinance.refusals import Refused
-from ordinance.rules import RuleUnavailable, get_rules, rule_citation
+from ordinance.rules import RuleUnavailable, rule_citation, rules_in_force
 
 VIEWERS = (CLERK, OFFICER, ADMINISTRATOR)
 ACTORS = (OFFICER, ADMINISTRATOR)
@@ -73,7 +73,7 @@ def notice_section(request, *, case, bound=None):
         }
     today = timezone.localdate()
     records = list(svc.service_records(case)) if case.notice_id else []
-    rules = get_rules(case.jurisdiction, ["dd_contest_days", "dd_service_methods"], on=today)
+    rules = rules_in_force(case.jurisdiction, ["dd_contest_days", "dd_service_methods"], on=today)
     can_act = _may_act(request)
     served_form = None
     if can_act and case.notice_out:
@@ -220,7 +220,7 @@ def notice_served(request, pk):
 
 def _methods(case):
     try:
-        rules = get_rules(case.jurisdiction, ["dd_service_methods"], on=timezone.localdate())
+        rules = rules_in_force(case.jurisdiction, ["dd_service_methods"], on=timezone.localdate())
     except RuleUnavailable:
         return ()
     return rules["dd_service_methods"].value

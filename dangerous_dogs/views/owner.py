@@ -36,7 +36,7 @@ from licensing.models import Owner
 from licensing.selectors import registry_search
 from notices.models import Decision
 from ordinance.refusals import Refused
-from ordinance.rules import RuleUnavailable, get_layers, rule_citation
+from ordinance.rules import RuleUnavailable, rule_citation, rule_layers
 
 ACTORS = (OFFICER, ADMINISTRATOR)
 VIEWERS = (CLERK, *ACTORS)
@@ -89,7 +89,7 @@ def part_d(case: DesignationCase) -> dict:
     layers = {}
     if case.declared_designation == Designation.DANGEROUS:
         try:
-            layers = get_layers(case.jurisdiction, RULE_KEYS, on=timezone.localdate())
+            layers = rule_layers(case.jurisdiction, RULE_KEYS, on=timezone.localdate())
         except RuleUnavailable:
             layers = {}
     case._part_d = {**records, "layers": layers}

@@ -38,13 +38,7 @@ from notices.services import document_issue
 from ordinance.fees import FeeNotSet, fee_amount
 from ordinance.models import Event
 from ordinance.refusals import Refused, refusing
-from ordinance.rules import (
-    RuleNotInOrdinance,
-    get_optional,
-    get_rule,
-    get_rules,
-    rule_citation,
-)
+from ordinance.rules import RuleNotInOrdinance, rule_citation, rule_in_force, rules_in_force
 
 from . import sterilization
 
@@ -61,9 +55,9 @@ class ResearchBlock:
 def research_block(jurisdiction, *, on: date) -> ResearchBlock:
     keys = ["research_transfer_provision", "research_release_forbidden"]
     try:
-        provision, state = get_rules(jurisdiction, keys, on=on).values()  # one query
+        provision, state = rules_in_force(jurisdiction, keys, on=on).values()  # one query
     except RuleNotInOrdinance:
-        provision, state = (get_optional(jurisdiction, key, on=on) for key in keys)
+        provision, state = (rule_in_force(jurisdiction, key, on=on, optional=True) for key in keys)
     superseded = str(provision) if provision else ""
     if state is not None:
         return ResearchBlock(
@@ -247,7 +241,7 @@ def case_adopt(
     now = now or timezone.now()
     refuse_unless_serves(actor, case.jurisdiction)
     on = judgement.decided_on
-    provision = get_rule(case.jurisdiction, "adoption_provision", on=on)
+    provision = rule_in_force(case.jurisdiction, "adoption_provision", on=on)
     override = check_disposable(case, judgement)
     check_may_leave(case)
     _check_adopter(adoption, provision)
@@ -335,7 +329,7 @@ def _check_sterilization(case, terms, adoption: Adoption, *, override: bool, on:
 def adoption_context(*, case, decision, agreement) -> dict:
     """What the adoption agreement (C17) prints: the adopter, the animal, the decision
     and, with an agreement, its sterilization terms."""
-    provision = get_rule(case.jurisdiction, "adoption_provision", on=decision.decided_on)
+    provision = rule_in_force(case.jurisdiction, "adoption_provision", on=decision.decided_on)
     terms = None
     if agreement is not None:
         terms = {
@@ -425,7 +419,7 @@ def case_euthanize(
     """Humane euthanasia (IMP-09, IMP-10): a person's decision, recorded."""
     now = now or timezone.now()
     refuse_unless_serves(actor, case.jurisdiction)
-    provision = get_rule(case.jurisdiction, "euthanasia_provision", on=judgement.decided_on)
+    provision = rule_in_force(case.jurisdiction, "euthanasia_provision", on=judgement.decided_on)
     override = check_disposable(case, judgement)
     decision = _decide(
         case,

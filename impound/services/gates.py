@@ -20,7 +20,7 @@ from kernel.checks import refuse_if_future, refuse_unless_serves
 from notices.models import Decision, DecisionOutcome
 from ordinance.models import Event
 from ordinance.refusals import Refused, refusing
-from ordinance.rules import get_optional, rule_citation
+from ordinance.rules import rule_citation, rule_in_force
 
 HUMANE_DESTRUCTION = "humane_destruction"
 
@@ -142,7 +142,7 @@ def case_humane_destruction_judgement(
     case = ImpoundCase.objects.select_for_update().select_related("jurisdiction").get(pk=case.pk)
     jurisdiction = case.jurisdiction
     refuse_unless_serves(actor, jurisdiction)
-    rule = get_optional(jurisdiction, "humane_destruction_provision", on=decided_on)
+    rule = rule_in_force(jurisdiction, "humane_destruction_provision", on=decided_on, optional=True)
     if rule is None:
         raise Refused.because(
             _("Humane destruction"),

@@ -29,7 +29,7 @@ from licensing.models import Animal
 from licensing.models.registry import Species
 from ordinance.models import Event, Jurisdiction
 from ordinance.refusals import Refused, refusing
-from ordinance.rules import RuleNotSet, get_optional, get_rules, get_value
+from ordinance.rules import RuleNotSet, rule_in_force, rules_in_force
 
 from .holds import HoldEnd, hold_end
 from .owner_alerts import owner_alert_queue
@@ -78,13 +78,13 @@ def impound_grounds(
 
     ``procedures`` adds the grounds only a proceeding opens (``impound_procedure_grounds``:
     a dangerous dog seized under Subd. 15(K)), which the intake screen does not offer."""
-    codes = list(get_value(jurisdiction, "impound_grounds", on=on))
+    codes = list(rule_in_force(jurisdiction, "impound_grounds", on=on).value)
     opened_by_procedure = _codes(jurisdiction, "impound_procedure_grounds", on)
     if procedures:
         codes += [code for code in sorted(opened_by_procedure) if code not in codes]
     cats = _codes(jurisdiction, "impound_cat_grounds", on)
     court = _codes(jurisdiction, "impound_court_order_grounds", on)
-    labels = get_rules(jurisdiction, [f"impound_ground_{code}" for code in codes], on=on)
+    labels = rules_in_force(jurisdiction, [f"impound_ground_{code}" for code in codes], on=on)
     return [
         Ground(
             code,
@@ -99,7 +99,7 @@ def impound_grounds(
 
 
 def _codes(jurisdiction, key, on) -> frozenset[str]:
-    rule = get_optional(jurisdiction, key, on=on)
+    rule = rule_in_force(jurisdiction, key, on=on, optional=True)
     return frozenset(rule.value) if rule else frozenset()
 
 
@@ -124,7 +124,7 @@ def check_species(jurisdiction: Jurisdiction, ground: Ground, species: str, *, o
     if species != Species.CAT or ground.cats:
         return
     try:
-        rule = get_optional(jurisdiction, "cat_impound_rules", on=on)
+        rule = rule_in_force(jurisdiction, "cat_impound_rules", on=on, optional=True)
     except RuleNotSet as exc:
         raise Refused.because(_("Species"), str(exc), exc.citation, field="species") from exc
     if rule is None:
@@ -138,7 +138,7 @@ def check_species(jurisdiction: Jurisdiction, ground: Ground, species: str, *, o
 
 def party_age_months(jurisdiction: Jurisdiction, *, on: date):
     """The age from which the register names who brought the animal, or None (IMP-06)."""
-    return get_optional(jurisdiction, "impound_record_party_age_months", on=on)
+    return rule_in_force(jurisdiction, "impound_record_party_age_months", on=on, optional=True)
 
 
 def _check_party(jurisdiction, fields, brought_by_name, brought_by_address, on):

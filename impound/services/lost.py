@@ -31,7 +31,7 @@ from impound.models import (
 from kernel.checks import refuse_if_future
 from ordinance.models import Event, Jurisdiction
 from ordinance.refusals import Refused, refusing
-from ordinance.rules import get_rule
+from ordinance.rules import rule_in_force
 
 from .lost_mail import lost_match_notify
 from .lost_matching import MatchScore, match_score, street_level
@@ -44,7 +44,7 @@ WINDOW_KEY = "lost_match_window_days"
 
 
 def _open_days(jurisdiction: Jurisdiction, on: date):
-    return get_rule(jurisdiction, OPEN_DAYS_KEY, on=on)
+    return rule_in_force(jurisdiction, OPEN_DAYS_KEY, on=on)
 
 
 REPORT_FIELDS = frozenset(
@@ -164,7 +164,7 @@ def lost_report_close(
 
 
 def _window(jurisdiction: Jurisdiction, on: date) -> int:
-    return get_rule(jurisdiction, WINDOW_KEY, on=on).value
+    return rule_in_force(jurisdiction, WINDOW_KEY, on=on).value
 
 
 def match_report(report: LostReport, *, now: datetime) -> list[LostMatch]:

@@ -29,7 +29,7 @@ from base.roles import OFFICER
 from impound.models import ACTIVE_LOST_STATUSES, ImpoundCase, LostMatch, LostReport
 from impound.services.notices import claim_by
 from ordinance.models import Event, Jurisdiction
-from ordinance.rules import RuleUnavailable, get_rule
+from ordinance.rules import RuleUnavailable, rule_in_force
 from ordinance.sweeps import SweepResult, run_sweep
 
 logger = logging.getLogger(__name__)
@@ -182,7 +182,7 @@ def reminders_due(today: date) -> tuple[dict[int, int], models.QuerySet]:
     within = []
     for city in Jurisdiction.objects.order_by("pk"):
         try:
-            days[city.pk] = get_rule(city, REMINDER_DAYS_KEY, on=today).value
+            days[city.pk] = rule_in_force(city, REMINDER_DAYS_KEY, on=today).value
         except RuleUnavailable:  # no value loaded for this city: no reminders there
             logger.warning("No %s for %s: lost reports not reminded", REMINDER_DAYS_KEY, city)
             continue

@@ -35,10 +35,10 @@ from ordinance.refusals import Refused, refusing
 from ordinance.rules import (
     Rule,
     RuleNotInOrdinance,
-    get_optional,
-    get_rules,
     profile_for,
     rule_citation,
+    rule_in_force,
+    rules_in_force,
 )
 
 logger = logging.getLogger(__name__)
@@ -81,9 +81,9 @@ def posting_rule(jurisdiction, *, on: date) -> PostingRule | None:
     """The city's posted-notice rule, or None where its ordinance sets none (NB)."""
     keys = ["impound_notice_posting_days", "impound_notice_locations"]
     try:
-        days, places = get_rules(jurisdiction, keys, on=on).values()  # one query
+        days, places = rules_in_force(jurisdiction, keys, on=on).values()  # one query
     except RuleNotInOrdinance:
-        days, places = get_optional(jurisdiction, keys[0], on=on), None
+        days, places = rule_in_force(jurisdiction, keys[0], on=on, optional=True), None
     if days is None:
         return None
     locations = tuple(places.value) if places else ()
@@ -139,11 +139,11 @@ def custody_conditions(case: ImpoundCase, *, on: date) -> list[dict]:
     """
     jurisdiction = case.jurisdiction
     conditions = []
-    license_first = get_optional(jurisdiction, "redemption_license_first", on=on)
+    license_first = rule_in_force(jurisdiction, "redemption_license_first", on=on, optional=True)
     if license_first is not None and license_first.value:
         conditions.append({"label": license_first.label, "citation": license_first.citation})
     for key in FEE_LISTS:
-        rule = get_optional(jurisdiction, key, on=on)
+        rule = rule_in_force(jurisdiction, key, on=on, optional=True)
         if rule is None or not rule.value:
             continue
         conditions.append(
@@ -153,7 +153,9 @@ def custody_conditions(case: ImpoundCase, *, on: date) -> list[dict]:
                 "citation": rule.citation,
             }
         )
-    immunization = get_optional(jurisdiction, "redemption_nonresident_immunization", on=on)
+    immunization = rule_in_force(
+        jurisdiction, "redemption_nonresident_immunization", on=on, optional=True
+    )
     if immunization is not None and immunization.value:
         conditions.append({"label": immunization.label, "citation": immunization.citation})
     for gate in case.gates.all():

@@ -27,7 +27,7 @@ from impound.models import CaseStatus, ImpoundCase
 from notices import sms
 from notices.models import ServiceMethod, ServiceRecord
 from ordinance.models import Event
-from ordinance.rules import RuleUnavailable, get_optional
+from ordinance.rules import RuleUnavailable, rule_in_force
 
 from .notices import _pound, claim_by, custody_conditions, notice_citation
 
@@ -54,7 +54,7 @@ def text_enabled(case: ImpoundCase, *, on) -> bool:
     if not sms.sms_enabled():
         return False
     try:
-        rule = get_optional(case.jurisdiction, TEXT_KEY, on=on)
+        rule = rule_in_force(case.jurisdiction, TEXT_KEY, on=on, optional=True)
     except RuleUnavailable:
         return False
     return bool(rule and rule.value)

@@ -32,7 +32,7 @@ from licensing.services.standing import Standing, license_standing
 from ordinance.fees import FeeNotSet, fee_amount
 from ordinance.money import money_sum, to_money
 from ordinance.refusals import Check, Refused, refusing
-from ordinance.rules import get_rules, profile_for, rule_citation
+from ordinance.rules import profile_for, rule_citation, rules_in_force
 
 CURRENT = (Standing.LICENSED, Standing.RENEWAL_OPEN)
 # The profile values a redemption reads (those the city's ordinance has), in one query.
@@ -50,7 +50,7 @@ REDEMPTION_KEYS = (
 def redemption_rules(jurisdiction, *, on: date) -> dict:
     """{key: Rule} of the redemption values this city's ordinance has (one query)."""
     values = profile_for(jurisdiction).values
-    return get_rules(jurisdiction, [k for k in REDEMPTION_KEYS if k in values], on=on)
+    return rules_in_force(jurisdiction, [k for k in REDEMPTION_KEYS if k in values], on=on)
 
 
 @dataclass(frozen=True)

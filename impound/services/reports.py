@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 
 from impound.models import CLOSED_STATUSES, OPEN_STATUSES, CaseStatus, ImpoundCase
 from ordinance.models import Jurisdiction
-from ordinance.rules import RuleUnavailable, get_optional
+from ordinance.rules import RuleUnavailable, rule_in_force
 
 # Closed statuses counted in their own column; the rest are "other closings".
 COUNTED = (CaseStatus.REDEEMED, CaseStatus.ADOPTED, CaseStatus.EUTHANIZED)
@@ -203,7 +203,7 @@ def record_retention(jurisdiction: Jurisdiction, *, on: date):
     """The rule that says how long the city keeps impound records (IMP-06, MN-03): the
     governing value of ``impound_record_retention_months``; None where none applies."""
     try:
-        return get_optional(jurisdiction, "impound_record_retention_months", on=on)
+        return rule_in_force(jurisdiction, "impound_record_retention_months", on=on, optional=True)
     except RuleUnavailable:
         return None
 
@@ -217,7 +217,7 @@ def impound_register(*, cities, start: date, end: date, on: date) -> list[dict]:
     names = {city.pk: city.short_name for city in cities}
     for city in cities:
         try:
-            rule = get_optional(city, "impound_record_party_age_months", on=on)
+            rule = rule_in_force(city, "impound_record_party_age_months", on=on, optional=True)
         except RuleUnavailable:
             rule = None
         party_age[city.pk] = rule.value if rule else 0

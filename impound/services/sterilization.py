@@ -44,7 +44,7 @@ from ordinance.fees import FeeNotSet, fee_amount
 from ordinance.models import Event
 from ordinance.money import ZERO
 from ordinance.refusals import Refused, refusing
-from ordinance.rules import get_optional, get_rule, profile_for, rule_citation
+from ordinance.rules import profile_for, rule_citation, rule_in_force
 
 if TYPE_CHECKING:  # the adoption imports this module
     from .dispositions import Adoption
@@ -80,7 +80,7 @@ def sterilization_terms(
     if case.sterilized == Sterilized.YES:
         return None
     j = case.jurisdiction
-    nb = get_optional(j, "spay_stray_female_required", on=adopted_on)
+    nb = rule_in_force(j, "spay_stray_female_required", on=adopted_on, optional=True)
     if nb is not None and nb.value:
         if case.sex != Sex.FEMALE or case.ground in NOT_ASTRAY_GROUNDS:
             return None
@@ -94,7 +94,7 @@ def sterilization_terms(
             humane_society_option=True,
             deposit_fee=False,
         )
-    gl = get_optional(j, "sterilization_on_adoption", on=adopted_on)
+    gl = rule_in_force(j, "sterilization_on_adoption", on=adopted_on, optional=True)
     if gl is None or not gl.value or case.species not in (Species.DOG, Species.CAT):
         return None
     return _glencoe_terms(case, adopted_on, date_of_birth)
@@ -108,7 +108,7 @@ def estimated_birth(case: ImpoundCase) -> date:
 
 def _glencoe_terms(case, adopted_on, date_of_birth) -> Terms:
     j = case.jurisdiction
-    by_age = get_rule(j, "sterilize_by_age_months", on=adopted_on)
+    by_age = rule_in_force(j, "sterilize_by_age_months", on=adopted_on)
     estimated = date_of_birth is None
     born = estimated_birth(case) if estimated else date_of_birth
     reaches = add_months(born, by_age.value)
@@ -508,4 +508,4 @@ def agreement_waive(
 
 def fine_cap(jurisdiction, *, on: date):
     """The petty misdemeanor fine cap for the agreement (Subd. 26), or None."""
-    return get_optional(jurisdiction, "sterilization_fine_cap", on=on)
+    return rule_in_force(jurisdiction, "sterilization_fine_cap", on=on, optional=True)

@@ -34,7 +34,7 @@ from licensing.forms.counter import DATE, CashPaymentForm
 from licensing.forms.tendered import licensed_answer, payment_form
 from licensing.services.documents import documents_for
 from ordinance.refusals import Refused
-from ordinance.rules import get_optional
+from ordinance.rules import rule_in_force
 
 COUNTER = (CLERK, ADMINISTRATOR)
 VIEWERS = (CLERK, OFFICER, ADMINISTRATOR)
@@ -187,7 +187,9 @@ def gate_clear(request, pk):
 @require_http_methods(["GET", "POST"])
 def humane_destruction(request, pk):
     case = _case(request.user, pk)
-    rule = get_optional(case.jurisdiction, "humane_destruction_provision", on=timezone.localdate())
+    rule = rule_in_force(
+        case.jurisdiction, "humane_destruction_provision", on=timezone.localdate(), optional=True
+    )
     form = HumaneDestructionForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:

@@ -13,7 +13,7 @@ from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
 from licensing.models import Sex
-from ordinance.rules import get_optional
+from ordinance.rules import rule_in_force
 
 # Profile key (``license_application_fields``) -> what it is called, how the record
 # answers it, and the form fields that carry it.
@@ -61,7 +61,7 @@ NONE = ApplicationRequirements()
 def application_requirements(jurisdiction, *, on: date) -> ApplicationRequirements:
     """LIC-04: the fields the city's application must state (none where its ordinance
     lists none, as Glencoe's does not)."""
-    rule = get_optional(jurisdiction, "license_application_fields", on=on)
+    rule = rule_in_force(jurisdiction, "license_application_fields", on=on, optional=True)
     if rule is None:
         return NONE
     return ApplicationRequirements(keys=tuple(rule.value), citation=rule.citation)

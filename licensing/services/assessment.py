@@ -24,7 +24,7 @@ from ordinance.calendar import add_calendar_days, add_months
 from ordinance.fees import fee_amount
 from ordinance.money import CENT, money_sum
 from ordinance.refusals import Check, Refused
-from ordinance.rules import RuleUnavailable, get_rules, rule_value_cached
+from ordinance.rules import RuleUnavailable, rule_in_force, rules_in_force
 
 TERM_KEYS = (
     "license_expiry",
@@ -80,13 +80,14 @@ def issues_dog_licenses(jurisdiction, *, on: date) -> bool:
     """Whether the city issues dog licenses at all on ``on`` (LIC-01; Glencoe deleted its
     licensing section, 701 Subd. 2(D)): what the menu asks on every page, from the
     cache, with the same rule ``licensing_status`` decides by."""
-    return bool(rule_value_cached(jurisdiction, "dog_license_enabled", on=on, default=False))
+    rule = rule_in_force(jurisdiction, "dog_license_enabled", on=on, cached=True)
+    return bool(rule and rule.value)
 
 
 def licensing_status(*, jurisdiction, species: str, on: date) -> Check:
     """Whether this city licenses this species at all (LIC-01, LIC-16, LIC-18)."""
     try:
-        rules = get_rules(jurisdiction, ("dog_license_enabled", "licensed_species"), on=on)
+        rules = rules_in_force(jurisdiction, ("dog_license_enabled", "licensed_species"), on=on)
     except RuleUnavailable as exc:
         return Check(_("Licensing in this city"), "fail", str(exc), exc.citation or "")
     enabled = rules["dog_license_enabled"]
@@ -118,7 +119,7 @@ def licensing_status(*, jurisdiction, species: str, on: date) -> Check:
 def license_term(*, jurisdiction, on: date, rules=None) -> tuple[date, date, bool]:
     """(term_start, expires_on, is next term) of the default term applied for on ``on``
     (LIC-07, LIC-13): ``terms.license_terms``' one answer."""
-    rules = rules or get_rules(jurisdiction, TERM_KEYS, on=on)
+    rules = rules or rules_in_force(jurisdiction, TERM_KEYS, on=on)
     choice = license_terms(jurisdiction=jurisdiction, on=on, rules=rules)
     term = choice.default
     return term.start, term.expires_on, choice.is_next(term)
@@ -129,7 +130,7 @@ def license_term_choice(*, jurisdiction, on: date) -> TermChoice | None:
     None where the city issues none or has not set its term rules (the assessment then
     says why, with the section)."""
     try:
-        rules = get_rules(jurisdiction, TERM_KEYS, on=on)
+        rules = rules_in_force(jurisdiction, TERM_KEYS, on=on)
     except RuleUnavailable:
         return None
     return license_terms(jurisdiction=jurisdiction, on=on, rules=rules)
@@ -328,7 +329,7 @@ def license_assess(
     if status.blocks:
         return Assessment(enabled=False, checks=[status])
     try:
-        rules = get_rules(jurisdiction, TERM_KEYS, on=on)
+        rules = rules_in_force(jurisdiction, TERM_KEYS, on=on)
     except RuleUnavailable as exc:
         return Assessment(
             enabled=False,

@@ -13,7 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from licensing.models import License, Receipt, Tag
-from ordinance.rules import get_rule
+from ordinance.rules import rule_in_force
 
 RECEIPT_KINDS = ("receipt", "receipt_80mm")
 
@@ -68,8 +68,8 @@ def _receipt_context(receipt: Receipt, *, tag: Tag | None, license: License | No
 
 
 def _certificate_context(license: License, *, tag: Tag | None, on: date) -> dict:
-    legend = get_rule(license.jurisdiction, "tag_legend", on=on)
-    expiry = get_rule(license.jurisdiction, "license_expiry", on=on)
+    legend = rule_in_force(license.jurisdiction, "tag_legend", on=on)
+    expiry = rule_in_force(license.jurisdiction, "license_expiry", on=on)
     animal, owner, vacc = license.animal, license.owner, license.vaccination
     return {
         "license": {

@@ -40,7 +40,7 @@ from ordinance.calendar import add_calendar_days
 from ordinance.fees import fee_amount
 from ordinance.models import Event
 from ordinance.refusals import Check, Refused, refusing
-from ordinance.rules import get_rule, rule_citation
+from ordinance.rules import rule_citation, rule_in_force
 
 
 @refusing()
@@ -253,7 +253,7 @@ class AddressChange:
 def address_change_timing(jurisdiction, *, moved_on: date, reported_on: date) -> AddressChange:
     """LIC-11: the day a move must be reported by, and whether ``reported_on`` is late.
     The one answer for the counter and the resident's report."""
-    rule = get_rule(jurisdiction, "address_change_notice_days", on=reported_on)
+    rule = rule_in_force(jurisdiction, "address_change_notice_days", on=reported_on)
     due_on = add_calendar_days(moved_on, rule.value)
     return AddressChange(
         late=reported_on > due_on, due_on=due_on, citation=rule.citation, closed=False
@@ -377,7 +377,7 @@ def exemption_record(
         raise _exemption_refused(_("The end date must not be before the start date."), jurisdiction)
     if kind == ExemptionKind.TEMPORARY_VISITOR:
         # NB Sec. 6-60; rules.md LIC-02: at most N days from arrival (blank: @refusing)
-        rule = get_rule(jurisdiction, "temp_visitor_exemption_days", on=starts_on)
+        rule = rule_in_force(jurisdiction, "temp_visitor_exemption_days", on=starts_on)
         limit = add_calendar_days(starts_on, rule.value)
         ends_on = min(ends_on, limit) if ends_on else limit
         citation = rule.citation

@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy as _l
 from licensing.models import Animal, AnimalStatus, KennelLicense, KennelStatus, Species
 from ordinance.calendar import add_months
 from ordinance.refusals import refusing
-from ordinance.rules import get_rule, get_rules, profile_for
+from ordinance.rules import profile_for, rule_in_force, rules_in_force
 
 COUNTED_SPECIES = (Species.DOG, Species.CAT)
 TOTAL_KEY = "max_total_dogs_cats_without_kennel"
@@ -41,8 +41,8 @@ def passes_age(date_of_birth: date | None, *, months: int, comparison: str, on: 
 
 
 def is_adult(animal: Animal, *, jurisdiction, on: date) -> bool:
-    months = get_rule(jurisdiction, "adult_age_months", on=on)
-    comparison = get_rule(jurisdiction, "adult_age_comparison", on=on)
+    months = rule_in_force(jurisdiction, "adult_age_months", on=on)
+    comparison = rule_in_force(jurisdiction, "adult_age_comparison", on=on)
     return passes_age(animal.date_of_birth, months=months.value, comparison=comparison.value, on=on)
 
 
@@ -69,7 +69,7 @@ def premises_limit_check(*, premises, on: date, adding: Animal | None = None) ->
     keys = list(LIMIT_KEYS)
     if TOTAL_KEY in profile_for(jurisdiction).values:  # Glencoe only: one query for all
         keys.append(TOTAL_KEY)
-    rules = get_rules(jurisdiction, keys, on=on)
+    rules = rules_in_force(jurisdiction, keys, on=on)
     months, comparison = rules["adult_age_months"], rules["adult_age_comparison"]
     dog_rule = rules["max_adult_dogs_without_kennel"]
     cat_rule = rules["max_adult_cats_without_kennel"]

@@ -33,7 +33,7 @@ from licensing.models import AnimalStatus, License, LicenseStatus, RenewalRemind
 from licensing.services.assessment import TERM_KEYS, license_term, licensing_status
 from ordinance.calendar import add_calendar_days
 from ordinance.models import Event, Jurisdiction
-from ordinance.rules import RuleUnavailable, get_rules
+from ordinance.rules import RuleUnavailable, rules_in_force
 from ordinance.sweeps import SweepResult, run_sweep
 
 logger = logging.getLogger(__name__)
@@ -56,7 +56,7 @@ def renewal_window(jurisdiction: Jurisdiction, *, on: date) -> RenewalWindow | N
     if licensing_status(jurisdiction=jurisdiction, species="dog", on=on).blocks:  # LIC-16
         return None
     try:
-        rules = get_rules(jurisdiction, TERM_KEYS, on=on)
+        rules = rules_in_force(jurisdiction, TERM_KEYS, on=on)
     except RuleUnavailable:
         return None
     term_start, expires_on, in_window = license_term(jurisdiction=jurisdiction, on=on, rules=rules)

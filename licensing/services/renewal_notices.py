@@ -29,7 +29,7 @@ from notices.services import document_render
 from ordinance.calendar import add_calendar_days
 from ordinance.models import Event
 from ordinance.money import money_sum
-from ordinance.rules import RuleUnavailable, get_rule
+from ordinance.rules import RuleUnavailable, rule_in_force
 
 ACTION = "licensing.license.renewal_notice_printed"
 # Which owners a batch takes (``forms.reports.RenewalNoticesForm``): not yet sent a
@@ -264,7 +264,7 @@ class _Rules:
         key = (lic.jurisdiction_id, lic.expires_on)
         if key not in self._expiry:
             try:  # LIC-07: the section that sets the expiry date
-                self._expiry[key] = get_rule(
+                self._expiry[key] = rule_in_force(
                     lic.jurisdiction, "license_expiry", on=lic.expires_on
                 ).citation
             except RuleUnavailable as exc:

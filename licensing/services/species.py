@@ -21,7 +21,7 @@ from django.utils.translation import gettext_lazy as _l
 from licensing.models import Animal, AnimalStatus, Owner, Premises
 from ordinance.models import Jurisdiction
 from ordinance.refusals import Refused
-from ordinance.rules import get_rule, rule_citation
+from ordinance.rules import rule_citation, rule_in_force
 from ordinance.species import Classification, classify, default_kind, species_table
 
 KIND = _l("Kind")
@@ -73,7 +73,7 @@ def premises_caps(*, premises: Premises, on: date, adding: str = "", exclude=Non
     kinds = list(animals.filter(kind__in=[s.code for s in capped]).values_list("kind", flat=True))
     lines = []
     for spec in capped:
-        rule = get_rule(premises.jurisdiction, spec.cap, on=on)
+        rule = rule_in_force(premises.jurisdiction, spec.cap, on=on)
         count = kinds.count(spec.code) + (1 if adding == spec.code else 0)
         lines.append(CapLine(spec.code, spec.label, count, rule.value, rule.citation))
     return lines

@@ -26,7 +26,7 @@ from licensing.models import Animal, AnimalStatus, License, LicenseStatus, Tag
 from licensing.models.licenses import LicenseExemption
 from licensing.services.terms import Opening, next_term_opening
 from ordinance.calendar import add_calendar_days, add_months
-from ordinance.rules import Rule, RuleUnavailable, get_rule, get_rules, profile_for
+from ordinance.rules import Rule, RuleUnavailable, profile_for, rule_in_force, rules_in_force
 
 STANDING_KEYS = (
     "dog_license_enabled",
@@ -142,12 +142,12 @@ def standing_rules(jurisdiction, *, on: date, extra=()) -> dict[str, Rule]:
     except RuleUnavailable:
         return {}
     try:
-        return get_rules(jurisdiction, present, on=on)
+        return rules_in_force(jurisdiction, present, on=on)
     except RuleUnavailable:
         rules = {}
         for key in present:
             try:
-                rules[key] = get_rule(jurisdiction, key, on=on)
+                rules[key] = rule_in_force(jurisdiction, key, on=on)
             except RuleUnavailable:
                 continue
         return rules

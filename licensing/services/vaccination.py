@@ -35,7 +35,7 @@ from django.utils.translation import gettext_lazy
 from licensing.models import Animal, AnimalStatus, RabiesVaccination
 from licensing.models.licenses import ExemptionKind, LicenseExemption
 from ordinance.calendar import add_calendar_days, add_months
-from ordinance.rules import RuleNotSet, RuleUnavailable, read_rules, rule_citation
+from ordinance.rules import RuleNotSet, RuleUnavailable, rule_citation, rules_in_force
 
 VACCINATION_KEYS = (
     "vaccination_required_species",
@@ -144,7 +144,7 @@ def vaccination_rules(jurisdiction, *, on: date) -> dict:
     out), so a blank value makes only what depends on it unknown. One query (none more
     within a request that already read the city's rules)."""
     try:
-        return read_rules(jurisdiction, VACCINATION_KEYS, on=on)
+        return rules_in_force(jurisdiction, VACCINATION_KEYS, on=on, blanks=True)
     except RuleUnavailable:
         return {}
 

@@ -17,7 +17,7 @@ from licensing.forms.reports import DateRangeForm, RenewalNoticesForm, TagLookup
 from licensing.services import reports
 from licensing.services.renewal_notices import renewal_labels_pdf, renewal_notices_print
 from licensing.services.standing import license_standings, prefetch_standing
-from ordinance.rules import RuleUnavailable, get_optional, rule_citation
+from ordinance.rules import RuleUnavailable, rule_citation, rule_in_force
 
 COUNTER = (CLERK, ADMINISTRATOR)
 # The HTML table of expiring licenses shows this many rows; the CSV has them all.
@@ -314,7 +314,7 @@ def _presumption_citations(user, today):
     found = []
     for city in user.served_jurisdictions():
         try:
-            rule = get_optional(city, "tag_legend", on=today)
+            rule = rule_in_force(city, "tag_legend", on=today, optional=True)
         except RuleUnavailable:
             rule = None
         if rule is not None:

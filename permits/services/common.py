@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 from kernel.numbers import allocate
 from ordinance.models import Jurisdiction
 from ordinance.refusals import Refused
-from ordinance.rules import rule_value_cached
+from ordinance.rules import rule_in_force
 from permits.models import PermitKind
 
 # The profile value whose presence says the city's ordinance has the permit at all
@@ -23,7 +23,7 @@ NUMBER_PREFIX = {PermitKind.TEMPORARY: "T", PermitKind.HORSE: "H"}
 def has_permit(jurisdiction: Jurisdiction, kind: str, *, on: date) -> bool:
     """Whether the city's ordinance has this kind of permit (from the cache: menus and
     pages ask it on every request)."""
-    return rule_value_cached(jurisdiction, PRESENCE_KEYS[kind], on=on) is not None
+    return rule_in_force(jurisdiction, PRESENCE_KEYS[kind], on=on, cached=True) is not None
 
 
 def permit_cities(user, kind: str | None = None, *, on: date) -> list[Jurisdiction]:

@@ -25,7 +25,7 @@ from notices.services import document_issue
 from ordinance.fees import fee_amount
 from ordinance.models import Event, Jurisdiction
 from ordinance.refusals import Check, Refused, refusing
-from ordinance.rules import RuleUnavailable, get_rules, rule_citation
+from ordinance.rules import RuleUnavailable, rule_citation, rules_in_force
 from permits.models import Fence, HorsePermit, HorseStatus, PermitKind
 from permits.services.common import number_allocate, permit_or_refuse
 
@@ -59,7 +59,7 @@ def horse_standard_checks(
     on: date,
 ) -> list[Check]:
     """702(a), (b), (d), (e): what the system can check from the application (HOR-04)."""
-    rules = get_rules(jurisdiction, STANDARD_KEYS, on=on)
+    rules = rules_in_force(jurisdiction, STANDARD_KEYS, on=on)
     least, per, setback, forbidden = (rules[k] for k in STANDARD_KEYS)
     return [
         *_pasture_check(pasture_acres, least),
@@ -145,7 +145,7 @@ class Term:
 def horse_term(jurisdiction: Jurisdiction, *, issued_on: date) -> Term:
     """The ensuing April 15 (702; HOR-05). Issued on April 15 itself: the profile says
     whether that same day or the following year's (Appendix D G41)."""
-    rules = get_rules(jurisdiction, TERM_KEYS, on=issued_on)
+    rules = rules_in_force(jurisdiction, TERM_KEYS, on=issued_on)
     expiry, same_day, lead, short = (rules[k] for k in TERM_KEYS)
     day = expiry.value
     this_year = day.on_year(issued_on.year)
@@ -401,7 +401,7 @@ ISSUE_FIELDS = (
 def _issue_document(permit: HorsePermit, *, term: Term, actor, now: datetime):
     """The permit as issued (C52): frozen first, rendered, archived with its hash."""
     citations = person_check_citations(permit.jurisdiction)
-    rules = get_rules(permit.jurisdiction, STANDARD_KEYS, on=permit.issued_on)
+    rules = rules_in_force(permit.jurisdiction, STANDARD_KEYS, on=permit.issued_on)
     context = {
         "permit": {
             "applicant_name": permit.applicant_name,
@@ -454,9 +454,11 @@ def _issue_document(permit: HorsePermit, *, term: Term, actor, now: datetime):
 def horse_silences(jurisdiction: Jurisdiction, *, on: date) -> list[dict]:
     """What §702 leaves unset (HOR-06), as the page says it: the fee, the renewal and
     the revocation procedure, each with the section and whether the city has set it."""
-    from ordinance.rules import read_rules
+    from ordinance.rules import rules_in_force
 
-    found = read_rules(jurisdiction, ("horse_permit_renewal", "horse_permit_revocation"), on=on)
+    found = rules_in_force(
+        jurisdiction, ("horse_permit_renewal", "horse_permit_revocation"), on=on, blanks=True
+    )
     lines = []
     try:
         fee = fee_amount(jurisdiction, FEE_CODE, on=on)

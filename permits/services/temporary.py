@@ -20,7 +20,7 @@ from kernel.checks import refuse_unless_serves
 from notices.services import document_issue
 from ordinance.models import Event, Jurisdiction
 from ordinance.refusals import Check, Refused, refusing
-from ordinance.rules import get_rule, rule_citation
+from ordinance.rules import rule_citation, rule_in_force
 from permits.models import Decision, PermitKind, TemporaryPermit
 from permits.services.common import number_allocate, permit_or_refuse
 
@@ -51,7 +51,7 @@ def temporary_checks(
     jurisdiction: Jurisdiction, request: TemporaryRequest, *, on: date
 ) -> list[Check]:
     """What the system checks before a temporary permit may be applied for (WLD-04)."""
-    rule = get_rule(jurisdiction, MAX_DAYS_KEY, on=on)
+    rule = rule_in_force(jurisdiction, MAX_DAYS_KEY, on=on)
     return [
         *_date_checks(request, rule),
         *_state_permit_checks(request, rule),
@@ -115,7 +115,7 @@ def temporary_apply(
         jurisdiction=jurisdiction,
         applied_on=on,
         entered_by=actor,
-        max_days_citation=get_rule(jurisdiction, MAX_DAYS_KEY, on=on).citation,
+        max_days_citation=rule_in_force(jurisdiction, MAX_DAYS_KEY, on=on).citation,
         **fields,
     )
     Event.record(

@@ -1,18 +1,14 @@
 """What every rabies service shares: the step a record's state allows, the city's rules.
 
-A rule a city's ordinance lacks (``get_optional`` gives None) hides its feature there:
-``city_rule`` is the one answer to "does this city have it", and ``rule_or_refuse``
-refuses with the reason, naming the section that would govern.
+A rule a city's ordinance lacks (an optional rule in force is None) hides its feature there:
+``city_rule`` is the one answer to "does this city have it".
 """
 
 from datetime import date
 
-from django.utils.translation import gettext as _
-
 from ordinance.calendar import due_date
 from ordinance.models import Jurisdiction
-from ordinance.refusals import Refused
-from ordinance.rules import Rule, RuleNotSet, get_optional, rule_citation
+from ordinance.rules import Rule, RuleNotSet, rule_in_force
 
 # The key whose presence means the city has Glencoe's Subd. 22 exposure rules (RAB-33:
 # North Branch has none; state law governs there).
@@ -22,25 +18,9 @@ EXPOSURE_KEY = "deemed_rabid_species"
 def city_rule(jurisdiction: Jurisdiction, key: str, *, on: date) -> Rule | None:
     """The rule, or None where the city's ordinance has no such rule or left it blank."""
     try:
-        return get_optional(jurisdiction, key, on=on)
+        return rule_in_force(jurisdiction, key, on=on, optional=True)
     except RuleNotSet:
         return None
-
-
-def rule_or_refuse(jurisdiction: Jurisdiction, key: str, *, on: date, what, rule_id: str) -> Rule:
-    """The rule, or a refusal saying the city's ordinance has no such rule (or left it
-    blank), citing the section ``rule_id`` names for the city, if any."""
-    try:
-        rule = get_optional(jurisdiction, key, on=on)
-    except RuleNotSet as exc:
-        raise Refused.because(what, str(exc), exc.citation) from exc
-    if rule is None:
-        raise Refused.because(
-            what,
-            _("%(city)s's ordinance has no such rule.") % {"city": jurisdiction},
-            rule_citation(jurisdiction, rule_id),
-        )
-    return rule
 
 
 def has_exposure_rules(jurisdiction: Jurisdiction, *, on: date) -> bool:

@@ -19,8 +19,9 @@ from clinics.services import followup
 from kernel.kept import RecordKept
 from licensing.models import Animal
 from notices.services import document_render
+from ordinance.amendments import rule_amend
 from ordinance.models import Event
-from ordinance.rules import get_rule, rule_amend
+from ordinance.rules import rule_in_force
 from tests.clinics.followup_helpers import CLOCK, TODAY, build_followup_world, dog, licensed
 from tests.conftest import make_user
 from tests.pdf import pdf_reader, pdf_text
@@ -134,7 +135,7 @@ def test_each_row_keeps_the_certificate_term_and_measure(
     assert row.vaccination == world["rex"].vaccinations.get()
     assert row.term_start == date(2026, 1, 1) and row.sent_on == TODAY
     assert row.sent_to == "12 Elm Street Apt 3, North Branch, MN 55056"
-    measure = get_rule(north_branch, followup.MEASURE_KEY, on=TODAY)
+    measure = rule_in_force(north_branch, followup.MEASURE_KEY, on=TODAY)
     assert measure.value == 60 and "not in ordinance" in measure.citation
     assert "program measure, not an ordinance rule" in measure.label
     assert row.measure_ends_on == date(2026, 5, 1)  # March 2 + 60 days

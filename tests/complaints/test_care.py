@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from complaints.models import CareFacts
 from complaints.readings import NO_RULE, NO_VIOLATION, OFFICER, VIOLATION, read_care, rulebook
-from ordinance.rules import rule_amend
+from ordinance.amendments import rule_amend
 from tests.complaints.helpers import at, take_complaint
 
 pytestmark = pytest.mark.django_db

@@ -122,7 +122,7 @@ def test_a_repeat_offence_is_flagged_to_a_person_while_the_sections_are_blank(gl
 
 
 def test_with_the_sections_set_seizure_is_required(glencoe, officer, administrator):
-    from ordinance.rules import rule_amend
+    from ordinance.amendments import rule_amend
 
     rule_amend(
         jurisdiction=glencoe,

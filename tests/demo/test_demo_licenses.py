@@ -4,7 +4,7 @@ The whole command is loaded once for this module on a fixed day (June 15, 2026),
 transaction that is rolled back at the end; each test runs in a savepoint within it.
 
 The windows are written out as dates, worked out by hand from North Branch's ordinance
-for that day, not recomputed with the code under test (ordinance.calendar, get_rule): a
+for that day, not recomputed with the code under test (ordinance.calendar, rule_in_force): a
 wrong window in the code fails here. The command always runs at the fixed moment, so the
 module passes under any --clock.
 """

@@ -13,7 +13,7 @@ from demo.jurisdictions import ensure_demo_jurisdictions
 from demo.lost import fill_demo_lost
 from demo.users import ensure_demo_users
 from impound.models import LostMatch, LostReport, LostStatus
-from ordinance.rules import get_rule
+from ordinance.rules import rule_in_force
 
 
 @pytest.mark.django_db
@@ -32,7 +32,7 @@ def test_the_demo_resident_has_one_matched_and_one_open_report_once(client_as):
     (match,) = juno.matches.select_related("case")
     assert match.case.jurisdiction.slug == "glencoe" and match.case.breed == "Labrador mix"
     assert not pepper.matches.exists()
-    days = get_rule(juno.jurisdiction, "lost_report_open_days", on=timezone.localdate()).value
+    days = rule_in_force(juno.jurisdiction, "lost_report_open_days", on=timezone.localdate()).value
     assert juno.expires_on == timezone.localdate() + timedelta(days=days)
 
     page = client_as(users["officer"]).get(reverse("impound:lost_reports"))

@@ -104,7 +104,7 @@ def test_research_release_is_refused_with_the_statute_or_the_superseded_section(
 ):
     # The Minnesota layer (research_release_forbidden) is not merged yet: the refusal
     # names the city's superseded provision; with the layer it cites the statute.
-    from ordinance.rules import get_optional
+    from ordinance.rules import rule_in_force
 
     for city, section in ((north_branch, "Sec. 6-74(b)"), (glencoe, "Glencoe 701 Subd. 13")):
         case = available_case(
@@ -114,7 +114,9 @@ def test_research_release_is_refused_with_the_statute_or_the_superseded_section(
             case_release_for_research(case=case, actor=officer)
         check = refused.value.checks[0]
         assert "State law forbids" in check.message and "superseded" in check.message
-        state = get_optional(city, "research_release_forbidden", on=date(2026, 11, 30))
+        state = rule_in_force(
+            city, "research_release_forbidden", on=date(2026, 11, 30), optional=True
+        )
         if state is None:
             assert section in check.citation
         else:

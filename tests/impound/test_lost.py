@@ -25,7 +25,7 @@ from impound.services.lost_mail import lost_match_notify
 from impound.services.lost_matching import match_score, street_level, words
 from ordinance.models import Event
 from ordinance.refusals import Refused
-from ordinance.rules import get_rule
+from ordinance.rules import rule_in_force
 from tests.conftest import make_user
 from tests.impound.factories import make_pound
 from tests.impound.helpers import at, take_in
@@ -150,7 +150,7 @@ def test_another_sex_or_city_rules_out(north_branch, glencoe, pound, officer, ri
 
 def test_filing_stores_the_end_from_the_program_setting(north_branch, rita):
     lost = report(north_branch, rita)
-    rule = get_rule(north_branch, "lost_report_open_days", on=date(2026, 11, 30))
+    rule = rule_in_force(north_branch, "lost_report_open_days", on=date(2026, 11, 30))
     assert "not in ordinance" in rule.citation and "not an ordinance rule" in rule.label
     assert lost.expires_on == date(2026, 11, 30) + (date(2026, 12, 30) - date(2026, 11, 30))
     assert lost.expires_on == date(2026, 12, 30)  # 30 days, the shipped setting

@@ -17,7 +17,7 @@ from impound.services.lost import lost_report_close, lost_report_renew
 from impound.sweeps import sweep_lost_reports_expire, sweep_lost_reports_remind
 from ordinance.models import Event
 from ordinance.profiles import get_profile
-from ordinance.rules import get_rule
+from ordinance.rules import rule_in_force
 from tests.conftest import make_user
 from tests.impound.helpers import at
 from tests.impound.lost_helpers import report
@@ -60,7 +60,7 @@ def test_the_shipped_setting_is_a_program_setting_shorter_than_the_open_period(n
         assert "not an ordinance rule" in spec.label and "not in ordinance" in spec.citation
         assert spec.unit == "days" and spec.rule_ids == ("IMP-05",)
         assert 0 < spec.value < get_profile(key).values["lost_report_open_days"].value
-    rule = get_rule(north_branch, "lost_report_reminder_days", on=date(2026, 11, 30))
+    rule = rule_in_force(north_branch, "lost_report_reminder_days", on=date(2026, 11, 30))
     assert rule.value == 7
 
 

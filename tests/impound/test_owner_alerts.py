@@ -14,8 +14,8 @@ from impound.services.intake import case_identify_owner
 from impound.services.notices import case_records, claim_by
 from notices import sms
 from notices.models import ServiceMethod
+from ordinance.amendments import rule_amend
 from ordinance.models import Event
-from ordinance.rules import rule_amend
 
 from .factories import make_pound
 from .helpers import at, owned_dog, take_in

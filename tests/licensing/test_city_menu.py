@@ -8,7 +8,7 @@ from datetime import date
 import pytest
 from django.urls import reverse
 
-from ordinance.rules import rule_amend
+from ordinance.amendments import rule_amend
 
 pytestmark = [pytest.mark.django_db, pytest.mark.clock("2026-12-02T10:00")]
 

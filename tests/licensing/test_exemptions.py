@@ -97,7 +97,7 @@ def test_a_stated_end_past_the_cap_is_cut_to_30_days(dog, clerk, asked, kept):
 
 def test_the_cap_follows_an_amendment_of_the_profile(dog, clerk, administrator):
     """The 30 days are a profile value (LIC-02), not a number in the code."""
-    from ordinance.rules import rule_amend
+    from ordinance.amendments import rule_amend
 
     rule_amend(
         jurisdiction=dog.jurisdiction,

@@ -19,9 +19,9 @@ from licensing.services.kennels.applications import (
     kennel_premises_for,
     review_steps,
 )
+from ordinance.amendments import rule_amend
 from ordinance.fees import FeeNotSet, fee_amount
 from ordinance.models import FeeScheduleEntry
-from ordinance.rules import rule_amend
 from tests.licensing.factories import (
     AnimalFactory,
     OwnerFactory,

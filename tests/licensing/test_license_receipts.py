@@ -168,7 +168,7 @@ def test_the_action_page_shows_the_fee_and_its_section_before_the_payment(
 def test_a_blank_fee_says_so_before_the_payment_instead_of_a_table(
     issued, clerk, administrator, client_as, north_branch
 ):
-    from ordinance.rules import rule_amend
+    from ordinance.amendments import rule_amend
 
     rule_amend(
         jurisdiction=north_branch,

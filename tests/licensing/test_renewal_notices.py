@@ -15,7 +15,7 @@ from licensing.models import License, RenewalNotice
 from licensing.services.assessment import renewal_fee_lines
 from licensing.services.renewal_notices import renewal_batch, renewal_notices_record
 from ordinance.models import Event
-from ordinance.rules import get_rule
+from ordinance.rules import rule_in_force
 from tests.licensing.factories import AnimalFactory, OwnerFactory
 from tests.licensing.license_factories import LicenseFactory
 from tests.licensing.test_reports_views import table_of
@@ -95,7 +95,7 @@ def test_one_notice_per_owner_lists_both_animals_with_fee_deadline_and_sections(
     pdf = _print(client_as(clerk))
     text = pdf_text(pdf)
     fee = renewal_fee_lines(north_branch, term_start=date(2027, 1, 1))[0]
-    expiry = get_rule(north_branch, "license_expiry", on=date(2026, 12, 31))
+    expiry = rule_in_force(north_branch, "license_expiry", on=date(2026, 12, 31))
     assert text.count("LICENSE RENEWAL NOTICE") == 2  # Ann and Carl; Nora is skipped
     assert len(pdf_reader(pdf).pages) == 3  # two letters and the clerk's page
     ann = text[text.index("Ann Berg") : text.index("Carl Dahl")]

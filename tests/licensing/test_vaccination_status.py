@@ -22,7 +22,7 @@ from licensing.services.vaccination import (
     vaccination_rules,
     vaccination_status,
 )
-from ordinance.rules import rule_amend
+from ordinance.amendments import rule_amend
 from tests.impound.helpers import owned_dog
 from tests.rabies.helpers import vaccinate
 

@@ -13,11 +13,12 @@ import time_machine
 
 from ordinance import deadlines
 from ordinance import sweeps as sweeps_module
+from ordinance.amendments import rule_amend
 from ordinance.calendar import add_business_days, due_date
 from ordinance.fees import FeeNotSet, fee_amount
 from ordinance.models import ClosedDay, Event, FeeScheduleEntry, Jurisdiction, RuleValue
 from ordinance.money import money_sum, to_money
-from ordinance.rules import RuleNotInOrdinance, RuleNotSet, get_rule, profile_for, rule_amend
+from ordinance.rules import RuleNotInOrdinance, RuleNotSet, profile_for, rule_in_force
 from ordinance.sweeps import SweepResult, run_sweep
 
 
@@ -206,14 +207,14 @@ def test_an_amendment_carries_the_section_and_rule_ids_of_the_value_it_follows(
     ).update(rule_ids=["FEE-99"])
     row = amend(north_branch, administrator, "5.00", date(2027, 1, 1))
     assert (row.citation, row.rule_ids, row.note) == ("Res. 2026-7", ["FEE-99"], "")
-    rule = get_rule(north_branch, "duplicate_tag_fee", on=date(2027, 1, 4))
+    rule = rule_in_force(north_branch, "duplicate_tag_fee", on=date(2027, 1, 4))
     assert (rule.value, rule.citation, rule.rule_ids) == (
         Decimal("5.00"),
         "Res. 2026-7",
         ("FEE-99",),
     )
     amend(north_branch, administrator, "6.00", date(2027, 6, 1), note="Council raised it")
-    rule = get_rule(north_branch, "duplicate_tag_fee", on=date(2027, 6, 1))
+    rule = rule_in_force(north_branch, "duplicate_tag_fee", on=date(2027, 6, 1))
     assert (rule.key, rule.label, rule.note) == (
         "duplicate_tag_fee",
         "Duplicate tag fee",
@@ -255,7 +256,7 @@ def test_a_rule_not_yet_in_force_says_which_city_rule_and_section(north_branch):
     # rules.md Section 0: RuleNotSet carries the city, the key and the section, so the page
     # can say what an administrator must record.
     with pytest.raises(RuleNotSet) as excinfo:
-        get_rule(north_branch, "license_expiry", on=date(2000, 12, 31))
+        rule_in_force(north_branch, "license_expiry", on=date(2000, 12, 31))
     assert (excinfo.value.jurisdiction, excinfo.value.key, excinfo.value.citation) == (
         north_branch,
         "license_expiry",
@@ -265,7 +266,7 @@ def test_a_rule_not_yet_in_force_says_which_city_rule_and_section(north_branch):
         "an administrator must load the ordinance profile or record the value first."
     )
     with pytest.raises(RuleNotInOrdinance) as excinfo:
-        get_rule(north_branch, "no_such_rule", on=date(2027, 1, 4))
+        rule_in_force(north_branch, "no_such_rule", on=date(2027, 1, 4))
     assert (excinfo.value.jurisdiction, excinfo.value.key, excinfo.value.citation) == (
         north_branch,
         "no_such_rule",

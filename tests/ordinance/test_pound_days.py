@@ -12,6 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from ordinance.amendments import state_rule_amend
 from ordinance.calendar import (
     HoldEnd,
     NoRegularBusinessDay,
@@ -23,7 +24,6 @@ from ordinance.calendar import (
     state_holidays,
 )
 from ordinance.models import ClosedDay
-from ordinance.rules import state_rule_amend
 
 MONDAY = date(2026, 3, 2)  # no holiday that week or the next
 SATURDAY = date(2026, 3, 7)

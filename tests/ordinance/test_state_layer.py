@@ -11,6 +11,7 @@ import pytest
 from django.urls import reverse
 
 from ordinance import kinds
+from ordinance.amendments import load_profile, rule_amend, state_rule_amend
 from ordinance.models import Event, Jurisdiction, RuleValue
 from ordinance.profiles import (
     ProfileError,
@@ -29,16 +30,11 @@ from ordinance.rules import (
     RuleNotInOrdinance,
     RuleNotSet,
     RuleUnavailable,
-    get_optional,
-    get_rule,
-    get_rules,
-    get_value,
     layers_from_rows,
-    load_profile,
-    rule_amend,
     rule_citation,
+    rule_in_force,
     rule_layers,
-    state_rule_amend,
+    rules_in_force,
 )
 
 TODAY = date(2026, 3, 15)
@@ -147,7 +143,7 @@ def test_times_are_stored_as_hh_mm_and_read_as_the_statute_writes_them():
 @pytest.mark.parametrize("slug", ["north-branch", "glencoe"])
 def test_a_key_only_the_state_sets_answers_for_every_minnesota_city(cities, slug):
     city = Jurisdiction.objects.get(slug=slug)
-    rule = get_rule(city, "research_release_forbidden", on=TODAY)
+    rule = rule_in_force(city, "research_release_forbidden", on=TODAY)
     assert rule.value is True and rule.citation == "Minn. Stat. 346.47 subd. 3"
     assert rule.governed_by == STATE and rule.floor == "fixed"
     assert rule.why == (
@@ -155,11 +151,13 @@ def test_a_key_only_the_state_sets_answers_for_every_minnesota_city(cities, slug
         "testing is forbidden” (Yes), which no ordinance may change; "
         f"{city.short_name}'s ordinance has no such rule."
     )
-    hold = get_rule(city, "pound_hold_regular_business_days", on=TODAY)
+    hold = rule_in_force(city, "pound_hold_regular_business_days", on=TODAY)
     assert (hold.value, hold.citation, hold.governed_by) == (5, "Minn. Stat. 346.47 subd. 2", STATE)
     assert hold.display() == "5 regular business days"
     assert hold.ordinance_ref == "Minn. Stat. 2016"
-    assert get_optional(city, "regular_business_day_window_opens", on=TODAY).value == time(8, 0)
+    assert rule_in_force(
+        city, "regular_business_day_window_opens", on=TODAY, optional=True
+    ).value == time(8, 0)
 
 
 def test_a_software_default_is_no_ordinance_so_the_statute_governs(north_branch):
@@ -188,7 +186,7 @@ def test_on_a_tie_the_ordinance_restating_the_statute_governs(glencoe):
 
 def test_a_stricter_city_value_governs_from_its_amendment_on(glencoe):
     amend_glencoe_retention(12)
-    before = get_rule(glencoe, "impound_record_retention_months", on=date(2026, 6, 30))
+    before = rule_in_force(glencoe, "impound_record_retention_months", on=date(2026, 6, 30))
     after = rule_layers(glencoe, "impound_record_retention_months", on=date(2026, 7, 1))
     assert before.value == 6
     assert after.verdict == STRICTER
@@ -205,13 +203,13 @@ def test_a_weaker_city_value_is_never_returned_the_statute_supersedes_it(glencoe
     layers = rule_layers(glencoe, "impound_record_retention_months", on=date(2026, 7, 1))
     assert layers.verdict == SUPERSEDED
     assert layers.ordinance.value == 3 and layers.state.value == 6
-    rule = get_rule(glencoe, "impound_record_retention_months", on=date(2026, 7, 1))
+    rule = rule_in_force(glencoe, "impound_record_retention_months", on=date(2026, 7, 1))
     assert (rule.value, rule.citation, rule.governed_by) == (6, "Minn. Stat. 346.47 subd. 2", STATE)
     assert rule.why == (
         "Minn. Stat. 346.47 subd. 2 (at least 6 months) governs: Glencoe 701 Subd. 13 "
         "(3 months) is weaker than state law allows, so the statute supersedes it."
     )
-    assert get_value(glencoe, "impound_record_retention_months", on=date(2026, 7, 1)) == 6
+    assert rule_in_force(glencoe, "impound_record_retention_months", on=date(2026, 7, 1)).value == 6
 
 
 def test_at_most_a_smaller_city_value_is_the_stricter(glencoe):
@@ -226,7 +224,7 @@ def test_at_most_a_smaller_city_value_is_the_stricter(glencoe):
         )
         layers = rule_layers(glencoe, key, on=on)
         assert (layers.verdict, layers.governing.value) == (verdict, governs)
-    assert "at most 3 months" in get_rule(glencoe, key, on=date(2026, 8, 1)).why
+    assert "at most 3 months" in rule_in_force(glencoe, key, on=date(2026, 8, 1)).why
 
 
 def test_a_fixed_value_cannot_be_relaxed_or_changed_by_an_ordinance(north_branch):
@@ -289,17 +287,17 @@ def test_a_blank_in_the_ordinance_is_filled_by_the_statute(glencoe):
         citation="Glencoe 701 Subd. 13",
         ordinance_ref="Ord. No. 640",
     )
-    rule = get_rule(glencoe, "impound_record_retention_months", on=date(2026, 7, 1))
+    rule = rule_in_force(glencoe, "impound_record_retention_months", on=date(2026, 7, 1))
     assert (rule.value, rule.governed_by) == (6, STATE)
     assert rule.why.endswith("Glencoe's ordinance leaves it blank (Glencoe 701 Subd. 13).")
 
 
 def test_before_the_statute_text_read_the_city_value_stands_alone(glencoe, north_branch):
     old = date(2015, 12, 31)
-    rule = get_rule(glencoe, "impound_record_retention_months", on=old)
+    rule = rule_in_force(glencoe, "impound_record_retention_months", on=old)
     assert (rule.governed_by, rule.why) == (ORDINANCE, "")
     with pytest.raises(RuleNotSet, match="Minn. Stat. 346.47 subd. 3"):
-        get_rule(north_branch, "research_release_forbidden", on=old)
+        rule_in_force(north_branch, "research_release_forbidden", on=old)
 
 
 def test_a_refusal_cites_the_statute_where_the_ordinance_has_no_section(north_branch):
@@ -311,7 +309,7 @@ def test_a_refusal_cites_the_statute_where_the_ordinance_has_no_section(north_br
 
 
 def test_a_rule_the_state_does_not_set_reads_as_before(north_branch):
-    rule = get_rule(north_branch, "duplicate_tag_fee", on=TODAY)
+    rule = rule_in_force(north_branch, "duplicate_tag_fee", on=TODAY)
     assert (rule.governed_by, rule.floor, rule.why) == (ORDINANCE, "", "")
     layers = rule_layers(north_branch, "duplicate_tag_fee", on=TODAY)
     assert layers.state is None and layers.governing == layers.ordinance == rule
@@ -322,17 +320,17 @@ def test_a_city_outside_minnesota_has_no_minnesota_layer(cities):
         slug="hudson", name="City of Hudson", short_name="Hudson", state="WI", profile_key="glencoe"
     )
     assert load_profile(city) > 0
-    assert get_optional(city, "research_release_forbidden", on=TODAY) is None
-    rule = get_rule(city, "impound_record_retention_months", on=TODAY)
+    assert rule_in_force(city, "research_release_forbidden", on=TODAY, optional=True) is None
+    rule = rule_in_force(city, "impound_record_retention_months", on=TODAY)
     assert (rule.citation, rule.governed_by, rule.why) == ("Glencoe 701 Subd. 13", ORDINANCE, "")
     with pytest.raises(RuleNotInOrdinance):
-        get_rule(city, "pound_hold_regular_business_days", on=TODAY)
+        rule_in_force(city, "pound_hold_regular_business_days", on=TODAY)
 
 
 def test_both_layers_are_read_with_one_query(north_branch, django_assert_num_queries):
     keys = ["duplicate_tag_fee", "impound_record_retention_months", *sorted(STATE_KEYS)]
     with django_assert_num_queries(1):
-        rules = get_rules(north_branch, keys, on=TODAY)
+        rules = rules_in_force(north_branch, keys, on=TODAY)
     assert rules["duplicate_tag_fee"].governed_by == ORDINANCE
     assert {rules[key].governed_by for key in STATE_KEYS} == {STATE}
 
@@ -360,7 +358,7 @@ def test_loading_restores_a_tampered_statute_row(north_branch):
     row.value = 3
     row.save()
     assert load_profile(north_branch) == 1
-    assert get_value(north_branch, "pound_hold_regular_business_days", on=TODAY) == 5
+    assert rule_in_force(north_branch, "pound_hold_regular_business_days", on=TODAY).value == 5
 
 
 def test_a_statute_amendment_takes_effect_from_its_date_for_every_city(
@@ -376,8 +374,8 @@ def test_a_statute_amendment_takes_effect_from_its_date_for_every_city(
         actor=administrator,
     )
     for city in (north_branch, glencoe):
-        before = get_rule(city, "pound_hold_regular_business_days", on=date(2027, 7, 31))
-        after = get_rule(city, "pound_hold_regular_business_days", on=date(2027, 8, 1))
+        before = rule_in_force(city, "pound_hold_regular_business_days", on=date(2027, 7, 31))
+        after = rule_in_force(city, "pound_hold_regular_business_days", on=date(2027, 8, 1))
         assert (before.value, before.ordinance_ref) == (5, "Minn. Stat. 2016")
         assert (after.value, after.ordinance_ref) == (7, "2027 Minn. Laws ch. 99")
         assert after.citation == "Minn. Stat. 346.47 subd. 2"  # the section carries over
@@ -395,7 +393,7 @@ def test_a_statute_amendment_that_weakens_the_floor_lets_a_city_value_govern(gle
         effective_from=date(2027, 8, 1),
         law_ref="2027 Minn. Laws ch. 99",
     )
-    rule = get_rule(glencoe, "impound_record_retention_months", on=date(2027, 8, 1))
+    rule = rule_in_force(glencoe, "impound_record_retention_months", on=date(2027, 8, 1))
     assert (rule.value, rule.governed_by) == (12, STATE)
     assert "Glencoe 701 Subd. 13 (6 months) is weaker" in rule.why
 

@@ -361,9 +361,9 @@ def _renewal_reminder_rows(issuer):
     """A city on North Branch's ordinance but with licenses expiring February 2 (amended):
     its renewal window for the term from February 3, 2027 opens 30 days before, on
     Monday, January 4 (LIC-13). One license ends then; one was renewed for that term."""
+    from ordinance.amendments import load_profile, rule_amend
     from ordinance.kinds import MonthDay
     from ordinance.models import Jurisdiction
-    from ordinance.rules import load_profile, rule_amend
 
     city = Jurisdiction.objects.create(
         slug="harris", name="City of Harris", short_name="Harris", profile_key="north_branch"

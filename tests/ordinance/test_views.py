@@ -9,7 +9,7 @@ from django.core.management import call_command
 from django.urls import reverse
 
 from ordinance.models import RuleValue
-from ordinance.rules import get_value
+from ordinance.rules import rule_in_force
 
 LIST = reverse("ordinance:profile_list")
 FEES = reverse("ordinance:fee_schedule")
@@ -83,8 +83,12 @@ def test_an_administrator_records_an_amendment(client_as, administrator, north_b
         },
     )
     assert response.status_code == 302
-    assert get_value(north_branch, "duplicate_tag_fee", on=date(2026, 7, 1)) == Decimal("4.00")
-    assert get_value(north_branch, "duplicate_tag_fee", on=date(2026, 6, 30)) == Decimal("3.00")
+    assert rule_in_force(north_branch, "duplicate_tag_fee", on=date(2026, 7, 1)).value == Decimal(
+        "4.00"
+    )
+    assert rule_in_force(north_branch, "duplicate_tag_fee", on=date(2026, 6, 30)).value == Decimal(
+        "3.00"
+    )
     row = RuleValue.objects.get(key="duplicate_tag_fee", effective_from=date(2026, 7, 1))
     assert row.recorded_by == administrator and row.ordinance_ref == "Ord. No. 260-26"
 
@@ -138,7 +142,7 @@ def test_an_administrator_fills_a_blank(client_as, administrator, glencoe):
         {"value": "no", "effective_from": "2026-01-01", "ordinance_ref": "Ord. No. 601"},
     )
     assert response.status_code == 302
-    assert get_value(glencoe, "appeal_stays_compliance", on=date(2026, 1, 1)) is False
+    assert rule_in_force(glencoe, "appeal_stays_compliance", on=date(2026, 1, 1)).value is False
 
 
 def test_only_administrators_amend_and_only_their_cities(

@@ -7,8 +7,8 @@ from decimal import Decimal
 import pytest
 
 from notices.services import document_pdf
+from ordinance.amendments import rule_amend
 from ordinance.refusals import Refused
-from ordinance.rules import rule_amend
 from permits.models import HorseStatus
 from permits.services import horses
 from tests.pdf import pdf_text

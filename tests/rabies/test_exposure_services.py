@@ -9,7 +9,7 @@ import pytest
 from ordinance.calendar import add_months
 from ordinance.models import Event
 from ordinance.refusals import Refused
-from ordinance.rules import get_rule
+from ordinance.rules import rule_in_force
 from rabies.models import (
     ExposurePath,
     ExposureStatus,
@@ -40,7 +40,7 @@ def open_case(animal, officer, on, **fields):
 
 
 def rule(city, key, on=date(2026, 8, 31)):
-    return get_rule(city, key, on=on)
+    return rule_in_force(city, key, on=on)
 
 
 def report(exposure, officer, on, *, board=True):

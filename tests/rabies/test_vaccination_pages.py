@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 
 from licensing.services.vaccination import vaccination_status
-from ordinance.rules import rule_amend
+from ordinance.amendments import rule_amend
 from tests.impound.helpers import owned_dog
 from tests.rabies.helpers import vaccinate
 

@@ -18,7 +18,7 @@ from licensing.services.kennels.common import (
 )
 from licensing.services.registry import owner_premises
 from ordinance.refusals import refusing
-from ordinance.rules import get_rule, rule_citation
+from ordinance.rules import rule_citation, rule_in_force
 
 
 @refusing()
@@ -109,7 +109,7 @@ def kennel_screening(kennel, *, on: date) -> list[str]:
 @refusing()
 def review_steps(kennel, *, on: date):
     """The profile's review steps (KEN-04) as a Rule: ``.value`` is the list of names."""
-    return get_rule(kennel.jurisdiction, "kennel_review_steps", on=on)
+    return rule_in_force(kennel.jurisdiction, "kennel_review_steps", on=on)
 
 
 @refusing()

@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy as _l
 from licensing.models import KennelDecision, KennelStatus
 from ordinance.models import Event
 from ordinance.refusals import Refused
-from ordinance.rules import RuleUnavailable, get_optional, rule_citation
+from ordinance.rules import RuleUnavailable, rule_citation, rule_in_force
 
 Outcome = KennelDecision.Outcome
 SATISFIED = (Outcome.APPROVED, Outcome.CONDITIONS)
@@ -45,7 +45,7 @@ def require_status(kennel, *statuses, rule: str = "KEN-04"):
 
 def optional_rule(jurisdiction, key, on):
     try:
-        return get_optional(jurisdiction, key, on=on)
+        return rule_in_force(jurisdiction, key, on=on, optional=True)
     except RuleUnavailable:
         return None
 

@@ -22,7 +22,7 @@ from licensing.services.kennels.common import (
 )
 from ordinance.calendar import due_date
 from ordinance.refusals import Refused, refusing
-from ordinance.rules import get_optional, rule_citation
+from ordinance.rules import rule_citation, rule_in_force
 from ordinance.sweeps import SweepResult, run_sweep
 
 APPEAL_DECISION = "Council decision on appeal"
@@ -79,7 +79,9 @@ def kennel_denial_notified(*, kennel, notified_on: date, actor, now: datetime | 
     if kennel.denied_on and notified_on < kennel.denied_on:
         raise refused(_("The notification cannot come before the denial."), kennel, "KEN-07")
     deadline = None
-    if get_optional(kennel.jurisdiction, "kennel_denial_appeal_days", on=notified_on):
+    if rule_in_force(
+        kennel.jurisdiction, "kennel_denial_appeal_days", on=notified_on, optional=True
+    ):
         deadline, _rule = due_date(kennel.jurisdiction, "kennel_denial_appeal_days", notified_on)
     kennel.denial_notified_on = notified_on
     kennel.appeal_deadline = deadline

@@ -5,7 +5,7 @@ from datetime import date
 
 from licensing.services.assessment import is_late
 from licensing.services.terms import annual_term
-from ordinance.rules import RuleUnavailable, get_rule, get_rules
+from ordinance.rules import RuleUnavailable, rule_in_force, rules_in_force
 
 KENNEL_TERM_KEYS = (
     "kennel_license_expiry",
@@ -20,7 +20,7 @@ def kennel_term_rules(kennel, *, on: date) -> dict | None:
     """The term and penalty rules, or None where the ordinance sets no kennel term or no
     penalty (Glencoe: KEN-05 blank, LIC-13 not in ordinance): then no penalty applies."""
     try:
-        return get_rules(kennel.jurisdiction, KENNEL_TERM_KEYS, on=on)
+        return rules_in_force(kennel.jurisdiction, KENNEL_TERM_KEYS, on=on)
     except RuleUnavailable:
         return None
 
@@ -59,7 +59,7 @@ def kennel_expiry(kennel, *, on: date) -> date | None:
     on ``on`` is for (from Dec 2 the next term, LIC-13); None where the ordinance sets no
     term (Glencoe 701 Subd. 4): valid until revoked, and the pages warn."""
     try:
-        rule = get_rule(kennel.jurisdiction, "kennel_license_expiry", on=on)
+        rule = rule_in_force(kennel.jurisdiction, "kennel_license_expiry", on=on)
     except RuleUnavailable:
         return None
     term = kennel_term(kennel, on=on)
@@ -69,7 +69,7 @@ def kennel_expiry(kennel, *, on: date) -> date | None:
 def kennel_term_warning(kennel, *, on: date) -> str:
     """The RuleNotSet sentence when the city's ordinance sets no kennel term, else ""."""
     try:
-        get_rule(kennel.jurisdiction, "kennel_license_expiry", on=on)
+        rule_in_force(kennel.jurisdiction, "kennel_license_expiry", on=on)
     except RuleUnavailable as exc:
         return str(exc)
     return ""

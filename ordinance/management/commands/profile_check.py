@@ -8,8 +8,8 @@ manage.py profile_check --strict   # exit 1 if anything is blocked (for deploy c
 from django.core.management.base import BaseCommand, CommandError
 from django.utils import timezone
 
+from ordinance.amendments import load_profile
 from ordinance.models import Jurisdiction
-from ordinance.rules import load_profile
 from ordinance.selectors import fee_tables, rules_in_force
 
 

@@ -16,7 +16,7 @@ from licensing.services.vaccination import vaccination_status
 from notices.services import document_issue
 from ordinance.models import Event
 from ordinance.refusals import Refused, refusing
-from ordinance.rules import get_rule, rule_citation
+from ordinance.rules import rule_citation, rule_in_force
 from rabies.models import (
     Exposure,
     ExposurePath,
@@ -159,7 +159,7 @@ def exposure_open(
 
 def _board_report(exposure: Exposure, *, actor, now, vaccination):
     jurisdiction = exposure.jurisdiction
-    board = get_rule(jurisdiction, BOARD_KEY, on=timezone.localdate(now))
+    board = rule_in_force(jurisdiction, BOARD_KEY, on=timezone.localdate(now))
     return document_issue(
         kind=BOARD_KIND,
         template="rabies/board_report.html",
@@ -226,8 +226,8 @@ def board_report_sent(
 
 
 def _consent_form_context(exposure: Exposure, now: datetime) -> dict:
-    months = get_rule(exposure.jurisdiction, QUARANTINE_MONTHS, on=exposure.exposed_on)
-    prerelease = get_rule(exposure.jurisdiction, PRERELEASE_MONTHS, on=exposure.exposed_on)
+    months = rule_in_force(exposure.jurisdiction, QUARANTINE_MONTHS, on=exposure.exposed_on)
+    prerelease = rule_in_force(exposure.jurisdiction, PRERELEASE_MONTHS, on=exposure.exposed_on)
     return {
         "number": exposure.number,
         "animal": animal_snapshot(exposure.animal),

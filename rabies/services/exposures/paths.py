@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from licensing.models import Animal
 from ordinance.calendar import add_months
 from ordinance.refusals import Refused
-from ordinance.rules import Rule, get_rule, rule_citation
+from ordinance.rules import Rule, rule_citation, rule_in_force
 from rabies.models import (
     Exposure,
     ExposurePath,
@@ -57,7 +57,7 @@ def path_for(species: str, vaccinated: bool) -> str:
 
 def path_rule(jurisdiction, path: str, *, on: date) -> Rule:
     """The rule that sets the path's period (its citation is the path's section)."""
-    return get_rule(jurisdiction, PATH_KEYS[ExposurePath(path)][0], on=on)
+    return rule_in_force(jurisdiction, PATH_KEYS[ExposurePath(path)][0], on=on)
 
 
 def deemed_species(jurisdiction, *, on: date) -> Rule | None:
@@ -76,7 +76,7 @@ def vaccinate_by(exposure: Exposure) -> date | None:
     """The prompt of RAB-26: vaccinate by the period's end less the pre-release months."""
     if exposure.path != ExposurePath.UNVACCINATED_DOG_CAT or not exposure.period_ends_on:
         return None
-    rule = get_rule(exposure.jurisdiction, PRERELEASE_MONTHS, on=exposure.period_starts_on)
+    rule = rule_in_force(exposure.jurisdiction, PRERELEASE_MONTHS, on=exposure.period_starts_on)
     return add_months(exposure.period_ends_on, -rule.value)
 
 

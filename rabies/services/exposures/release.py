@@ -13,7 +13,7 @@ from kernel.checks import refuse_if_before, refuse_if_future, refuse_unless_serv
 from ordinance.calendar import due_date
 from ordinance.models import Event
 from ordinance.refusals import Refused, refusing
-from ordinance.rules import get_rule, rule_citation
+from ordinance.rules import rule_citation, rule_in_force
 from rabies.models import (
     Exposure,
     ExposurePath,
@@ -196,7 +196,7 @@ def release_blockers(exposure: Exposure, *, on: date) -> list[tuple[str, str, st
             )
         ]
     if exposure.path == ExposurePath.UNVACCINATED_DOG_CAT and not exposure.prerelease_vaccinated_on:
-        rule = get_rule(exposure.jurisdiction, PRERELEASE_MONTHS, on=exposure.period_starts_on)
+        rule = rule_in_force(exposure.jurisdiction, PRERELEASE_MONTHS, on=exposure.period_starts_on)
         blockers.append(
             (
                 "",

@@ -43,7 +43,7 @@ from licensing.services.numbering import (
 )
 from ordinance.deadlines import records_changed
 from ordinance.refusals import Refused
-from ordinance.rules import get_rule
+from ordinance.rules import rule_in_force
 from records.models import (
     ImportAction,
     ImportBatch,
@@ -129,7 +129,7 @@ class Run:
     def rule(self, key: str):
         """The city's rule value in force today, read once per run (a run is minutes)."""
         if key not in self._rules:
-            self._rules[key] = get_rule(self.city, key, on=self.today).value
+            self._rules[key] = rule_in_force(self.city, key, on=self.today).value
         return self._rules[key]
 
     def prefetch(self, handlers) -> None:
