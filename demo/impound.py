@@ -26,7 +26,25 @@ def fill_demo_impound(jurisdictions, *, users: dict, now: datetime) -> Counter:
         return Counter()
     by_slug = {j.slug: j for j in jurisdictions}
     nb, gl = by_slug["north-branch"], by_slug["glencoe"]
-    today = timezone.localdate(now)
+    pound = _pound(nb, gl, today=timezone.localdate(now))
+    made = Counter()
+    for plan in _plans(nb, gl, now=now):
+        placed_at = plan["placed_at"]
+        case_intake(
+            pound=pound,
+            actor=users["officer"],
+            seized_on=timezone.localtime(placed_at).date(),
+            brought_by_name="Olivia Brandt (animal control)",
+            brought_by_address="North Branch City Hall",
+            species="dog",
+            **plan,
+        )
+        made[plan["jurisdiction"].slug] += 1
+    return made
+
+
+def _pound(nb, gl, *, today: date) -> Pound:
+    """The county pound both cities designated, open weekdays, closed the next Friday."""
     pound = Pound.objects.create(
         name=POUND_NAME,
         address="400 Kennel Road, Glencoe, MN 55336",
@@ -40,7 +58,13 @@ def fill_demo_impound(jurisdictions, *, users: dict, now: datetime) -> Counter:
     )
     closed = today + timedelta(days=(4 - today.weekday()) % 7 or 7)  # the next Friday
     PoundClosure.objects.create(pound=pound, date=closed, reason="Staff training day")
-    officer = users["officer"]
+    return pound
+
+
+def _plans(nb, gl, *, now: datetime) -> list[dict]:
+    """Three strays and, where the registry has one, a North Branch dog whose owner is
+    known, placed a few days back."""
+    today = timezone.localdate(now)
 
     def back(days, hour):
         placed = timezone.make_aware(
@@ -49,12 +73,6 @@ def fill_demo_impound(jurisdictions, *, users: dict, now: datetime) -> Counter:
         )
         return min(placed, now)
 
-    known = (
-        Animal.objects.filter(jurisdiction=nb, species="dog", status=AnimalStatus.ALIVE)
-        .select_related("owner")
-        .order_by("pk")
-        .first()
-    )
     plans = [
         dict(
             jurisdiction=gl,
@@ -96,6 +114,12 @@ def fill_demo_impound(jurisdictions, *, users: dict, now: datetime) -> Counter:
             kennel="B4",
         ),
     ]
+    known = (
+        Animal.objects.filter(jurisdiction=nb, species="dog", status=AnimalStatus.ALIVE)
+        .select_related("owner")
+        .order_by("pk")
+        .first()
+    )
     if known is not None:
         plans.append(
             dict(
@@ -107,17 +131,4 @@ def fill_demo_impound(jurisdictions, *, users: dict, now: datetime) -> Counter:
                 kennel="B5",
             )
         )
-    made = Counter()
-    for plan in plans:
-        placed_at = plan["placed_at"]
-        case_intake(
-            pound=pound,
-            actor=officer,
-            seized_on=timezone.localtime(placed_at).date(),
-            brought_by_name="Olivia Brandt (animal control)",
-            brought_by_address="North Branch City Hall",
-            species="dog",
-            **plan,
-        )
-        made[plan["jurisdiction"].slug] += 1
-    return made
+    return plans
