@@ -48,7 +48,7 @@ class PaymentMethod(models.TextChoices):
 
 class ReceiptMethod(models.TextChoices):
     """How a receipt's money was taken: the counter's methods, or collected by a clinic
-    selling licenses from the city's tags on consignment (issue 18, item 4). The clinic
+    selling licenses from the city's tags on consignment. The clinic
     keeps its own payment records: the city's receipt holds no card data."""
 
     CASH = PaymentMethod.CASH.value, PaymentMethod.CASH.label
@@ -106,7 +106,7 @@ class Receipt(Kept):
     )
     void_reason = models.CharField(_("reason for void"), max_length=300, blank=True)
     # Every dog license the receipt's money concerns: the license it issued, a transfer or
-    # a duplicate tag on it, and a void of any of those (issue 14, item 2), so the license
+    # a duplicate tag on it, and a void of any of those, so the license
     # page lists every receipt that touched it. ``licenses`` (License.receipt) stays the
     # licenses this receipt issued, which a void voids.
     regarding = models.ManyToManyField(
@@ -135,7 +135,7 @@ class Receipt(Kept):
 
     @property
     def refund_amount(self):
-        """What a void receipt gave back, as a positive amount (issue 14 item 5)."""
+        """What a void receipt gave back, as a positive amount."""
         return -self.total if self.voids_id else None
 
     @property

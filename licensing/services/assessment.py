@@ -320,7 +320,7 @@ def license_assess(
     are open, LIC-13).
 
     ``applied_on`` is the day the application reached the city (an online application
-    paid later, issue 12); it decides the term and the late penalty (NB Sec. 6-65(c),
+    paid later); it decides the term and the late penalty (NB Sec. 6-65(c),
     LIC-13, FEE-03). At the counter the two are the same day."""
     applied_on = min(applied_on or on, on)
     jurisdiction = animal.jurisdiction
@@ -429,7 +429,7 @@ def license_fee(jurisdiction, *, on: date):
 def renewal_fee_lines(jurisdiction, *, term_start: date) -> list[FeeLine]:
     """What a renewal for the term from ``term_start`` costs when made on time (LIC-13:
     no late penalty): the fee in force on the term's first day, as ``license_assess``
-    charges a next-term license (the renewal notices by mail, issue 14 item 6)."""
+    charges a next-term license (the renewal notices by mail)."""
     return fee_lines(license_fee(jurisdiction, on=term_start), late=False)
 
 

@@ -1,4 +1,4 @@
-"""Changes residents report about their animal (issue 12 item 5), applied by the clerk.
+"""Changes residents report about their animal, applied by the clerk.
 
 A resident's report is a ``ReportedChange`` with what they typed; it changes nothing on
 the license. The clerk applies it with the counter's own service, so every check,

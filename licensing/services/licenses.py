@@ -68,7 +68,7 @@ def license_issue(
     ``term_year`` is the clerk's choice among the terms offered that day (the current or,
     once sales are open, the next: ``terms.license_terms``); None takes the default.
 
-    A clinic selling on consignment (issue 18, item 4) comes through here too, with the
+    A clinic selling on consignment comes through here too, with the
     same checks and the city's receipt series: ``tag_source`` is the tags it holds,
     ``method`` is ``ReceiptMethod.CLINIC`` and ``vaccination`` its own certificate's.
 
@@ -128,7 +128,7 @@ def license_issue(
             became_subject_on=a.became_subject_on,
             renewal_of=previous,
         )
-        receipt.regarding.add(license)  # issue 14, item 2: listed on the license page
+        receipt.regarding.add(license)  # listed on the license page
         issue_tag(tag, license=license, on=on, actor=actor, at=now)
         Event.record(
             "licensing.license.issued",

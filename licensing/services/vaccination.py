@@ -540,7 +540,7 @@ def vaccinated_filter(jurisdiction, *, on: date, rules: dict) -> Q | None:
 def animals_vaccinated(animals, cities, *, on: date, rules_by_city: dict | None = None):
     """``animals`` narrowed to those of ``cities`` with a rabies vaccination in force on
     ``on`` (the status's "vaccinated"), annotated ``latest_due``: the set-based twin of
-    ``vaccination_status(...).is_vaccinated`` for lists of thousands (issue 18 item 3)."""
+    ``vaccination_status(...).is_vaccinated`` for lists of thousands."""
     rules_by_city = {} if rules_by_city is None else rules_by_city
     found = Q(pk__in=[])
     for city in cities:

@@ -1,4 +1,4 @@
-"""One refusal type (issue 8): a blank rule value refuses with its section, never another
+"""One refusal type: a blank rule value refuses with its section, never another
 exception (architecture.md "Rules as data": "the software refuses to use it until the city
 fills it in, and says which section is blank").
 
@@ -74,7 +74,7 @@ def blank_fee(jurisdiction, code, rule_key) -> str:
     """A fee the ordinance leaves to a council resolution (FEE-01, FEE-02) with none in
     force: returns the section that leaves it blank."""
     # A city that never set this fee: the app refuses to delete fee rows (they are
-    # superseded), so the test removes them below the model (issue 13, item 3).
+    # superseded), so the test removes them below the model.
     rows = FeeScheduleEntry.objects.filter(jurisdiction=jurisdiction, code=code)
     rows._raw_delete(rows.db)
     return RuleValue.objects.filter(jurisdiction=jurisdiction, key=rule_key).first().citation

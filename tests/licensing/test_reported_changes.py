@@ -1,4 +1,4 @@
-"""Changes residents report (issue 12 item 5), applied by the clerk with the counter's
+"""Changes residents report, applied by the clerk with the counter's
 own services: a new address (LIC-11, late after North Branch Sec. 6-61's 30 days; the
 new premises' limit, KEN-01), a death (closes the license, the animal deceased), a new
 owner (LIC-12: the new owner accepts on their own account, then the transfer fee of

@@ -1,4 +1,4 @@
-"""The import's run (issue 19 item 1): dry run, apply, cancel, undo.
+"""The import's run: dry run, apply, cancel, undo.
 
 A batch's file is read row by row (``reading``) and handled in chunks of ``CHUNK_ROWS``:
 each chunk is one transaction, after which the progress counts are written and the

@@ -1,4 +1,4 @@
-"""Kennel license rows (issue 19 item 1): a kennel-license list or this system's export.
+"""Kennel license rows: a kennel-license list or this system's export.
 
 History as history, as for dog licenses: an imported kennel license keeps its number,
 status, term, counts and conditions as they were; no receipt is made (its page says

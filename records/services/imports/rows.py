@@ -1,4 +1,4 @@
-"""One source row -> our records (issue 19 item 1): validated as the forms validate,
+"""One source row -> our records: validated as the forms validate,
 matched before anything is created, written with the batch as the history's reason.
 
 A row is checked whole before it writes anything: every part (owner, animal, rabies
