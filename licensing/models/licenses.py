@@ -472,28 +472,34 @@ class Tag(StatefulRecord, Kept):
 
     def mark_lost(self, *, actor, on: date, at=None) -> None:
         """Issued -> lost: the owner reported it lost; a duplicate gets a new number (LIC-10)."""
-        self._move("mark_lost", on, actor=actor, at=at, summary=f"{self} reported lost")
+        self._apply_on(on, "mark_lost", actor=actor, at=at, summary=f"{self} reported lost")
 
     def void(self, *, actor, on: date, reason: str, at=None) -> None:
         """Issued -> void: its license was voided; the number is not returned to stock
         (LIC-14)."""
-        self._move("void", on, actor=actor, at=at, summary=f"{self} void: {reason}"[:300])
+        self._apply_on(on, "void", actor=actor, at=at, summary=f"{self} void: {reason}"[:300])
 
-    def _move(self, name, on, **event) -> None:
+    def _apply_on(self, on, name, **event) -> None:
+        """Apply ``name``, the day it happened recorded beside it."""
         self.ensure(name)
         self.status_changed_on = on
         self.apply(name, fields=["status_changed_on"], **event)
 
     # Consignment to a clinic: a block of tags moves at once, in one UPDATE with a history
-    # row and an event per tag (REC-18), and one event for the block.
-    MOVES = {"consigned": "consign", "returned": "return_to_stock", "lost": "lose_at_clinic"}
+    # row and an event per tag (REC-18), and one event for the block. The clinics' words
+    # for a block's move, and the transition each is:
+    CLINIC_WORDS = {
+        "consigned": "consign",
+        "returned": "return_to_stock",
+        "lost": "lose_at_clinic",
+    }
 
     @classmethod
     def move_many(cls, tags, *, move: str, holder: str, actor, on: date, at, reason="") -> None:
         """Available -> at a clinic ("consigned"), at a clinic -> available ("returned",
         unsold) or -> lost ("lost", never reissued: LIC-14). ``tags`` are locked by the
         caller; any one not in the starting state refuses the whole move."""
-        name = cls.MOVES[move]
+        name = cls.CLINIC_WORDS[move]
         tags = list(tags)
         for tag in tags:
             tag.ensure(name)
