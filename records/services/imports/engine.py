@@ -57,7 +57,8 @@ from . import reading
 from .export_rows import ExportRow
 from .kennel_rows import KennelAnimalExportRow, KennelExportRow, KennelSheetRow
 from .lookups import Lookups, same_record
-from .rows import Issue, RowResult, SheetRow, blocking, row_status
+from .rows import Issue, RowResult, blocking, row_status
+from .sheet_rows import SheetRow
 from .values import LAST_FIRST, MDY
 
 logger = logging.getLogger(__name__)
