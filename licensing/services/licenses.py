@@ -277,6 +277,21 @@ def address_change_timing(jurisdiction, *, moved_on: date, reported_on: date) ->
     )
 
 
+@dataclass(frozen=True)
+class NewAddress:
+    """Where the owner moved within the city (blank city or ZIP: the owner's stays)."""
+
+    address_line: str = ""
+    unit: str = ""
+    city: str = ""
+    postal_code: str = ""
+
+    @classmethod
+    def of(cls, data: dict) -> "NewAddress":
+        """The address fields of a form's cleaned data or a resident's report."""
+        return cls(**{name: data.get(name) or "" for name in cls.__dataclass_fields__})
+
+
 @refusing()
 def license_address_change(
     *,
@@ -284,10 +299,7 @@ def license_address_change(
     moved_on: date,
     reported_on: date,
     within_city: bool,
-    address_line: str = "",
-    unit: str = "",
-    city: str = "",
-    postal_code: str = "",
+    address: NewAddress = NewAddress(),
     actor,
     now: datetime | None = None,
 ) -> AddressChange:
@@ -314,8 +326,9 @@ def license_address_change(
         }
         if within_city:
             owner = license.owner
-            owner.address_line, owner.unit = address_line, unit
-            owner.city, owner.postal_code = city or owner.city, postal_code or owner.postal_code
+            owner.address_line, owner.unit = address.address_line, address.unit
+            owner.city = address.city or owner.city
+            owner.postal_code = address.postal_code or owner.postal_code
             owner.save()
             animal = license.animal
             animal.premises = owner_premises(owner)

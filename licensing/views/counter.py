@@ -440,7 +440,14 @@ def license_duplicate_tag(request, pk):
 @require_http_methods(["GET", "POST"])
 def license_address(request, pk):
     def run(license, data):
-        change = svc.license_address_change(license=license, actor=request.user, **data)
+        change = svc.license_address_change(
+            license=license,
+            moved_on=data["moved_on"],
+            reported_on=data["reported_on"],
+            within_city=data["within_city"],
+            address=svc.NewAddress.of(data),
+            actor=request.user,
+        )
         note = (
             _("Reported late: due by %(due)s (%(cite)s).")
             if change.late

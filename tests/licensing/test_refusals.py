@@ -205,7 +205,7 @@ def test_address_change_refuses_a_blank_notice_period(north_branch, issued, cler
             moved_on=date(2026, 5, 1),
             reported_on=date(2026, 5, 2),
             within_city=True,
-            address_line="9 Oak Street",
+            address=svc.NewAddress(address_line="9 Oak Street"),
             actor=clerk,
         )
     assert_refused_with_section(excinfo)
