@@ -10,7 +10,7 @@ COUNTER = (CLERK, ADMINISTRATOR)
 
 def serves_a_licensing_city(user) -> bool:
     """Dog licenses, their tags and online renewals are offered only to staff of a city
-    that issues them (issue 14, item 9: Glencoe deleted its licensing section)."""
+    that issues them (Glencoe deleted its licensing section)."""
     from licensing.services.assessment import issues_dog_licenses
 
     today = timezone.localdate()
@@ -26,7 +26,7 @@ nav.register(
     when=serves_a_licensing_city,
 )
 # The clerk's queue of what residents sent online: applications, reported changes and
-# card payments (issue 12), one entry with tabs.
+# card payments, one entry with tabs.
 nav.register(
     _("Online"), "online:review_list", roles=COUNTER, order=25, when=serves_a_licensing_city
 )

@@ -2,7 +2,7 @@
 
 ``registry_search`` is the clerk's one search box: a lost dog's tag, a caller's phone
 number, half a surname. It is scoped to the cities the user serves and runs a fixed
-number of queries whatever the registry's size (issue 15, item 1):
+number of queries whatever the registry's size:
 
 1. one lookup: each kind of key is its own SELECT of (owner, animal, rank, name) that
    its own index answers — tag numbers, rabies-tag numbers and microchips by btree,
@@ -447,7 +447,7 @@ def owner_choices(
     applicant): the search hits plus the owner already picked (just registered, or
     chosen before an error), so the page never lists every owner of the city (it grows
     with the data). ``jurisdiction`` None: the cities the user serves. Records merged
-    into another are not offered (issue 14, item 7)."""
+    into another are not offered."""
     city_ids = [jurisdiction.pk] if jurisdiction is not None else list(user.jurisdiction_ids)
     hits = [
         h.owner

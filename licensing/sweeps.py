@@ -7,7 +7,7 @@ Sweeps (run by beat through ``deadlines.sweep_all``; by hand with
 - a denied kennel application whose appeal deadline passed unappealed becomes final
   (KEN-07, Glencoe 701 Subd. 4(E));
 - renewal reminders when the renewal window opens, once per license and term (LIC-13,
-  issue 12: ``services.reminders``).
+  ``services.reminders``).
 """
 
 from collections.abc import Iterable
@@ -97,7 +97,7 @@ def _license_expiries(found) -> Iterable[Deadline]:
 @register_upcoming("licensing.kennel_deadlines")
 def upcoming_kennel_deadlines(*, jurisdiction_ids, start: date, end: date) -> Iterable[Deadline]:
     """Kennel licenses expiring, and kennel denial appeal deadlines (KEN-05, KEN-07), read
-    with one query (issue 15, item 2)."""
+    with one query."""
     expiring = Q(status=KennelStatus.ACTIVE, expires_on__range=(start, end))
     appeals = Q(status=KennelStatus.DENIED, appeal_deadline__range=(start, end))
     kennels = KennelLicense.objects.filter(

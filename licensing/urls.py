@@ -10,9 +10,9 @@ urlpatterns = [
     path("", include("licensing.urls_counter")),
     path("", include("licensing.urls_kennels")),
     path("", include("licensing.urls_reports")),
-    path("", include("licensing.urls_closeouts")),  # the clerk's close-out (issue 14)
+    path("", include("licensing.urls_closeouts")),  # the clerk's close-out
     path("", include("licensing.urls_portal")),
-    # Online payments (issue 12): the clerk's list, and the provider's signed webhook.
+    # Online payments: the clerk's list, and the provider's signed webhook.
     path("online/payments/", include("licensing.urls_payments")),
     path("payments/stripe/webhook/", stripe_webhook, name="stripe_webhook"),
 ]

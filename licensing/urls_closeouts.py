@@ -1,4 +1,4 @@
-"""The clerk's daily close-out and deposit slip (issue 14 item 4)."""
+"""The clerk's daily close-out and deposit slip."""
 
 from django.urls import path
 

@@ -19,7 +19,7 @@ urlpatterns = [
     path("receipts/<int:pk>/", counter.receipt_detail, name="receipt_detail"),
     path("receipts/<int:pk>/void/", counter.receipt_void, name="receipt_void"),
     path("tags/stock/", counter.tag_stock, name="tag_stock"),
-    # Merging a duplicate owner record into this one (issue 14, item 7).
+    # Merging a duplicate owner record into this one.
     path("owners/<int:pk>/merge/", owner_merge.owner_merge_search, name="owner_merge"),
     path(
         "owners/<int:pk>/merge/<int:duplicate_pk>/",

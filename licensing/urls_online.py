@@ -1,4 +1,4 @@
-"""The clerk's queue of online applications (issue 12), mounted at online/."""
+"""The clerk's queue of online applications, mounted at online/."""
 
 from django.urls import path
 

@@ -1,4 +1,4 @@
-"""Online payments (issue 12): the clerk's list and the finish of a held payment, mounted
+"""Online payments: the clerk's list and the finish of a held payment, mounted
 at online/payments/; the resident's pages are in urls_portal, the webhook in urls."""
 
 from django.urls import path

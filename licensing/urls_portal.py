@@ -1,5 +1,5 @@
 """The resident's pages: their own animals, licenses, certificates, their online
-applications and paying them (issue 12)."""
+applications and paying them."""
 
 from django.urls import path
 
@@ -27,10 +27,10 @@ urlpatterns = [
         online.application_certificate,
         name="application_certificate",
     ),
-    # Paying an approved online application (issue 12, licensing.payments).
+    # Paying an approved online application (licensing.payments).
     path("my/applications/<int:pk>/pay/", payments.application_pay, name="application_pay"),
     path("my/applications/<int:pk>/paid/", payments.application_paid, name="application_paid"),
-    # Changes the resident reports (issue 12 item 5); the clerk's side is urls_changes.
+    # Changes the resident reports; the clerk's side is urls_changes.
     path("my/animals/<int:pk>/report/<str:kind>/", changes.change_report, name="change_report"),
     path("my/changes/<int:pk>/", changes.change_detail, name="change_detail"),
     path("my/transfers/<str:token>/", changes.transfer_accept, name="transfer_accept"),

@@ -25,7 +25,7 @@ class ExportForm(forms.Form):
             field.widget = forms.MultipleHiddenInput()
 
 
-# --- Import (issue 19 item 1) ----------------------------------------------------------
+# --- Import ----------------------------------------------------------
 
 NOT_MAPPED = ("", _("— not in the file —"))
 

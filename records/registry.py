@@ -115,7 +115,7 @@ SCOPES: dict[str, Scope] = {
     "impound.casegate": via("case__jurisdiction"),
     "impound.redemption": via("case__jurisdiction"),
     "impound.sterilizationagreement": CITY,
-    # Lost-pet reports (issue 20 item 2): the city where lost; a match through its report.
+    # Lost-pet reports: the city where lost; a match through its report.
     "impound.lostreport": CITY,
     "impound.lostmatch": via("report__jurisdiction"),
     "citations.citation": CITY,
@@ -131,13 +131,13 @@ SCOPES: dict[str, Scope] = {
     "clinics.certificatesubmission": CITY,
     "clinics.followupbatch": CITY,
     "clinics.followupletter": CITY,
-    # Licenses sold at the clinic (issue 18 item 4): the city's tags at a clinic, their
+    # Licenses sold at the clinic: the city's tags at a clinic, their
     # returns and losses, the sales.
     "clinics.consignmentblock": CITY,
     "clinics.consignedtag": via("block__jurisdiction"),
     "clinics.tagreconciliation": via("block__jurisdiction"),
     "clinics.clinicsale": CITY,
-    # The read API's integrations of the cities and their call log (issue 19 item 3).
+    # The read API's integrations of the cities and their call log.
     "api.integration": via("cities"),
     "api.integration_cities": CITY,
     "api.apicall": via("integration__cities"),
@@ -169,7 +169,7 @@ SCOPES: dict[str, Scope] = {
     "complaints.entry": via("complaint__jurisdiction"),
     "complaints.contactattempt": via("complaint__jurisdiction"),
     "complaints.barkingseizure": CITY,
-    # The import (issue 19 item 1): its batches, what they wrote, their issues, mappings.
+    # The import: its batches, what they wrote, their issues, mappings.
     "records.importbatch": CITY,
     "records.importrecord": CITY,
     "records.importissue": via("batch__jurisdiction"),

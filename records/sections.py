@@ -4,13 +4,13 @@ from base.roles import STAFF_ROLES
 
 
 def license_imported(request, *, license):
-    """On an imported license's page: "Imported from <source>, <date>" (issue 19 item 1):
+    """On an imported license's page: "Imported from <source>, <date>":
     the license keeps its old number, term and tag, and no receipt was made for it."""
     return _imported(request, "licensing.license", license)
 
 
 def kennel_imported(request, *, kennel):
-    """The same on an imported kennel license's page (issue 19 item 1)."""
+    """The same on an imported kennel license's page."""
     return _imported(request, "licensing.kennellicense", kennel)
 
 
@@ -20,7 +20,7 @@ def _imported(request, label: str, license):
         return None
     from .models import ImportAction, ImportRecord
 
-    # On every license page, so only the two values the sentence needs (issue 15).
+    # On every license page, so only the two values the sentence needs.
     found = (
         ImportRecord.objects.filter(
             target_model=label,

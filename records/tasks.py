@@ -12,7 +12,7 @@ def build_export(export_pk: int) -> bool:
 
 @shared_task(name="records.run_import")
 def run_import(batch_pk: int) -> bool:
-    """Run a queued import batch (issue 19 item 1). Idempotent: a batch already claimed
+    """Run a queued import batch. Idempotent: a batch already claimed
     by another run is left to it."""
     from .services.imports import import_apply
 

@@ -1,4 +1,4 @@
-"""The administrator's export pages (issue 19 item 2): ask, watch, download.
+"""The administrator's export pages: ask, watch, download.
 
 Administrators only, and only exports whose every city they serve: anything else is a
 404, as another city's record is (style.md "Deny by default")."""

@@ -1,4 +1,4 @@
-"""The administrator's import pages (issue 19 item 1): upload, map, dry run, import with
+"""The administrator's import pages: upload, map, dry run, import with
 a progress bar, cancel, undo, the issues as CSV.
 
 Administrators of the batch's city only; another city's batch is a 404 (style.md "Deny

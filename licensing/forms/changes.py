@@ -1,4 +1,4 @@
-"""Forms of the changes residents report (issue 12 item 5) and of the clerk's decision.
+"""Forms of the changes residents report and of the clerk's decision.
 
 The shape of the input only; what the change does is decided by the services
 (``licensing.services.changes``) when the clerk applies it.

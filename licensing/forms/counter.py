@@ -124,7 +124,7 @@ class PaymentForm(forms.Form):
 
 
 class CashPaymentForm(PaymentForm, CashTendered):
-    """A counter payment that records the cash handed over (issue 14 item 4)."""
+    """A counter payment that records the cash handed over."""
 
     field_order = ["method", "reference", "amount_tendered", "tag_number"]
 
@@ -152,7 +152,7 @@ class IssueForm(CashPaymentForm, SubjectDateForm):
 
 def add_term_choice(form, terms) -> None:
     """Once next-term sales are open, the choice of term (its year) as the first field;
-    the same on the counter and at a clinic selling on consignment (issue 18, item 4)."""
+    the same on the counter and at a clinic selling on consignment."""
     if terms is not None and len(terms.offered) > 1:
         form.fields["term_year"] = forms.TypedChoiceField(
             label=_("License term"),

@@ -173,7 +173,7 @@ class VaccinationForm(forms.ModelForm):
 
 class DeceasedForm(ConfirmStep):
     """Recording a death cannot be undone at the counter: the reason is asked for, and a
-    confirmation step (issue 14, item 11)."""
+    confirmation step."""
 
     died_on = dates.PastDateField(label=gettext_lazy("Date of death"), widget=DateInput())
     note = forms.CharField(

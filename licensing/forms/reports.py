@@ -44,7 +44,7 @@ class TagLookupForm(forms.Form):
 
 
 class RenewalNoticesForm(DateRangeForm):
-    """Renewal notices by mail (issue 14 item 6): the report's range (hidden, as shown)
+    """Renewal notices by mail: the report's range (hidden, as shown)
     and which owners to print for."""
 
     which = forms.ChoiceField(

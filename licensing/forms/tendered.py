@@ -1,4 +1,4 @@
-"""The cash handed over, on every form that takes money (issue 14, item 4), and the
+"""The cash handed over, on every form that takes money, and the
 answers a payment page recalculates its quote from.
 
 Mixed into a payment form that has a ``method`` field: with cash, the amount tendered is

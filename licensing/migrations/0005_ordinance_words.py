@@ -1,4 +1,4 @@
-"""The ordinance's own words (issue 8): licence -> license, cheque -> check, colour -> color.
+"""The ordinance's own words: licence -> license, cheque -> check, colour -> color.
 
 Tables, columns, constraints and the index are renamed in place, so no row is lost. The
 data that spells the words as codes moves with them: the payment method "cheque", the

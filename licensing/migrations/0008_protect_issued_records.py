@@ -1,5 +1,5 @@
 """Receipts, their lines, licenses and tags refused DELETE and the rewriting of what was
-issued, by the database itself (issue 13, item 4; REC-01, LIC-06): ``objects.update()``
+issued, by the database itself (REC-01, LIC-06): ``objects.update()``
 and raw SQL go around the models' guards and the history, a trigger does not."""
 
 from django.db import migrations

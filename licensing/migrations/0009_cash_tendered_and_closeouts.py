@@ -8,7 +8,7 @@ from django.db import migrations, models
 
 from base.db_guards import Guard, install
 
-# Issue 14 item 4: the cash tendered is part of what was issued, so the receipt's guard
+# The cash tendered is part of what was issued, so the receipt's guard
 # (0008) is replaced by one that also refuses rewriting it; a close-out and the receipts
 # counted in it are snapshots the database protects the same way.
 RECEIPT_COLUMNS = (

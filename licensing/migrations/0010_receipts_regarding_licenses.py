@@ -1,4 +1,4 @@
-"""Receipt.regarding: the dog licenses each receipt concerns (issue 14, item 2).
+"""Receipt.regarding: the dog licenses each receipt concerns.
 
 Filled for the receipts issued before it: the license a receipt issued (License.receipt),
 the license of a transfer or a duplicate tag (the receipt number its event recorded), and

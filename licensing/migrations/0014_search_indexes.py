@@ -1,4 +1,4 @@
-"""Indexes for the search box's separate lookups (issue 15, item 1).
+"""Indexes for the search box's separate lookups.
 
 Owner.phone_digits (the phone's digits only) is filled for existing owners and, on
 PostgreSQL, gets a trigram index for "digits anywhere in the number"; the rabies-tag

@@ -1,4 +1,4 @@
-"""Licenses sold at the clinic (issue 18, item 4): a tag may be at a clinic ("consigned":
+"""Licenses sold at the clinic: a tag may be at a clinic ("consigned":
 out of the counter's stock, same number and year, REC-02), and a receipt's money may
 have been collected by the clinic ("clinic"; no card data is kept)."""
 

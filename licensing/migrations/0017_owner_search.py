@@ -1,4 +1,4 @@
-"""The search box's narrow copy of each owner (issue 15, item 1; licensing.models.search).
+"""The search box's narrow copy of each owner (licensing.models.search).
 
 One row per owner (city, lower-case sort keys, one search text: the city's id written in
 punctuation, "|", the upper-cased names and address), filled here

@@ -1,4 +1,4 @@
-"""The clerk's daily close-out (issue 14, item 4): the receipts one clerk issued in one
+"""The clerk's daily close-out: the receipts one clerk issued in one
 city on one business day, totaled by payment method, with the checks and voids, printed
 as a deposit slip.
 

@@ -48,7 +48,7 @@ class PaymentMethod(models.TextChoices):
 
 class ReceiptMethod(models.TextChoices):
     """How a receipt's money was taken: the counter's methods, or collected by a clinic
-    selling licenses from the city's tags on consignment (issue 18, item 4). The clinic
+    selling licenses from the city's tags on consignment. The clinic
     keeps its own payment records: the city's receipt holds no card data."""
 
     CASH = PaymentMethod.CASH.value, PaymentMethod.CASH.label
@@ -106,7 +106,7 @@ class Receipt(Kept):
     )
     void_reason = models.CharField(_("reason for void"), max_length=300, blank=True)
     # Every dog license the receipt's money concerns: the license it issued, a transfer or
-    # a duplicate tag on it, and a void of any of those (issue 14, item 2), so the license
+    # a duplicate tag on it, and a void of any of those, so the license
     # page lists every receipt that touched it. ``licenses`` (License.receipt) stays the
     # licenses this receipt issued, which a void voids.
     regarding = models.ManyToManyField(
@@ -135,7 +135,7 @@ class Receipt(Kept):
 
     @property
     def refund_amount(self):
-        """What a void receipt gave back, as a positive amount (issue 14 item 5)."""
+        """What a void receipt gave back, as a positive amount."""
         return -self.total if self.voids_id else None
 
     @property
@@ -472,28 +472,34 @@ class Tag(StatefulRecord, Kept):
 
     def mark_lost(self, *, actor, on: date, at=None) -> None:
         """Issued -> lost: the owner reported it lost; a duplicate gets a new number (LIC-10)."""
-        self._move("mark_lost", on, actor=actor, at=at, summary=f"{self} reported lost")
+        self._apply_on(on, "mark_lost", actor=actor, at=at, summary=f"{self} reported lost")
 
     def void(self, *, actor, on: date, reason: str, at=None) -> None:
         """Issued -> void: its license was voided; the number is not returned to stock
         (LIC-14)."""
-        self._move("void", on, actor=actor, at=at, summary=f"{self} void: {reason}"[:300])
+        self._apply_on(on, "void", actor=actor, at=at, summary=f"{self} void: {reason}"[:300])
 
-    def _move(self, name, on, **event) -> None:
+    def _apply_on(self, on, name, **event) -> None:
+        """Apply ``name``, the day it happened recorded beside it."""
         self.ensure(name)
         self.status_changed_on = on
         self.apply(name, fields=["status_changed_on"], **event)
 
     # Consignment to a clinic: a block of tags moves at once, in one UPDATE with a history
-    # row and an event per tag (REC-18), and one event for the block.
-    MOVES = {"consigned": "consign", "returned": "return_to_stock", "lost": "lose_at_clinic"}
+    # row and an event per tag (REC-18), and one event for the block. The clinics' words
+    # for a block's move, and the transition each is:
+    CLINIC_WORDS = {
+        "consigned": "consign",
+        "returned": "return_to_stock",
+        "lost": "lose_at_clinic",
+    }
 
     @classmethod
     def move_many(cls, tags, *, move: str, holder: str, actor, on: date, at, reason="") -> None:
         """Available -> at a clinic ("consigned"), at a clinic -> available ("returned",
         unsold) or -> lost ("lost", never reissued: LIC-14). ``tags`` are locked by the
         caller; any one not in the starting state refuses the whole move."""
-        name = cls.MOVES[move]
+        name = cls.CLINIC_WORDS[move]
         tags = list(tags)
         for tag in tags:
             tag.ensure(name)

@@ -112,7 +112,7 @@ class Owner(models.Model):
         if update_fields is not None and "phone" in update_fields:
             kwargs["update_fields"] = {*update_fields, "phone_digits"}
         super().save(*args, **kwargs)
-        # The search box's copy of the names and address (issue 15, item 1).
+        # The search box's copy of the names and address.
         if update_fields is None or SEARCHED_FIELDS.intersection(update_fields):
             OwnerSearch.objects.using(self._state.db).refresh([self.pk])
 
@@ -126,7 +126,7 @@ class Owner(models.Model):
     @classmethod
     def bulk_created(cls, owners) -> None:
         """What ``save`` does after writing, for owners written by ``bulk_create``: the
-        search box's copy of their names and address (issue 15, item 1)."""
+        search box's copy of their names and address."""
         OwnerSearch.objects.refresh([o.pk for o in owners])
 
     @property

@@ -1,4 +1,4 @@
-"""The search box's narrow copy of each owner (issue 15, item 1).
+"""The search box's narrow copy of each owner.
 
 A very common word ("john") matches thousands of owners. Read from the owner table, each
 match costs a visit to a wide row (44 to a page) and four ``UPPER(column) LIKE`` checks;

@@ -1,4 +1,4 @@
-"""How a resident pays an approved online application (issue 12).
+"""How a resident pays an approved online application.
 
 A provider is one way money reaches the city. The default is the counter: the resident
 pays at city hall or by mail and the clerk records it there with ``application_issue``,

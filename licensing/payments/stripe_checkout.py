@@ -1,4 +1,4 @@
-"""Card payments through Stripe Checkout (issue 12).
+"""Card payments through Stripe Checkout.
 
 Approve, then pay: the resident's POST creates a Checkout Session for the amount the
 clerk approved and the browser goes to Stripe's page. Nothing is recorded until Stripe's

@@ -464,7 +464,7 @@ def applications_mark_mailed(applications, *, actor, now: datetime | None = None
 def application_certificate_arrived(
     *, animal, vaccination, now: datetime | None = None
 ) -> OnlineApplication | None:
-    """A veterinary clinic's certificate for ``animal`` was recorded (issue 18, item 2):
+    """A veterinary clinic's certificate for ``animal`` was recorded:
     an application the clerk returned to the resident waits on its rabies certificate, so
     it goes back to the clerk with this vaccination on file, ready for approval, and the
     owner is told by e-mail. None when the animal has no such application."""

@@ -321,7 +321,7 @@ def license_assess(
     are open, LIC-13).
 
     ``applied_on`` is the day the application reached the city (an online application
-    paid later, issue 12); it decides the term and the late penalty (NB Sec. 6-65(c),
+    paid later); it decides the term and the late penalty (NB Sec. 6-65(c),
     LIC-13, FEE-03). At the counter the two are the same day."""
     applied_on = min(applied_on or on, on)
     jurisdiction = animal.jurisdiction
@@ -353,22 +353,7 @@ def license_assess(
         terms=terms,
     )
     a.checks += _animal_checks(animal, owner)
-    if application := application_check(animal, owner, on=on):
-        a.checks.append(application)
-    a.checks.append(requirement_check(animal, on=on))
-    if dup := _duplicate_check(animal, term_start=term_start):
-        a.checks.append(dup)
-    if animal.premises_id:
-        try:  # KEN-01: a blank limit is a failing check with its section, not an error
-            limit = premises_limit_check(premises=animal.premises, on=on, adding=animal)
-        except Refused as exc:
-            a.checks += exc.checks
-        else:
-            a.checks.append(
-                Check(
-                    _("Animal limit"), "ok" if limit.ok else "fail", limit.message, limit.citation
-                )
-            )
+    a.checks += _standing_checks(animal, owner, on=on, term_start=term_start)
     rabies, a.vaccination = rabies_check(
         animal,
         expires_on=expires_on,
@@ -389,6 +374,29 @@ def license_assess(
         a, jurisdiction=jurisdiction, on=max(on, term_start), rate=rules["late_penalty_rate"]
     )
     return a
+
+
+def _standing_checks(animal: Animal, owner, *, on: date, term_start: date) -> list[Check]:
+    """The application window, whether a license is required, a license already held
+    for the term, and the premises' animal limit (KEN-01)."""
+    checks = []
+    if application := application_check(animal, owner, on=on):
+        checks.append(application)
+    checks.append(requirement_check(animal, on=on))
+    if dup := _duplicate_check(animal, term_start=term_start):
+        checks.append(dup)
+    if animal.premises_id:
+        try:  # KEN-01: a blank limit is a failing check with its section, not an error
+            limit = premises_limit_check(premises=animal.premises, on=on, adding=animal)
+        except Refused as exc:
+            checks += exc.checks
+        else:
+            checks.append(
+                Check(
+                    _("Animal limit"), "ok" if limit.ok else "fail", limit.message, limit.citation
+                )
+            )
+    return checks
 
 
 def _term_check(terms: TermChoice, term) -> Check:
@@ -430,7 +438,7 @@ def license_fee(jurisdiction, *, on: date):
 def renewal_fee_lines(jurisdiction, *, term_start: date) -> list[FeeLine]:
     """What a renewal for the term from ``term_start`` costs when made on time (LIC-13:
     no late penalty): the fee in force on the term's first day, as ``license_assess``
-    charges a next-term license (the renewal notices by mail, issue 14 item 6)."""
+    charges a next-term license (the renewal notices by mail)."""
     return fee_lines(license_fee(jurisdiction, on=term_start), late=False)
 
 

@@ -1,4 +1,4 @@
-"""Changes residents report about their animal (issue 12 item 5), applied by the clerk.
+"""Changes residents report about their animal, applied by the clerk.
 
 A resident's report is a ``ReportedChange`` with what they typed; it changes nothing on
 the license. The clerk applies it with the counter's own service, so every check,
@@ -44,6 +44,7 @@ from licensing.models import (
 from licensing.models.online import OPEN_CHANGE_STATUSES
 from licensing.services import registry
 from licensing.services.licenses import (
+    NewAddress,
     address_change_timing,
     license_address_change,
     license_close,
@@ -232,17 +233,26 @@ class Applied:
     receipt: object = None  # the Receipt the change issued, if it took a fee
 
 
+@dataclass(frozen=True)
+class ClerkEntry:
+    """What the clerk enters to apply a report (the apply form's cleaned data): the
+    payment of a kind that takes a fee, the tag handed over, whether a move stays in the
+    city, and a note for the resident."""
+
+    method: str = ""
+    reference: str = ""
+    tag_number: int | None = None
+    amount_tendered: Decimal | None = None
+    within_city: bool = True
+    note: str = ""
+
+
 @refusing()
 def change_apply(
     *,
     change: ReportedChange,
     actor,
-    method: str = "",
-    reference: str = "",
-    tag_number: int | None = None,
-    amount_tendered: Decimal | None = None,
-    within_city: bool = True,
-    note: str = "",
+    entry: ClerkEntry = ClerkEntry(),
     on: date | None = None,
     now: datetime | None = None,
 ) -> Applied:
@@ -268,13 +278,13 @@ def change_apply(
             actor=actor,
             on=on,
             now=now,
-            method=method,
-            reference=reference,
-            tag_number=tag_number,
-            tendered=amount_tendered,
-            within_city=within_city,
+            method=entry.method,
+            reference=entry.reference,
+            tag_number=entry.tag_number,
+            tendered=entry.amount_tendered,
+            within_city=entry.within_city,
         )
-        change.handled_by, change.handled_at, change.handled_note = actor, now, note
+        change.handled_by, change.handled_at, change.handled_note = actor, now, entry.note
         change.receipt = receipt
         change.apply(
             "apply_change",
@@ -337,10 +347,7 @@ def _apply_address(change, *, actor, on, now, within_city, **_unused):
         moved_on=change.happened_on,
         reported_on=timezone.localdate(change.submitted_at),  # LIC-11: the day reported
         within_city=within_city,
-        address_line=details.get("address_line", ""),
-        unit=details.get("unit", ""),
-        city=details.get("city", ""),
-        postal_code=details.get("postal_code", ""),
+        address=NewAddress.of(details),
         actor=actor,
         now=now,
     )

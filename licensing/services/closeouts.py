@@ -1,4 +1,4 @@
-"""The clerk's daily close-out and deposit slip (issue 14, item 4; REC-01, LIC-06).
+"""The clerk's daily close-out and deposit slip (REC-01, LIC-06).
 
 At the end of a day a clerk counts the drawer against the receipts they issued in a city
 that day: totals by payment method, the checks with their numbers, the voids and the
@@ -10,10 +10,10 @@ A closed day is locked: nothing in it is rewritten. A receipt issued later that 
 the same clerk, or a void that corrects a receipt of a closed day, is a new receipt and
 belongs to that clerk's next close-out.
 
-Receipts paid online (a provider's payment, issue 12) never passed through a drawer:
+Receipts paid online (a provider's payment) never passed through a drawer:
 the provider's own statement reconciles them, so a close-out leaves them out. So are
 receipts of licenses a clinic sold (and their voids): the clinic collected the money,
-and its monthly statement says what it owes the city (issue 18, item 4).
+and its monthly statement says what it owes the city.
 """
 
 from dataclasses import dataclass, field
@@ -135,7 +135,7 @@ def closeout_open_days(*, clerk, jurisdiction_ids) -> list[dict]:
 
 def closeouts_for(user):
     """Close-outs a user may see: their own; an administrator's, every clerk's of their
-    cities (issue 14 item 4)."""
+    cities."""
     qs = CloseOut.objects.for_user(user)
     if not user.has_role(ADMINISTRATOR):
         qs = qs.filter(clerk=user)

@@ -42,7 +42,7 @@ def _receipt_context(receipt: Receipt, *, tag: Tag | None, license: License | No
             "voids": receipt.voids.number if receipt.voids else None,
             "voids_issued_at": receipt.voids.issued_at if receipt.voids else None,
             "void_reason": receipt.void_reason,
-            # A void gives the money back: the refund as a positive amount (issue 14 item 5).
+            # A void gives the money back: the refund as a positive amount.
             "refunded": -receipt.total if receipt.voids_id else None,
             "amount_tendered": receipt.amount_tendered,
             "change_due": receipt.change_due,
@@ -209,7 +209,7 @@ def documents_for(obj) -> dict:
 
 @dataclass
 class LicensePapers:
-    """What a license page shows of its paper trail (issue 14, item 2)."""
+    """What a license page shows of its paper trail."""
 
     receipts: list  # every receipt that touched the license, oldest first
     documents: dict  # {kind: IssuedDocument} of the license itself, as documents_for

@@ -49,16 +49,16 @@ class ExpirySpec:
         return self.model._meta.db_table
 
     @property
-    def move(self) -> Transition:
+    def expire(self) -> Transition:
         return self.model.transition("expire")
 
     @property
     def to_status(self) -> str:
-        return self.move.target(None)
+        return self.expire.target(None)
 
     @property
     def action(self) -> str:
-        return self.move.event.format(to=self.to_status)
+        return self.expire.event.format(to=self.to_status)
 
 
 CHANGED_AT = {"status_changed_at": lambda today, now: now}
@@ -77,7 +77,7 @@ KENNELS = ExpirySpec(model=KennelLicense, noun="kennel licenses", extra=CHANGED_
 def due_for_expiry(spec: ExpirySpec, today: date) -> models.QuerySet:
     """Rows still active whose stored expiry date has passed (NULL expiry never expires)."""
     return spec.model.objects.filter(
-        status__in=spec.move.sources, expires_on__isnull=False, expires_on__lt=today
+        status__in=spec.expire.sources, expires_on__isnull=False, expires_on__lt=today
     )
 
 
@@ -185,7 +185,7 @@ def _set_clause(spec: ExpirySpec, today: date, now: datetime):
 
 def _where_clause(spec: ExpirySpec, today: date):
     qn = connection.ops.quote_name
-    sources = sorted(spec.move.sources)
+    sources = sorted(spec.expire.sources)
     placeholders = ", ".join(["%s"] * len(sources))
     sql = (
         f"{qn('status')} IN ({placeholders}) AND {qn('expires_on')} IS NOT NULL "

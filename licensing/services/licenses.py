@@ -68,7 +68,7 @@ def license_issue(
     ``term_year`` is the clerk's choice among the terms offered that day (the current or,
     once sales are open, the next: ``terms.license_terms``); None takes the default.
 
-    A clinic selling on consignment (issue 18, item 4) comes through here too, with the
+    A clinic selling on consignment comes through here too, with the
     same checks and the city's receipt series: ``tag_source`` is the tags it holds,
     ``method`` is ``ReceiptMethod.CLINIC`` and ``vaccination`` its own certificate's.
 
@@ -93,15 +93,14 @@ def license_issue(
         )
         if not a.can_issue:
             raise Refused(a.refusals)
-        jurisdiction = animal.jurisdiction
         tag = tag_claim(
-            jurisdiction=jurisdiction,
+            jurisdiction=animal.jurisdiction,
             year=a.expires_on.year,
             number=tag_number,
             source=tag_source,
         )
         receipt = receipt_create(
-            jurisdiction=jurisdiction,
+            jurisdiction=animal.jurisdiction,
             payer=owner,
             lines=a.fee_lines,
             method=method,
@@ -110,45 +109,55 @@ def license_issue(
             actor=actor,
             now=now,
         )
-        previous = (
-            animal.licenses.exclude(status=LicenseStatus.VOID).order_by("-term_start").first()
-        )
-        license = License.objects.create(
-            jurisdiction=jurisdiction,
-            animal=animal,
-            owner=owner,
-            term_start=a.term_start,
-            number=year_number(jurisdiction, DOG_LICENSES, a.expires_on.year),
-            expires_on=a.expires_on,
-            issued_on=on,
-            issued_by=actor,
-            receipt=receipt,
-            vaccination=a.vaccination,
-            late_penalty=a.late_penalty,
-            became_subject_on=a.became_subject_on,
-            renewal_of=previous,
-        )
-        receipt.regarding.add(license)  # issue 14, item 2: listed on the license page
+        license = _license_record(animal, owner, a, receipt=receipt, actor=actor, on=on)
         issue_tag(tag, license=license, on=on, actor=actor, at=now)
-        Event.record(
-            "licensing.license.issued",
-            license,
-            actor=actor,
-            at=now,
-            summary=f"License {license.number}, tag {tag.number} ({tag.year})",
-            data={
-                "receipt": receipt.number,
-                "tag": tag.number,
-                "year": tag.year,
-                "late_penalty": a.late_penalty,
-                "total": str(receipt.total),
-            },
-        )
         result = IssueResult(license=license, receipt=receipt, tag=tag)
+        _issue_recorded(result, late_penalty=a.late_penalty, actor=actor, now=now)
         # REC-01, LIC-06, LIC-08: receipt, tag slip and certificate in the same use case,
         # so no caller can leave a license without its documents.
         issue_documents(result, actor=actor, now=now)
     return result
+
+
+def _license_record(animal: Animal, owner, a, *, receipt, actor, on: date) -> License:
+    """The license the assessment ``a`` allows, numbered in its year's series, renewing
+    the animal's last one that stands, listed on its receipt."""
+    previous = animal.licenses.exclude(status=LicenseStatus.VOID).order_by("-term_start").first()
+    license = License.objects.create(
+        jurisdiction=animal.jurisdiction,
+        animal=animal,
+        owner=owner,
+        term_start=a.term_start,
+        number=year_number(animal.jurisdiction, DOG_LICENSES, a.expires_on.year),
+        expires_on=a.expires_on,
+        issued_on=on,
+        issued_by=actor,
+        receipt=receipt,
+        vaccination=a.vaccination,
+        late_penalty=a.late_penalty,
+        became_subject_on=a.became_subject_on,
+        renewal_of=previous,
+    )
+    receipt.regarding.add(license)  # listed on the license page
+    return license
+
+
+def _issue_recorded(result: IssueResult, *, late_penalty: bool, actor, now: datetime) -> None:
+    license, receipt, tag = result.license, result.receipt, result.tag
+    Event.record(
+        "licensing.license.issued",
+        license,
+        actor=actor,
+        at=now,
+        summary=f"License {license.number}, tag {tag.number} ({tag.year})",
+        data={
+            "receipt": receipt.number,
+            "tag": tag.number,
+            "year": tag.year,
+            "late_penalty": late_penalty,
+            "total": str(receipt.total),
+        },
+    )
 
 
 # --- Transfer, address change, closing -----------------------------------------------
@@ -174,41 +183,14 @@ def license_transfer(
             .select_related("animal")
             .get(pk=license.pk)
         )
-        if not license.is_current(on):
-            raise Refused.because(  # LIC-12
-                _("License"),
-                _("The license is not current."),
-                rule_citation(license.jurisdiction, "LIC-12"),
-            )
-        if new_owner.pk == license.owner_id or new_owner.jurisdiction_id != license.jurisdiction_id:
-            raise Refused.because(
-                _("New owner"),
-                _("Choose a different owner in the same city."),
-                rule_citation(license.jurisdiction, "LIC-12"),
-                field="new_owner",
-            )
+        _transfer_checked(license, new_owner, on=on)
         fee = fee_amount(license.jurisdiction, "transfer", on=on)  # LIC-12
-        animal = license.animal
         premises = owner_premises(new_owner)
-        limit = premises_limit_check(premises=premises, on=on, adding=animal)
+        limit = premises_limit_check(premises=premises, on=on, adding=license.animal)
         if not limit.ok:
             raise Refused([Check(_("Animal limit"), "fail", limit.message, limit.citation)])
         previous_owner = license.owner
-        # Row by row, not .update(): simple-history records each change (REC-18).
-        for current in Ownership.objects.filter(animal=animal, ended_on__isnull=True):
-            current.ended_on = on
-            current.save(update_fields=["ended_on"])
-        Ownership.objects.create(
-            animal=animal,
-            owner=new_owner,
-            premises=premises,
-            started_on=on,
-            note=_("License %(n)s transferred") % {"n": license.number},
-        )
-        animal.owner, animal.premises = new_owner, premises
-        animal.save(update_fields=["owner", "premises"])
-        license.owner = new_owner
-        license.save(update_fields=["owner"])
+        _owner_changed(license, new_owner, premises, on=on)
         receipt = receipt_create(
             jurisdiction=license.jurisdiction,
             payer=new_owner,
@@ -232,14 +214,49 @@ def license_transfer(
                 "receipt": receipt.number,
             },
         )
-        result = IssueResult(
-            license=license,
-            receipt=receipt,
-            tag=license.tags.filter(status=TagStatus.ISSUED).first(),
-        )
+        tag = license.tags.filter(status=TagStatus.ISSUED).first()
+        result = IssueResult(license=license, receipt=receipt, tag=tag)
         # LIC-12: the new owner's receipt and a certificate in their name.
         issue_documents(result, actor=actor, now=now)
     return result
+
+
+def _transfer_checked(license: License, new_owner, *, on: date) -> None:
+    """LIC-12: a current license, to another owner of its city."""
+    if not license.is_current(on):
+        raise Refused.because(
+            _("License"),
+            _("The license is not current."),
+            rule_citation(license.jurisdiction, "LIC-12"),
+        )
+    if new_owner.pk == license.owner_id or new_owner.jurisdiction_id != license.jurisdiction_id:
+        raise Refused.because(
+            _("New owner"),
+            _("Choose a different owner in the same city."),
+            rule_citation(license.jurisdiction, "LIC-12"),
+            field="new_owner",
+        )
+
+
+def _owner_changed(license: License, new_owner, premises, *, on: date) -> None:
+    """The animal's ownership passes to ``new_owner`` at ``premises`` on ``on``, and the
+    license with it."""
+    animal = license.animal
+    # Row by row, not .update(): simple-history records each change (REC-18).
+    for current in Ownership.objects.filter(animal=animal, ended_on__isnull=True):
+        current.ended_on = on
+        current.save(update_fields=["ended_on"])
+    Ownership.objects.create(
+        animal=animal,
+        owner=new_owner,
+        premises=premises,
+        started_on=on,
+        note=_("License %(n)s transferred") % {"n": license.number},
+    )
+    animal.owner, animal.premises = new_owner, premises
+    animal.save(update_fields=["owner", "premises"])
+    license.owner = new_owner
+    license.save(update_fields=["owner"])
 
 
 @dataclass
@@ -260,6 +277,21 @@ def address_change_timing(jurisdiction, *, moved_on: date, reported_on: date) ->
     )
 
 
+@dataclass(frozen=True)
+class NewAddress:
+    """Where the owner moved within the city (blank city or ZIP: the owner's stays)."""
+
+    address_line: str = ""
+    unit: str = ""
+    city: str = ""
+    postal_code: str = ""
+
+    @classmethod
+    def of(cls, data: dict) -> "NewAddress":
+        """The address fields of a form's cleaned data or a resident's report."""
+        return cls(**{name: data.get(name) or "" for name in cls.__dataclass_fields__})
+
+
 @refusing()
 def license_address_change(
     *,
@@ -267,10 +299,7 @@ def license_address_change(
     moved_on: date,
     reported_on: date,
     within_city: bool,
-    address_line: str = "",
-    unit: str = "",
-    city: str = "",
-    postal_code: str = "",
+    address: NewAddress = NewAddress(),
     actor,
     now: datetime | None = None,
 ) -> AddressChange:
@@ -297,8 +326,9 @@ def license_address_change(
         }
         if within_city:
             owner = license.owner
-            owner.address_line, owner.unit = address_line, unit
-            owner.city, owner.postal_code = city or owner.city, postal_code or owner.postal_code
+            owner.address_line, owner.unit = address.address_line, address.unit
+            owner.city = address.city or owner.city
+            owner.postal_code = address.postal_code or owner.postal_code
             owner.save()
             animal = license.animal
             animal.premises = owner_premises(owner)

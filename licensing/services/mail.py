@@ -1,4 +1,4 @@
-"""E-mails to the resident about their online application (issue 12): returned (with
+"""E-mails to the resident about their online application: returned (with
 what to fix), approved (the amount due) and issued. Sent after commit, so a rolled-back
 decision sends nothing; a failed send is logged and recorded, never undoes the decision."""
 

@@ -1,4 +1,4 @@
-"""The tag mailing list (issue 12): issued online licenses whose metal tag is not yet
+"""The tag mailing list: issued online licenses whose metal tag is not yet
 mailed, as a printable PDF (WeasyPrint, the documents' renderer) with the owner's name
 and mailing address, the tag number and the license number. The data is frozen into a
 snapshot first and rendered from it (style.md, "Documents"); it is a working list, not

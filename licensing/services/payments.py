@@ -1,4 +1,4 @@
-"""Money received online for an approved application (issue 12): one payment, one receipt.
+"""Money received online for an approved application: one payment, one receipt.
 
 A provider's confirmation (Stripe's webhook) arrives here with the provider's own id.
 The application row is locked first, so two deliveries of the same event run one after

@@ -45,7 +45,7 @@ def fee_line(fee) -> FeeLine:
 
 @dataclass
 class FeeQuote:
-    """The lines a payment will take, shown before the clerk takes it (issue 14, item 3),
+    """The lines a payment will take, shown before the clerk takes it,
     or why it cannot be taken (the council has set no such fee), with its section."""
 
     lines: list[FeeLine]
@@ -84,7 +84,7 @@ def receipt_create(
     ``regarding``: the dog licenses the money concerns (issued, transferred, a duplicate
     tag), listed on each license's page. A void copies the original's payer snapshot and
     the licenses it concerned, so it reads the same as the original and sits beside it.
-    ``tendered`` is the cash handed over (issue 14 item 4): recorded with the receipt,
+    ``tendered`` is the cash handed over: recorded with the receipt,
     never later, and refused when it does not cover the total.
     """
     total = money_sum(ln.amount for ln in lines)

@@ -249,7 +249,7 @@ def owner_update(*, owner: Owner, actor, now=None, **fields) -> Owner:
     owner.save()
     moved = 0
     if any(f in changes for f in ADDRESS_FIELDS):
-        moved = _move_animals(owner, old_premises, owner_premises(owner), actor)
+        moved = _animals_follow(owner, old_premises, owner_premises(owner), actor)
     Event.record(
         "licensing.owner.updated",
         owner,
@@ -261,7 +261,7 @@ def owner_update(*, owner: Owner, actor, now=None, **fields) -> Owner:
     return owner
 
 
-def _move_animals(owner, old_premises, new_premises, actor) -> int:
+def _animals_follow(owner, old_premises, new_premises, actor) -> int:
     if old_premises.pk == new_premises.pk:
         return 0
     animals = list(owner.animals.filter(premises=old_premises, status=AnimalStatus.ALIVE))

@@ -1,4 +1,4 @@
-"""Renewal reminders (issue 12 item 6): ``licensing.renewal_reminders``.
+"""Renewal reminders: ``licensing.renewal_reminders``.
 
 When the renewal window opens (the profile's ``renewal_window_days_before_term`` before
 the next term starts: NB Sec. 6-65(c), LIC-13), the owner of each active license for the

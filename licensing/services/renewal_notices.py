@@ -1,4 +1,4 @@
-"""Renewal notices by mail (issue 14 item 6): from the expiring-licenses report, one
+"""Renewal notices by mail: from the expiring-licenses report, one
 printed notice per owner listing all of that owner's licenses expiring in the range, each
 with its renewal fee (``assessment.renewal_fee_lines``, the counter's own fee) and its
 deadline (the expiry date, LIC-07), with their sections; and the same owners' mailing

@@ -46,8 +46,8 @@ def report_revenue(*, jurisdiction_ids, start: date, end: date) -> list[dict]:
         .order_by()
         .values("receipt__jurisdiction__short_name", "code")
         .annotate(
-            # The fee's own description, from a charged line: a void line's reads "Void: ..."
-            # (issue 14 item 4); a code with only voids in the range falls back below.
+            # The fee's own description, from a charged line (a void line's reads "Void:
+            # ..."); a code with only voids in the range falls back below.
             fee_description=Max("description", filter=Q(amount__gt=0)),
             any_description=Max("description"),
             charged=Count("pk", filter=Q(amount__gt=0)),
@@ -77,7 +77,7 @@ def _fee_description(row) -> str:
 
 
 def revenue_totals(rows: list[dict]) -> dict:
-    """The revenue report's total row: lines charged and voided, net (issue 14 item 4)."""
+    """The revenue report's total row: lines charged and voided, net."""
     return {
         "charged": sum(r["charged"] for r in rows),
         "voided": sum(r["voided"] for r in rows),
@@ -117,7 +117,7 @@ def report_issued(*, jurisdiction_ids, start: date, end: date) -> list[dict]:
 
 def report_tags(*, jurisdiction_ids, start: date, end: date, on: date) -> list[dict]:
     """Tags per city and year stamped (start.year..end.year): on current licenses, in stock,
-    at clinics selling on consignment (issue 18 item 4), lost, void (LIC-08, LIC-10)."""
+    at clinics selling on consignment, lost, void (LIC-08, LIC-10)."""
     current = Q(
         status=TagStatus.ISSUED, license__status=LicenseStatus.ACTIVE, license__expires_on__gte=on
     )
@@ -154,7 +154,7 @@ def report_tags(*, jurisdiction_ids, start: date, end: date, on: date) -> list[d
 
 def expiring_licenses(*, jurisdiction_ids, start: date, end: date):
     """Active licenses whose expiry falls in the range (LIC-07): the expiring report's rows,
-    and the renewal notices printed from it (issue 14 item 6)."""
+    and the renewal notices printed from it."""
     return License.objects.filter(
         jurisdiction_id__in=jurisdiction_ids,
         status=LicenseStatus.ACTIVE,
@@ -172,7 +172,7 @@ def address_lines(*, street: str, unit: str, city: str, state: str, postal_code:
 
 def report_expiring(*, jurisdiction_ids, start: date, end: date, limit: int | None = None):
     """Active licenses whose expiry falls in the range (LIC-07), with owner contact: phone,
-    mailing address, e-mail and when a renewal notice was printed (issue 14 item 6). One
+    mailing address, e-mail and when a renewal notice was printed. One
     query: the latest notice comes in as a subquery."""
     printed = RenewalNotice.objects.filter(
         license=OuterRef("pk"), owner=OuterRef("owner")

@@ -3,7 +3,7 @@
 Rules (rules.md): LIC-07 (annual licenses expiring on the profile's day, NB Sec. 6-62:
 December 31) and LIC-13 (applications may be made N days before the term starts, NB
 Sec. 6-65(c): 30 days, so from December 2). A city may also open next-term sales earlier
-as its own policy (``Jurisdiction.next_term_sales_days_before``, issue 14); that opening
+as its own policy (``Jurisdiction.next_term_sales_days_before``); that opening
 is shown as city policy, never as the ordinance's section.
 
 The counter (``assessment.license_assess``), the online renewal (``applications``, via

@@ -190,8 +190,7 @@ def vaccination_status(animal: Animal, *, on: date, rules: dict | None = None) -
 
     ``rules`` is ``vaccination_rules(animal.jurisdiction, on=on)`` when the caller holds
     it (a list of many animals of one city)."""
-    jurisdiction = animal.jurisdiction
-    rules = vaccination_rules(jurisdiction, on=on) if rules is None else rules
+    rules = vaccination_rules(animal.jurisdiction, on=on) if rules is None else rules
     species_rule = rules.get("vaccination_required_species")
     if species_rule is None:
         return VaccinationStatus(
@@ -205,6 +204,18 @@ def vaccination_status(animal: Animal, *, on: date, rules: dict | None = None) -
             species_rule.citation,
         )
     latest = latest_vaccination(animal, on=on)
+    return (
+        _not_applying(animal, on, rules, species_rule, latest)
+        or _covered(animal, on, species_rule, latest)
+        or _exempt(animal, on, rules, latest)
+        or _lapsed(animal, on, rules, species_rule, latest)
+        or _never_vaccinated(animal, on, rules, species_rule)
+    )
+
+
+def _not_applying(animal, on, rules, species_rule, latest) -> VaccinationStatus | None:
+    """The requirement does not reach the animal: no longer in the city or alive, a
+    species with no licensed vaccine (RAB-02) or one the ordinance leaves out."""
     if _inactive_on(animal, on):
         return VaccinationStatus(
             Vaccination.INACTIVE,
@@ -231,52 +242,71 @@ def vaccination_status(animal: Animal, *, on: date, rules: dict | None = None) -
             species_rule.citation,
             vaccination=latest,
         )
-    if latest is not None:
-        until = vaccination_due(latest)
-        if until >= on:
-            soon = (until - on).days <= reminder_lead_days()
-            return VaccinationStatus(
-                Vaccination.DUE_SOON if soon else Vaccination.CURRENT,
-                _("Vaccinated %(given)s; due again by %(until)s.")
-                % {"given": _d(latest.vaccinated_on), "until": _d(until)},
-                _revaccination_citation(jurisdiction, species_rule),
-                latest,
-                until,
-                until,
-            )
+    return None
+
+
+def _covered(animal, on, species_rule, latest) -> VaccinationStatus | None:
+    """The latest vaccination still covers ``on``: current, or due again soon."""
+    if latest is None:
+        return None
+    until = vaccination_due(latest)
+    if until < on:
+        return None
+    soon = (until - on).days <= reminder_lead_days()
+    return VaccinationStatus(
+        Vaccination.DUE_SOON if soon else Vaccination.CURRENT,
+        _("Vaccinated %(given)s; due again by %(until)s.")
+        % {"given": _d(latest.vaccinated_on), "until": _d(until)},
+        _revaccination_citation(animal.jurisdiction, species_rule),
+        latest,
+        until,
+        until,
+    )
+
+
+def _exempt(animal, on, rules, latest) -> VaccinationStatus | None:
     exemption = _exemption(animal, on, rules)
-    if exemption is not None:
-        return VaccinationStatus(
-            Vaccination.EXEMPT,
-            _("%(kind)s since %(since)s: the vaccination requirement does not apply.")
-            % {"kind": exemption.get_kind_display(), "since": _d(exemption.starts_on)},
-            rules["license_exemptions_nonresident"].citation,
-            latest,
-        )
-    arrival = _set(rules.get("vaccinate_new_arrival_days"))
-    if latest is not None:
-        # Revaccination (RAB-03): the young-animal period is for an animal never
-        # vaccinated, so a lapse is overdue from the day after its due date, unless the
-        # animal arrived already unvaccinated (its vaccination ran out before, RAB-04).
-        until = vaccination_due(latest)
-        arrived = _new_arrival(animal, on, arrival)
-        if arrived is not None and until < animal.acquired_on:
-            return arrived
-        return VaccinationStatus(
-            Vaccination.OVERDUE,
-            _("Vaccinated %(given)s; it was due again by %(until)s.")
-            % {"given": _d(latest.vaccinated_on), "until": _d(until)},
-            _revaccination_citation(jurisdiction, species_rule),
-            latest,
-            until,
-            until,
-        )
+    if exemption is None:
+        return None
+    return VaccinationStatus(
+        Vaccination.EXEMPT,
+        _("%(kind)s since %(since)s: the vaccination requirement does not apply.")
+        % {"kind": exemption.get_kind_display(), "since": _d(exemption.starts_on)},
+        rules["license_exemptions_nonresident"].citation,
+        latest,
+    )
+
+
+def _lapsed(animal, on, rules, species_rule, latest) -> VaccinationStatus | None:
+    """Revaccination (RAB-03): the young-animal period is for an animal never
+    vaccinated, so a lapse is overdue from the day after its due date, unless the animal
+    arrived already unvaccinated (its vaccination ran out before, RAB-04)."""
+    if latest is None:
+        return None
+    until = vaccination_due(latest)
+    arrived = _new_arrival(animal, on, _set(rules.get("vaccinate_new_arrival_days")))
+    if arrived is not None and until < animal.acquired_on:
+        return arrived
+    return VaccinationStatus(
+        Vaccination.OVERDUE,
+        _("Vaccinated %(given)s; it was due again by %(until)s.")
+        % {"given": _d(latest.vaccinated_on), "until": _d(until)},
+        _revaccination_citation(animal.jurisdiction, species_rule),
+        latest,
+        until,
+        until,
+    )
+
+
+def _never_vaccinated(animal, on, rules, species_rule) -> VaccinationStatus:
+    """No vaccination on file: still within the young animal's or the new arrival's
+    period, or overdue."""
     young = young_status(animal.date_of_birth, rules)
     if young is not None and young.state == Vaccination.UNKNOWN:
         return young
     if young is not None and on <= young.due_on:
         return young
-    arrived = _new_arrival(animal, on, arrival)
+    arrived = _new_arrival(animal, on, _set(rules.get("vaccinate_new_arrival_days")))
     if arrived is not None:
         return arrived
     if young is not None:
@@ -540,7 +570,7 @@ def vaccinated_filter(jurisdiction, *, on: date, rules: dict) -> Q | None:
 def animals_vaccinated(animals, cities, *, on: date, rules_by_city: dict | None = None):
     """``animals`` narrowed to those of ``cities`` with a rabies vaccination in force on
     ``on`` (the status's "vaccinated"), annotated ``latest_due``: the set-based twin of
-    ``vaccination_status(...).is_vaccinated`` for lists of thousands (issue 18 item 3)."""
+    ``vaccination_status(...).is_vaccinated`` for lists of thousands."""
     rules_by_city = {} if rules_by_city is None else rules_by_city
     found = Q(pk__in=[])
     for city in cities:

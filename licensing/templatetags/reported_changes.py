@@ -1,5 +1,5 @@
 """``{% reported_changes animal as changes %}``: the resident's own reports about an
-animal and the kinds they may report now, for ``portal/_changes.html`` (issue 12)."""
+animal and the kinds they may report now, for ``portal/_changes.html``."""
 
 from dataclasses import dataclass
 
@@ -25,7 +25,7 @@ LATEST = ("pk", "kind", "status", "submitted_at", "handled_note")
 
 def with_latest_report(animals, user):
     """Annotate each animal with the resident's latest report about it and the count, in
-    the animal's own query (the animal page stays within ten queries, issue 12)."""
+    the animal's own query (the animal page stays within ten queries)."""
     from django.db.models import Count, IntegerField, OuterRef, Subquery
 
     mine = ReportedChange.objects.filter(animal=OuterRef("pk"), owner__user=user).order_by(

@@ -1,4 +1,4 @@
-"""The resident reports a change about their own animal and follows it (issue 12 item 5).
+"""The resident reports a change about their own animal and follows it.
 
 Every lookup filters on ``Owner.user == request.user``: another resident's animal or
 report is a 404; ``role_required(RESIDENT)`` comes first, so staff get 403. The new

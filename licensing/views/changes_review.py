@@ -74,7 +74,8 @@ def change_detail(request, pk):
     decline_form = DeclineForm(request.POST if decision == "decline" else None, prefix="decline")
     if decision == "apply" and apply_form.is_valid():
         try:
-            applied = svc.change_apply(change=change, actor=request.user, **apply_form.cleaned_data)
+            entry = svc.ClerkEntry(**apply_form.cleaned_data)
+            applied = svc.change_apply(change=change, actor=request.user, entry=entry)
         except Refused as exc:  # e.g. the animal limit at the new address (KEN-01)
             apply_service_errors(apply_form, exc)
         else:

@@ -1,4 +1,4 @@
-"""The clerk's daily close-out (issue 14, item 4): the day's receipts with totals by
+"""The clerk's daily close-out: the day's receipts with totals by
 method, "Close the day" with a confirmation step, the closed days and their deposit
 slips. Whoever takes money closes their own day: clerks at the counter, and officers
 who take release and registration fees at the pound; each sees their own close-outs,
@@ -79,7 +79,7 @@ def closeout_day(request):
 @role_required(*TAKES_MONEY)
 @require_http_methods(["GET", "POST"])
 def closeout_close(request):
-    """GET: the totals to confirm; POST: close the day (issue 14 item 4)."""
+    """GET: the totals to confirm; POST: close the day."""
     form = _day_form(request, request.POST if request.method == "POST" else request.GET)
     summary = None
     if form.is_valid():

@@ -75,7 +75,7 @@ def counter_start(request):
     if search.is_valid() and (q := search.cleaned_data["q"].strip()):
         # The registry's one search: names, address, phone, microchip, rabies or license tag.
         hits = registry_search(user=request.user, query=q, limit=SEARCH_LIMIT)
-        # A record merged into another is not offered: its survivor is (issue 14, item 7).
+        # A record merged into another is not offered: its survivor is.
         owners = [hit.owner for hit in hits if not hit.owner.merged_into_id]
     form = CounterOwnerForm(request.POST or None, user=request.user)
     duplicates = []
@@ -288,7 +288,7 @@ def license_issued(request, pk):
 
 @role_required(*STAFF)
 def license_detail(request, pk):
-    # What the page shows, no more: each related table read is a join to build (issue 15).
+    # What the page shows, no more: each related table read is a join to build.
     license = get_in_jurisdiction(
         License.objects.select_related("animal", "owner", "vaccination").prefetch_related(
             _tags_newest_first()
@@ -316,11 +316,11 @@ def _license_action(
     request, pk, *, form_class, title, run, form_kwargs=None, fee_code=None, confirm_question=""
 ):
     """A counter action on a license; ``fee_code``: the fee it takes, shown with its
-    section before the payment (issue 14, item 3)."""
+    section before the payment."""
     license = get_in_jurisdiction(_license_qs(), request.user, pk=pk)
     kwargs = form_kwargs(license) if form_kwargs else {}
     form = form_class(request.POST or None, **kwargs)
-    # A form with a confirmation step is asked again before it is run (item 11).
+    # A form with a confirmation step is asked again before it is run.
     confirming = isinstance(form, ConfirmStep)
     awaiting = form.is_bound and confirming and form.awaiting_confirmation()
     ready = form.confirmed_now() if confirming else form.is_valid()
@@ -440,7 +440,14 @@ def license_duplicate_tag(request, pk):
 @require_http_methods(["GET", "POST"])
 def license_address(request, pk):
     def run(license, data):
-        change = svc.license_address_change(license=license, actor=request.user, **data)
+        change = svc.license_address_change(
+            license=license,
+            moved_on=data["moved_on"],
+            reported_on=data["reported_on"],
+            within_city=data["within_city"],
+            address=svc.NewAddress.of(data),
+            actor=request.user,
+        )
         note = (
             _("Reported late: due by %(due)s (%(cite)s).")
             if change.late
@@ -503,7 +510,7 @@ def receipt_detail(request, pk):
 @require_http_methods(["GET", "POST"])
 def receipt_void(request, pk):
     receipt = get_in_jurisdiction(_receipt_qs(), request.user, pk=pk)
-    form = VoidForm(request.POST or None)  # asked again before the void (item 11)
+    form = VoidForm(request.POST or None)  # asked again before the void
     if request.method == "POST" and form.confirmed_now():
         try:
             void = voids.receipt_void(

@@ -75,7 +75,7 @@ def _only_city(user):
 @role_required(*COUNTER)
 def kennel_apply(request):
     city = _only_city(request.user)
-    # The applicant is found by search within the clerk's cities (issue 14, item 7).
+    # The applicant is found by search within the clerk's cities.
     query = request.GET.get("q", "").strip()[:100]
     candidates = owner_choices(
         user=request.user,

@@ -1,4 +1,4 @@
-"""Merging two owner records of the same city (issue 14, item 7): from the owner's
+"""Merging two owner records of the same city: from the owner's
 record, find the duplicate by search, see what moves, confirm. Thin: the rules are in
 ``licensing.services.owner_merge``."""
 

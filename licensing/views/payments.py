@@ -1,4 +1,4 @@
-"""Paying an approved online application (issue 12): the resident's pay and return pages,
+"""Paying an approved online application: the resident's pay and return pages,
 the provider's webhook, and the clerk's list of online payments.
 
 Approve, then pay. The pay page shows what the clerk approved, with its fee lines and

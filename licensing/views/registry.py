@@ -38,7 +38,7 @@ def _multi_city(user) -> bool:
 def _results_rows(hits):
     """What the results list shows of each hit, worked out once per page: the links and
     the species' label (a reverse() and a choices lookup per row cost a third of the
-    list's rendering; issue 15, item 2)."""
+    list's rendering)."""
     species = {value: str(label) for value, label in Species.choices}
     for hit in hits:
         hit.owner_url = record_url("licensing:owner_detail", hit.owner.pk)
@@ -103,8 +103,8 @@ def owner_create(request):
     if request.method == "POST" and form.is_valid():
         data = dict(form.cleaned_data)
         jurisdiction = data.pop("jurisdiction", None) or cities[0]
-        # The same person at the same address in this city: offer that record first
-        # (issue 14, item 7); the clerk may still confirm a new one.
+        # The same person at the same address in this city: offer that record first;
+        # the clerk may still confirm a new one.
         if not request.POST.get("confirm_new"):
             duplicates = owner_duplicates(jurisdiction=jurisdiction, **data)
         if not duplicates:
@@ -249,8 +249,8 @@ def animal_detail(request, pk):
 @role_required(*STAFF_ROLES)
 @require_POST
 def animal_mark_deceased(request, pk):
-    """Posted from the animal page; asks again before recording the death (issue 14, item
-    11), and shows a mistake next to its field with what was typed kept."""
+    """Posted from the animal page; asks again before recording the death, and shows a
+    mistake next to its field with what was typed kept."""
     animal = get_in_jurisdiction(Animal.objects, request.user, pk=pk)
     form = DeceasedForm(request.POST)
     if form.confirmed_now():

@@ -60,7 +60,7 @@ REPORTS = {
 }
 
 
-# Column headers as a clerk reads them (issue 14 item 4: "Late penalty", not "Latepenalty").
+# Column headers as a clerk reads them ("Late penalty", not "Latepenalty").
 COLUMN_LABELS = {
     "city": _("City"),
     "kind": _("Kind"),
@@ -182,7 +182,7 @@ def _report(request, key, *, refused=None):
 
 
 def _notices_forms(key, bounds, refused):
-    """The expiring report's print forms (issue 14 item 6): notices (POST) and labels
+    """The expiring report's print forms: notices (POST) and labels
     (GET), each for the range shown; ``refused`` = (kind, form) comes back with its errors."""
     if key != "expiring":
         return None
@@ -237,7 +237,7 @@ def _pdf(data: bytes, name: str) -> HttpResponse:
 @role_required(*COUNTER)
 @require_POST
 def report_expiring_notices(request):
-    """One renewal notice per owner as one PDF, recorded as printed (issue 14 item 6)."""
+    """One renewal notice per owner as one PDF, recorded as printed."""
     form = RenewalNoticesForm(request.POST, auto_id="notices_%s")
     if not form.is_valid():
         return _report(request, "expiring", refused=("notices", form))

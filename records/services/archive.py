@@ -1,4 +1,4 @@
-"""Write a city's data as one ZIP archive (issue 19, item 2), memory flat.
+"""Write a city's data as one ZIP archive, memory flat.
 
 Layout (README "Export"):
 

@@ -1,4 +1,4 @@
-"""Shared setup for the online application tests (issue 12): a resident's linked dog,
+"""Shared setup for the online application tests: a resident's linked dog,
 licensed for 2026 through the counter's own service, and certificate files."""
 
 from datetime import date, datetime

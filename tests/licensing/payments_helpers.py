@@ -1,4 +1,4 @@
-"""Shared pieces of the payment tests (issue 12): an approved online application made
+"""Shared pieces of the payment tests: an approved online application made
 through the clerk's real approval, a local stand-in for Stripe's API, and webhook
 deliveries signed with Stripe's scheme.
 

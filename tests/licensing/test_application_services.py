@@ -1,6 +1,6 @@
-"""The clerk's approval of an online application and the issue that follows payment
-(issue 12): the application date decides the late penalty (NB Sec. 6-65(c), LIC-13,
-FEE-03); a charged amount that no longer matches is refused with nothing issued."""
+"""The clerk's approval of an online application and the issue that follows payment:
+the application date decides the late penalty (NB Sec. 6-65(c), LIC-13, FEE-03); a
+charged amount that no longer matches is refused with nothing issued."""
 
 from datetime import date, datetime
 from decimal import Decimal

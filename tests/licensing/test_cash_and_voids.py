@@ -1,5 +1,5 @@
-"""Cash tendered and change due (issue 14 item 4), and void receipts that read as voids
-(item 5): each read back from the archived PDF, as the payer gets it."""
+"""Cash tendered and change due, and void receipts that read as voids: each read back
+from the archived PDF, as the payer gets it."""
 
 from datetime import date, datetime
 from decimal import Decimal

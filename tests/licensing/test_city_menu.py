@@ -1,4 +1,4 @@
-"""Each city sees its own (issue 14, item 9): Glencoe deleted its licensing section (701
+"""Each city sees its own: Glencoe deleted its licensing section (701
 Subd. 2(D)), so its staff are not offered "Issue a license", tag stock, tag lookup or the
 online queue; a North Branch clerk is; an administrator serving both is. The menu reads
 the rule from the cache (no query per page) and follows an amendment at once."""
@@ -76,7 +76,7 @@ def test_the_menu_costs_no_query_once_cached(client_as, glencoe_clerk, clerk, mo
 def test_the_menu_is_worked_out_once_for_the_same_roles_and_cities(
     client_as, clerk, glencoe_clerk, north_branch, monkeypatch
 ):
-    """Issue 15, item 2: two clerks of one city, on any page, share one menu (kept under
+    """Two clerks of one city, on any page, share one menu (kept under
     their roles, cities, the day, the language and the rules' version); a clerk of the
     other city gets her own; a part of a page that shows no menu (the search results as
     the clerk types) does not work one out."""
@@ -103,7 +103,7 @@ def test_the_menu_is_worked_out_once_for_the_same_roles_and_cities(
     assert worked_out == ["carol", "gus"]
 
 
-# --- Finish (issue 14, item 12) ------------------------------------------------------------
+# --- Finish ------------------------------------------------------------
 
 
 def test_administrators_have_the_admin_site_in_the_menu_and_clerks_do_not(

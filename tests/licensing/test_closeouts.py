@@ -1,4 +1,4 @@
-"""The clerk's daily close-out and deposit slip (issue 14 item 4; REC-01, LIC-06).
+"""The clerk's daily close-out and deposit slip (REC-01, LIC-06).
 
 Totals by payment method, the checks with their numbers, the voids and the receipt range;
 a closed day is locked (a later receipt or a correcting void goes to the next close-out);

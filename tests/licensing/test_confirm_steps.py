@@ -1,4 +1,4 @@
-"""What cannot be undone asks for a reason and a confirmation (issue 14, item 11): voiding
+"""What cannot be undone asks for a reason and a confirmation: voiding
 a receipt, closing a license, recording a death. The first POST changes nothing and shows
 the choices; "Change" brings the form back filled in; the confirmed POST does it."""
 

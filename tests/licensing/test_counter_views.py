@@ -74,7 +74,7 @@ def test_three_screens_from_new_owner_to_receipt_pdf(client_as, clerk, stock):
     pay_url = _url("licensing:counter_pay", animal.pk)
     page = client.get(pay_url).content.decode()
     assert "$18.00" in page and "Demo Res." in page
-    # Cash needs the amount tendered (issue 14 item 4), next to its field; less than the
+    # Cash needs the amount tendered, next to its field; less than the
     # total is refused there too.
     resp = client.post(pay_url, {"method": "cash"})
     assert resp.status_code == 200

@@ -1,4 +1,4 @@
-"""Entry that matches the rules (issue 14, item 7): the application's required fields per
+"""Entry that matches the rules: the application's required fields per
 city (LIC-04, NB Sec. 6-61), editing the animal from the checks and coming back, the
 duplicate-owner warning, and the kennel applicant found by search."""
 

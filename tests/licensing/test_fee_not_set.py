@@ -86,7 +86,7 @@ def blank(jurisdiction, key, administrator):
 
 def no_council_fee(jurisdiction, code):
     # A city that never set this fee: the app refuses to delete fee rows (they are
-    # superseded), so the test removes them below the model (issue 13, item 3).
+    # superseded), so the test removes them below the model.
     rows = FeeScheduleEntry.objects.filter(jurisdiction=jurisdiction, code=code)
     rows._raw_delete(rows.db)
 

@@ -1,4 +1,4 @@
-"""People see the city's section, never a rules.md ID (issue 8): the kennel pages, the
+"""People see the city's section, never a rules.md ID: the kennel pages, the
 kennel form's help texts and the tag lookup cite the profile (``rule_citation``), and drop
 the reference where the city's ordinance has no such section."""
 

@@ -188,7 +188,7 @@ def test_a_transfer_without_a_chosen_owner_keeps_the_payment_and_says_why(
 
 
 def test_the_transfer_page_shows_the_fee_table_before_the_payment(client_as, clerk, nb_kennel):
-    """Issue 14, item 3: the fee line with its section, then the payment form."""
+    """The fee line with its section, then the payment form."""
     url = reverse("licensing:kennel_transfer", args=[nb_kennel.pk])
     page = client_as(clerk).get(url).content.decode()
     table = page[page.index("Fee to take") : page.index("</table>", page.index("Fee to take"))]
@@ -197,7 +197,7 @@ def test_the_transfer_page_shows_the_fee_table_before_the_payment(client_as, cle
 
 
 def test_the_kennel_page_shows_the_fee_in_the_payment_card(client_as, clerk, north_branch):
-    """Issue 14, item 3: "Take the fee now" shows the lines it takes, with sections."""
+    """The "Take the fee now" card shows the lines it takes, with sections."""
     from licensing.services.kennels.payments import kennel_fee_lines
 
     owner = OwnerFactory(jurisdiction=north_branch, last_name="Applicant")

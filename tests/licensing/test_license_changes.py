@@ -7,6 +7,7 @@ import pytest
 
 from licensing.models import AnimalStatus, LicenseStatus, Ownership
 from licensing.services.licenses import (
+    NewAddress,
     license_address_change,
     license_close,
     license_issue,
@@ -51,7 +52,7 @@ def test_address_change_late_after_30_days(issued, clerk, reported_on, late):
         moved_on=date(2026, 5, 1),
         reported_on=reported_on,
         within_city=True,
-        address_line="9 Oak Street",
+        address=NewAddress(address_line="9 Oak Street"),
         actor=clerk,
     )
     assert change.late is late and "6-61" in change.citation

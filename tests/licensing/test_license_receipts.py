@@ -1,4 +1,4 @@
-"""Every receipt in reach (issue 14, item 2): the license page lists every receipt that
+"""Every receipt in reach: the license page lists every receipt that
 touched the license (issue, renewal, duplicate tag, transfer, void), each linked to its
 page and its printed PDF, and every "receipt N issued" message links to the receipt."""
 
@@ -142,7 +142,7 @@ def test_the_message_escapes_what_it_quotes(issued, clerk, client_as, north_bran
     assert "<b>Bold</b>" not in page
 
 
-# --- The fee before the payment (issue 14, item 3) ---------------------------------------
+# --- The fee before the payment ---------------------------------------
 
 
 @pytest.mark.parametrize(

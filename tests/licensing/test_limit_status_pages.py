@@ -1,6 +1,6 @@
 """The animal and owner pages show the premises' animal limit and whether a license is
-required, each in the city's own numbers with its section (KEN-01, LIC-01, LIC-16;
-issue 3: the same screen shows North Branch's values for a North Branch premises and
+required, each in the city's own numbers with its section (KEN-01, LIC-01, LIC-16:
+the same screen shows North Branch's values for a North Branch premises and
 Glencoe's for a Glencoe premises)."""
 
 from datetime import date

@@ -1,4 +1,4 @@
-"""A resident links their account to the owner record the clerk keeps (issue 12, part A).
+"""A resident links their account to the owner record the clerk keeps.
 
 An exact match of the license number or a currently issued tag's number, the owner's
 last name (any case) and ZIP code (first five digits) sets ``Owner.user``; every try is

@@ -1,4 +1,4 @@
-"""The resident's side of an online application (issue 12): submit, fix a returned one,
+"""The resident's side of an online application: submit, fix a returned one,
 return with a reason, withdraw, mark tags mailed. The checks are the counter's own
 (``license_assess``, LIC-05 rabies, LIC-13 the renewal window, LIC-16 Glencoe issues no
 license); RAB-05 (a licensed veterinarian) is asked of the certificate."""

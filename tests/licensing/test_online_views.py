@@ -1,4 +1,4 @@
-"""The resident's online application pages and the clerk's review queue (issue 12).
+"""The resident's online application pages and the clerk's review queue.
 
 Personas (style.md): the resident who owns the dog, another resident, the North Branch
 clerk, the Glencoe clerk, the officer. Rules: LIC-13 (NB Sec. 6-65(c), the renewal

@@ -1,4 +1,4 @@
-"""Merging two owner records of the same city (issue 14, item 7): every row that points
+"""Merging two owner records of the same city: every row that points
 to the duplicate moves (found through ``Owner._meta.related_objects``), receipts keep
 the payer they were issued to (REC-01), the duplicate is kept and marked merged, and
 an Event records who merged what (REC-18)."""

@@ -1,4 +1,4 @@
-"""The search box's copy of each owner (licensing.models.search, issue 15, item 1) stays in
+"""The search box's copy of each owner (licensing.models.search) stays in
 step with the owner: saved through the services, merged, or written in bulk and then
 refreshed by the one set-based function bulk writers call."""
 

@@ -1,4 +1,4 @@
-"""The resident's pay and return pages (issue 12): approve, then pay.
+"""The resident's pay and return pages: approve, then pay.
 
 The pay page shows the amount the clerk approved with its fee lines and sections
 (NB Sec. 6-65(c), LIC-13, FEE-01); with Stripe configured its POST creates a Checkout

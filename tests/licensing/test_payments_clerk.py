@@ -1,4 +1,4 @@
-"""The clerk's list of online payments (issue 12): held first, own city only, and the
+"""The clerk's list of online payments: held first, own city only, and the
 finish of a held payment, which issues the license as at the counter (REC-01 receipt
 with the provider's reference) and links the receipt to the payment."""
 

@@ -1,4 +1,4 @@
-"""Stripe's webhook pays an approved application (issue 12): one payment, one receipt.
+"""Stripe's webhook pays an approved application: one payment, one receipt.
 
 The approving clerk issues (Receipt.issued_by is required; REC-01), the PaymentIntent id
 is the receipt's reference, the application date decides the late penalty (NB Sec.

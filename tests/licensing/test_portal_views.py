@@ -441,7 +441,7 @@ def test_pages_make_a_bounded_number_of_queries(
     with django_assert_max_num_queries(14):
         response = client.get(HOME)
     assert response.status_code == 200 and response.content.decode().count("Dog ") >= 4
-    # The animal page, with the resident's reported changes (issue 12): ten at most.
+    # The animal page, with the resident's reported changes: ten at most.
     with django_assert_max_num_queries(10):
         assert client.get(reverse("licensing:portal_animal", args=[dog.pk])).status_code == 200
 

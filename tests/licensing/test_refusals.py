@@ -1,4 +1,4 @@
-"""One refusal type (issue 8): a blank rule value refuses with its section, never another
+"""One refusal type: a blank rule value refuses with its section, never another
 exception (architecture.md "Rules as data": "the software refuses to use it until the city
 fills it in, and says which section is blank").
 
@@ -74,7 +74,7 @@ def blank_fee(jurisdiction, code, rule_key) -> str:
     """A fee the ordinance leaves to a council resolution (FEE-01, FEE-02) with none in
     force: returns the section that leaves it blank."""
     # A city that never set this fee: the app refuses to delete fee rows (they are
-    # superseded), so the test removes them below the model (issue 13, item 3).
+    # superseded), so the test removes them below the model.
     rows = FeeScheduleEntry.objects.filter(jurisdiction=jurisdiction, code=code)
     rows._raw_delete(rows.db)
     return RuleValue.objects.filter(jurisdiction=jurisdiction, key=rule_key).first().citation
@@ -205,7 +205,7 @@ def test_address_change_refuses_a_blank_notice_period(north_branch, issued, cler
             moved_on=date(2026, 5, 1),
             reported_on=date(2026, 5, 2),
             within_city=True,
-            address_line="9 Oak Street",
+            address=svc.NewAddress(address_line="9 Oak Street"),
             actor=clerk,
         )
     assert_refused_with_section(excinfo)

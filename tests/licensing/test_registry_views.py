@@ -369,7 +369,7 @@ def test_marking_an_animal_deceased(client_as, clerk, nb_dog):
     url = reverse("licensing:animal_mark_deceased", args=[nb_dog.pk])
     assert client.get(url).status_code == 405
     data = {"died_on": "2025-03-04", "note": "Old age"}
-    # First the confirmation step: nothing recorded yet, the choices kept (issue 14, 11).
+    # First the confirmation step: nothing recorded yet, the choices kept.
     page = client.post(url, data)
     assert page.status_code == 200 and "Please confirm" in page.content.decode()
     assert 'name="died_on" value="2025-03-04"' in page.content.decode()
@@ -400,7 +400,7 @@ def test_pages_make_a_bounded_number_of_queries(
     with django_assert_max_num_queries(17):
         assert client.get(reverse("licensing:owner_detail", args=[owner.pk])).status_code == 200
     # 15 + the limit status and whether a license is required, each a constant cost,
-    # + the impound section's cases (issue 9), one query.
+    # + the impound section's cases, one query.
     with django_assert_max_num_queries(18):
         assert (
             client.get(reverse("licensing:animal_detail", args=[animals[0].pk])).status_code == 200

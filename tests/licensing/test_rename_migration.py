@@ -1,4 +1,4 @@
-"""The rename to the ordinance's own words (issue 8) loses no row and no link.
+"""The rename to the ordinance's own words loses no row and no link.
 
 A database of the test's own is migrated to just before licensing 0005; a license with
 its tag, a receipt paid by check, a dog's color, an event, an issued document, the

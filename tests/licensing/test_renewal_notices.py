@@ -1,4 +1,4 @@
-"""Renewal notices by mail (issue 14 item 6): from the expiring-licenses report, one
+"""Renewal notices by mail: from the expiring-licenses report, one
 notice per owner with every expiring license, its renewal fee and deadline with their
 sections and how to renew; mailing labels for the same owners; which notices were
 printed, once per owner, license and term; scoped to the clerk's cities."""
@@ -238,7 +238,7 @@ def test_a_fee_the_council_has_not_set_is_said_with_its_section(expiring, clerk,
 def test_recording_a_batch_takes_the_same_queries_whatever_its_size(
     expiring, clerk, django_assert_max_num_queries
 ):
-    """Set-based (issue 15): one read, one insert of notices, one of Events."""
+    """Set-based: one read, one insert of notices, one of Events."""
     city = expiring["ann"][0].jurisdiction
     for i in range(12):
         _licensed(city, clerk, OwnerFactory(jurisdiction=city, last_name=f"Many{i}"), f"Dog{i}")

@@ -1,4 +1,4 @@
-"""Renewal reminders (issue 12 item 6): ``licensing.renewal_reminders`` e-mails the owner
+"""Renewal reminders: ``licensing.renewal_reminders`` e-mails the owner
 once per license and term when the renewal window opens: North Branch's 30 days before
 the term starting January 1 (NB Sec. 6-65(c), LIC-13), so on December 2. None in Glencoe
 (the licensing section deleted, Subd. 2(D), LIC-16), none for a dead animal, none for an

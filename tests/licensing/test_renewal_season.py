@@ -1,4 +1,4 @@
-"""Renewal season at the counter (issue 14, items 1 and 8).
+"""Renewal season at the counter.
 
 North Branch Sec. 6-62: dog licenses expire December 31 (LIC-07). Sec. 6-65(c):
 applications may be made 30 days before the term starts (LIC-13), so next-term sales

@@ -1,4 +1,4 @@
-"""Changes residents report (issue 12 item 5), applied by the clerk with the counter's
+"""Changes residents report, applied by the clerk with the counter's
 own services: a new address (LIC-11, late after North Branch Sec. 6-61's 30 days; the
 new premises' limit, KEN-01), a death (closes the license, the animal deceased), a new
 owner (LIC-12: the new owner accepts on their own account, then the transfer fee of
@@ -357,7 +357,7 @@ def test_a_transfer_waits_for_the_new_owner_who_accepts_then_the_clerk_applies(
     assert f"https://animals.example.gov{url}" in invitation.body
     # The clerk cannot apply it yet; the reporting resident cannot accept it.
     with pytest.raises(Refused):
-        svc.change_apply(change=change, actor=clerk, method="cash")
+        svc.change_apply(change=change, actor=clerk, entry=svc.ClerkEntry(method="cash"))
     assert client_as(resident).post(url).status_code == 302
     change.refresh_from_db()
     assert change.status == ChangeStatus.WAITING_NEW_OWNER
@@ -411,9 +411,9 @@ def test_the_clerk_declines_with_a_reason_the_resident_reads(
 
 def test_a_handled_report_is_not_applied_again(clerk, resident, dog, license):
     change = report(dog, resident, ChangeKind.LOST_TAG, where="Park")
-    svc.change_apply(change=change, actor=clerk, method="cash")
+    svc.change_apply(change=change, actor=clerk, entry=svc.ClerkEntry(method="cash"))
     with pytest.raises(Refused) as refused:
-        svc.change_apply(change=change, actor=clerk, method="cash")
+        svc.change_apply(change=change, actor=clerk, entry=svc.ClerkEntry(method="cash"))
     assert "only a report waiting for the clerk is applied" in str(refused.value.messages)
     with pytest.raises(Refused):
         svc.change_decline(change=change, actor=clerk, reason="Too late")
@@ -425,7 +425,7 @@ def test_a_refusing_service_keeps_nothing(clerk, resident, dog, license):
     change = report(dog, resident, ChangeKind.LOST_TAG, where="Park")
     license.close(actor=clerk, on=TODAY, reason="Moved", at=None)
     with pytest.raises(Refused):
-        svc.change_apply(change=change, actor=clerk, method="cash")
+        svc.change_apply(change=change, actor=clerk, entry=svc.ClerkEntry(method="cash"))
     change.refresh_from_db()
     assert change.status == ChangeStatus.SUBMITTED and change.receipt is None
 

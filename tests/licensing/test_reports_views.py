@@ -289,7 +289,7 @@ def test_the_tags_report_page_shows_tags_outstanding(licensed, client_as, clerk)
 def test_the_expiring_report_page_lists_the_live_licenses_with_contacts(licensed, client_as, clerk):
     """LIC-07: the two active licenses expire December 31 (the void one is not listed);
     the owner's name and phone are there to call, the mailing address and e-mail to
-    write (issue 14 item 6; no renewal notice printed yet)."""
+    write (no renewal notice printed yet)."""
     client = client_as(clerk)
     params = {"start": "2026-12-01", "end": "2026-12-31"}
     header, rows = table_of(client.get(reverse("licensing:report_expiring"), params))
@@ -395,7 +395,7 @@ def test_reports_are_for_counter_staff(client_as, request, persona):
 def test_the_revenue_report_takes_the_description_from_the_fee_not_a_void_line(
     north_branch, clerk, client_as
 ):
-    """Issue 14 item 4: a void line ("Void: Annual dog license") does not head the row,
+    """A void line ("Void: Annual dog license") does not head the row,
     and a code with only a void in the range still reads as the fee."""
     paid = ReceiptFactory(
         jurisdiction=north_branch,

@@ -1,4 +1,4 @@
-"""The set-based twins of the one standing and vaccination answers (issue 18 item 3):
+"""The set-based twins of the one standing and vaccination answers:
 ``standing.animals_unlicensed`` keeps exactly the animals whose ``license_standing`` is
 "license required" or "license expired", and ``vaccination.animals_vaccinated`` exactly
 those whose ``vaccination_status`` counts as vaccinated, on every day asked, in both

@@ -1,4 +1,4 @@
-"""Named transitions on the models (issue 8, item 5; style.md "State, time and jobs";
+"""Named transitions on the models (style.md "State, time and jobs";
 rules.md REC-18): from each allowed state a transition records exactly one Event; from any
 other state it refuses with its section and changes nothing."""
 

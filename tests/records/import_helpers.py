@@ -1,4 +1,4 @@
-"""Making import batches in tests (issue 19 item 1)."""
+"""Making import batches in tests."""
 
 import csv
 import io

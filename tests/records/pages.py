@@ -1,4 +1,4 @@
-"""The export rows of tests/test_every_page.py's page table (issue 19 item 2).
+"""The export rows of tests/test_every_page.py's page table.
 
 The world's administrator (both cities) has exported North Branch; the export is written,
 so its page offers the download. Administrators only; another city's administrator gets
@@ -10,7 +10,7 @@ from dataclasses import dataclass
 @dataclass
 class RecordsWorld:
     export: object  # North Branch's, ready
-    batch: object = None  # a North Branch import, dry-run (issue 19 item 1)
+    batch: object = None  # a North Branch import, dry-run
 
 
 def build_records_world(*, nb, actor, now) -> RecordsWorld:

@@ -1,4 +1,4 @@
-"""The archive itself (issue 19 item 2): scoped to the cities, every table with counts
+"""The archive itself: scoped to the cities, every table with counts
 that match, documents whose hashes verify, readable back into the same rows, recorded."""
 
 import hashlib

@@ -1,4 +1,4 @@
-"""The import is set-based per chunk (issue 19 item 1): a chunk reads what its rows look
+"""The import is set-based per chunk: a chunk reads what its rows look
 up in a few queries and writes in bulk, so the queries do not grow with the rows; rows
 later in a chunk, and in later chunks, see what earlier rows made; an owner matched by
 name and address only gets what the city's record lacks."""

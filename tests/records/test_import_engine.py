@@ -1,4 +1,4 @@
-"""The import engine (issue 19 item 1): a spreadsheet in a layout of its own, dry run,
+"""The import engine: a spreadsheet in a layout of its own, dry run,
 apply, idempotent second run, duplicates for a clerk, history kept, numbers continued,
 undo and its refusal."""
 

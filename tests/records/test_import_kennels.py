@@ -1,4 +1,4 @@
-"""Kennel licenses imported (issue 19 item 1): a kennel-license list mapped in the
+"""Kennel licenses imported: a kennel-license list mapped in the
 browser (``ImportLayout.KENNEL_SHEET``) and this system's own export
 (``ImportLayout.KENNELS``). History as history: the number, status, term and counts as
 they were, no receipt, "Imported from" on the page, the kennel series continued (KEN-04,

@@ -1,4 +1,4 @@
-"""Done when (issue 19): export a city, import the export's CSVs into an empty city, and
+"""The round trip: export a city, import the export's CSVs into an empty city, and
 the counts and every license's number, term and tag come back, and every kennel license's
 number, status, term and counts, with the animals kept under it; a second import of the
 same files changes nothing (idempotent by the export's own ids)."""

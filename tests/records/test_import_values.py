@@ -1,4 +1,4 @@
-"""A source's cell text read as our values (issue 19 item 1): dates of four shapes with a
+"""A source's cell text read as our values: dates of four shapes with a
 date order, combined names, phones with extensions, sex and species words."""
 
 from datetime import date

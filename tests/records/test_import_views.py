@@ -1,4 +1,4 @@
-"""The import pages (issue 19 item 1): administrators of the city only, the upload
+"""The import pages: administrators of the city only, the upload
 checked whole, mapping with preview, templates, dry run, start, progress, undo, CSV."""
 
 import pytest

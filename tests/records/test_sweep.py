@@ -1,4 +1,4 @@
-"""The retention sweep: a ready archive is removed once its time has come (issue 19 item 2)."""
+"""The retention sweep: a ready archive is removed once its time has come."""
 
 from datetime import timedelta
 

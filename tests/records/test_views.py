@@ -1,4 +1,4 @@
-"""The administrator's export pages: who may ask, see and download (issue 19 item 2)."""
+"""The administrator's export pages: who may ask, see and download."""
 
 import pytest
 import time_machine

@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from licensing.models import KennelDecision, KennelLicense, KennelStatus
 from licensing.services.kennels.common import (
     SATISFIED,
+    DecidedBy,
     Outcome,
     decision_create,
     fresh_decisions,
@@ -165,10 +166,7 @@ def kennel_decision_record(
             kennel,
             step,
             outcome,
-            decided_by_name,
-            decided_by_capacity,
-            decided_on,
-            reasons,
+            DecidedBy(decided_by_name, decided_by_capacity, decided_on, reasons),
             rule.citation,
             actor,
         )

@@ -1,7 +1,8 @@
 """What every kennel use case shares: the refusal, the history entry, the state check of a
 step that is not a transition and the record of a person's decision (KennelDecision)."""
 
-from datetime import datetime
+from dataclasses import dataclass
+from datetime import date, datetime
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _l
@@ -55,15 +56,25 @@ def fresh_decisions(kennel) -> list[KennelDecision]:
     return list(KennelDecision.objects.filter(kennel_license=kennel).order_by("decided_on", "pk"))
 
 
-def decision_create(kennel, step, outcome, name, capacity, on, reasons, citation, actor):
+@dataclass(frozen=True)
+class DecidedBy:
+    """Who decided (a person's name and capacity), on which day and why."""
+
+    name: str
+    capacity: str
+    on: date
+    reasons: str = ""
+
+
+def decision_create(kennel, step, outcome, by: DecidedBy, citation, actor) -> KennelDecision:
     return KennelDecision.objects.create(
         kennel_license=kennel,
         step=step,
         outcome=outcome,
-        decided_by_name=name,
-        decided_by_capacity=capacity,
-        decided_on=on,
-        reasons=reasons,
+        decided_by_name=by.name,
+        decided_by_capacity=by.capacity,
+        decided_on=by.on,
+        reasons=by.reasons,
         citation=citation,
         recorded_by=actor,
     )

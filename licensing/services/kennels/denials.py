@@ -13,6 +13,7 @@ from licensing.services.kennels.applications import review_steps
 from licensing.services.kennels.common import (
     KENNEL,
     SATISFIED,
+    DecidedBy,
     Outcome,
     decision_create,
     fresh_decisions,
@@ -58,10 +59,7 @@ def kennel_deny(
             kennel,
             step,
             Outcome.DENIED,
-            decided_by_name,
-            decided_by_capacity,
-            decided_on,
-            reasons,
+            DecidedBy(decided_by_name, decided_by_capacity, decided_on, reasons),
             rule.citation,
             actor,
         )
@@ -159,10 +157,7 @@ def kennel_appeal_decide(
             kennel,
             APPEAL_DECISION,
             outcome,
-            decided_by_name,
-            decided_by_capacity,
-            decided_on,
-            reasons,
+            DecidedBy(decided_by_name, decided_by_capacity, decided_on, reasons),
             rule.citation if rule else "",
             actor,
         )

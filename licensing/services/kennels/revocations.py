@@ -7,6 +7,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from licensing.services.kennels.common import (
+    DecidedBy,
     Outcome,
     decision_create,
     fresh_decisions,
@@ -45,10 +46,7 @@ def kennel_revocation_notice(
         kennel,
         REVOCATION_NOTICE,
         Outcome.REFERRED,
-        decided_by_name,
-        decided_by_capacity,
-        served_on,
-        reasons,
+        DecidedBy(decided_by_name, decided_by_capacity, served_on, reasons),
         rule_citation(kennel.jurisdiction, "KEN-08"),
         actor,
     )
@@ -90,10 +88,7 @@ def kennel_revocation_decide(
             kennel,
             REVOCATION_DECISION,
             Outcome.DENIED if revoke else Outcome.APPROVED,
-            decided_by_name,
-            decided_by_capacity,
-            decided_on,
-            reasons,
+            DecidedBy(decided_by_name, decided_by_capacity, decided_on, reasons),
             rule_citation(kennel.jurisdiction, "KEN-08"),
             actor,
         )

@@ -1,4 +1,4 @@
-"""The import's run (issue 19 item 1): dry run, apply, cancel, undo.
+"""The import's run: dry run, apply, cancel, undo.
 
 A batch's file is read row by row (``reading``) and handled in chunks of ``CHUNK_ROWS``:
 each chunk is one transaction, after which the progress counts are written and the
@@ -57,7 +57,8 @@ from . import reading
 from .export_rows import ExportRow
 from .kennel_rows import KennelAnimalExportRow, KennelExportRow, KennelSheetRow
 from .lookups import Lookups, same_record
-from .rows import Issue, RowResult, SheetRow, blocking, row_status
+from .rows import Issue, RowResult, blocking, row_status
+from .sheet_rows import SheetRow
 from .values import LAST_FIRST, MDY
 
 logger = logging.getLogger(__name__)

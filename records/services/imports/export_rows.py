@@ -1,4 +1,4 @@
-"""Rows of this system's own export (README "Export"), read back (issue 19 items 1, 2).
+"""Rows of this system's own export (README "Export"), read back.
 
 The built-in source layout: each file is one table, each row keeps its ``id`` (the
 source's id, the idempotence key) and names the rows it refers to by ``<name>_id``,

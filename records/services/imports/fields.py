@@ -1,4 +1,4 @@
-"""The fields a source's columns map to (issue 19 item 1), and the built-in layouts.
+"""The fields a source's columns map to, and the built-in layouts.
 
 ``SHEET_FIELDS``: one spreadsheet row per animal, with its owner, its license and its
 rabies certificate, the way a city's own sheet or an old licensing program lists them.

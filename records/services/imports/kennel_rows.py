@@ -1,4 +1,4 @@
-"""Kennel license rows (issue 19 item 1): a kennel-license list or this system's export.
+"""Kennel license rows: a kennel-license list or this system's export.
 
 History as history, as for dog licenses: an imported kennel license keeps its number,
 status, term, counts and conditions as they were; no receipt is made (its page says
@@ -31,9 +31,9 @@ from .rows import (
     UPDATED,
     Issue,
     Part,
-    SheetRow,
     form_issues,
 )
+from .sheet_rows import SheetRow
 from .values import normalise, parse_date
 
 KENNEL = "kennellicense"  # the source table name of a kennel license's import record
@@ -143,78 +143,74 @@ class _KennelPart:
             and data["expires_on"] < run.today
         ):
             data["status"] = KennelStatus.EXPIRED  # as the expiry sweep would have (KEN-05)
-        number = data["number"]
         part = Part(KENNEL, key, extra={"data": data, "owner": owner, "premises": premises})
         existing = run.find(KennelLicense, KENNEL, key)
         if existing is not None:
-            part.instance = existing
-            if existing.number and (
-                existing.number != number or existing.issued_on != data["issued_on"]
-            ):
-                self.issues.append(
-                    Issue(
-                        "license_number",
-                        _(
-                            "Kennel license %(number)s was imported before with another "
-                            "number or issue date; an issued license is not rewritten."
-                        )
-                        % {"number": existing.number},
-                        NOT_IMPORTED,
-                    )
-                )
-                return None
-            part.action = UPDATED if _differs(existing, data) else MATCHED
-            return part
+            return self._imported_before(part, existing)
         same_place = owner is not None and owner.pk and premises is not None and premises.pk
-        if number:
-            found = run.lookups.kennel(number)
-            if found is None:
-                return part
+        if data["number"]:
             here = (owner.pk, premises.pk) if same_place else None
-            if export or found.pk is None or (found.owner_id, found.premises_id) != here:
-                self.issues.append(
-                    Issue(
-                        "license_number",
-                        _(
-                            "Kennel license %(number)s of this city is another owner's or "
-                            "another premises': a clerk should decide; the row is not "
-                            "imported."
-                        )
-                        % {"number": number},
-                        DUPLICATE,
-                    )
-                )
-                return None
-            part.instance = found
-            part.action = UPDATED if _differs(found, data) else MATCHED
-            return part
+            return self._numbered(part, here, export=export)
         if same_place:  # an application: the same owner, premises and day is the same one
-            found = list(
-                KennelLicense.objects.filter(
-                    jurisdiction=run.city,
-                    owner=owner,
-                    premises=premises,
-                    applied_on=data["applied_on"],
-                    number="",
-                )[:2]
-            )
-            if len(found) > 1:
-                self.issues.append(
-                    Issue(
-                        "applied_on",
-                        _(
-                            "%(n)s kennel applications of this owner at these premises were "
-                            "made that day: a clerk should decide which it is; the row is "
-                            "not imported."
-                        )
-                        % {"n": len(found)},
-                        DUPLICATE,
-                    )
-                )
-                return None
-            if found:
-                part.instance = found[0]
-                part.action = UPDATED if _differs(found[0], data) else MATCHED
+            return self._application(part, owner, premises)
+        return part
+
+    def _imported_before(self, part: Part, existing: KennelLicense) -> Part | None:
+        """Imported from this source before: updated, unless its number or issue date
+        would change (an issued license is not rewritten)."""
+        data = part.extra["data"]
+        part.instance = existing
+        if existing.number and (
+            existing.number != data["number"] or existing.issued_on != data["issued_on"]
+        ):
+            message = _(
+                "Kennel license %(number)s was imported before with another number or issue "
+                "date; an issued license is not rewritten."
+            ) % {"number": existing.number}
+            self.issues.append(Issue("license_number", message, NOT_IMPORTED))
+            return None
+        part.action = UPDATED if _differs(existing, data) else MATCHED
+        return part
+
+    def _numbered(self, part: Part, here, *, export: bool) -> Part | None:
+        """A number the city has: the same owner's at the same premises (``here``) is this
+        license, anyone else's is a DUPLICATE for a clerk (always, from an export)."""
+        data = part.extra["data"]
+        found = self.run.lookups.kennel(data["number"])
+        if found is None:
+            return part
+        if export or found.pk is None or (found.owner_id, found.premises_id) != here:
+            message = _(
+                "Kennel license %(number)s of this city is another owner's or another "
+                "premises': a clerk should decide; the row is not imported."
+            ) % {"number": data["number"]}
+            self.issues.append(Issue("license_number", message, DUPLICATE))
+            return None
+        part.instance = found
+        part.action = UPDATED if _differs(found, data) else MATCHED
+        return part
+
+    def _application(self, part: Part, owner, premises) -> Part | None:
+        data = part.extra["data"]
+        found = list(
+            KennelLicense.objects.filter(
+                jurisdiction=self.run.city,
+                owner=owner,
+                premises=premises,
+                applied_on=data["applied_on"],
+                number="",
+            )[:2]
+        )
+        if len(found) > 1:
+            message = _(
+                "%(n)s kennel applications of this owner at these premises were made that "
+                "day: a clerk should decide which it is; the row is not imported."
+            ) % {"n": len(found)}
+            self.issues.append(Issue("applied_on", message, DUPLICATE))
+            return None
+        if found:
+            part.instance = found[0]
+            part.action = UPDATED if _differs(found[0], data) else MATCHED
         return part
 
     def write_kennel(self, part: Part, owner, premises) -> None:

@@ -1,4 +1,4 @@
-"""What an import chunk's rows look up besides source ids, read in bulk (issue 19 item 1).
+"""What an import chunk's rows look up besides source ids, read in bulk.
 
 A chunk's handlers name what they will ask (``load_*``, one query per kind for the whole
 chunk); the rows then ask (``owners_named``, ``animals_chipped``, ``license``, ``tag``,

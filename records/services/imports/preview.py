@@ -1,4 +1,4 @@
-"""The first rows of a file as they will land (issue 19 item 1): parsed by the mapping,
+"""The first rows of a file as they will land: parsed by the mapping,
 without the database (the page stays within its query budget); the dry run checks the
 rest against the records."""
 

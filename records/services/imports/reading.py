@@ -1,4 +1,4 @@
-"""Read an uploaded CSV or XLSX row by row (issue 19 item 1): memory stays flat.
+"""Read an uploaded CSV or XLSX row by row: memory stays flat.
 
 A CSV is decoded as UTF-8 (a byte-order mark dropped) or, failing that, Windows-1252,
 the two encodings old systems write; an XLSX is opened read-only with openpyxl, which

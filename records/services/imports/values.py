@@ -1,4 +1,4 @@
-"""A source's cell text turned into what our forms take (issue 19 item 1).
+"""A source's cell text turned into what our forms take.
 
 Old systems write dates four ways (ISO, 3/4/2021, 4-Mar-2021, an Excel serial day), a
 name in one column ("Doe, Jane" or "Jane Doe"), a phone with its extension ("651-555-0147
