@@ -225,12 +225,22 @@ class StatefulRecord(models.Model):
 
     @classmethod
     def apply_all(
-        cls, queryset, name: str, *, at: datetime, actor=None, summary="", to=None, **values
+        cls,
+        queryset,
+        name: str,
+        *,
+        at: datetime,
+        actor=None,
+        summary="",
+        reason: str = "",
+        to=None,
+        **values,
     ) -> int:
         """Apply ``name`` to every row of ``queryset`` still in one of its source states,
-        set-based (a sweep, the year-end expiry): one UPDATE, one INSERT of events and,
-        for a model with history, one INSERT of history rows. ``values``: other columns
-        the update sets. Call under the sweep's lock."""
+        set-based (a sweep, a block of tags, an undone import): one UPDATE, one INSERT of
+        events and, for a model with history, one INSERT of history rows with ``reason``
+        as their change reason (``summary`` by default). ``values``: other columns the
+        update sets. Call under the caller's lock."""
         t = cls.transition(name)
         target = t.target(to)
         with transaction.atomic():
@@ -245,7 +255,7 @@ class StatefulRecord(models.Model):
             Event.objects.bulk_create(
                 cls._events(rows, t.event.format(to=target), at, actor, summary)
             )
-            cls._history_rows(pks, at=at, actor=actor, summary=summary)
+            cls._history_rows(pks, at=at, actor=actor, reason=reason or str(summary))
         return len(rows)
 
     @classmethod
@@ -263,7 +273,7 @@ class StatefulRecord(models.Model):
             )
 
     @classmethod
-    def _history_rows(cls, pks, *, at, actor, summary) -> None:
+    def _history_rows(cls, pks, *, at, actor, reason: str) -> None:
         history = getattr(cls, "history", None)
         if history is None:
             return
@@ -272,7 +282,7 @@ class StatefulRecord(models.Model):
             update=True,
             default_user=actor,
             default_date=at,
-            default_change_reason=str(summary)[:100],
+            default_change_reason=reason[:100],
         )
 
 

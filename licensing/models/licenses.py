@@ -19,7 +19,6 @@ from kernel.kept import Kept
 from kernel.models import NumberSeries, StatefulRecord, Transition
 from ordinance.models import Event, Jurisdiction
 
-from .history import apply_all_with_history
 from .registry import Animal, Owner, RabiesVaccination
 
 
@@ -506,8 +505,7 @@ class Tag(StatefulRecord, Kept):
         if not tags:
             return
         why = f"{move}: {holder}" + (f" ({reason})" if reason else "")
-        apply_all_with_history(
-            cls,
+        cls.apply_all(
             cls.objects.filter(pk__in=[t.pk for t in tags]),
             name,
             at=at,

@@ -13,7 +13,6 @@ from django.db.models import ProtectedError
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from licensing.models.history import apply_all_with_history
 from ordinance.refusals import Refused
 from records.models import ImportAction, ImportBatch, ImportRecord, ImportStatus
 
@@ -124,9 +123,7 @@ def _void(model, pks: list[int], actor, reason, *, at, **values) -> None:
     a time, with one history entry and one event each; ``values``: columns set with it."""
     for start in range(0, len(pks), SLICE):
         rows = model._base_manager.filter(pk__in=pks[start : start + SLICE])
-        apply_all_with_history(
-            model, rows, "void", at=at, actor=actor, reason=reason, summary=reason, **values
-        )
+        model.apply_all(rows, "void", at=at, actor=actor, reason=reason, summary=reason, **values)
 
 
 @transaction.atomic
