@@ -7,7 +7,8 @@ older), IMP-08 (court-order grounds). Later apps (dangerous dogs, rabies) call
 ``bite_confinement_days``) and gates; impound imports none of them.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from dataclasses import fields as dataclass_fields
 from datetime import date, datetime
 
 from django.db import transaction
@@ -177,6 +178,41 @@ def _check_pound(pound: Pound, jurisdiction, on: date):
         )
 
 
+@dataclass(frozen=True)
+class Intake:
+    """What the officer records when an animal is placed in the pound (IMP-01, IMP-03):
+    the ground, when and where it was seized and placed, who brought it, the kennel, the
+    registry's animal when the owner is known, the hold to count (``hold_key`` from
+    ``hold_start``, the placement's day by default), gates a caller adds (kind, label,
+    citation, clearable) and the animal's description (``DESCRIPTION_FIELDS``)."""
+
+    ground: str
+    placed_at: datetime
+    seized_on: date
+    seized_where: str
+    found_area: str = ""
+    brought_by_name: str = ""
+    brought_by_address: str = ""
+    kennel: str = ""
+    animal: Animal | None = None
+    hold_key: str = DEFAULT_HOLD_KEY
+    hold_start: date | None = None
+    gates: tuple[tuple[str, str, str, bool], ...] = ()
+    description: dict = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, **fields) -> "Intake":
+        """From keywords: the intake's own and the description's (a caller's form)."""
+        own = {f: fields.pop(f) for f in INTAKE_FIELDS if f in fields}
+        unknown = set(fields) - DESCRIPTION_FIELDS
+        if unknown:
+            raise TypeError(f"Not intake fields: {sorted(unknown)}")
+        return cls(**own, description=fields)
+
+
+INTAKE_FIELDS = frozenset(f.name for f in dataclass_fields(Intake)) - {"description"}
+
+
 @refusing()
 @transaction.atomic
 def case_intake(
@@ -184,73 +220,76 @@ def case_intake(
     jurisdiction: Jurisdiction,
     pound: Pound,
     actor,
-    ground: str,
-    placed_at: datetime,
-    seized_on: date,
-    seized_where: str,
-    found_area: str = "",
-    brought_by_name: str = "",
-    brought_by_address: str = "",
-    kennel: str = "",
-    animal: Animal | None = None,
-    hold_key: str = DEFAULT_HOLD_KEY,
-    hold_start: date | None = None,
-    gates: tuple[tuple[str, str, str, bool], ...] = (),
-    **description,
+    intake: Intake | None = None,
+    **fields,
 ) -> ImpoundCase:
     """Record an animal placed in the pound and store its hold end (IMP-01, -03, -04).
 
-    ``gates`` are (kind, label, citation, clearable) a caller adds; a court-order ground
-    opens its own (IMP-08). ``animal`` is the registry's animal when the owner is known.
-    """
-    unknown = set(description) - DESCRIPTION_FIELDS
-    if unknown:
-        raise TypeError(f"Not intake fields: {sorted(unknown)}")
+    ``intake``: what the officer recorded (or its fields as keywords). A court-order
+    ground opens its own gate (IMP-08)."""
+    intake = intake or Intake.of(**fields)
     refuse_unless_serves(actor, jurisdiction)
     now = timezone.now()
-    placed_on = timezone.localtime(placed_at).date()
-    _check_placement(placed_at, seized_on, now=now)
-    if animal is not None and animal.jurisdiction_id != jurisdiction.pk:
-        raise Refused.because(_("Animal"), _("That animal is registered in another city."))
-    chosen = ground_for(jurisdiction, ground, on=placed_on)
-    description["species"] = description.get("species") or (
-        animal.species if animal else Species.DOG
-    )
-    check_species(jurisdiction, chosen, description["species"], on=placed_on)
-    _check_party(jurisdiction, description, brought_by_name, brought_by_address, placed_on)
-    _check_pound(pound, jurisdiction, placed_on)
-    start = hold_start or placed_on
-    hold: HoldEnd = hold_end(jurisdiction, pound, key=hold_key, start=start)
+    placed_on = timezone.localtime(intake.placed_at).date()
+    chosen, description = _checked(jurisdiction, pound, intake, placed_on, now)
+    start = intake.hold_start or placed_on
+    hold: HoldEnd = hold_end(jurisdiction, pound, key=intake.hold_key, start=start)
     case = ImpoundCase.objects.create(
         jurisdiction=jurisdiction,
         number=year_number(jurisdiction, "impound", placed_on.year),
         pound=pound,
-        kennel=kennel,
         status=CaseStatus.HELD,
         status_changed_at=now,
-        ground=chosen.code,
-        ground_label=chosen.label,
-        ground_citation=chosen.citation,
-        placed_at=placed_at,
-        seized_on=seized_on,
-        seized_where=seized_where,
-        found_area=found_area.strip(),
-        brought_by_name=brought_by_name,
-        brought_by_address=brought_by_address,
         officer=actor,
-        animal=animal,
-        owner_identified_at=now if animal else None,
-        hold_key=hold_key,
         hold_starts_on=start,
-        hold_ends_on=hold.ends_on,
-        hold_citation=hold.citation,
-        hold_basis=hold.basis,
-        **_describe(description, animal),
+        **_placement(intake, chosen, hold, now),
+        **_describe(description, intake.animal),
     )
-    _open_gates(case, chosen, gates, actor=actor, now=now)
+    _open_gates(case, chosen, intake.gates, actor=actor, now=now)
     _record_intake(case, chosen, hold, actor=actor, now=now)
     owner_alert_queue(case)  # a registered owner hears after commit (owner_alerts)
     return case
+
+
+def _checked(jurisdiction, pound, intake: Intake, placed_on: date, now) -> tuple:
+    """The ground chosen and the description, once every check of the intake passed."""
+    _check_placement(intake.placed_at, intake.seized_on, now=now)
+    animal = intake.animal
+    if animal is not None and animal.jurisdiction_id != jurisdiction.pk:
+        raise Refused.because(_("Animal"), _("That animal is registered in another city."))
+    chosen = ground_for(jurisdiction, intake.ground, on=placed_on)
+    description = dict(intake.description)
+    description["species"] = description.get("species") or (
+        animal.species if animal else Species.DOG
+    )
+    check_species(jurisdiction, chosen, description["species"], on=placed_on)
+    _check_party(
+        jurisdiction, description, intake.brought_by_name, intake.brought_by_address, placed_on
+    )
+    _check_pound(pound, jurisdiction, placed_on)
+    return chosen, description
+
+
+def _placement(intake: Intake, chosen: Ground, hold: HoldEnd, now) -> dict:
+    """The case's columns for its ground, its seizure and placement, and its hold."""
+    return {
+        "kennel": intake.kennel,
+        "ground": chosen.code,
+        "ground_label": chosen.label,
+        "ground_citation": chosen.citation,
+        "placed_at": intake.placed_at,
+        "seized_on": intake.seized_on,
+        "seized_where": intake.seized_where,
+        "found_area": intake.found_area.strip(),
+        "brought_by_name": intake.brought_by_name,
+        "brought_by_address": intake.brought_by_address,
+        "animal": intake.animal,
+        "owner_identified_at": now if intake.animal else None,
+        "hold_key": intake.hold_key,
+        "hold_ends_on": hold.ends_on,
+        "hold_citation": hold.citation,
+        "hold_basis": hold.basis,
+    }
 
 
 def _check_placement(placed_at: datetime, seized_on: date, *, now: datetime) -> None:

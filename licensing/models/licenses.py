@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from kernel.kept import Kept
-from kernel.models import NumberSeries, StatefulRecord, Transition
+from kernel.models import StatefulRecord, Transition
 from ordinance.models import Event, Jurisdiction
 
 from .registry import Animal, Owner, RabiesVaccination
@@ -54,19 +54,6 @@ class ReceiptMethod(models.TextChoices):
     CHECK = PaymentMethod.CHECK.value, PaymentMethod.CHECK.label
     CARD = PaymentMethod.CARD.value, PaymentMethod.CARD.label
     CLINIC = "clinic", _("Clinic-collected")
-
-
-class _ReceiptRows:
-    def __getattr__(self, name):
-        return getattr(NumberSeries.objects.filter(series="receipt", year=0), name)
-
-
-class ReceiptSeries:
-    """Where each city's receipt numbers stand: the kernel's ``NumberSeries`` rows of the
-    series "receipt" (``ReceiptSeries.objects.filter(jurisdiction=city)``). The name stays
-    for the callers that read it (the clinics' tests); new code reads ``NumberSeries``."""
-
-    objects = _ReceiptRows()
 
 
 class Receipt(Kept):

@@ -26,11 +26,11 @@ from clinics.services import certificates
 from clinics.services.consignment import tags_reconcile
 from clinics.services.sales import clinic_sale
 from kernel.kept import RecordKept
+from kernel.models import NumberSeries
 from licensing.models import (
     LicenseStatus,
     Receipt,
     ReceiptMethod,
-    ReceiptSeries,
     Tag,
     TagStatus,
 )
@@ -70,7 +70,7 @@ def tags(north_branch, clerk):
 
 
 def _next_receipt(city) -> int:
-    series = ReceiptSeries.objects.filter(jurisdiction=city).first()
+    series = NumberSeries.objects.filter(jurisdiction=city, series="receipt").first()
     return series.next_number if series else 1
 
 
