@@ -163,7 +163,7 @@ class StatefulRecord(models.Model):
 
     def ensure(
         self, name: str, *, to: str | None = None, actor=None, citation=None, field: str = ""
-    ) -> str:
+    ) -> str | None:
         """The state ``name`` would lead to; ``Refused`` (with the rule's section) when
         the record's status or the actor's role does not allow it. For a transition with
         several ends and ``to`` not yet known (a hearing's finding), only the status is
@@ -204,7 +204,8 @@ class StatefulRecord(models.Model):
     ) -> Event:
         """Move the record by the transition ``name``: checked, saved (with ``fields``,
         what the caller set on the row beside the status) and recorded, in one
-        transaction. Returns the event."""
+        transaction. Returns the event. A transition with several ends needs ``to``."""
+        self.transition(name).target(to)  # ValueError: a caller that names no end
         target = self.ensure(name, to=to, actor=actor, citation=citation, field=field)
         at = at or timezone.now()
         with transaction.atomic():

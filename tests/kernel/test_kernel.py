@@ -185,3 +185,17 @@ def test_a_moment_later_today_is_in_the_future_too():
             now=now,
         )
     assert refused.value.checks[0].field == "bitten_at"
+
+
+def test_applying_a_transition_with_several_ends_needs_the_one_named(
+    north_branch, officer, monkeypatch
+):
+    citation = cite(north_branch, officer, owned_dog(north_branch))
+    either = Transition("settle", "issued", ("paid", "dismissed"), event="x.{to}")
+    monkeypatch.setattr(Citation, "TRANSITIONS", (either,))
+    assert citation.ensure("settle") is None  # the state allows it; the end comes later
+    with pytest.raises(ValueError):
+        citation.apply("settle", actor=officer)
+    citation.refresh_from_db()
+    assert citation.status == CitationStatus.ISSUED
+    assert citation.apply("settle", actor=officer, to="dismissed").action == "x.dismissed"
