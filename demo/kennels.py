@@ -21,11 +21,13 @@ from licensing.models import (
 from licensing.services import registry as registry_services
 from licensing.services.kennels.animals import kennel_animal_add
 from licensing.services.kennels.applications import (
+    KennelRequest,
     kennel_apply,
     kennel_decision_record,
     kennel_premises_for,
     review_steps,
 )
+from licensing.services.kennels.common import DecidedBy
 from licensing.services.kennels.denials import kennel_deny
 from licensing.services.kennels.documents import kennel_document_issue
 from licensing.services.kennels.issuance import kennel_issue
@@ -81,9 +83,10 @@ class NorthBranchKennel:
         ):
             if self.days[step] > self.today:
                 return
+            name, capacity, reasons = decision.pop("by")
             kennel_decision_record(
                 kennel=kennel,
-                decided_on=self.days[step],
+                decided=DecidedBy(name, capacity, self.days[step], reasons),
                 actor=self.clerk,
                 now=self.timeline.at(self.days[step]),
                 **decision,
@@ -116,10 +119,12 @@ class NorthBranchKennel:
         return kennel_apply(
             owner=owner,
             premises=kennel_premises_for(owner),
-            business_nature="Boarding dogs; the operator also keeps its own dogs",
-            dog_count=len(KENNEL_DOGS),
-            cat_count=0,
-            cup_reference=f"CUP {self.today.year - 1}-03",
+            application=KennelRequest(
+                business_nature="Boarding dogs; the operator also keeps its own dogs",
+                dog_count=len(KENNEL_DOGS),
+                cat_count=0,
+                cup_reference=f"CUP {self.today.year - 1}-03",
+            ),
             actor=self.clerk,
             on=self.days["applied"],
             now=at,
@@ -155,10 +160,8 @@ class NorthBranchKennel:
         return [
             {
                 "step": step,
-                "decided_by_name": by,
-                "decided_by_capacity": capacity,
+                "by": (by, capacity, reasons),
                 "outcome": outcome,
-                "reasons": reasons,
                 "conditions": conditions,
             }
             for step, (by, capacity, outcome, reasons, conditions) in zip(steps, made, strict=False)
@@ -272,25 +275,29 @@ def glencoe_kennels(jurisdiction, users, *, today, now) -> Counter:
         kennel=review,
         step=first,
         outcome=KennelDecision.Outcome.APPROVED,
-        decided_by_name=ADMINISTRATOR[0],
-        decided_by_capacity=ADMINISTRATOR[1],
-        decided_on=day["review_step"],
+        decided=DecidedBy(
+            name=ADMINISTRATOR[0],
+            capacity=ADMINISTRATOR[1],
+            on=day["review_step"],
+            reasons="Application complete and fee paid; referred to the Planning Division "
+            "for zoning review.",
+        ),
         actor=clerk,
         now=timeline.at(day["review_step"]),
-        reasons="Application complete and fee paid; referred to the Planning Division "
-        "for zoning review.",
     )
     kennel_deny(
         kennel=denied,
         step=first,
-        decided_by_name=ADMINISTRATOR[0],
-        decided_by_capacity=ADMINISTRATOR[1],
-        decided_on=day["denied_on"],
+        decided=DecidedBy(
+            name=ADMINISTRATOR[0],
+            capacity=ADMINISTRATOR[1],
+            on=day["denied_on"],
+            reasons="The lot is in the R-1 single-family district and the application shows no "
+            "site plan for the outdoor runs.",
+        ),
         actor=clerk,
         notified_on=max(day["notified_on"], day["denied_on"]),
         now=timeline.at(day["denied_on"]),
-        reasons="The lot is in the R-1 single-family district and the application shows no "
-        "site plan for the outdoor runs.",
     )
     counts.update(kennels=2, kennel_receipts=2)
     return counts
@@ -310,10 +317,9 @@ def _glencoe_application(timeline, clerk, day, person, *, dogs, nature):
     kennel = kennel_apply(
         owner=owner,
         premises=kennel_premises_for(owner),
-        business_nature=nature,
-        dog_count=dogs,
-        cat_count=0,
-        cup_reference="",
+        application=KennelRequest(
+            business_nature=nature, dog_count=dogs, cat_count=0, cup_reference=""
+        ),
         actor=clerk,
         on=day,
         now=at,

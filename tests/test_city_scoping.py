@@ -31,10 +31,12 @@ from licensing.models import KennelStatus
 from licensing.services import licenses as license_svc
 from licensing.services import registry as registry_svc
 from licensing.services.kennels.applications import (
+    KennelRequest,
     kennel_apply,
     kennel_premises_for,
     step_progress,
 )
+from licensing.services.kennels.common import DecidedBy
 from licensing.services.kennels.denials import kennel_deny
 from licensing.services.kennels.documents import kennel_document_issue
 from licensing.services.kennels.issuance import kennel_issue
@@ -93,10 +95,12 @@ def _kennel(owner, actor, *, issue=True):
     kennel = kennel_apply(
         owner=owner,
         premises=kennel_premises_for(owner),
-        business_nature="Breeding and boarding",
-        dog_count=6,
-        cat_count=0,
-        cup_reference="CUP-2026-04",
+        application=KennelRequest(
+            business_nature="Breeding and boarding",
+            dog_count=6,
+            cat_count=0,
+            cup_reference="CUP-2026-04",
+        ),
         actor=actor,
         on=TODAY,
     )
@@ -208,10 +212,12 @@ def build(nb, gl, clerk, glencoe_clerk) -> Cities:
     kennel_deny(
         kennel=gl_denied,
         step=step,
-        decided_by_name="Zzgl Administrator",
-        decided_by_capacity="City Administrator",
-        decided_on=denied_on,
-        reasons="Zoning.",
+        decided=DecidedBy(
+            name="Zzgl Administrator",
+            capacity="City Administrator",
+            on=denied_on,
+            reasons="Zoning.",
+        ),
         actor=glencoe_clerk,
         notified_on=denied_on,
     )

@@ -17,6 +17,7 @@ from licensing.models import Animal, KennelStatus, Owner, Premises
 from licensing.services import licenses as license_svc
 from licensing.services import registry as registry_svc
 from licensing.services.kennels.applications import (
+    KennelRequest,
     kennel_apply,
     kennel_premises_for,
 )
@@ -81,10 +82,12 @@ def _issued_kennel(owner, actor):
     kennel = kennel_apply(
         owner=owner,
         premises=kennel_premises_for(owner),
-        business_nature="Breeding and boarding",
-        dog_count=6,
-        cat_count=0,
-        cup_reference="CUP-2026-04",
+        application=KennelRequest(
+            business_nature="Breeding and boarding",
+            dog_count=6,
+            cat_count=0,
+            cup_reference="CUP-2026-04",
+        ),
         actor=actor,
         on=TODAY,
     )

@@ -34,6 +34,8 @@ from licensing.services.kennels import (
     terms,
     transfers,
 )
+from licensing.services.kennels.applications import KennelRequest
+from licensing.services.kennels.common import DecidedBy
 from licensing.views.counter import owner_pick_kwargs
 from ordinance.money import money_sum
 from ordinance.refusals import Refused
@@ -96,13 +98,15 @@ def kennel_apply(request):
             kennel = applications.kennel_apply(
                 owner=owner,
                 premises=applications.kennel_premises_for(owner),
-                business_nature=form.cleaned_data["business_nature"],
-                dog_count=form.cleaned_data["dog_count"],
-                cat_count=form.cleaned_data["cat_count"],
-                cup_reference=form.cleaned_data["cup_reference"],
+                application=KennelRequest(
+                    business_nature=form.cleaned_data["business_nature"],
+                    dog_count=form.cleaned_data["dog_count"],
+                    cat_count=form.cleaned_data["cat_count"],
+                    cup_reference=form.cleaned_data["cup_reference"],
+                    became_subject_on=form.cleaned_data["became_subject_on"],
+                ),
                 actor=request.user,
                 on=timezone.localdate(),
-                became_subject_on=form.cleaned_data["became_subject_on"],
             )
         except Refused as exc:
             apply_service_errors(form, exc)
@@ -132,8 +136,15 @@ def _kennel_for(request, pk):
     return get_in_jurisdiction(queryset, request.user, pk=pk)
 
 
-def _person(data):
-    return {k: data[k] for k in ("decided_by_name", "decided_by_capacity", "decided_on", "reasons")}
+def _person(data) -> dict:
+    """Who decided, as the decision forms give it."""
+    decided = DecidedBy(
+        name=data["decided_by_name"],
+        capacity=data["decided_by_capacity"],
+        on=data["decided_on"],
+        reasons=data["reasons"],
+    )
+    return {"decided": decided}
 
 
 def _payment(data):

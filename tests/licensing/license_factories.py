@@ -7,6 +7,7 @@ from zoneinfo import ZoneInfo
 import factory
 
 from licensing.models import License, Receipt, ReceiptLine, Tag, TagStock
+from licensing.services.kennels.common import DecidedBy
 from tests.licensing.factories import AnimalFactory, JurisdictionFactory
 
 CHICAGO = ZoneInfo("America/Chicago")
@@ -86,10 +87,12 @@ def kennel_steps_approve(kennel, actor, *, on: date):
                 kennel=kennel,
                 step=step,
                 outcome="approved",
-                decided_by_name="Jane Roe",
-                decided_by_capacity="City Council",
-                decided_on=on,
-                reasons="Meets the requirements.",
+                decided=DecidedBy(
+                    name="Jane Roe",
+                    capacity="City Council",
+                    on=on,
+                    reasons="Meets the requirements.",
+                ),
                 actor=actor,
             )
     kennel.refresh_from_db()

@@ -14,11 +14,13 @@ from django.urls import reverse
 
 from licensing.models import License, Receipt, Tag, TagStatus
 from licensing.services.kennels.applications import (
+    KennelRequest,
     kennel_apply,
     kennel_decision_record,
     kennel_premises_for,
     review_steps,
 )
+from licensing.services.kennels.common import DecidedBy
 from ordinance.amendments import rule_amend
 from ordinance.fees import FeeNotSet, fee_amount
 from ordinance.models import FeeScheduleEntry
@@ -156,10 +158,9 @@ def test_a_kennel_license_without_a_council_fee_is_refused_with_the_section(
     kennel = kennel_apply(
         owner=owner,
         premises=kennel_premises_for(owner),
-        business_nature="Boarding",
-        dog_count=5,
-        cat_count=0,
-        cup_reference="CUP-1",
+        application=KennelRequest(
+            business_nature="Boarding", dog_count=5, cat_count=0, cup_reference="CUP-1"
+        ),
         actor=clerk,
         on=date(2026, 2, 20),
     )
@@ -168,10 +169,9 @@ def test_a_kennel_license_without_a_council_fee_is_refused_with_the_section(
             kennel=kennel,
             step=step,
             outcome="approved",
-            decided_by_name="Jane Roe",
-            decided_by_capacity="Council",
-            decided_on=date(2026, 2, 25),
-            reasons="ok",
+            decided=DecidedBy(
+                name="Jane Roe", capacity="Council", on=date(2026, 2, 25), reasons="ok"
+            ),
             actor=clerk,
             conditions="",
         )

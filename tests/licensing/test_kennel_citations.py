@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from licensing.forms.kennels import KennelApplyForm
 from licensing.models import Tag, TagStatus
-from licensing.services.kennels.applications import kennel_apply, kennel_premises_for
+from licensing.services.kennels.applications import KennelRequest, kennel_apply, kennel_premises_for
 from licensing.services.kennels.issuance import kennel_issue
 from tests.conftest import make_user
 from tests.licensing.factories import OwnerFactory
@@ -59,13 +59,15 @@ def test_the_detail_and_transfer_pages_cite_north_branch(client_as, clerk, north
     pending = kennel_apply(
         owner=owner,
         premises=kennel_premises_for(owner),
-        business_nature="Boarding",
-        dog_count=5,
-        cat_count=0,
-        cup_reference="CUP-1",
+        application=KennelRequest(
+            business_nature="Boarding",
+            dog_count=5,
+            cat_count=0,
+            cup_reference="CUP-1",
+            became_subject_on=date(2026, 3, 1),
+        ),
         actor=clerk,
         on=date(2026, 3, 2),
-        became_subject_on=date(2026, 3, 1),
     )
     client = client_as(clerk)
     body = body_of(client, pending.get_absolute_url())
@@ -86,10 +88,9 @@ def test_glencoe_kennel_pages_show_no_rule_ids(client_as, glencoe_clerk, glencoe
     kennel = kennel_apply(
         owner=owner,
         premises=kennel_premises_for(owner),
-        business_nature="Boarding",
-        dog_count=5,
-        cat_count=0,
-        cup_reference="CUP-1",
+        application=KennelRequest(
+            business_nature="Boarding", dog_count=5, cat_count=0, cup_reference="CUP-1"
+        ),
         actor=glencoe_clerk,
         on=date(2026, 3, 2),
     )

@@ -12,12 +12,14 @@ from django.utils import timezone
 from licensing.models import KennelDecision, KennelStatus
 from licensing.services.kennels.animals import kennel_animal_add, kennel_animal_remove
 from licensing.services.kennels.applications import (
+    KennelRequest,
     kennel_apply,
     kennel_decision_record,
     kennel_premises_for,
     kennel_screening,
     step_progress,
 )
+from licensing.services.kennels.common import DecidedBy
 from licensing.services.kennels.denials import (
     appeal_rule,
     kennel_appeal_decide,
@@ -63,7 +65,11 @@ def apply(jurisdiction, clerk, on, **extra):
         "cup_reference": "CUP-2026-04",
     } | extra
     return kennel_apply(
-        owner=owner, premises=kennel_premises_for(owner), actor=clerk, on=on, **values
+        owner=owner,
+        premises=kennel_premises_for(owner),
+        actor=clerk,
+        on=on,
+        application=KennelRequest(**values),
     )
 
 
@@ -72,10 +78,12 @@ def decide(kennel, step, clerk, on, outcome=KennelDecision.Outcome.APPROVED, con
         kennel=kennel,
         step=step,
         outcome=outcome,
-        decided_by_name="Jane Roe",
-        decided_by_capacity="City Council" if "Council" in step else "City Administrator",
-        decided_on=on,
-        reasons="Meets the requirements.",
+        decided=DecidedBy(
+            name="Jane Roe",
+            capacity="City Council" if "Council" in step else "City Administrator",
+            on=on,
+            reasons="Meets the requirements.",
+        ),
         actor=clerk,
         conditions=conditions,
     )
@@ -169,10 +177,12 @@ def gl_denied(glencoe, glencoe_clerk):
     kennel_deny(
         kennel=kennel,
         step=GL_STEPS[1],
-        decided_by_name="Pat Planner",
-        decided_by_capacity="Planning Division",
-        decided_on=date(2026, 3, 5),
-        reasons="Zoning district does not allow kennels.",
+        decided=DecidedBy(
+            name="Pat Planner",
+            capacity="Planning Division",
+            on=date(2026, 3, 5),
+            reasons="Zoning district does not allow kennels.",
+        ),
         actor=glencoe_clerk,
         notified_on=date(2026, 3, 6),
     )
@@ -207,10 +217,12 @@ def test_an_appeal_granted_with_conditions_prints_them_on_the_license(gl_denied,
         kennel=gl_denied,
         granted=True,
         conditions="No more than 6 dogs outdoors at once.",
-        decided_by_name="Glencoe City Council",
-        decided_by_capacity="Council",
-        decided_on=date(2026, 4, 1),
-        reasons="Conditions address zoning.",
+        decided=DecidedBy(
+            name="Glencoe City Council",
+            capacity="Council",
+            on=date(2026, 4, 1),
+            reasons="Conditions address zoning.",
+        ),
         actor=glencoe_clerk,
     )
     gl_denied.refresh_from_db()
@@ -241,10 +253,9 @@ def test_an_appeal_denied_is_final(gl_denied, glencoe_clerk):
         kennel=gl_denied,
         granted=False,
         conditions="",
-        decided_by_name="Glencoe City Council",
-        decided_by_capacity="Council",
-        decided_on=date(2026, 4, 1),
-        reasons="Upheld.",
+        decided=DecidedBy(
+            name="Glencoe City Council", capacity="Council", on=date(2026, 4, 1), reasons="Upheld."
+        ),
         actor=glencoe_clerk,
     )
     gl_denied.refresh_from_db()
@@ -265,7 +276,15 @@ def test_revocation_needs_notice_and_hearing_first(glencoe, glencoe_clerk):
     }
     with pytest.raises(Refused, match="notice"):
         kennel_revocation_decide(
-            kennel=kennel, revoke=True, decided_on=date(2026, 6, 1), actor=glencoe_clerk, **person
+            kennel=kennel,
+            revoke=True,
+            decided=DecidedBy(
+                person["decided_by_name"],
+                person["decided_by_capacity"],
+                date(2026, 6, 1),
+                person["reasons"],
+            ),
+            actor=glencoe_clerk,
         )
     kennel_revocation_notice(
         kennel=kennel,
@@ -275,7 +294,15 @@ def test_revocation_needs_notice_and_hearing_first(glencoe, glencoe_clerk):
         **person,
     )
     kennel_revocation_decide(
-        kennel=kennel, revoke=True, decided_on=date(2026, 5, 20), actor=glencoe_clerk, **person
+        kennel=kennel,
+        revoke=True,
+        decided=DecidedBy(
+            person["decided_by_name"],
+            person["decided_by_capacity"],
+            date(2026, 5, 20),
+            person["reasons"],
+        ),
+        actor=glencoe_clerk,
     )
     kennel.refresh_from_db()
     assert kennel.status == KennelStatus.REVOKED
@@ -376,10 +403,9 @@ def test_kennel_events_are_stamped_with_the_time_passed_in(north_branch, nb_cler
     kennel = kennel_apply(
         owner=owner,
         premises=kennel_premises_for(owner),
-        business_nature="Boarding",
-        dog_count=6,
-        cat_count=0,
-        cup_reference="CUP-9",
+        application=KennelRequest(
+            business_nature="Boarding", dog_count=6, cat_count=0, cup_reference="CUP-9"
+        ),
         actor=nb_clerk,
         on=date(2025, 1, 8),
         now=at(2025, 1, 8),
@@ -389,10 +415,12 @@ def test_kennel_events_are_stamped_with_the_time_passed_in(north_branch, nb_cler
             kennel=kennel,
             step=step,
             outcome=KennelDecision.Outcome.APPROVED,
-            decided_by_name="Jane Roe",
-            decided_by_capacity="City Council",
-            decided_on=date(2025, 1, day),
-            reasons="Meets them.",
+            decided=DecidedBy(
+                name="Jane Roe",
+                capacity="City Council",
+                on=date(2025, 1, day),
+                reasons="Meets them.",
+            ),
             actor=nb_clerk,
             now=at(2025, 1, day),
         )
@@ -421,10 +449,11 @@ def test_kennel_events_are_stamped_with_the_time_passed_in(north_branch, nb_cler
     kennel_revocation_decide(
         kennel=kennel,
         revoke=False,
-        decided_on=date(2025, 2, 15),
-        reasons="Kept",
+        decided=DecidedBy(
+            person["decided_by_name"], person["decided_by_capacity"], date(2025, 2, 15), "Kept"
+        ),
         now=at(2025, 2, 15),
-        **person,
+        actor=nb_clerk,
     )
     assert _kennel_events(kennel) == [
         ("licensing.kennel.applied", at(2025, 1, 8)),
@@ -442,19 +471,13 @@ def test_kennel_events_are_stamped_with_the_time_passed_in(north_branch, nb_cler
 
 def test_denial_and_appeal_events_follow_now(glencoe, glencoe_clerk):
     kennel = apply(glencoe, glencoe_clerk, date(2024, 3, 1))
-    person = {
-        "decided_by_name": "Pat Lee",
-        "decided_by_capacity": "City Administrator",
-        "actor": glencoe_clerk,
-    }
     kennel_deny(
         kennel=kennel,
         step=GL_STEPS[0],
-        decided_on=date(2024, 3, 4),
-        reasons="Zoning",
+        decided=DecidedBy("Pat Lee", "City Administrator", date(2024, 3, 4), "Zoning"),
         notified_on=date(2024, 3, 5),
         now=at(2024, 3, 5),
-        **person,
+        actor=glencoe_clerk,
     )
     kennel_appeal_file(
         kennel=kennel, filed_on=date(2024, 3, 8), actor=glencoe_clerk, now=at(2024, 3, 8)
@@ -463,10 +486,9 @@ def test_denial_and_appeal_events_follow_now(glencoe, glencoe_clerk):
         kennel=kennel,
         granted=True,
         conditions="",
-        decided_on=date(2024, 4, 2),
-        reasons="Granted",
+        decided=DecidedBy("Pat Lee", "City Administrator", date(2024, 4, 2), "Granted"),
         now=at(2024, 4, 2),
-        **person,
+        actor=glencoe_clerk,
     )
     assert [t for _a, t in _kennel_events(kennel)][1:] == [
         at(2024, 3, 5),

@@ -10,11 +10,13 @@ from django.urls import reverse
 from licensing.models import KennelAnimal, KennelDecision, KennelStatus, Receipt
 from licensing.services.kennels.animals import kennel_animal_add, kennel_animal_remove
 from licensing.services.kennels.applications import (
+    KennelRequest,
     kennel_apply,
     kennel_decision_record,
     kennel_premises_for,
     review_steps,
 )
+from licensing.services.kennels.common import DecidedBy
 from licensing.services.kennels.issuance import kennel_issue
 from licensing.services.kennels.transfers import kennel_transfer
 from ordinance.models import Event
@@ -35,10 +37,9 @@ def active_kennel(jurisdiction, clerk):
     kennel = kennel_apply(
         owner=owner,
         premises=kennel_premises_for(owner),
-        business_nature="Boarding",
-        dog_count=5,
-        cat_count=0,
-        cup_reference="CUP-1",
+        application=KennelRequest(
+            business_nature="Boarding", dog_count=5, cat_count=0, cup_reference="CUP-1"
+        ),
         actor=clerk,
         on=date(2026, 3, 2),
     )
@@ -47,10 +48,9 @@ def active_kennel(jurisdiction, clerk):
             kennel=kennel,
             step=step,
             outcome=KennelDecision.Outcome.APPROVED,
-            decided_by_name="Jane Roe",
-            decided_by_capacity="Council",
-            decided_on=date(2026, 3, 5),
-            reasons="ok",
+            decided=DecidedBy(
+                name="Jane Roe", capacity="Council", on=date(2026, 3, 5), reasons="ok"
+            ),
             actor=clerk,
         )
     kennel.refresh_from_db()
@@ -204,10 +204,9 @@ def test_the_kennel_page_shows_the_fee_in_the_payment_card(client_as, clerk, nor
     kennel = kennel_apply(
         owner=owner,
         premises=kennel_premises_for(owner),
-        business_nature="Boarding",
-        dog_count=5,
-        cat_count=0,
-        cup_reference="CUP-2",
+        application=KennelRequest(
+            business_nature="Boarding", dog_count=5, cat_count=0, cup_reference="CUP-2"
+        ),
         actor=clerk,
         on=ON,
     )

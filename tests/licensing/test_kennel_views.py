@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 
 from licensing.models import KennelLicense, KennelStatus
-from licensing.services.kennels.applications import kennel_apply, kennel_premises_for
+from licensing.services.kennels.applications import KennelRequest, kennel_apply, kennel_premises_for
 from tests.licensing.factories import OwnerFactory
 
 
@@ -15,10 +15,12 @@ def application(jurisdiction, user, **extra):
     return kennel_apply(
         owner=owner,
         premises=kennel_premises_for(owner),
-        business_nature=extra.get("business_nature", "Boarding"),
-        dog_count=5,
-        cat_count=0,
-        cup_reference="CUP-1",
+        application=KennelRequest(
+            business_nature=extra.get("business_nature", "Boarding"),
+            dog_count=5,
+            cat_count=0,
+            cup_reference="CUP-1",
+        ),
         actor=user,
         on=date(2026, 3, 2),
     )

@@ -10,7 +10,7 @@ import pytest
 from django.urls import reverse
 
 from licensing.models import KennelLicense, License, Owner, OwnerSearch, Receipt
-from licensing.services.kennels.applications import kennel_apply, kennel_premises_for
+from licensing.services.kennels.applications import KennelRequest, kennel_apply, kennel_premises_for
 from licensing.services.licenses import license_issue
 from licensing.services.owner_merge import KEPT_AS_ISSUED, owner_merge, owner_merge_preview
 from ordinance.models import Event
@@ -50,10 +50,9 @@ def pair(north_branch, clerk):
     kennel_apply(
         owner=duplicate,
         premises=kennel_premises_for(duplicate),
-        business_nature="Boarding",
-        dog_count=5,
-        cat_count=0,
-        cup_reference="CUP-1",
+        application=KennelRequest(
+            business_nature="Boarding", dog_count=5, cat_count=0, cup_reference="CUP-1"
+        ),
         actor=clerk,
         on=ON,
     )

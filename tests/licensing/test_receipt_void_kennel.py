@@ -13,10 +13,12 @@ from django.urls import reverse
 
 from licensing.models import KennelDecision, KennelLicense, KennelStatus, Receipt
 from licensing.services.kennels.applications import (
+    KennelRequest,
     kennel_apply,
     kennel_decision_record,
     kennel_premises_for,
 )
+from licensing.services.kennels.common import DecidedBy
 from licensing.services.kennels.issuance import kennel_issue
 from licensing.services.kennels.payments import (
     kennel_fee_collect,
@@ -49,10 +51,9 @@ def application(jurisdiction, clerk, on=date(2026, 3, 2)):
     return kennel_apply(
         owner=owner,
         premises=kennel_premises_for(owner),
-        business_nature="Boarding",
-        dog_count=6,
-        cat_count=0,
-        cup_reference="CUP-1",
+        application=KennelRequest(
+            business_nature="Boarding", dog_count=6, cat_count=0, cup_reference="CUP-1"
+        ),
         actor=clerk,
         on=on,
     )
@@ -64,10 +65,9 @@ def approve(kennel, clerk, on=date(2026, 3, 5)):
             kennel=kennel,
             step=step,
             outcome=KennelDecision.Outcome.APPROVED,
-            decided_by_name="Jane Roe",
-            decided_by_capacity="City Council",
-            decided_on=on,
-            reasons="Meets the requirements.",
+            decided=DecidedBy(
+                name="Jane Roe", capacity="City Council", on=on, reasons="Meets the requirements."
+            ),
             actor=clerk,
         )
     kennel.refresh_from_db()
@@ -197,9 +197,13 @@ def test_a_revoked_licenses_fee_can_be_voided(north_branch, clerk):
     kennel_revocation_decide(
         kennel=kennel,
         revoke=True,
-        decided_on=date(2026, 4, 15),
-        reasons="Revoked after hearing",
-        **person,
+        decided=DecidedBy(
+            person["decided_by_name"],
+            person["decided_by_capacity"],
+            date(2026, 4, 15),
+            "Revoked after hearing",
+        ),
+        actor=person["actor"],
     )
     receipt_void(receipt=receipt, actor=clerk, reason="Refund ordered", now=at(2026, 4, 16))
     event = Event.objects.get(action="licensing.kennel.fee_voided")

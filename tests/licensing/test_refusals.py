@@ -20,11 +20,13 @@ from licensing.services import licenses as svc
 from licensing.services import registry
 from licensing.services.assessment import license_assess
 from licensing.services.kennels.applications import (
+    KennelRequest,
     kennel_apply,
     kennel_decision_record,
     kennel_premises_for,
     review_steps,
 )
+from licensing.services.kennels.common import DecidedBy
 from licensing.services.kennels.denials import (
     kennel_appeal_file,
     kennel_denial_notified,
@@ -319,20 +321,14 @@ def _apply(jurisdiction, clerk, on=ON):
         premises=kennel_premises_for(owner),
         actor=clerk,
         on=on,
-        business_nature="Breeding",
-        dog_count=6,
-        cat_count=0,
-        cup_reference="CUP-1",
+        application=KennelRequest(
+            business_nature="Breeding", dog_count=6, cat_count=0, cup_reference="CUP-1"
+        ),
     )
 
 
 def _person(on):
-    return {
-        "decided_by_name": "Jane Roe",
-        "decided_by_capacity": "City Council",
-        "decided_on": on,
-        "reasons": "Meets the requirements.",
-    }
+    return {"decided": DecidedBy("Jane Roe", "City Council", on, "Meets the requirements.")}
 
 
 def _approve(kennel, clerk, on=ON):
@@ -358,10 +354,9 @@ def test_kennel_apply_refuses_an_owner_of_another_city(north_branch, glencoe, cl
             premises=elsewhere,
             actor=clerk,
             on=ON,
-            business_nature="Breeding",
-            dog_count=6,
-            cat_count=0,
-            cup_reference="",
+            application=KennelRequest(
+                business_nature="Breeding", dog_count=6, cat_count=0, cup_reference=""
+            ),
         )
     assert_refused_with_section(excinfo, "North Branch Sec. 6-65(a)")
 

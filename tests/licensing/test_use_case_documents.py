@@ -14,11 +14,13 @@ from django.db import transaction
 from licensing.models import KennelDecision, Receipt
 from licensing.services.documents import documents_for
 from licensing.services.kennels.applications import (
+    KennelRequest,
     kennel_apply,
     kennel_decision_record,
     kennel_premises_for,
     step_progress,
 )
+from licensing.services.kennels.common import DecidedBy
 from licensing.services.kennels.issuance import kennel_issue
 from licensing.services.kennels.transfers import kennel_transfer
 from licensing.services.licenses import license_issue, license_transfer
@@ -132,10 +134,12 @@ def _approved_kennel(jurisdiction, clerk):
         owner=owner,
         premises=kennel_premises_for(owner),
         actor=clerk,
-        business_nature="Breeding and boarding",
-        dog_count=6,
-        cat_count=0,
-        cup_reference="CUP-2026-04",
+        application=KennelRequest(
+            business_nature="Breeding and boarding",
+            dog_count=6,
+            cat_count=0,
+            cup_reference="CUP-2026-04",
+        ),
         on=TODAY,
     )
     for step, _decision in step_progress(kennel, on=TODAY):
@@ -143,10 +147,12 @@ def _approved_kennel(jurisdiction, clerk):
             kennel=kennel,
             step=step,
             outcome=KennelDecision.Outcome.APPROVED,
-            decided_by_name="Jane Roe",
-            decided_by_capacity="City Council",
-            decided_on=TODAY,
-            reasons="Meets the requirements.",
+            decided=DecidedBy(
+                name="Jane Roe",
+                capacity="City Council",
+                on=TODAY,
+                reasons="Meets the requirements.",
+            ),
             actor=clerk,
             conditions="",
         )

@@ -1,6 +1,7 @@
 """Kennel applications and their review steps (KEN-03, KEN-04): recorded, screened,
 decided step by step by people; the software only records and flags."""
 
+from dataclasses import dataclass
 from datetime import date, datetime
 
 from django.db import transaction
@@ -23,20 +24,30 @@ from ordinance.rules import rule_citation, rule_in_force
 
 
 @refusing()
+@dataclass(frozen=True)
+class KennelRequest:
+    """What a kennel application says (KEN-03, KEN-04): the nature of the business, the
+    animals kept, the conditional use permit, and the day it became subject to licensing
+    when that was before the application (a kennel found running without one)."""
+
+    business_nature: str
+    dog_count: int
+    cat_count: int
+    cup_reference: str = ""
+    became_subject_on: date | None = None
+
+
 def kennel_apply(
     *,
     owner,
     premises,
-    business_nature: str,
-    dog_count: int,
-    cat_count: int,
-    cup_reference: str,
+    application: KennelRequest,
     actor,
     on: date,
-    became_subject_on: date | None = None,
     now: datetime | None = None,
 ) -> KennelLicense:
     """Record an application (KEN-03, KEN-04); nothing is decided here."""
+    became_subject_on = application.became_subject_on
     if owner.jurisdiction_id != premises.jurisdiction_id:
         raise refused(_("The owner and the premises must be in the same city."), owner)
     if became_subject_on and became_subject_on > on:
@@ -49,10 +60,10 @@ def kennel_apply(
             jurisdiction_id=owner.jurisdiction_id,
             owner=owner,
             premises=premises,
-            business_nature=business_nature,
-            dog_count=dog_count,
-            cat_count=cat_count,
-            cup_reference=cup_reference,
+            business_nature=application.business_nature,
+            dog_count=application.dog_count,
+            cat_count=application.cat_count,
+            cup_reference=application.cup_reference,
             applied_on=on,
             recorded_by=actor,
             became_subject_on=became_subject_on,
@@ -137,10 +148,7 @@ def kennel_decision_record(
     kennel,
     step: str,
     outcome: str,
-    decided_by_name: str,
-    decided_by_capacity: str,
-    decided_on: date,
-    reasons: str,
+    decided: DecidedBy,
     actor,
     conditions: str = "",
     now: datetime | None = None,
@@ -150,6 +158,7 @@ def kennel_decision_record(
     A denial goes through ``kennel_deny`` (it starts the appeal clock).
     """
     kennel.ensure("review", to=KennelStatus.UNDER_REVIEW)
+    decided_on = decided.on
     rule = review_steps(kennel, on=decided_on)
     if step not in rule.value:
         raise refused(_("“%(step)s” is not a review step of this city.") % {"step": step}, kennel)
@@ -166,7 +175,7 @@ def kennel_decision_record(
             kennel,
             step,
             outcome,
-            DecidedBy(decided_by_name, decided_by_capacity, decided_on, reasons),
+            decided,
             rule.citation,
             actor,
         )

@@ -41,16 +41,14 @@ def kennel_deny(
     *,
     kennel,
     step: str,
-    decided_by_name: str,
-    decided_by_capacity: str,
-    decided_on: date,
-    reasons: str,
+    decided: DecidedBy,
     actor,
     notified_on: date | None = None,
     now: datetime | None = None,
 ):
     """Record a denial at a review step (KEN-04, KEN-07); the notification starts the clock."""
     kennel.ensure("deny")
+    decided_on = decided.on
     rule = review_steps(kennel, on=decided_on)
     if step not in rule.value:
         raise refused(_("“%(step)s” is not a review step of this city.") % {"step": step}, kennel)
@@ -59,7 +57,7 @@ def kennel_deny(
             kennel,
             step,
             Outcome.DENIED,
-            DecidedBy(decided_by_name, decided_by_capacity, decided_on, reasons),
+            decided,
             rule.citation,
             actor,
         )
@@ -138,10 +136,7 @@ def kennel_appeal_decide(
     kennel,
     granted: bool,
     conditions: str,
-    decided_by_name: str,
-    decided_by_capacity: str,
-    decided_on: date,
-    reasons: str,
+    decided: DecidedBy,
     actor,
     now: datetime | None = None,
 ):
@@ -149,7 +144,7 @@ def kennel_appeal_decide(
     kennel.ensure(
         "decide_appeal", to=KennelStatus.APPROVED if granted else KennelStatus.DENIED_FINAL
     )
-    rule = appeal_rule(kennel, on=decided_on)
+    rule = appeal_rule(kennel, on=decided.on)
     approved = Outcome.CONDITIONS if conditions else Outcome.APPROVED
     outcome = approved if granted else Outcome.DENIED
     with transaction.atomic():
@@ -157,7 +152,7 @@ def kennel_appeal_decide(
             kennel,
             APPEAL_DECISION,
             outcome,
-            DecidedBy(decided_by_name, decided_by_capacity, decided_on, reasons),
+            decided,
             rule.citation if rule else "",
             actor,
         )

@@ -67,10 +67,7 @@ def kennel_revocation_decide(
     *,
     kennel,
     revoke: bool,
-    decided_by_name: str,
-    decided_by_capacity: str,
-    decided_on: date,
-    reasons: str,
+    decided: DecidedBy,
     actor,
     now: datetime | None = None,
 ):
@@ -81,14 +78,14 @@ def kennel_revocation_decide(
     )
     if notice is None:
         raise refused(_("Revocation needs notice and a hearing first."), kennel, "KEN-08")
-    if decided_on < notice.decided_on:
+    if decided.on < notice.decided_on:
         raise refused(_("The decision cannot come before the notice."), kennel, "KEN-08")
     with transaction.atomic():
         decision_create(
             kennel,
             REVOCATION_DECISION,
             Outcome.DENIED if revoke else Outcome.APPROVED,
-            DecidedBy(decided_by_name, decided_by_capacity, decided_on, reasons),
+            decided,
             rule_citation(kennel.jurisdiction, "KEN-08"),
             actor,
         )
