@@ -262,11 +262,12 @@ class StatefulRecord(models.Model):
     @classmethod
     def _events(cls, rows, action: str, at, actor, summary):
         subject_type = ContentType.objects.get_for_model(cls, for_concrete_model=False)
+        has_city = cls._has_city()
         for pk, city in rows:
             yield Event(
                 action=action,
                 actor=actor,
-                jurisdiction_id=city if cls._has_city() else None,
+                jurisdiction_id=city if has_city else None,
                 subject_type=subject_type,
                 subject_id=str(pk),
                 summary=str(summary)[:300],
